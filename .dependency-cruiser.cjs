@@ -1,0 +1,50 @@
+// Layer rules of docs/architecture.md, enforced in CI: a folder may import only what its row allows.
+// resources/ holds data (JSON, templates), not code; every layer may read it.
+const layer = (name, allowed) => ({
+  name: `${name}-imports-only-${allowed.length ? allowed.join('-') : 'itself'}`,
+  severity: 'error',
+  comment: `${name}/ may import ${allowed.length ? allowed.join(', ') : 'nothing else'} from the repository`,
+  from: { path: `^${name}/` },
+  to: {
+    path: '^(protocol|drivers|server|main|renderer|test)/',
+    pathNot: [`^${name}/`, ...allowed.map((a) => `^${a}`)],
+  },
+});
+
+module.exports = {
+  forbidden: [
+    layer('protocol', []),
+    layer('drivers', []),
+    layer('server', ['protocol/', 'drivers/crypto/']),
+    layer('main', ['protocol/', 'drivers/', 'server/index\\.ts$']),
+    layer('renderer', ['main/lane-api/']),
+    {
+      name: 'no-test-code-in-product',
+      severity: 'error',
+      comment: 'test tooling (vitest, fast-check) belongs to test/ only',
+      from: { path: '^(protocol|drivers|server|main|renderer)/' },
+      to: { dependencyTypes: ['npm-dev'], pathNot: ['node_modules/electron/'] },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
+  },
+};

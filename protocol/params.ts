@@ -1,0 +1,16 @@
+/**
+ * A request or response as the interface sees it: a flat set of key/value pairs, every key and
+ * every value a string (seed: What the service does §3). An empty string is a value; an absent key
+ * is no value (seed: What the service does §5).
+ */
+export type Params = Readonly<Record<string, string>>;
+
+/** A new, prototype-free pairs object, so keys like "constructor" or "__proto__" are plain keys. */
+export function emptyParams(): Record<string, string> {
+  return Object.create(null) as Record<string, string>;
+}
+
+/** True when the key is present, even with an empty value. */
+export function hasParam(params: Params, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(params, key);
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ProtocolError } from '../../protocol/errors.ts';
+import { MsoftCode } from '../../protocol/codes.ts';
+
+describe('ProtocolError', () => {
+  it('carries the field, the rule, the verbiage and the msoft_code of its kind', () => {
+    const error = new ProtocolError({
+      kind: 'invalid',
+      field: 'amount',
+      rule: 'amount.positive',
+      verbiage: 'amount: must be above 0',
+    });
+    expect(error).toBeInstanceOf(Error);
+    expect(error.field).toBe('amount');
+    expect(error.rule).toBe('amount.positive');
+    expect(error.verbiage).toBe('amount: must be above 0');
+    expect(error.msoftCode).toBe(MsoftCode.DATA_INVALIDFIELD);
+  });
+
+  it.each([
+    ['missing', MsoftCode.DATA_MISSINGFIELD],
+    ['unknown_parameter', MsoftCode.DATA_UNKNOWNFIELD],
+    ['too_large', MsoftCode.DATA_TOOLARGE],
+  ] as const)('answers a %s error with %s', (kind, msoft) => {
+    expect(new ProtocolError({ kind, rule: 'r', verbiage: 'v' }).msoftCode).toBe(msoft);
+  });
+});
