@@ -25,7 +25,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/cli.ts', '**/*-cli.ts', 'main/start.ts', 'test/bench/**', 'test/**/helpers/**'],
+    files: ['**/cli.ts', '**/*-cli.ts', '**/tools/**', 'main/start.ts', 'test/bench/**', 'test/**/helpers/**'],
     rules: { 'no-console': 'off' },
   },
   {

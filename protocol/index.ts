@@ -1,0 +1,6 @@
+// The Payment Transaction Service Interface as code: the one import for server/ and main/.
+export * from './versions.ts';
+export * from './operations.ts';
+export * from './params.ts';
+export * from './codes.ts';
+export * from './errors.ts';
