@@ -1,0 +1,137 @@
+import binTable from '../../resources/bin-ranges.json' with { type: 'json' };
+
+/** The wire `cardtype` values LaneTerm detects (seed: transaction response, cardtype). */
+export type CardBrandCode =
+  'VISA' | 'MC' | 'AMEX' | 'DISC' | 'JCB' | 'DINERS' | 'CUP' | 'MAESTRO' | 'MIR';
+
+/** A card brand of the BIN table (resources/bin-ranges.json). */
+export interface CardBrand {
+  /** Wire `cardtype` value, e.g. "MC". */
+  readonly code: CardBrandCode;
+  /** Display name, e.g. "Mastercard". */
+  readonly name: string;
+  /** PAN lengths the brand issues, in digits. */
+  readonly lengths: readonly number[];
+  /** False where the brand issues PANs that need not pass Luhn (UnionPay). */
+  readonly luhn: boolean;
+  /** Digits of the card security code (CVV2, CVC2, CID). */
+  readonly securityCodeLength: number;
+}
+
+/** One prefix range of the table: PANs whose first `digits` digits lie within low..high. */
+interface PrefixRange {
+  readonly digits: number;
+  readonly low: number;
+  readonly high: number;
+  readonly brand: CardBrand;
+}
+
+const CODES: readonly CardBrandCode[] = [
+  'VISA',
+  'MC',
+  'AMEX',
+  'DISC',
+  'JCB',
+  'DINERS',
+  'CUP',
+  'MAESTRO',
+  'MIR',
+];
+
+function parseRange(text: string, brand: CardBrand): PrefixRange {
+  const match = /^([0-9]{1,8})(?:-([0-9]{1,8}))?$/.exec(text);
+  const lowText = match?.[1];
+  const highText = match?.[2] ?? lowText;
+  if (lowText === undefined || highText === undefined || lowText.length !== highText.length) {
+    throw new Error(
+      `bin-ranges.json: ${brand.code} range "${text}" is not PREFIX or PREFIX-PREFIX`,
+    );
+  }
+  const low = Number(lowText);
+  const high = Number(highText);
+  if (low > high) {
+    throw new Error(`bin-ranges.json: ${brand.code} range "${text}" runs backwards`);
+  }
+  return { digits: lowText.length, low, high, brand };
+}
+
+function overlaps(a: PrefixRange, b: PrefixRange): boolean {
+  return a.digits === b.digits && a.low <= b.high && b.low <= a.high;
+}
+
+/** Builds the lookup table, most specific prefixes first; rejects ties between brands. */
+function compileTable(): { brands: CardBrand[]; ranges: PrefixRange[] } {
+  const brands: CardBrand[] = [];
+  const ranges: PrefixRange[] = [];
+  for (const entry of binTable.brands) {
+    const code = CODES.find((c) => c === entry.code);
+    if (code === undefined) {
+      throw new Error(`bin-ranges.json: unknown brand code "${entry.code}"`);
+    }
+    const brand: CardBrand = Object.freeze({
+      code,
+      name: entry.name,
+      lengths: Object.freeze([...entry.lengths]),
+      luhn: entry.luhn,
+      securityCodeLength: entry.securityCodeLength,
+    });
+    brands.push(brand);
+    for (const text of entry.ranges) {
+      const range = parseRange(text, brand);
+      const clash = ranges.find((r) => r.brand !== brand && overlaps(r, range));
+      if (clash !== undefined) {
+        throw new Error(`bin-ranges.json: ${brand.code} "${text}" overlaps ${clash.brand.code}`);
+      }
+      ranges.push(range);
+    }
+  }
+  ranges.sort((a, b) => b.digits - a.digits);
+  return { brands, ranges };
+}
+
+const TABLE = compileTable();
+
+function rangesMatching(pan: string): PrefixRange[] {
+  if (!/^[0-9]{1,19}$/.test(pan)) {
+    return [];
+  }
+  return TABLE.ranges.filter((r) => {
+    if (pan.length < r.digits) {
+      return false;
+    }
+    const lead = Number(pan.slice(0, r.digits));
+    return lead >= r.low && lead <= r.high;
+  });
+}
+
+/**
+ * The brand of `pan` (or of its leading digits) by the longest matching prefix of the BIN table
+ * (device-facts §8); null when no range matches or the text is not 1 to 19 digits.
+ */
+export function detectBrand(pan: string): CardBrand | null {
+  return rangesMatching(pan)[0]?.brand ?? null;
+}
+
+/** Every brand with a prefix matching `pan`, most specific first (e.g. Discover, then Maestro). */
+export function matchingBrands(pan: string): CardBrand[] {
+  const seen = new Set<CardBrand>();
+  for (const range of rangesMatching(pan)) {
+    seen.add(range.brand);
+  }
+  return [...seen];
+}
+
+/** The brands of the BIN table, in table order. */
+export function cardBrands(): readonly CardBrand[] {
+  return TABLE.brands;
+}
+
+/** The brand whose wire code is `code` (e.g. "AMEX"), or undefined. */
+export function brandByCode(code: string): CardBrand | undefined {
+  return TABLE.brands.find((b) => b.code === code);
+}
+
+/** True when `pan` has a length `brand` issues (e.g. 15 for American Express). */
+export function panLengthValid(pan: string, brand: CardBrand): boolean {
+  return brand.lengths.includes(pan.length);
+}

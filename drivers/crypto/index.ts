@@ -1,0 +1,8 @@
+// drivers/crypto: card data, DUKPT, PIN blocks and BER-TLV; the one import for other layers.
+export * from './errors.ts';
+export { parseHex, toHex } from './bytes.ts';
+export * from './luhn.ts';
+export * from './card-brands.ts';
+export * from './pan.ts';
+export * from './tracks.ts';
+export * from './wedge-swipe.ts';
