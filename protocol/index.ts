@@ -4,3 +4,4 @@ export * from './operations.ts';
 export * from './params.ts';
 export * from './codes.ts';
 export * from './errors.ts';
+export * from './kv/index.ts';

@@ -1,0 +1,81 @@
+import { ProtocolError } from '../errors.ts';
+import type { Params } from '../params.ts';
+import { assertNoFramingByte, framingByteIndex } from './frame.ts';
+import { isWireSpace, quoteValue } from './quoting.ts';
+
+/**
+ * How a key/value body is written, after the public client libraries (payment-server-facts A1):
+ * - 'crlf-quoted': every value quoted, each pair ended by CRLF (PHP, Java, C# M_TransSend);
+ * - 'lf-minimal': a value quoted only when needed (C libmonetra, mstdlib QUOTE_NON_ANS), each
+ *   pair ended by LF.
+ */
+export type KvPairStyle = 'crlf-quoted' | 'lf-minimal';
+
+/** The style encodePairs uses when none is given: 'crlf-quoted', which every client parses. */
+export const DEFAULT_KV_PAIR_STYLE: KvPairStyle = 'crlf-quoted';
+
+/** Pairs to encode: an ordered list, or a Params record (its key order). */
+export type KvPairsInput = Params | ReadonlyArray<readonly [string, string]>;
+
+const ALNUM_SPACE = /^[A-Za-z0-9 ]*$/;
+
+/**
+ * True when the C library would quote the value: empty, leading or trailing whitespace, or any
+ * character other than A-Z, a-z, 0-9 and space (mstdlib M_hash_dict_serialize_quotetype).
+ */
+export function needsQuotes(value: string): boolean {
+  return (
+    value === '' ||
+    isWireSpace(value[0]) ||
+    isWireSpace(value[value.length - 1]) ||
+    !ALNUM_SPACE.test(value)
+  );
+}
+
+function keyError(index: number, rule: string, problem: string): ProtocolError {
+  return new ProtocolError({
+    kind: 'unencodable',
+    field: `pairs[${index}].key`,
+    rule,
+    verbiage: `pairs[${index}].key: ${problem}`,
+  });
+}
+
+/** Refuses a key the decoder could not give back: empty, '=', a quote, a line break, edges. */
+function checkKey(key: string, index: number): void {
+  if (key === '') throw keyError(index, 'kv.key_empty', 'may not be empty');
+  if (framingByteIndex(key) >= 0) {
+    throw keyError(index, 'kv.framing_byte', 'may not contain STX, ETX or FS');
+  }
+  if (/[="\r\n]/.test(key)) {
+    throw keyError(index, 'kv.key_character', "may not contain '=', '\"' or a line break");
+  }
+  if (isWireSpace(key[0]) || isWireSpace(key[key.length - 1])) {
+    throw keyError(index, 'kv.key_whitespace', 'may not begin or end with whitespace');
+  }
+}
+
+/** The pairs of either input shape, in order. */
+export function pairList(pairs: KvPairsInput): ReadonlyArray<readonly [string, string]> {
+  return Array.isArray(pairs) ? pairs : Object.entries(pairs as Params);
+}
+
+/**
+ * A request or response body of key="value" lines in the given style (default 'crlf-quoted').
+ * Refuses keys that are empty or hold '=', quotes, line breaks or edge whitespace, and keys or
+ * values holding STX, ETX or FS (ProtocolError 'unencodable' naming the key, never the value).
+ */
+export function encodePairs(
+  pairs: KvPairsInput,
+  style: KvPairStyle = DEFAULT_KV_PAIR_STYLE,
+): string {
+  const lineEnd = style === 'crlf-quoted' ? '\r\n' : '\n';
+  const lines: string[] = [];
+  pairList(pairs).forEach(([key, value], index) => {
+    checkKey(key, index);
+    assertNoFramingByte(value, key);
+    const quoted = style === 'crlf-quoted' || needsQuotes(value);
+    lines.push(`${key}=${quoted ? quoteValue(value) : value}${lineEnd}`);
+  });
+  return lines.join('');
+}
