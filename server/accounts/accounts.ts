@@ -1,0 +1,30 @@
+import type { Store } from '../store/database.ts';
+import { ApiKeyStore } from './api-key-store.ts';
+import { MfaCookieStore } from './mfa-cookie-store.ts';
+import { MfaStore } from './mfa-store.ts';
+import { PermissionStore } from './permission-store.ts';
+import { ProfileStore } from './profile-store.ts';
+import { SecretBox } from './secret-box.ts';
+import { UserStore } from './user-store.ts';
+
+/** Every account store over one service store: logins, profiles, permissions, keys, MFA. */
+export interface Accounts {
+  users: UserStore;
+  profiles: ProfileStore;
+  permissions: PermissionStore;
+  apiKeys: ApiKeyStore;
+  mfa: MfaStore;
+  mfaCookies: MfaCookieStore;
+}
+
+/** Opens the account stores; `secretKey` (32 bytes) seals TOTP secrets (see loadOrCreateSecretKey). */
+export function openAccounts(db: Store, secretKey: Buffer): Accounts {
+  return {
+    users: new UserStore(db),
+    profiles: new ProfileStore(db),
+    permissions: new PermissionStore(db),
+    apiKeys: new ApiKeyStore(db),
+    mfa: new MfaStore(db, new SecretBox(secretKey)),
+    mfaCookies: new MfaCookieStore(db),
+  };
+}

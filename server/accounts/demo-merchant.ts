@@ -1,0 +1,77 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Accounts } from './accounts.ts';
+import { hashPassword } from './password-hasher.ts';
+import { ALL_OPERATIONS } from './permission-store.ts';
+import { secretMatches } from './secret-digest.ts';
+import type { Login } from './user-store.ts';
+
+/**
+ * The training merchant of --demo: the well-known credentials of the public test server
+ * (payment-server-facts A6: test_retail:public / publ1ct3st), the merchant user with the same
+ * password, and a default profile on the simulated (loopback) processor.
+ */
+export const DEMO_MERCHANT = {
+  merchant: 'test_retail',
+  sub: 'public',
+  password: 'publ1ct3st',
+  profile: 'retail',
+  processor: 'loopback',
+} as const;
+
+/** What --demo left in place: the demo logins and its profile API key (also in demo-apikey.json). */
+export interface DemoSeed {
+  merchantUser: Login;
+  subUser: Login;
+  profileId: number;
+  apiKeyId: string;
+  apiKeySecret: string;
+}
+
+/**
+ * Seeds the demo merchant, creating only what is missing, so it is idempotent across restarts.
+ * The profile API key in `keyFile` (JSON {id, secret}, mode 0600) is kept while it still works and
+ * replaced when the file is missing or its key was revoked.
+ */
+export async function seedDemoMerchant(accounts: Accounts, keyFile: string): Promise<DemoSeed> {
+  const { users, profiles, permissions, apiKeys } = accounts;
+  const { merchant, sub, password } = DEMO_MERCHANT;
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const merchantUser =
+    users.find({ merchant, sub: '' }) ??
+    users.createMerchant(merchant, await hashPassword(password), zone);
+  let subUser = users.find({ merchant, sub });
+  if (subUser === undefined) {
+    subUser = users.createSubUser(merchantUser.merchantId, sub, await hashPassword(password));
+    permissions.setUserPermissions(subUser.userId, [ALL_OPERATIONS]);
+  }
+  const profile =
+    profiles.findByName(merchantUser.merchantId, DEMO_MERCHANT.profile) ??
+    profiles.create(merchantUser.merchantId, DEMO_MERCHANT.profile, DEMO_MERCHANT.processor);
+  for (const login of [merchantUser, subUser]) {
+    if (login.defaultProfileId === null) users.setDefaultProfile(login.userId, profile.id);
+  }
+  const kept = readWorkingKey(accounts, keyFile);
+  const key = kept ?? apiKeys.create(merchantUser.userId, profile.id, 'demo');
+  if (kept === undefined) {
+    const json = JSON.stringify({ id: key.keyId, secret: key.secret }, null, 2);
+    writeFileSync(keyFile, `${json}\n`, { mode: 0o600 });
+  }
+  return {
+    merchantUser: users.findById(merchantUser.userId) ?? merchantUser,
+    subUser: users.findById(subUser.userId) ?? subUser,
+    profileId: profile.id,
+    apiKeyId: key.keyId,
+    apiKeySecret: key.secret,
+  };
+}
+
+function readWorkingKey(accounts: Accounts, keyFile: string) {
+  if (!existsSync(keyFile)) return undefined;
+  const saved = JSON.parse(readFileSync(keyFile, 'utf8')) as { id?: unknown; secret?: unknown };
+  if (typeof saved.id !== 'string' || typeof saved.secret !== 'string') return undefined;
+  const key = accounts.apiKeys.find(saved.id);
+  if (key === undefined || key.revokedAt !== null) return undefined;
+  return secretMatches(saved.secret, key.secretHash)
+    ? { keyId: saved.id, secret: saved.secret }
+    : undefined;
+}

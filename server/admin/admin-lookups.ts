@@ -1,0 +1,72 @@
+import { OPERATIONS, isOperationName, type OperationName } from '../../protocol/index.ts';
+import { parseLoginName } from '../accounts/account-names.ts';
+import type { Profile } from '../accounts/profile-store.ts';
+import type { Login } from '../accounts/user-store.ts';
+import { AdminError, type AdminArgs, type AdminContext } from './admin-command.ts';
+
+/** Shortest password an admin command accepts: 8 characters. */
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** The --password / --password-stdin options of commands that set a password. */
+export const PASSWORD_OPTIONS = {
+  password: { type: 'string' },
+  'password-stdin': { type: 'boolean' },
+} as const;
+
+/** The login named "merchant" or "merchant:sub"; AdminError when malformed or unknown. */
+export function requireLogin(context: AdminContext, text: string): Login {
+  const name = parseLoginName(text);
+  if (name === undefined)
+    throw new AdminError(`"${text}": not a user name (merchant or merchant:sub)`);
+  const login = context.accounts.users.find(name);
+  if (login === undefined) throw new AdminError(`"${text}": no such user`);
+  return login;
+}
+
+/** The merchant user of a merchant; AdminError when the merchant does not exist. */
+export function requireMerchant(context: AdminContext, merchant: string): Login {
+  const login = requireLogin(context, merchant);
+  if (login.sub !== '') throw new AdminError(`"${merchant}": a merchant name has no ":sub" part`);
+  return login;
+}
+
+/** A merchant's profile by id (digits) or by name; AdminError when it has none such. */
+export function requireProfile(context: AdminContext, merchantId: number, ref: string): Profile {
+  const profiles = context.accounts.profiles;
+  const profile = /^[0-9]+$/.test(ref)
+    ? profiles.findForMerchant(merchantId, Number(ref))
+    : profiles.findByName(merchantId, ref);
+  if (profile === undefined)
+    throw new AdminError(`profile "${ref}": not a profile of this merchant`);
+  return profile;
+}
+
+/** The password from --password or the first line of standard input (--password-stdin). */
+export async function readPassword(context: AdminContext, args: AdminArgs): Promise<string> {
+  const given = args.values.password;
+  const fromStdin = args.values['password-stdin'] === true;
+  if ((typeof given === 'string') === fromStdin) {
+    throw new AdminError('give the password with exactly one of --password or --password-stdin');
+  }
+  const password =
+    typeof given === 'string' ? given : ((await context.readStdin()).split(/\r?\n/)[0] ?? '');
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new AdminError(`password: at least ${MIN_PASSWORD_LENGTH} characters`);
+  }
+  return password;
+}
+
+/**
+ * A comma-separated list of operation names, "all" (every operation) or "none" (empty list);
+ * AdminError naming the first unknown name.
+ */
+export function parseOperationList(text: string): OperationName[] {
+  if (text === 'all') return [...OPERATIONS];
+  if (text === 'none') return [];
+  const names = text.split(',').map((name) => name.trim());
+  const unknown = names.find((name) => !isOperationName(name));
+  if (unknown !== undefined) {
+    throw new AdminError(`"${unknown}": not an operation; one of ${OPERATIONS.join(', ')}`);
+  }
+  return names as OperationName[];
+}

@@ -1,0 +1,73 @@
+import { parseArgs } from 'node:util';
+import { openAccounts } from '../accounts/accounts.ts';
+import { loadOrCreateSecretKey } from '../accounts/secret-box.ts';
+import { defaultDataDirectory, prepareDataDirectory } from '../config/data-directory.ts';
+import { openStore } from '../store/database.ts';
+import { AdminError, type AdminCommand } from './admin-command.ts';
+import { loadAdminCommands } from './command-registry.ts';
+
+/** Where an admin run prints and reads: the process's streams, or a test's buffers. */
+export interface AdminIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  readStdin: () => Promise<string>;
+}
+
+/** Exit status of an admin run: 0 done, 1 refused (AdminError), 2 usage error. */
+export type AdminExitCode = 0 | 1 | 2;
+
+const DATA_OPTION = { data: { type: 'string' } } as const;
+
+function printHelp(commands: Map<string, AdminCommand>, io: AdminIo): void {
+  io.out('usage: npm run server -- admin <command> [--data DIR] [arguments]');
+  io.out('commands:');
+  for (const command of commands.values()) io.out(`  ${command.usage}\n      ${command.summary}`);
+}
+
+/**
+ * Runs `admin <command> [--data DIR] …` (argv without the word "admin"): finds the command in the
+ * registry, checks its arguments, opens the data directory's store and runs it.
+ */
+export async function runAdmin(
+  argv: readonly string[],
+  io: AdminIo,
+  now: () => Date = () => new Date(),
+): Promise<AdminExitCode> {
+  const commands = await loadAdminCommands();
+  const [name, ...rest] = argv;
+  if (name === undefined || name === 'help' || name === '--help') {
+    printHelp(commands, io);
+    return name === undefined ? 2 : 0;
+  }
+  const command = commands.get(name);
+  if (command === undefined) {
+    io.err(`admin: unknown command "${name}"; "admin help" lists the commands`);
+    return 2;
+  }
+  let parsed;
+  try {
+    const options = { ...DATA_OPTION, ...command.options };
+    parsed = parseArgs({ args: [...rest], options, allowPositionals: true, strict: true });
+    if (parsed.positionals.length !== command.positionals) {
+      throw new Error(`expects ${command.positionals} argument(s)`);
+    }
+  } catch (error) {
+    io.err(`admin ${name}: ${(error as Error).message}\nusage: ${command.usage}`);
+    return 2;
+  }
+  const data = parsed.values.data;
+  const files = prepareDataDirectory(typeof data === 'string' ? data : defaultDataDirectory());
+  const store = openStore(files.database);
+  try {
+    const accounts = openAccounts(store, loadOrCreateSecretKey(files.secretKey));
+    const context = { store, accounts, files, out: io.out, readStdin: io.readStdin, now };
+    await command.run(context, { values: parsed.values, positionals: parsed.positionals });
+    return 0;
+  } catch (error) {
+    if (!(error instanceof AdminError)) throw error;
+    io.err(`admin ${name}: ${error.message}`);
+    return 1;
+  } finally {
+    store.close();
+  }
+}

@@ -1,0 +1,29 @@
+import { DateTime } from 'luxon';
+import type { AdminCommand } from '../admin-command.ts';
+import { requireMerchant } from '../admin-lookups.ts';
+
+function isoTime(seconds: number): string {
+  return DateTime.fromSeconds(seconds, { zone: 'utc' }).toISO({ suppressMilliseconds: true }) ?? '';
+}
+
+/** `list-api-keys <merchant>`: every key of a merchant's users, never a secret. */
+export const adminCommand: AdminCommand = {
+  name: 'list-api-keys',
+  summary: 'list a merchant’s API keys: id, user, profile, label, created, revoked',
+  usage: 'list-api-keys <merchant>',
+  positionals: 1,
+  run(context, args) {
+    const [merchant = ''] = args.positionals;
+    const owner = requireMerchant(context, merchant);
+    const keys = context.accounts.apiKeys.listForMerchant(owner.merchantId);
+    if (keys.length === 0) context.out(`${merchant}: no API keys`);
+    for (const key of keys) {
+      const profile = key.profileName === null ? 'user key' : `profile "${key.profileName}"`;
+      const state = key.revokedAt === null ? 'active' : `revoked ${isoTime(key.revokedAt)}`;
+      const label = key.name === '' ? '' : ` "${key.name}"`;
+      context.out(
+        `${key.keyId}  ${key.username}  ${profile}${label}  created ${isoTime(key.createdAt)}  ${state}`,
+      );
+    }
+  },
+};

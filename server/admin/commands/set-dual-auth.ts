@@ -1,0 +1,17 @@
+import type { AdminCommand } from '../admin-command.ts';
+import { parseOperationList, requireMerchant } from '../admin-lookups.ts';
+
+/** `set-dual-auth <merchant> <operations>`: operations needing a second user (seed: Authentication §7). */
+export const adminCommand: AdminCommand = {
+  name: 'set-dual-auth',
+  summary: 'set the operations of a merchant that need a second user’s authorization',
+  usage: 'set-dual-auth <merchant> <operation,operation,… | all | none>',
+  positionals: 2,
+  run(context, args) {
+    const [merchant = '', list = ''] = args.positionals;
+    const owner = requireMerchant(context, merchant);
+    const operations = parseOperationList(list);
+    context.accounts.permissions.setDualOperations(owner.merchantId, operations);
+    context.out(`${merchant}: dual authorization for ${operations.join(', ') || 'nothing'}`);
+  },
+};

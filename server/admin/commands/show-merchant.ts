@@ -1,0 +1,31 @@
+import type { AdminCommand } from '../admin-command.ts';
+import { requireMerchant } from '../admin-lookups.ts';
+
+/** `show-merchant <merchant>`: users, profiles, permissions, MFA and dual-authorized operations. */
+export const adminCommand: AdminCommand = {
+  name: 'show-merchant',
+  summary: 'show a merchant’s users, profiles, permissions, MFA and dual-authorized operations',
+  usage: 'show-merchant <merchant>',
+  positionals: 1,
+  run(context, args) {
+    const [merchant = ''] = args.positionals;
+    const { users, profiles, permissions, mfa } = context.accounts;
+    const owner = requireMerchant(context, merchant);
+    context.out(`merchant ${merchant} (id ${owner.merchantId}, time zone ${owner.timeZone})`);
+    for (const profile of profiles.listForMerchant(owner.merchantId)) {
+      context.out(`  profile ${profile.id} "${profile.name}" (${profile.processor})`);
+    }
+    for (const login of users.listForMerchant(owner.merchantId)) {
+      const may = login.sub === '' ? ['*'] : permissions.userPermissions(login.userId);
+      const parts = [
+        `default profile ${login.defaultProfileId ?? 'none'}`,
+        `may run ${may.includes('*') ? 'every operation' : may.join(', ') || 'nothing'}`,
+        `MFA ${mfa.isEnabled(login.userId) ? 'on' : 'off'}`,
+        ...(login.disabled ? ['disabled'] : []),
+      ];
+      context.out(`  user ${login.username}: ${parts.join('; ')}`);
+    }
+    const dual = permissions.dualOperations(owner.merchantId);
+    context.out(`  dual authorization for: ${dual.join(', ') || 'nothing'}`);
+  },
+};

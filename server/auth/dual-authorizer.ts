@@ -1,0 +1,75 @@
+import type { OperationName } from '../../protocol/index.ts';
+import type { Accounts } from '../accounts/accounts.ts';
+import type { Authenticator, Identity } from './authenticator.ts';
+import type { DualCredentials } from './credentials.ts';
+import { deny, type Denial } from './denial.ts';
+import { verifyPasswordLogin } from './password-login.ts';
+
+const REQUIRED = deny(
+  'ACCT_DUAL_REQUIRED',
+  'Dual authorization required: send a second user’s Basic credentials in X-DUAL-Authorization ' +
+    '(REST) or user and pwd (key/value), with its MFA code in X-DUAL-MFA-CODE or mfa_code_dual',
+);
+const REFUSED = deny(
+  'ACCT_DUAL_REQUIRED',
+  'Dual authorization refused: the second user’s credentials were not accepted',
+);
+const SAME_USER = deny(
+  'ACCT_DUAL_REQUIRED',
+  'Dual authorization refused: the second user must be a different user of the same merchant',
+);
+const DUAL_MFA_REQUIRED = deny(
+  'ACCT_DUAL_REQUIRED',
+  'Dual authorization refused: the second user has MFA; send its code (MFA cookies are not accepted)',
+);
+const NOT_PERMITTED = deny(
+  'ACCT_DUAL_REQUIRED',
+  'Dual authorization refused: the second user may not run this operation',
+);
+
+/**
+ * Checks the second user of a dual-authorized operation (seed: Authentication §7): a different,
+ * enabled user of the same merchant, by username and password only (an API key id is no username),
+ * with its MFA code when it has MFA (an MFA cookie is never accepted), who may run the operation.
+ * Wrong credentials count as authentication failures of the source.
+ */
+export class DualAuthorizer {
+  readonly #accounts: Accounts;
+  readonly #authenticator: Authenticator;
+
+  constructor(accounts: Accounts, authenticator: Authenticator) {
+    this.#accounts = accounts;
+    this.#authenticator = authenticator;
+  }
+
+  /** undefined when the dual authorization holds, the denial otherwise. */
+  async check(
+    dual: DualCredentials | undefined,
+    first: Identity,
+    operation: OperationName,
+    source: string,
+    now: Date,
+  ): Promise<Denial | undefined> {
+    if (dual === undefined) return REQUIRED;
+    if (dual.login.kind === 'unreadable') {
+      return this.#refuse(source, now, `Dual authorization refused: ${dual.login.verbiage}`);
+    }
+    const second = await verifyPasswordLogin(this.#accounts.users, dual.login);
+    if (second === undefined || second.merchantId !== first.login.merchantId) {
+      return this.#refuse(source, now, REFUSED.verbiage);
+    }
+    if (second.userId === first.login.userId) return SAME_USER;
+    if (this.#accounts.mfa.isEnabled(second.userId)) {
+      if (dual.mfaCode === undefined) return DUAL_MFA_REQUIRED;
+      if (!this.#accounts.mfa.verifyCode(second.userId, dual.mfaCode, now)) {
+        return this.#refuse(source, now, DUAL_MFA_REQUIRED.verbiage);
+      }
+    }
+    return this.#accounts.permissions.allows(second, operation) ? undefined : NOT_PERMITTED;
+  }
+
+  #refuse(source: string, now: Date, verbiage: string): Denial {
+    this.#authenticator.refuse(source, now, 'dual authorization');
+    return deny('ACCT_DUAL_REQUIRED', verbiage);
+  }
+}

@@ -1,0 +1,40 @@
+import envPaths from 'env-paths';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The service's data directory by default: the user's data directory for "laneterm" (env-paths:
+ * ~/.local/share/laneterm on Linux, ~/Library/Application Support/laneterm on macOS,
+ * %LOCALAPPDATA%\laneterm\Data on Windows) with a "server" folder inside.
+ */
+export function defaultDataDirectory(): string {
+  return join(envPaths('laneterm', { suffix: '' }).data, 'server');
+}
+
+/** The files the service keeps in its data directory. */
+export interface DataFiles {
+  root: string;
+  /** SQLite database (WAL files beside it). */
+  database: string;
+  /** 32-byte key sealing TOTP secrets, mode 0600. */
+  secretKey: string;
+  /** Generated TLS certificate (PEM) unless --cert is given. */
+  certificate: string;
+  /** Its private key (PEM), mode 0600. */
+  privateKey: string;
+  /** The demo merchant's profile API key, JSON {id, secret}, mode 0600. */
+  demoApiKey: string;
+}
+
+/** Creates the data directory if needed (mode 0700 when created) and names its files. */
+export function prepareDataDirectory(root: string): DataFiles {
+  mkdirSync(root, { recursive: true, mode: 0o700 });
+  return {
+    root,
+    database: join(root, 'service.db'),
+    secretKey: join(root, 'secret.key'),
+    certificate: join(root, 'tls-cert.pem'),
+    privateKey: join(root, 'tls-key.pem'),
+    demoApiKey: join(root, 'demo-apikey.json'),
+  };
+}

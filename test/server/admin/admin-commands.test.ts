@@ -1,0 +1,155 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { authenticator } from 'otplib';
+import { describe, expect, it } from 'vitest';
+import { openAccounts } from '../../../server/accounts/accounts.ts';
+import { loadOrCreateSecretKey } from '../../../server/accounts/secret-box.ts';
+import { secretMatches } from '../../../server/accounts/secret-digest.ts';
+import { openStore } from '../../../server/store/database.ts';
+import { admin } from '../helpers/admin-run.ts';
+import { useTempDirs } from '../helpers/temp-dirs.ts';
+
+const tempDir = useTempDirs();
+
+async function merchantWithClerk(dir: string) {
+  expect((await admin(dir, ['add-user', 'acme', '--password', 'merchant-pw'])).code).toBe(0);
+  expect(
+    (await admin(dir, ['add-sub-user', 'acme:clerk', '--password-stdin'], 'clerk-pw1\n')).code,
+  ).toBe(0);
+  expect((await admin(dir, ['add-profile', 'acme', 'front'])).code).toBe(0);
+}
+
+function openDir(dir: string) {
+  const store = openStore(join(dir, 'service.db'));
+  return { store, accounts: openAccounts(store, loadOrCreateSecretKey(join(dir, 'secret.key'))) };
+}
+
+describe('admin commands', () => {
+  it('lists every command with its usage', async () => {
+    const run = await admin(tempDir(), ['help']);
+    expect(run.code).toBe(0);
+    for (const name of [
+      'add-user',
+      'add-sub-user',
+      'add-profile',
+      'set-default-profile',
+      'set-permissions',
+      'create-api-key',
+      'list-api-keys',
+      'revoke-api-key',
+      'enable-mfa',
+      'set-dual-auth',
+    ]) {
+      expect(run.out).toContain(name);
+    }
+  });
+
+  it('creates users, sub-users and profiles, and sets defaults and permissions', async () => {
+    const dir = tempDir();
+    await merchantWithClerk(dir);
+    expect((await admin(dir, ['set-default-profile', 'acme:clerk', 'front'])).out).toMatch(
+      /acme:clerk: default profile \d+ "front"/,
+    );
+    expect((await admin(dir, ['set-permissions', 'acme:clerk', 'sale,trandetail'])).code).toBe(0);
+    const shown = await admin(dir, ['show-merchant', 'acme']);
+    expect(shown.out).toContain('profile 1 "front" (loopback)');
+    expect(shown.out).toContain(
+      'user acme:clerk: default profile 1; may run sale, trandetail; MFA off',
+    );
+    expect(shown.out).toContain('user acme: default profile none; may run every operation');
+    const { accounts, store } = openDir(dir);
+    const clerk = accounts.users.find({ merchant: 'acme', sub: 'clerk' });
+    expect(clerk && accounts.permissions.allows(clerk, 'sale')).toBe(true);
+    expect(clerk && accounts.permissions.allows(clerk, 'reversal')).toBe(false);
+    store.close();
+  });
+
+  it('prints a new API key’s secret once and stores only its digest', async () => {
+    const dir = tempDir();
+    await merchantWithClerk(dir);
+    const created = await admin(dir, ['create-api-key', 'acme:clerk', '--profile', 'front']);
+    expect(created.code).toBe(0);
+    const keyId = /api key id: +(P[0-9A-F]{16})/.exec(created.out)?.[1] ?? '';
+    const secret = /api key secret: +(\S+)/.exec(created.out)?.[1] ?? '';
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const listed = await admin(dir, ['list-api-keys', 'acme']);
+    expect(listed.out).toContain(keyId);
+    expect(listed.out).toContain('acme:clerk  profile "front"');
+    expect(listed.out).not.toContain(secret);
+    const database = readFileSync(join(dir, 'service.db'));
+    expect(database.includes(Buffer.from(secret))).toBe(false);
+    const { accounts, store } = openDir(dir);
+    expect(secretMatches(secret, accounts.apiKeys.find(keyId)?.secretHash ?? '')).toBe(true);
+    store.close();
+    expect((await admin(dir, ['revoke-api-key', keyId])).out).toContain('revoked');
+    expect((await admin(dir, ['list-api-keys', 'acme'])).out).toMatch(/revoked \d{4}-/);
+    expect((await admin(dir, ['revoke-api-key', keyId])).code).toBe(1);
+  });
+
+  it('enables MFA with an otpauth URI whose secret yields accepted codes', async () => {
+    const dir = tempDir();
+    await merchantWithClerk(dir);
+    const run = await admin(dir, ['enable-mfa', 'acme:clerk']);
+    const secret = /secret=([A-Z2-7]+)/.exec(run.out)?.[1] ?? '';
+    expect(run.out).toContain('otpauth://totp/LaneTerm:acme%3Aclerk?secret=');
+    const { accounts, store } = openDir(dir);
+    const clerk = accounts.users.find({ merchant: 'acme', sub: 'clerk' });
+    expect(accounts.mfa.verifyCode(clerk?.userId ?? 0, authenticator.generate(secret))).toBe(true);
+    store.close();
+    expect((await admin(dir, ['disable-mfa', 'acme:clerk'])).code).toBe(0);
+    expect((await admin(dir, ['disable-mfa', 'acme:clerk'])).code).toBe(1);
+  });
+
+  it('sets the operations needing dual authorization', async () => {
+    const dir = tempDir();
+    await merchantWithClerk(dir);
+    expect((await admin(dir, ['set-dual-auth', 'acme', 'reversal,refund'])).out).toBe(
+      'acme: dual authorization for reversal, refund',
+    );
+    const { accounts, store } = openDir(dir);
+    expect(accounts.permissions.dualOperations(1)).toEqual(['refund', 'reversal']);
+    store.close();
+    expect((await admin(dir, ['set-dual-auth', 'acme', 'none'])).code).toBe(0);
+  });
+
+  it('replaces a password', async () => {
+    const dir = tempDir();
+    await merchantWithClerk(dir);
+    expect(
+      (await admin(dir, ['set-password', 'acme:clerk', '--password', 'new-password'])).code,
+    ).toBe(0);
+  });
+
+  it('refuses bad input with a message naming the problem, changing nothing', async () => {
+    const dir = tempDir();
+    await merchantWithClerk(dir);
+    const cases: [string[], number, RegExp][] = [
+      [['no-such-command'], 2, /unknown command "no-such-command"/],
+      [['add-user'], 2, /expects 1 argument/],
+      [['add-user', 'x', '--bogus'], 2, /Unknown option '--bogus'/],
+      [['add-user', 'a|b', '--password', 'long-enough'], 1, /merchant name: 1 to 64/],
+      [['add-user', 'acme', '--password', 'long-enough'], 1, /"acme": already exists/],
+      [['add-user', 'shop', '--password', 'short'], 1, /at least 8 characters/],
+      [['add-user', 'shop'], 1, /exactly one of --password or --password-stdin/],
+      [
+        ['add-user', 'shop', '--password', 'long-enough', '--time-zone', 'Mars/Base'],
+        1,
+        /not an IANA zone/,
+      ],
+      [['add-sub-user', 'acme', '--password', 'long-enough'], 1, /merchant:sub/],
+      [['add-sub-user', 'nobody:x', '--password', 'long-enough'], 1, /"nobody": no such user/],
+      [['set-permissions', 'acme:clerk', 'sale,steal'], 1, /"steal": not an operation/],
+      [['set-permissions', 'acme', 'sale'], 1, /merchant user may always/],
+      [['set-default-profile', 'acme', 'nope'], 1, /profile "nope": not a profile/],
+      [['create-api-key', 'acme:ghost'], 1, /"acme:ghost": no such user/],
+    ];
+    for (const [argv, code, message] of cases) {
+      const run = await admin(dir, argv);
+      expect({ argv, code: run.code }).toEqual({ argv, code });
+      expect(run.err).toMatch(message);
+    }
+    const { accounts, store } = openDir(dir);
+    expect(accounts.users.find({ merchant: 'shop', sub: '' })).toBeUndefined();
+    store.close();
+  });
+});
