@@ -5,3 +5,4 @@ export * from './params.ts';
 export * from './codes.ts';
 export * from './errors.ts';
 export * from './kv/index.ts';
+export * from './response/index.ts';
