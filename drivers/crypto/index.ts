@@ -6,3 +6,17 @@ export * from './card-brands.ts';
 export * from './pan.ts';
 export * from './tracks.ts';
 export * from './wedge-swipe.ts';
+export {
+  aesCbcDecrypt,
+  aesCbcEncrypt,
+  aesEcb,
+  tdesCbcDecrypt,
+  tdesCbcEncrypt,
+  tdesEcb,
+  type CipherDirection,
+} from './block-ciphers.ts';
+export * from './mac.ts';
+export * from './tdes-dukpt.ts';
+export * from './tdes-dukpt-device.ts';
+export * from './pin-block.ts';
+export * from './pin-encryption.ts';
