@@ -6,3 +6,4 @@ export * from './codes.ts';
 export * from './errors.ts';
 export * from './kv/index.ts';
 export * from './response/index.ts';
+export * from './routes/index.ts';
