@@ -20,3 +20,5 @@ export * from './tdes-dukpt.ts';
 export * from './tdes-dukpt-device.ts';
 export * from './pin-block.ts';
 export * from './pin-encryption.ts';
+export * from './tlv.ts';
+export * from './emv-tags.ts';
