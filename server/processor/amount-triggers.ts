@@ -1,0 +1,41 @@
+import { Code, PhardCode } from '../../protocol/index.ts';
+
+/** An amount that makes the simulated processor decline in a set way (docs/test-cards.md). */
+export interface AmountTrigger {
+  /** Amount in minor units that fires the trigger. */
+  amount: number;
+  code: Code;
+  phardCode: PhardCode;
+  verbiage: string;
+}
+
+/**
+ * Decline triggers of the simulated processor, on the amount of an authorization, an increment's
+ * new total or a credit. 6.01 is the public test server's DECLINE (payment-server-facts A6); 5.10
+ * to 5.40 follow the gotobilling wiki's list (A6); 5.50 is LaneTerm's processor timeout.
+ */
+export const AMOUNT_TRIGGERS: readonly AmountTrigger[] = [
+  { amount: 601, code: Code.DENY, phardCode: PhardCode.GENERICFAIL, verbiage: 'DECLINE' },
+  { amount: 510, code: Code.CALL, phardCode: PhardCode.CALL, verbiage: 'CALL PROCESSOR' },
+  { amount: 520, code: Code.PKUP, phardCode: PhardCode.PICKUP, verbiage: 'PICKUP CARD' },
+  { amount: 530, code: Code.RETRY, phardCode: PhardCode.RETRY, verbiage: 'RETRY' },
+  { amount: 540, code: Code.SETUP, phardCode: PhardCode.SETUP, verbiage: 'SETUP ERROR' },
+  { amount: 550, code: Code.TIMEOUT, phardCode: PhardCode.TIMEOUT, verbiage: 'PROCESSOR TIMEOUT' },
+];
+
+/** The decline trigger an amount fires, if any. */
+export function amountTrigger(amount: number): AmountTrigger | undefined {
+  return AMOUNT_TRIGGERS.find((trigger) => trigger.amount === amount);
+}
+
+/** First and last amount (minor units) of the delay range 8.00–8.99 (payment-server-facts A6). */
+export const DELAY_RANGE = { first: 800, last: 899 } as const;
+
+/**
+ * How long the simulated processor waits before answering, in milliseconds: for 8.00–8.99 the
+ * cents as seconds (8.05 waits 5 s, 8.99 waits 99 s), for any other amount no wait.
+ */
+export function amountDelayMs(amount: number): number {
+  if (amount < DELAY_RANGE.first || amount > DELAY_RANGE.last) return 0;
+  return (amount - DELAY_RANGE.first) * 1000;
+}

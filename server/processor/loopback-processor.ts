@@ -1,0 +1,92 @@
+import { Code, PhardCode } from '../../protocol/index.ts';
+import { isExpired } from '../../drivers/crypto/index.ts';
+import { amountDelayMs, amountTrigger } from './amount-triggers.ts';
+import type { Processor, ProcessorReply, ProcessorRequest } from './processor.ts';
+import { evaluateAvs, evaluateCv } from './verification-rules.ts';
+
+/** Waits before the processor answers; tests pass their own to control the pace. */
+export type ProcessorPace = (delayMs: number, request: ProcessorRequest) => Promise<void>;
+
+/** The real wait: a timer of `delayMs`. */
+export const wallClockPace: ProcessorPace = (delayMs) =>
+  delayMs <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, delayMs));
+
+/** Options of the simulated processor. */
+export interface LoopbackProcessorOptions {
+  /** How a delay trigger waits; default wallClockPace. */
+  pace?: ProcessorPace;
+}
+
+/**
+ * A six-digit approval code derived from the message's stan, so the same message always gets the
+ * same code (docs/test-cards.md).
+ */
+export function approvalCode(stan: string): string {
+  return String((Number(stan) * 7919 + 104_729) % 1_000_000).padStart(6, '0');
+}
+
+function approved(request: ProcessorRequest): ProcessorReply {
+  return {
+    code: Code.AUTH,
+    phardCode: PhardCode.SUCCESS,
+    verbiage: 'APPROVED',
+    auth: approvalCode(request.stan),
+  };
+}
+
+function declined(phardCode: PhardCode, verbiage: string, code: Code = Code.DENY): ProcessorReply {
+  return { code, phardCode, verbiage };
+}
+
+/**
+ * The deterministic simulated processor, answering as the public test server's Loopback module
+ * does (payment-server-facts A6; every rule in docs/test-cards.md). Checks run in this order:
+ * delay trigger (wait, then go on), expiry, amount decline triggers, AVS, CV.
+ */
+export class LoopbackProcessor implements Processor {
+  readonly name = 'loopback';
+  readonly #pace: ProcessorPace;
+
+  constructor(options: LoopbackProcessorOptions = {}) {
+    this.#pace = options.pace ?? wallClockPace;
+  }
+
+  async send(request: ProcessorRequest): Promise<ProcessorReply> {
+    await this.#pace(amountDelayMs(request.amount), request);
+    switch (request.kind) {
+      case 'complete':
+      case 'reverse':
+        return approved(request);
+      case 'increment':
+        if (request.amount <= (request.previousAmount ?? 0)) {
+          return declined(PhardCode.GENERICFAIL, 'DECLINE');
+        }
+        return this.#decide(request);
+      case 'authorize':
+      case 'credit':
+        return this.#decide(request);
+    }
+  }
+
+  #decide(request: ProcessorRequest): ProcessorReply {
+    const { card } = request;
+    if (
+      card !== undefined &&
+      (card.expdate === undefined || isExpired(card.expdate, request.now))
+    ) {
+      return declined(PhardCode.EXPIRED, 'EXPIRED CARD');
+    }
+    const trigger = amountTrigger(request.amount);
+    if (trigger !== undefined) return declined(trigger.phardCode, trigger.verbiage, trigger.code);
+    if (card === undefined || request.verification === undefined) return approved(request);
+    const avs = evaluateAvs(request.verification);
+    const cv = evaluateCv(request.verification, card);
+    const results = {
+      ...(avs.result !== undefined && { avs: avs.result }),
+      ...(cv.result !== undefined && { cv: cv.result }),
+    };
+    if (avs.declines) return { ...declined(PhardCode.AVSFAIL, 'AVS DECLINE'), ...results };
+    if (cv.declines) return { ...declined(PhardCode.GENERICFAIL, 'CV DECLINE'), ...results };
+    return { ...approved(request), ...results };
+  }
+}

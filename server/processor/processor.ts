@@ -1,0 +1,64 @@
+import type { Code, PhardCode } from '../../protocol/index.ts';
+
+/**
+ * What an online message asks of the processor: authorize (sale, preauth), increment (a new total
+ * for a held authorization), complete (capture, preauthcomplete), reverse (remove or lower a hold)
+ * and credit (refund).
+ */
+export type ProcessorMessageKind = 'authorize' | 'increment' | 'complete' | 'reverse' | 'credit';
+
+/** The account a message carries when the processor must check the card itself. */
+export interface ProcessorCard {
+  pan: string;
+  /** MMYY; absent when the entry carried none (the processor then declines as expired). */
+  expdate?: string;
+  /** Wire cardtype of the brand (VISA, MC, AMEX, DISC, …). */
+  cardtype: string;
+  /** True for card-not-present entry (keyed, token, stored): a missing CV is then evaluated. */
+  cardNotPresent: boolean;
+}
+
+/** Verification data as sent: undefined is "not sent", "" is "sent empty" (seed: What §5). */
+export interface ProcessorVerification {
+  street?: string;
+  zip?: string;
+  cv?: string;
+}
+
+/** One message to the processor; amounts are integer minor units. */
+export interface ProcessorRequest {
+  kind: ProcessorMessageKind;
+  /** The amount the message is about: authorized, new total, final, remaining or credited. */
+  amount: number;
+  /** The amount held before an increment (increment only). */
+  previousAmount?: number;
+  card?: ProcessorCard;
+  verification?: ProcessorVerification;
+  /** System trace audit number of this message, six digits (ISO 8583 field 11). */
+  stan: string;
+  /** When the message is sent (for the expiry check). */
+  now: Date;
+}
+
+/** AVS result (payment-server-facts A5): both matched, both failed, street or zip failed. */
+export type AvsResult = 'GOOD' | 'BAD' | 'STREET' | 'ZIP';
+
+/** CV result (payment-server-facts A5). */
+export type CvResult = 'GOOD' | 'BAD';
+
+/** The processor's answer. `code` AUTH is an approval; anything else a decline by the processor. */
+export interface ProcessorReply {
+  code: Code;
+  phardCode: PhardCode;
+  verbiage: string;
+  auth?: string;
+  avs?: AvsResult;
+  cv?: CvResult;
+}
+
+/** A processor the engine sends online messages to. */
+export interface Processor {
+  /** Name reported as merch_proc and in the simulator marker (e.g. "loopback"). */
+  readonly name: string;
+  send(request: ProcessorRequest): Promise<ProcessorReply>;
+}

@@ -1,0 +1,88 @@
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { dirname } from 'node:path';
+import { loadOrCreateVaultKey } from './vault-key.ts';
+
+/** The card data the service may keep for later moves: account number and expiry (MMYY). */
+export interface CardSecret {
+  pan: string;
+  expdate?: string;
+}
+
+/** Where a sealed card lives; bound into the ciphertext so a blob cannot be moved between uses. */
+export type SealPurpose = 'transaction' | 'token';
+
+const FORMAT_VERSION = 1;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const HEADER_BYTES = 1 + IV_BYTES + TAG_BYTES;
+
+/** A sealed blob failed to open: tampered with, truncated, or sealed under another key. */
+export class VaultSealError extends Error {
+  readonly code = 'VAULT_SEAL';
+
+  constructor(message: string) {
+    super(message);
+    this.name = 'VaultSealError';
+  }
+}
+
+function subkey(master: Buffer, info: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), info, 32));
+}
+
+/**
+ * Card data encryption at rest: AES-256-GCM (node:crypto) with a fresh 96-bit IV per seal, and a
+ * keyed HMAC-SHA256 fingerprint of the account number for matching tokens. Both keys are derived
+ * (HKDF-SHA256) from one master key kept in the data directory.
+ */
+export class CardVault {
+  readonly #encryptionKey: Buffer;
+  readonly #fingerprintKey: Buffer;
+
+  constructor(masterKey: Buffer) {
+    this.#encryptionKey = subkey(masterKey, 'laneterm card vault aes-256-gcm');
+    this.#fingerprintKey = subkey(masterKey, 'laneterm card fingerprint hmac-sha256');
+  }
+
+  /** The vault whose key file lives in `dataDir` (created on first use, mode 0600). */
+  static open(dataDir: string): CardVault {
+    return new CardVault(loadOrCreateVaultKey(dataDir));
+  }
+
+  /** The vault of an open database: key file beside it, or a key held in memory for ":memory:". */
+  static forDatabase(path: string, inMemory: boolean): CardVault {
+    return inMemory ? new CardVault(randomBytes(32)) : CardVault.open(dirname(path));
+  }
+
+  /** Encrypts card data: version byte, IV, GCM tag, ciphertext. */
+  seal(secret: CardSecret, purpose: SealPurpose): Buffer {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.#encryptionKey, iv);
+    cipher.setAAD(Buffer.from(purpose));
+    const body = Buffer.concat([cipher.update(JSON.stringify(secret), 'utf8'), cipher.final()]);
+    return Buffer.concat([Buffer.of(FORMAT_VERSION), iv, cipher.getAuthTag(), body]);
+  }
+
+  /** Decrypts what seal() wrote for the same purpose; throws VaultSealError otherwise. */
+  unseal(blob: Buffer, purpose: SealPurpose): CardSecret {
+    if (blob.length <= HEADER_BYTES || blob[0] !== FORMAT_VERSION) {
+      throw new VaultSealError('sealed card data has an unknown format');
+    }
+    const iv = blob.subarray(1, 1 + IV_BYTES);
+    const tag = blob.subarray(1 + IV_BYTES, HEADER_BYTES);
+    const decipher = createDecipheriv('aes-256-gcm', this.#encryptionKey, iv);
+    decipher.setAAD(Buffer.from(purpose));
+    decipher.setAuthTag(tag);
+    try {
+      const plain = Buffer.concat([decipher.update(blob.subarray(HEADER_BYTES)), decipher.final()]);
+      return JSON.parse(plain.toString('utf8')) as CardSecret;
+    } catch {
+      throw new VaultSealError('sealed card data failed authentication');
+    }
+  }
+
+  /** A stable keyed fingerprint (hex HMAC-SHA256) of an account number, for matching tokens. */
+  fingerprint(pan: string): string {
+    return createHmac('sha256', this.#fingerprintKey).update(pan).digest('hex');
+  }
+}

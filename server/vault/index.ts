@@ -1,0 +1,3 @@
+// Card data at rest: the vault key file and AES-256-GCM sealing.
+export * from './vault-key.ts';
+export * from './card-vault.ts';
