@@ -1,5 +1,5 @@
-import { ProtocolError } from '../errors.ts';
 import { classifyResponseBody } from './classify.ts';
+import { fieldError } from './field-error.ts';
 import { assertNoFramingByte } from './frame.ts';
 import {
   QUOTE,
@@ -39,10 +39,6 @@ function encodeCsvLine(cells: readonly string[], field: string): string {
     .join(CSV_SEPARATOR);
 }
 
-function unencodable(field: string, rule: string, problem: string): ProtocolError {
-  return new ProtocolError({ kind: 'unencodable', field, rule, verbiage: `${field}: ${problem}` });
-}
-
 /**
  * A CSV report body: the header line, then one line per row, every line ended by LF (A1, B5).
  * Refuses (ProtocolError 'unencodable') an empty header, a row whose width differs from the
@@ -51,19 +47,20 @@ function unencodable(field: string, rule: string, problem: string): ProtocolErro
  * no '=' (docs/protocol.md, Decisions).
  */
 export function encodeCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  if (header.length === 0) throw unencodable('header', 'csv.header_empty', 'needs a column');
+  if (header.length === 0)
+    throw fieldError('unencodable', 'header', 'csv.header_empty', 'needs a column');
   const lines = [encodeCsvLine(header, 'header')];
   rows.forEach((row, index) => {
     if (row.length !== header.length) {
       const problem = `has ${row.length} cells, the header has ${header.length}`;
-      throw unencodable(`rows[${index}]`, 'csv.row_width', problem);
+      throw fieldError('unencodable', `rows[${index}]`, 'csv.row_width', problem);
     }
     lines.push(encodeCsvLine(row, `rows[${index}]`));
   });
   const text = lines.map((line) => `${line}\n`).join('');
   if (classifyResponseBody(text) !== 'csv') {
     const problem = 'first column name would not read as CSV (letters, digits, space, _ and -)';
-    throw unencodable('header[0]', 'csv.header_classifies', problem);
+    throw fieldError('unencodable', 'header[0]', 'csv.header_classifies', problem);
   }
   return text;
 }

@@ -1,4 +1,5 @@
-import { ProtocolError } from '../errors.ts';
+import type { ProtocolError } from '../errors.ts';
+import { fieldError } from './field-error.ts';
 import { ETX, FS, MAX_ID_DIGITS, STX, isFrameId, type KvFrame } from './frame.ts';
 
 /** Default cap on one frame, STX to ETX inclusive: 1 MiB (LaneTerm; docs/protocol.md). */
@@ -21,12 +22,7 @@ export type KvDecoderEvent =
 type State = 'between' | 'garbage' | 'frame' | 'discard';
 
 function framingError(rule: string, problem: string): ProtocolError {
-  return new ProtocolError({
-    kind: 'framing',
-    field: 'frame',
-    rule,
-    verbiage: `frame: ${problem}`,
-  });
+  return fieldError('framing', 'frame', rule, problem);
 }
 
 function errorEvent(error: ProtocolError, id: string | undefined): KvDecoderEvent {
@@ -133,12 +129,8 @@ export class KvFrameDecoder {
     if (bytes.length === 0) return;
     if (this.#held + bytes.length + 2 > this.maxFrameBytes) {
       const id = this.#peekId(bytes);
-      const error = new ProtocolError({
-        kind: 'too_large',
-        field: 'frame',
-        rule: 'frame.too_large',
-        verbiage: `frame: larger than ${this.maxFrameBytes} bytes`,
-      });
+      const problem = `larger than ${this.maxFrameBytes} bytes`;
+      const error = fieldError('too_large', 'frame', 'frame.too_large', problem);
       events.push(errorEvent(error, id));
       this.#drop();
       this.#state = 'discard';

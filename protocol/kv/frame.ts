@@ -1,4 +1,5 @@
-import { ProtocolError } from '../errors.ts';
+import type { ProtocolError } from '../errors.ts';
+import { fieldError } from './field-error.ts';
 
 /** Start of a frame, 0x02 (payment-server-facts A1: libmonetra LM_trans_structure). */
 export const STX = 0x02;
@@ -36,12 +37,7 @@ export function framingByteIndex(text: string): number {
 }
 
 function framingByteError(field: string): ProtocolError {
-  return new ProtocolError({
-    kind: 'unencodable',
-    field,
-    rule: 'kv.framing_byte',
-    verbiage: `${field}: may not contain STX (0x02), ETX (0x03) or FS (0x1C)`,
-  });
+  return fieldError('unencodable', field, 'kv.framing_byte', 'may not contain STX, ETX or FS');
 }
 
 /** Throws 'unencodable' naming the field when the text holds a framing byte; never echoes it. */
@@ -55,12 +51,8 @@ export function assertNoFramingByte(text: string, field: string): void {
  */
 export function encodeFrame(id: string, body: string | Buffer): Buffer {
   if (!isFrameId(id)) {
-    throw new ProtocolError({
-      kind: 'unencodable',
-      field: 'id',
-      rule: 'frame.id_decimal',
-      verbiage: `id: must be 1 to ${MAX_ID_DIGITS} decimal digits`,
-    });
+    const problem = `must be 1 to ${MAX_ID_DIGITS} decimal digits`;
+    throw fieldError('unencodable', 'id', 'frame.id_decimal', problem);
   }
   const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   if (bytes.indexOf(STX) >= 0 || bytes.indexOf(ETX) >= 0 || bytes.indexOf(FS) >= 0) {

@@ -1,6 +1,7 @@
-import { ProtocolError } from '../errors.ts';
+import type { ProtocolError } from '../errors.ts';
+import { fieldError } from './field-error.ts';
 import type { Params } from '../params.ts';
-import { assertNoFramingByte, framingByteIndex } from './frame.ts';
+import { assertNoFramingByte } from './frame.ts';
 import { isWireSpace, quoteValue } from './quoting.ts';
 
 /**
@@ -33,20 +34,13 @@ export function needsQuotes(value: string): boolean {
 }
 
 function keyError(index: number, rule: string, problem: string): ProtocolError {
-  return new ProtocolError({
-    kind: 'unencodable',
-    field: `pairs[${index}].key`,
-    rule,
-    verbiage: `pairs[${index}].key: ${problem}`,
-  });
+  return fieldError('unencodable', `pairs[${index}].key`, rule, problem);
 }
 
 /** Refuses a key the decoder could not give back: empty, '=', a quote, a line break, edges. */
 function checkKey(key: string, index: number): void {
   if (key === '') throw keyError(index, 'kv.key_empty', 'may not be empty');
-  if (framingByteIndex(key) >= 0) {
-    throw keyError(index, 'kv.framing_byte', 'may not contain STX, ETX or FS');
-  }
+  assertNoFramingByte(key, `pairs[${index}].key`);
   if (/[="\r\n]/.test(key)) {
     throw keyError(index, 'kv.key_character', "may not contain '=', '\"' or a line break");
   }

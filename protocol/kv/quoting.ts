@@ -1,4 +1,5 @@
-import { ProtocolError } from '../errors.ts';
+import type { ProtocolError } from '../errors.ts';
+import { fieldError } from './field-error.ts';
 
 /** The quote character of key/value and CSV bodies; doubled inside a quoted value (A1). */
 export const QUOTE = '"';
@@ -32,7 +33,7 @@ export function quoteValue(value: string): string {
   return QUOTE + value.replaceAll(QUOTE, QUOTE + QUOTE) + QUOTE;
 }
 
-/** A quoted value read from a body: its text, the index after the closing quote, its line breaks. */
+/** A quoted value as read: its text, the index past the closing quote, its line breaks. */
 export interface QuotedRead {
   readonly value: string;
   readonly end: number;
@@ -69,10 +70,5 @@ function countLineBreaks(text: string): number {
  * never the text of the line, which may hold card data.
  */
 export function malformedBody(rule: string, line: number, problem: string): ProtocolError {
-  return new ProtocolError({
-    kind: 'invalid',
-    field: 'body',
-    rule,
-    verbiage: `body line ${line}: ${problem}`,
-  });
+  return fieldError('invalid', 'body', rule, `line ${line}: ${problem}`);
 }

@@ -1,4 +1,4 @@
-import { ProtocolError } from '../errors.ts';
+import { fieldError } from './field-error.ts';
 import { classifyResponseBody } from './classify.ts';
 import { decodeCsv } from './csv.ts';
 import { decodePairs, type KvPair } from './pair-decoder.ts';
@@ -33,12 +33,8 @@ export function decodeResponseBody(body: string | Buffer): ResponseBody {
 export function encodeKvResponseBody(pairs: KvPairsInput, style?: KvPairStyle): string {
   const text = encodePairs(pairs, style);
   if (classifyResponseBody(text) !== 'kv') {
-    throw new ProtocolError({
-      kind: 'unencodable',
-      field: 'pairs[0].key',
-      rule: 'kv.response_classifies',
-      verbiage: 'pairs[0].key: a response must start with a short key such as code',
-    });
+    const problem = 'a response must start with a short key such as code';
+    throw fieldError('unencodable', 'pairs[0].key', 'kv.response_classifies', problem);
   }
   return text;
 }

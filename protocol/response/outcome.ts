@@ -1,5 +1,5 @@
 import { Code, MsoftCode, PhardCode } from '../codes.ts';
-import { ProtocolError } from '../errors.ts';
+import { fieldError } from '../kv/field-error.ts';
 import type { Params } from '../params.ts';
 
 /**
@@ -40,12 +40,7 @@ export function amountToMinorUnits(amount: string): number | undefined {
 function requestedMinorUnits(amount: string): number {
   const minor = amountToMinorUnits(amount);
   if (minor === undefined) {
-    throw new ProtocolError({
-      kind: 'invalid',
-      field: 'amount',
-      rule: 'amount.format',
-      verbiage: 'amount: digits with up to two decimal places',
-    });
+    throw fieldError('invalid', 'amount', 'amount.format', 'digits with up to two decimal places');
   }
   return minor;
 }

@@ -1,9 +1,9 @@
-import { ProtocolError } from '../errors.ts';
+import { fieldError } from '../kv/field-error.ts';
 import type { OperationName } from '../operations.ts';
 import { emptyParams, hasParam, type Params } from '../params.ts';
 import type { ApiVersion } from '../versions.ts';
 
-/** The key naming the operation in a key/value request: action (v1), action_trans (v2) (seed: Endpoints). */
+/** The key that names the operation: action in v1, action_trans in v2 (seed: Endpoints). */
 export const KV_ACTION_KEY: Readonly<Record<ApiVersion, 'action' | 'action_trans'>> = {
   v1: 'action',
   v2: 'action_trans',
@@ -64,21 +64,20 @@ export const KV_ACTIONS: readonly KvAction[] = [
   admin('mfa_cookie', 'mfacookie'),
 ];
 
-function kvError(
-  kind: 'missing' | 'invalid' | 'exclusive' | 'wrong_version',
-  field: string,
-  rule: string,
-  problem: string,
-): ProtocolError {
-  return new ProtocolError({ kind, field, rule, verbiage: `${field}: ${problem}` });
-}
-
-/** The pairs that name an operation in a version: { action: "sale" }, { action_trans: "admin", admin: "GUT" }. */
+/**
+ * The pairs that name an operation in a version, e.g. { action: "sale" } in v1 or
+ * { action_trans: "admin", admin: "GUT" } in v2. Throws 'wrong_version' for incremental in v1.
+ */
 export function kvActionFor(op: OperationName, version: ApiVersion): Params {
   const entry = KV_ACTIONS.find((a) => a.op === op);
   const key = KV_ACTION_KEY[version];
   if (entry === undefined || !entry.versions.includes(version)) {
-    throw kvError('wrong_version', key, 'kv.action_version', `${op} is not offered by ${version}`);
+    throw fieldError(
+      'wrong_version',
+      key,
+      'kv.action_version',
+      `${op} is not offered by ${version}`,
+    );
   }
   const pairs = emptyParams();
   pairs[key] = entry.action;
@@ -90,16 +89,21 @@ function findEntry(key: string, value: string, params: Params): KvAction {
   const action = value.toLowerCase();
   const named = KV_ACTIONS.filter((a) => a.action === action || a.aliases.includes(action));
   if (named.length === 0) {
-    throw kvError('invalid', key, 'kv.action_unknown', 'not an action of the interface');
+    throw fieldError('invalid', key, 'kv.action_unknown', 'not an action of the interface');
   }
   if (action !== 'admin') return named[0] as KvAction;
   const sub = hasParam(params, KV_ADMIN_KEY) ? params[KV_ADMIN_KEY] : undefined;
   if (sub === undefined || sub === '') {
-    throw kvError('missing', KV_ADMIN_KEY, 'kv.admin_missing', 'required when the action is admin');
+    throw fieldError(
+      'missing',
+      KV_ADMIN_KEY,
+      'kv.admin_missing',
+      'required when the action is admin',
+    );
   }
   const entry = named.find((a) => a.admin?.toLowerCase() === sub.toLowerCase());
   if (entry === undefined) {
-    throw kvError(
+    throw fieldError(
       'invalid',
       KV_ADMIN_KEY,
       'kv.admin_unknown',
@@ -119,7 +123,7 @@ export function operationFromKv(params: Params): { op: OperationName; version: A
   const v1 = hasParam(params, KV_ACTION_KEY.v1);
   const v2 = hasParam(params, KV_ACTION_KEY.v2);
   if (v1 && v2) {
-    throw kvError(
+    throw fieldError(
       'exclusive',
       'action_trans',
       'kv.action_exclusive',
@@ -127,7 +131,7 @@ export function operationFromKv(params: Params): { op: OperationName; version: A
     );
   }
   if (!v1 && !v2) {
-    throw kvError(
+    throw fieldError(
       'missing',
       'action',
       'kv.action_missing',
@@ -138,7 +142,7 @@ export function operationFromKv(params: Params): { op: OperationName; version: A
   const key = KV_ACTION_KEY[version];
   const entry = findEntry(key, params[key] ?? '', params);
   if (!entry.versions.includes(version)) {
-    throw kvError(
+    throw fieldError(
       'wrong_version',
       key,
       'kv.action_version',

@@ -1,4 +1,5 @@
 import { ProtocolError } from '../errors.ts';
+import { fieldError } from '../kv/field-error.ts';
 import type { OperationName } from '../operations.ts';
 import { emptyParams, type Params } from '../params.ts';
 import type { ApiVersion } from '../versions.ts';
@@ -37,12 +38,7 @@ export function restRouteFor(op: OperationName, version: ApiVersion, params: Par
   const route = candidates.find((r) => pathParamNames(r.path).every((n) => present(params, n)));
   if (route === undefined) {
     const field = pathParamNames(last.path).find((n) => !present(params, n)) ?? 'ttid';
-    throw new ProtocolError({
-      kind: 'missing',
-      field,
-      rule: 'route.path_param',
-      verbiage: `${field}: required by ${op}`,
-    });
+    throw fieldError('missing', field, 'route.path_param', `required by ${op}`);
   }
   const used = new Set(pathParamNames(route.path));
   const path = route.path

@@ -82,7 +82,7 @@ describe('decodeResponseBody', () => {
   });
 
   it('reports a malformed key/value body by line', () => {
-    expect(() => decodeResponseBody('code=AUTH\nbroken\n')).toThrowError('body line 2:');
+    expect(() => decodeResponseBody('code=AUTH\nbroken\n')).toThrowError('body: line 2:');
   });
 });
 

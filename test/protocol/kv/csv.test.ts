@@ -94,7 +94,7 @@ describe('decodeCsv', () => {
     ['a,b\n1,"2"x\n', 2, 'csv.text_after_quote'],
   ] as const)('refuses %j at line %i', (body, line, rule) => {
     expect(() => decodeCsv(body)).toThrowError(expect.objectContaining({ field: 'body', rule }));
-    expect(() => decodeCsv(body)).toThrowError(`body line ${line}:`);
+    expect(() => decodeCsv(body)).toThrowError(`body: line ${line}:`);
   });
 
   it('gives back any table encodeCsv writes', () => {

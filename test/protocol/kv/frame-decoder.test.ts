@@ -163,7 +163,7 @@ describe('KvFrameDecoder properties', () => {
     );
   });
 
-  it('never throws on random bytes, emits only its typed errors, holds no more than the cap', () => {
+  it('never throws on random bytes, emits only typed errors, holds no more than the cap', () => {
     const noisy = fc.uint8Array({ maxLength: 600 }).map((raw) =>
       // Bias towards the framing bytes so every state is visited.
       Buffer.from(raw.map((x) => (x < 40 ? [0x02, 0x03, 0x1c, 0x31][x % 4]! : x))),

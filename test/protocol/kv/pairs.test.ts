@@ -132,7 +132,7 @@ describe('decodePairs', () => {
   ] as const)('refuses %j at line %i (%s), without echoing it', (body, line, rule) => {
     const attempt = (): unknown => decodePairs(body);
     expect(attempt).toThrowError(expect.objectContaining({ kind: 'invalid', field: 'body', rule }));
-    expect(attempt).toThrowError(`body line ${line}:`);
+    expect(attempt).toThrowError(`body: line ${line}:`);
     expect(attempt).not.toThrowError(/4111/);
   });
 });
