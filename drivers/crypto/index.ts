@@ -22,3 +22,5 @@ export * from './pin-block.ts';
 export * from './pin-encryption.ts';
 export * from './tlv.ts';
 export * from './emv-tags.ts';
+export * from './aes-dukpt.ts';
+export * from './aes-dukpt-device.ts';
