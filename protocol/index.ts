@@ -7,3 +7,6 @@ export * from './errors.ts';
 export * from './kv/index.ts';
 export * from './response/index.ts';
 export * from './routes/index.ts';
+export * from './catalogue/index.ts';
+export * from './request/index.ts';
+export * from './rules/index.ts';

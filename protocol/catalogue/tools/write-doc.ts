@@ -1,0 +1,14 @@
+// Writes the generated tables of docs/protocol.md from the catalogue and the rule book:
+// node --import tsx protocol/catalogue/tools/write-doc.ts
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { renderRulesDoc } from '../../rules/rules-doc.ts';
+import { renderCatalogueDoc } from '../catalogue-doc.ts';
+import { replaceGenerated } from '../generated-block.ts';
+
+const docPath = fileURLToPath(new URL('../../../docs/protocol.md', import.meta.url));
+let doc = readFileSync(docPath, 'utf8');
+doc = replaceGenerated(doc, 'catalogue', renderCatalogueDoc());
+doc = replaceGenerated(doc, 'rules', renderRulesDoc());
+writeFileSync(docPath, doc);
+console.log(`wrote ${docPath}`);

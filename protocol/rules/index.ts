@@ -1,0 +1,33 @@
+// The validators of the interface: value rules, time values, gift BIN ranges, whole requests.
+export { RULES, ruleError, type RuleDef, type RuleId } from './rule-book.ts';
+export { AMOUNT_MAX_MINOR, checkTax, formatAmount, parseAmount } from './amount.ts';
+export {
+  checkAbaRoute,
+  checkAccount,
+  checkCv,
+  checkExpdate,
+  checkIcc,
+  checkKsn,
+  checkPin,
+  effectiveCv,
+} from './card-values.ts';
+export {
+  MAX_UNIX_SECONDS,
+  ZIP_MAX_LENGTH,
+  checkDigits,
+  checkEmail,
+  checkIdentifier,
+  checkIsoNumeric,
+  checkNonEmpty,
+  checkPhone,
+  checkPipeList,
+  checkPriority,
+  checkRcpt,
+  checkTimestamp,
+  checkYesNo,
+  checkZip,
+} from './simple-values.ts';
+export { resolveTimeValue, type TimeContext } from './time-value.ts';
+export { matchBinRange, parseBinRanges, type BinMatch, type BinRange } from './bin-ranges.ts';
+export { checkValue, type ValueContext } from './value-rules.ts';
+export { validateRequest, type ValidationContext } from './validate-request.ts';

@@ -1,0 +1,67 @@
+import { operationSpec } from '../catalogue/operation-specs.ts';
+import { PARAM_SPECS } from '../catalogue/param-specs.ts';
+import type { OperationName } from '../operations.ts';
+import { hasParam, type Params } from '../params.ts';
+import { matchBinRange, type BinRange } from './bin-ranges.ts';
+import { checkKeys, sortedKeys } from './key-rules.ts';
+import { checkPresence } from './presence-rules.ts';
+import { ruleError } from './rule-book.ts';
+import { checkTimestamp } from './simple-values.ts';
+import { resolveTimeValue, type TimeContext } from './time-value.ts';
+import { checkValue, type ValueContext } from './value-rules.ts';
+
+/** What a request is validated against (time values resolve in the merchant's zone at now). */
+export interface ValidationContext extends TimeContext {
+  /**
+   * The merchant's gift BIN ranges, when known: a keyed account in them is a gift card, which
+   * needs no expdate and may carry a plain PIN on any operation.
+   */
+  readonly giftBinRanges?: readonly BinRange[];
+}
+
+const own = (params: Params, key: string): string | undefined =>
+  hasParam(params, key) ? params[key] : undefined;
+
+function isGiftCard(params: Params, ctx: ValidationContext): boolean {
+  const account = own(params, 'account');
+  if (ctx.giftBinRanges === undefined || account === undefined) return false;
+  return matchBinRange(ctx.giftBinRanges, account) !== null;
+}
+
+function checkOrder(params: Params, ctx: ValueContext): void {
+  const [bdate, edate] = [own(params, 'bdate'), own(params, 'edate')];
+  const [num, total] = [own(params, 'installment_num'), own(params, 'installment_total')];
+  if (bdate !== undefined && edate !== undefined) {
+    const begin = resolveTimeValue(bdate, ctx, 'bdate');
+    if (resolveTimeValue(edate, ctx, 'edate') < begin) throw ruleError('time.order', 'edate');
+  }
+  if (num !== undefined && total !== undefined && Number(num) > Number(total)) {
+    throw ruleError('installment.order', 'installment_num');
+  }
+}
+
+function checkValues(params: Params, ctx: ValueContext): void {
+  for (const key of sortedKeys(params)) {
+    const value = own(params, key) ?? '';
+    const spec = PARAM_SPECS.get(key);
+    if (spec !== undefined) checkValue(spec.type, key, value, ctx);
+    else if (key.endsWith('_ts')) checkTimestamp(value, key);
+  }
+  checkOrder(params, ctx);
+}
+
+/**
+ * Validates a normalised request of an operation and throws the first ProtocolError, phase by
+ * phase: (1) the operation exists in the version, then every key — transport keys, keys of the
+ * other version (wrong_version), keys the operation does not take (unknown_parameter), custom
+ * parameter names; (2) required keys, the account entry or other alternative, exclusive pairs,
+ * companions; (3) each value's rule, then bdate ≤ edate and installment_num ≤ installment_total.
+ * Within a phase keys are taken in code-unit order (docs/protocol.md, Validation rules).
+ */
+export function validateRequest(op: OperationName, params: Params, ctx: ValidationContext): void {
+  const spec = operationSpec(op);
+  checkKeys(spec, params, ctx.version);
+  const giftCard = isGiftCard(params, ctx);
+  checkPresence(spec, params, ctx.version, giftCard);
+  checkValues(params, { ...ctx, plainPin: spec.plainPin || giftCard });
+}
