@@ -19,7 +19,7 @@ export type KvDecoderEvent =
   | { readonly type: 'frame'; readonly frame: KvFrame }
   | { readonly type: 'error'; readonly error: ProtocolError; readonly id?: string };
 
-type State = 'between' | 'garbage' | 'frame' | 'discard';
+type State = 'between' | 'frame' | 'discard';
 
 function framingError(rule: string, problem: string): ProtocolError {
   return fieldError('framing', 'frame', rule, problem);
@@ -29,24 +29,36 @@ function errorEvent(error: ProtocolError, id: string | undefined): KvDecoderEven
   return id === undefined ? { type: 'error', error } : { type: 'error', error, id };
 }
 
-function nextControl(chunk: Buffer, from: number): number {
-  const etx = chunk.indexOf(ETX, from);
-  const stx = chunk.indexOf(STX, from);
-  if (etx < 0) return stx;
-  return stx < 0 ? etx : Math.min(etx, stx);
+/**
+ * A finder of the next STX or ETX in a chunk at or after a position, for positions that only grow.
+ * It remembers where each byte was last found, so the chunk is scanned once per byte value even
+ * when it holds thousands of STX and no ETX.
+ */
+function controlFinder(chunk: Buffer): (from: number) => number {
+  let etx = -2;
+  let stx = -2;
+  return (from) => {
+    if (etx !== -1 && etx < from) etx = chunk.indexOf(ETX, from);
+    if (stx !== -1 && stx < from) stx = chunk.indexOf(STX, from);
+    if (etx < 0) return stx;
+    return stx < 0 ? etx : Math.min(etx, stx);
+  };
 }
 
 /**
  * Splits a byte stream into key/value frames (STX id FS body ETX, payment-server-facts A1), bytes
- * arriving in any chunking. Bytes outside a frame are reported once per run; an STX inside an
- * unfinished frame abandons it (reported) and starts a new one; a frame passing maxFrameBytes is
- * reported and skipped up to its ETX (or the next STX) without buffering past the cap.
+ * arriving in any chunking. Bad input is reported once per run: after a framing error the decoder
+ * stays quiet until it delivers a frame, so a flood of stray bytes costs one report. Bytes outside
+ * a frame are skipped to the next STX; an STX inside an unfinished frame abandons it and starts a
+ * new one; a frame passing maxFrameBytes is always reported (its id can be answered) and skipped
+ * up to its ETX or the next STX, without buffering past the cap.
  */
 export class KvFrameDecoder {
   readonly maxFrameBytes: number;
   #state: State = 'between';
   #parts: Buffer[] = [];
   #held = 0;
+  #quiet = false;
 
   constructor(options: KvFrameDecoderOptions = {}) {
     const max = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
@@ -64,36 +76,31 @@ export class KvFrameDecoder {
   /** Feeds the next bytes of the stream; returns the frames and errors they complete, in order. */
   push(chunk: Buffer): KvDecoderEvent[] {
     const events: KvDecoderEvent[] = [];
+    const nextControl = controlFinder(chunk);
     let pos = 0;
     while (pos < chunk.length) {
-      if (this.#state === 'between' || this.#state === 'garbage') {
+      if (this.#state === 'between') {
         if (chunk[pos] === STX) {
           this.#start();
           pos += 1;
           continue;
         }
-        if (this.#state === 'between') {
-          events.push(
-            errorEvent(framingError('frame.garbage', 'bytes outside a frame'), undefined),
-          );
-          this.#state = 'garbage';
-        }
+        this.#report(events, 'frame.garbage', 'bytes outside a frame');
         const stx = chunk.indexOf(STX, pos);
         pos = stx < 0 ? chunk.length : stx;
         continue;
       }
-      const control = nextControl(chunk, pos);
+      const control = nextControl(pos);
       const end = control < 0 ? chunk.length : control;
       if (this.#state === 'frame') this.#take(chunk.subarray(pos, end), events);
-      pos = end;
       if (control < 0) break;
       if (chunk[control] === ETX) {
-        if (this.#state === 'frame') events.push(this.#finish());
+        if (this.#state === 'frame') this.#finish(events);
         this.#state = 'between';
       } else {
         if (this.#state === 'frame') {
-          const error = framingError('frame.restarted', 'STX before ETX; unfinished frame dropped');
-          events.push(errorEvent(error, this.#peekId()));
+          const problem = 'STX before ETX; unfinished frame dropped';
+          this.#report(events, 'frame.restarted', problem, () => this.#peekId());
         }
         this.#start();
       }
@@ -106,12 +113,22 @@ export class KvFrameDecoder {
   end(): KvDecoderEvent[] {
     const events: KvDecoderEvent[] = [];
     if (this.#state === 'frame') {
-      const error = framingError('frame.truncated', 'stream ended before ETX');
-      events.push(errorEvent(error, this.#peekId()));
+      this.#report(events, 'frame.truncated', 'stream ended before ETX', () => this.#peekId());
     }
     this.#drop();
     this.#state = 'between';
     return events;
+  }
+
+  /** Reports a framing error unless this run of bad input is already reported. */
+  #report(
+    events: KvDecoderEvent[],
+    rule: string,
+    problem: string,
+    id: () => string | undefined = () => undefined,
+  ): void {
+    if (!this.#quiet) events.push(errorEvent(framingError(rule, problem), id()));
+    this.#quiet = true;
   }
 
   #start(): void {
@@ -120,6 +137,7 @@ export class KvFrameDecoder {
   }
 
   #drop(): void {
+    if (this.#parts.length === 0) return;
     this.#parts = [];
     this.#held = 0;
   }
@@ -130,8 +148,8 @@ export class KvFrameDecoder {
     if (this.#held + bytes.length + 2 > this.maxFrameBytes) {
       const id = this.#peekId(bytes);
       const problem = `larger than ${this.maxFrameBytes} bytes`;
-      const error = fieldError('too_large', 'frame', 'frame.too_large', problem);
-      events.push(errorEvent(error, id));
+      events.push(errorEvent(fieldError('too_large', 'frame', 'frame.too_large', problem), id));
+      this.#quiet = true;
       this.#drop();
       this.#state = 'discard';
       return;
@@ -156,20 +174,22 @@ export class KvFrameDecoder {
     return isFrameId(id) ? id : undefined;
   }
 
-  #finish(): KvDecoderEvent {
+  #finish(events: KvDecoderEvent[]): void {
     const inner = Buffer.concat(this.#parts);
     this.#drop();
     const fs = inner.indexOf(FS);
-    if (fs < 0)
-      return errorEvent(framingError('frame.no_separator', 'no FS after the id'), undefined);
+    if (fs < 0) {
+      this.#report(events, 'frame.no_separator', 'no FS after the id');
+      return;
+    }
     const id = inner.subarray(0, fs).toString('latin1');
     if (!isFrameId(id)) {
-      const error = framingError('frame.id', `id must be 1 to ${MAX_ID_DIGITS} decimal digits`);
-      return errorEvent(error, undefined);
+      this.#report(events, 'frame.id', `id must be 1 to ${MAX_ID_DIGITS} decimal digits`);
+    } else if (inner.indexOf(FS, fs + 1) >= 0) {
+      this.#report(events, 'frame.body_separator', 'FS inside the body', () => id);
+    } else {
+      events.push({ type: 'frame', frame: { id, body: inner.subarray(fs + 1) } });
+      this.#quiet = false;
     }
-    if (inner.indexOf(FS, fs + 1) >= 0) {
-      return errorEvent(framingError('frame.body_separator', 'FS inside the body'), id);
-    }
-    return { type: 'frame', frame: { id, body: inner.subarray(fs + 1) } };
   }
 }

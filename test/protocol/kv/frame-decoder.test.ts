@@ -53,8 +53,19 @@ describe('KvFrameDecoder', () => {
     ]);
     expect(feed(new KvFrameDecoder(), '\x02\x02\x029\x1cx\x03')).toEqual([
       'error frame.restarted',
-      'error frame.restarted',
       'frame 9 x',
+    ]);
+  });
+
+  it('reports a run of bad input once, however long, until a frame gets through', () => {
+    const decoder = new KvFrameDecoder();
+    const flood = Buffer.alloc(100_000);
+    for (let i = 0; i < flood.length; i += 1) flood[i] = [0x41, 0x02, 0x1c, 0x03][(i % 7) & 3]!;
+    expect(summary(decoder.push(flood))).toEqual(['error frame.garbage']);
+    expect(feed(decoder, 'x\x02\x02\x021\x1cPING\x03', '\x02\x02', '\x022\x1cPING\x03')).toEqual([
+      'frame 1 PING',
+      'error frame.restarted',
+      'frame 2 PING',
     ]);
   });
 
@@ -91,6 +102,14 @@ describe('KvFrameDecoder', () => {
     events.push(...feed(decoder, 'tail\x03\x023\x1cPING\x03'));
     expect(events).toEqual(['error frame.too_large 12', 'frame 3 PING']);
     expect(decoder.bufferedBytes).toBe(0);
+  });
+
+  it('reports every oversized frame, even back to back', () => {
+    const decoder = new KvFrameDecoder({ maxFrameBytes: 8 });
+    expect(feed(decoder, '\x021\x1cAAAAAAAAA\x03\x022\x1cAAAAAAAAA\x03junk')).toEqual([
+      'error frame.too_large 1',
+      'error frame.too_large 2',
+    ]);
   });
 
   it('resynchronises on an STX inside an oversized frame', () => {
