@@ -1,0 +1,205 @@
+import { type CodePage, CODE_PAGES, codePageByEscT, decodeText } from './code-pages.ts';
+import type { Alignment, MonoImage } from './escpos-encoder.ts';
+import type { StatusQuery } from './escpos-status.ts';
+
+/** The text style in force when text was printed. */
+export interface TextStyle {
+  align: Alignment;
+  bold: boolean;
+  underline: number;
+  /** Character magnification, 1–8 each way. */
+  width: number;
+  height: number;
+}
+
+/** One thing the printer did, in order. */
+export type PrintOp =
+  | { kind: 'text'; text: string; style: TextStyle }
+  | { kind: 'newline'; style: TextStyle }
+  | { kind: 'feed'; lines: number }
+  | { kind: 'barcode'; symbology: number; data: string; align: Alignment }
+  | { kind: 'qr'; data: string; moduleSize: number; level: string; align: Alignment }
+  | { kind: 'image'; image: MonoImage; align: Alignment }
+  | { kind: 'cut'; partial: boolean }
+  | { kind: 'drawer'; pin: 2 | 5; onMs: number; offMs: number }
+  | { kind: 'status'; query: StatusQuery }
+  | { kind: 'unknown'; byte: number };
+
+const ALIGN: readonly Alignment[] = ['left', 'center', 'right'];
+
+function plainStyle(): TextStyle {
+  return { align: 'left', bold: false, underline: 0, width: 1, height: 1 };
+}
+
+/**
+ * Reads an ESC/POS byte stream the way a printer does, into PrintOps: the printer simulator's
+ * model of what was printed. Fed in chunks; a command split across chunks waits for its bytes.
+ */
+export class EscPosInterpreter {
+  #pending = Buffer.alloc(0);
+  #style = plainStyle();
+  #page: CodePage = CODE_PAGES.cp437;
+  #qr = { data: '', moduleSize: 3, level: 'M' };
+  #text: number[] = [];
+
+  /** Feeds bytes; returns the operations they complete. */
+  push(chunk: Buffer): PrintOp[] {
+    this.#pending = Buffer.concat([this.#pending, chunk]);
+    const ops: PrintOp[] = [];
+    let at = 0;
+    for (;;) {
+      const used = this.#step(this.#pending, at, ops);
+      if (used === 0) break;
+      at += used;
+    }
+    this.#flushText(ops);
+    this.#pending = this.#pending.subarray(at);
+    return ops;
+  }
+
+  #flushText(ops: PrintOp[]): void {
+    if (this.#text.length === 0) return;
+    ops.push({
+      kind: 'text',
+      text: decodeText(Buffer.from(this.#text), this.#page),
+      style: { ...this.#style },
+    });
+    this.#text = [];
+  }
+
+  /** Interprets one command or character at `at`; returns bytes used, 0 when more are needed. */
+  #step(b: Buffer, at: number, ops: PrintOp[]): number {
+    const byte = b[at];
+    if (byte === undefined) return 0;
+    const need = (n: number): boolean => at + n <= b.length;
+    const arg = (i: number): number => b[at + i] ?? 0;
+    if (byte >= 0x20 || byte === 0x09) {
+      this.#text.push(byte);
+      return 1;
+    }
+    this.#flushText(ops);
+    if (byte === 0x0a) {
+      ops.push({ kind: 'newline', style: { ...this.#style } });
+      return 1;
+    }
+    if (byte === 0x0d) return 1;
+    if (byte === 0x10) {
+      if (!need(3)) return 0;
+      if (arg(1) === 0x04 && arg(2) >= 1 && arg(2) <= 4)
+        ops.push({ kind: 'status', query: arg(2) as StatusQuery });
+      return 3;
+    }
+    if (byte === 0x1b) return this.#esc(b, at, ops, need, arg);
+    if (byte === 0x1d) return this.#gs(b, at, ops, need, arg);
+    ops.push({ kind: 'unknown', byte });
+    return 1;
+  }
+
+  #esc(
+    b: Buffer,
+    at: number,
+    ops: PrintOp[],
+    need: (n: number) => boolean,
+    arg: (i: number) => number,
+  ): number {
+    if (!need(2)) return 0;
+    const command = arg(1);
+    if (command === 0x40) {
+      this.#style = plainStyle();
+      this.#page = CODE_PAGES.cp437;
+      return 2;
+    }
+    if (command === 0x70) {
+      if (!need(5)) return 0;
+      ops.push({
+        kind: 'drawer',
+        pin: arg(2) === 0 || arg(2) === 0x30 ? 2 : 5,
+        onMs: arg(3) * 2,
+        offMs: arg(4) * 2,
+      });
+      return 5;
+    }
+    if (!need(3)) return 0;
+    const n = arg(2);
+    if (command === 0x61) this.#style.align = ALIGN[n % 0x30] ?? 'left';
+    else if (command === 0x45) this.#style.bold = (n & 1) === 1;
+    else if (command === 0x2d) this.#style.underline = n % 0x30;
+    else if (command === 0x74) this.#page = codePageByEscT(n) ?? this.#page;
+    else if (command === 0x64) ops.push({ kind: 'feed', lines: n });
+    else if (command === 0x21) {
+      this.#style.bold = (n & 0x08) !== 0;
+      this.#style.height = n & 0x10 ? 2 : 1;
+      this.#style.width = n & 0x20 ? 2 : 1;
+      this.#style.underline = n & 0x80 ? 1 : 0;
+    } else ops.push({ kind: 'unknown', byte: command });
+    return 3;
+  }
+
+  #gs(
+    b: Buffer,
+    at: number,
+    ops: PrintOp[],
+    need: (n: number) => boolean,
+    arg: (i: number) => number,
+  ): number {
+    if (!need(3)) return 0;
+    const command = arg(1);
+    const n = arg(2);
+    if (command === 0x21) {
+      this.#style.width = (n >> 4) + 1;
+      this.#style.height = (n & 0x0f) + 1;
+      return 3;
+    }
+    if (command === 0x68 || command === 0x77 || command === 0x48 || command === 0x42) return 3;
+    if (command === 0x56) {
+      const withFeed = n === 0x41 || n === 0x42;
+      if (withFeed && !need(4)) return 0;
+      if (withFeed && arg(3) > 0) ops.push({ kind: 'feed', lines: arg(3) });
+      ops.push({ kind: 'cut', partial: n === 0x01 || n === 0x31 || n === 0x42 });
+      return withFeed ? 4 : 3;
+    }
+    if (command === 0x6b) {
+      if (!need(4) || !need(4 + arg(3))) return 0;
+      const data = b
+        .subarray(at + 4, at + 4 + arg(3))
+        .toString('latin1')
+        .replace(/^\{[ABC]/, '');
+      ops.push({ kind: 'barcode', symbology: n, data, align: this.#style.align });
+      return 4 + arg(3);
+    }
+    if (command === 0x28 && n === 0x6b) return this.#qrFunction(b, at, ops, need, arg);
+    if (command === 0x76 && n === 0x30) {
+      if (!need(8)) return 0;
+      const widthBytes = arg(4) | (arg(5) << 8);
+      const height = arg(6) | (arg(7) << 8);
+      if (!need(8 + widthBytes * height)) return 0;
+      const bits = Uint8Array.from(b.subarray(at + 8, at + 8 + widthBytes * height));
+      ops.push({
+        kind: 'image',
+        image: { width: widthBytes * 8, height, bits },
+        align: this.#style.align,
+      });
+      return 8 + widthBytes * height;
+    }
+    ops.push({ kind: 'unknown', byte: command });
+    return 2;
+  }
+
+  #qrFunction(
+    b: Buffer,
+    at: number,
+    ops: PrintOp[],
+    need: (n: number) => boolean,
+    arg: (i: number) => number,
+  ): number {
+    if (!need(8)) return 0;
+    const length = arg(3) | (arg(4) << 8);
+    if (!need(5 + length)) return 0;
+    const fn = arg(6);
+    if (fn === 0x43) this.#qr.moduleSize = arg(7);
+    else if (fn === 0x45) this.#qr.level = ['L', 'M', 'Q', 'H'][arg(7) - 0x30] ?? 'M';
+    else if (fn === 0x50) this.#qr.data = b.subarray(at + 8, at + 5 + length).toString('utf8');
+    else if (fn === 0x51) ops.push({ kind: 'qr', ...this.#qr, align: this.#style.align });
+    return 5 + length;
+  }
+}

@@ -1,0 +1,89 @@
+import type { CallOptions } from '../call-options.ts';
+import type { SensitiveText } from '../sensitive-text.ts';
+
+/** How the card was read: the lane's entry mode (rcpt_entry_mode S, F, C, T on the receipt). */
+export type EntryMode = 'swipe' | 'fallback-swipe' | 'contact' | 'contactless';
+
+/**
+ * Names of encrypted-swipe formats sent in e_datafieldfmt; each fixes how e_trackdata was
+ * encrypted (docs/devices.md, "Reader output → request fields"):
+ * "magtek" TDES-CBC under the DUKPT PIN variant; "idtech" TDES-CBC under the DUKPT data
+ * (request) variant with the one-way step. Both use a zero IV and zero padding.
+ */
+export type EncryptedSwipeFormat = 'magtek' | 'idtech';
+
+/** What every read shows the cashier: masked, never the PAN. */
+export interface CardDisplay {
+  /** The PAN masked to its last four digits, e.g. "XXXXXXXXXXXX1111". */
+  maskedAccount: string;
+  lastFour: string;
+  /** As on track 1 or EMV tag 5F20 ("SURNAME/FIRST"), when the card carries one. */
+  cardholderName?: string;
+  /** Expiry as the interface's expdate, MMYY, when the device shows it. */
+  expdate?: string;
+  /** ISO 7813 service code, three digits, when the device shows it (2xx/6xx: chip card). */
+  serviceCode?: string;
+}
+
+/** A swipe from a reader that does not encrypt (keyboard wedge): the tracks go out as trackdata. */
+export interface PlainSwipeRead extends CardDisplay {
+  kind: 'plain-swipe';
+  entryMode: 'swipe';
+  /** The tracks as read ("%B…?;…?"); revealed only into the request's trackdata. */
+  trackdata: SensitiveText;
+}
+
+/** A swipe from an encrypting reader: ciphertext, its KSN and the format that says how to decrypt. */
+export interface EncryptedSwipeRead extends CardDisplay {
+  kind: 'encrypted-swipe';
+  entryMode: 'swipe' | 'fallback-swipe';
+  /** Uppercase hex of one TDES-CBC ciphertext whose plaintext is ISO 7813 track text. */
+  e_trackdata: string;
+  /** The DUKPT KSN, 20 uppercase hex digits. */
+  e_id: string;
+  e_datafieldfmt: EncryptedSwipeFormat;
+  /** The reader's serial number, when it reports one. */
+  deviceSerial?: string;
+}
+
+/** The EMV tags a receipt needs (rcpt_emv_* fields), as hex or text. */
+export interface EmvReceiptTags {
+  /** 4F (or 84) application identifier, hex. */
+  aid?: string;
+  /** 50 application label, text. */
+  applicationLabel?: string;
+  /** 95 terminal verification results, hex. */
+  tvr?: string;
+  /** 9B transaction status information, hex. */
+  tsi?: string;
+  /** 9F26 application cryptogram, hex. */
+  cryptogram?: string;
+  /** 9F27 cryptogram type: ARQC, TC or AAC. */
+  cryptogramType?: 'ARQC' | 'TC' | 'AAC';
+  /** 9F34 CVM results, hex. */
+  cvmResults?: string;
+  /** 9F10 issuer application data, hex. */
+  iad?: string;
+}
+
+/** A chip or contactless read: the ICC data for the server plus what the receipt prints. */
+export interface EmvRead extends CardDisplay {
+  kind: 'emv';
+  entryMode: 'contact' | 'contactless';
+  /** BER-TLV, uppercase hex, for the request's icc; PAN and track 2 only inside the encrypted tag. */
+  icc: string;
+  /** "yes" for contactless (the request's rfid). */
+  rfid: 'yes' | 'no';
+  receipt: EmvReceiptTags;
+}
+
+/** Any card read a reader returns. */
+export type CardRead = PlainSwipeRead | EncryptedSwipeRead | EmvRead;
+
+/** What every card-reader driver offers (the card-reader contract suite runs against each). */
+export interface CardReader {
+  open(): Promise<void>;
+  close(): Promise<void>;
+  /** Waits for the next card (swipes made before the call are not used); default deadline 60 s. */
+  readCard(options?: CallOptions): Promise<CardRead>;
+}

@@ -1,0 +1,56 @@
+import { DeviceError } from '../device-error.ts';
+import type { EncryptedSwipeFormat, EncryptedSwipeRead } from './card-read.ts';
+import { displayFromMaskedTracks } from './masked-track.ts';
+
+/** What an encrypting reader hands over for one swipe, before it becomes an EncryptedSwipeRead. */
+export interface EncryptedSwipeParts {
+  format: EncryptedSwipeFormat;
+  /** The ciphertext that goes out as e_trackdata (non-empty, whole 8-byte blocks). */
+  ciphertext: Buffer;
+  /** The 10-byte KSN. */
+  ksn: Buffer;
+  maskedTrack1: string | undefined;
+  maskedTrack2: string | undefined;
+  deviceSerial?: string;
+}
+
+/**
+ * The read an encrypting reader's swipe becomes: ciphertext and KSN as uppercase hex for
+ * e_trackdata and e_id, the format name, and the display fields from the masked tracks.
+ * KEY_EXHAUSTED when the reader sent no ciphertext or a blank KSN (it stops encrypting then).
+ */
+export function encryptedSwipeRead(parts: EncryptedSwipeParts): EncryptedSwipeRead {
+  if (
+    parts.ciphertext.length === 0 ||
+    parts.ksn.length !== 10 ||
+    parts.ksn.every((byte) => byte === 0)
+  ) {
+    throw new DeviceError(
+      'KEY_EXHAUSTED',
+      `${parts.format} reader sent no encrypted data: DUKPT keys exhausted or encryption off`,
+      {
+        field: 'e_trackdata',
+      },
+    );
+  }
+  if (parts.ciphertext.length % 8 !== 0) {
+    throw new DeviceError(
+      'FRAMING',
+      `${parts.format} reader: encrypted track is not whole 8-byte blocks`,
+      {
+        field: 'e_trackdata',
+      },
+    );
+  }
+  const read: EncryptedSwipeRead = {
+    kind: 'encrypted-swipe',
+    entryMode: 'swipe',
+    ...displayFromMaskedTracks(parts.maskedTrack1, parts.maskedTrack2),
+    e_trackdata: parts.ciphertext.toString('hex').toUpperCase(),
+    e_id: parts.ksn.toString('hex').toUpperCase(),
+    e_datafieldfmt: parts.format,
+  };
+  if (parts.deviceSerial !== undefined && parts.deviceSerial.length > 0)
+    read.deviceSerial = parts.deviceSerial;
+  return read;
+}

@@ -1,0 +1,109 @@
+import { DeviceError } from '../device-error.ts';
+import type { Transport } from '../transport/transport.ts';
+import { CardReaderBase } from './card-reader-base.ts';
+import { encryptedSwipeRead } from './encrypted-swipe.ts';
+import {
+  IDTECH_ENHANCED,
+  IDTECH_FIELD8,
+  idtechChecksum,
+  idtechLrc,
+  parseIdtechData,
+} from './idtech-frame.ts';
+
+/** Longest card data accepted in one frame; a longer length field is noise. 1024 bytes. */
+const MAX_CARD_DATA = 1024;
+
+/** USB identity of ID TECH SecureMag readers in USB-serial mode (vendor 0x0ACD). */
+export const IDTECH_USB = { vendorId: 0x0acd, productId: 0x2030 } as const;
+
+/**
+ * An ID TECH SecureMag-style encrypting reader over serial (default 9600 8N1): frames of
+ * `02 LenL LenH data LRC CheckSum 03`, original and enhanced formats. A frame with a bad LRC or
+ * checksum is reported as CHECKSUM (swipe again); noise between frames is skipped. Track 2 (else
+ * track 1) ciphertext, or the original format's joint track 1+2 block, becomes e_trackdata,
+ * encrypted under the DUKPT data variant (format "idtech").
+ */
+export class IdtechReaderDriver extends CardReaderBase {
+  #buffer = Buffer.alloc(0);
+
+  constructor(transport: Transport) {
+    super(transport, 'idtech reader');
+  }
+
+  protected onBytes(chunk: Buffer): void {
+    this.#buffer = Buffer.concat([this.#buffer, chunk]);
+    for (;;) {
+      const start = this.#buffer.indexOf(0x02);
+      if (start < 0) {
+        this.#buffer = Buffer.alloc(0);
+        return;
+      }
+      this.#buffer = this.#buffer.subarray(start);
+      if (this.#buffer.length < 3) return;
+      const length = this.#buffer.readUInt16LE(1);
+      if (length === 0 || length > MAX_CARD_DATA) {
+        this.#buffer = this.#buffer.subarray(1);
+        continue;
+      }
+      if (this.#buffer.length < length + 6) return;
+      if (this.#buffer[length + 5] !== 0x03) {
+        this.#buffer = this.#buffer.subarray(1);
+        continue;
+      }
+      const frame = this.#buffer.subarray(0, length + 6);
+      this.#buffer = this.#buffer.subarray(length + 6);
+      this.#frame(frame.subarray(3, 3 + length), frame[length + 3] ?? 0, frame[length + 4] ?? 0);
+    }
+  }
+
+  protected resetDecoder(): void {
+    this.#buffer = Buffer.alloc(0);
+  }
+
+  #frame(data: Buffer, lrc: number, checksum: number): void {
+    try {
+      if (idtechLrc(data) !== lrc || idtechChecksum(data) !== checksum) {
+        throw new DeviceError(
+          'CHECKSUM',
+          'idtech frame: LRC or checksum does not match, swipe again',
+          {
+            field: 'lrc',
+          },
+        );
+      }
+      const swipe = parseIdtechData(data);
+      if (swipe.field8 & (IDTECH_FIELD8.aes | IDTECH_FIELD8.pinKey)) {
+        throw new DeviceError(
+          'PROTOCOL',
+          'idtech reader: configure TDES with the data key (AES or PIN-key mode is not supported)',
+          {
+            field: 'field8',
+          },
+        );
+      }
+      if ((swipe.trackStatus & 0x03) === 0) {
+        throw new DeviceError(
+          'CARD_READ',
+          'idtech reader: neither track 1 nor track 2 decoded, swipe again',
+          {
+            field: 'trackStatus',
+          },
+        );
+      }
+      const enhanced = swipe.cardType === IDTECH_ENHANCED;
+      const track = enhanced && swipe.encryptedTracks[1].length > 0 ? 1 : 0;
+      this.deliver(
+        encryptedSwipeRead({
+          format: 'idtech',
+          ciphertext: swipe.encryptedTracks[track],
+          ksn: swipe.ksn,
+          maskedTrack1: swipe.maskedTracks[0] || undefined,
+          maskedTrack2: swipe.maskedTracks[1] || undefined,
+          deviceSerial: swipe.serial.toString('latin1').replace(/\0+$/, ''),
+        }),
+      );
+    } catch (error) {
+      this.deliver(this.unreadable(error, 'idtech swipe'));
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import { DeviceError } from '../device-error.ts';
+import type { CardDisplay } from './card-read.ts';
+
+const TRACK1 = /^%B([0-9*X]{8,19})\^([^^]{0,26})\^([0-9]{4}|\^)([0-9]{3})?[^?]*\?/;
+const TRACK2 = /^;([0-9*X]{8,19})=([0-9]{4}|=)([0-9]{3})?[^?]*\?/;
+
+function mask(maskedPan: string): Pick<CardDisplay, 'maskedAccount' | 'lastFour'> {
+  const lastFour = maskedPan.slice(-4);
+  if (!/^[0-9]{4}$/.test(lastFour)) {
+    throw new DeviceError('CARD_READ', 'masked track: last four digits not shown', {
+      field: 'maskedTrack',
+    });
+  }
+  return { maskedAccount: 'X'.repeat(maskedPan.length - 4) + lastFour, lastFour };
+}
+
+function yymmToMmyy(yymm: string | undefined): string | undefined {
+  if (yymm === undefined || !/^[0-9]{2}(0[1-9]|1[0-2])$/.test(yymm)) return undefined;
+  return yymm.slice(2) + yymm.slice(0, 2);
+}
+
+/**
+ * What the cashier may see from the masked tracks an encrypting reader sends: masked account
+ * (last four), name, expiry and service code where the reader leaves them clear. The masked
+ * digits (shown as "*", "X" or "0" by readers) never become part of the result.
+ */
+export function displayFromMaskedTracks(
+  track1: string | undefined,
+  track2: string | undefined,
+): CardDisplay {
+  const t1 = track1 === undefined ? null : TRACK1.exec(track1);
+  const t2 = track2 === undefined ? null : TRACK2.exec(track2);
+  if (t1 === null && t2 === null) {
+    throw new DeviceError('CARD_READ', 'masked tracks: no readable track 1 or track 2', {
+      field: 'maskedTrack',
+    });
+  }
+  const display: CardDisplay = mask((t2?.[1] ?? t1?.[1]) as string);
+  const name = t1?.[2]?.trim();
+  if (name !== undefined && name.length > 0) display.cardholderName = name;
+  const expdate = yymmToMmyy(t2?.[2] ?? t1?.[3]);
+  if (expdate !== undefined) display.expdate = expdate;
+  const serviceCode = t2?.[3] ?? t1?.[4];
+  if (serviceCode !== undefined) display.serviceCode = serviceCode;
+  return display;
+}

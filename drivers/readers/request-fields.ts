@@ -1,0 +1,27 @@
+import type { CardRead } from './card-read.ts';
+
+/**
+ * The account_data fields (seed: Request parameter groups) a payment request takes from a card
+ * read: trackdata for a plain swipe; e_trackdata, e_id and e_datafieldfmt for an encrypted swipe;
+ * icc (and rfid=yes when contactless) for EMV; cardpresent=yes and cardholdername always when
+ * known. The one place a plain swipe's tracks are revealed.
+ */
+export function toRequestFields(read: CardRead): Record<string, string> {
+  const fields: Record<string, string> = { cardpresent: 'yes' };
+  if (read.cardholderName !== undefined) fields.cardholdername = read.cardholderName;
+  switch (read.kind) {
+    case 'plain-swipe':
+      fields.trackdata = read.trackdata.reveal();
+      break;
+    case 'encrypted-swipe':
+      fields.e_trackdata = read.e_trackdata;
+      fields.e_id = read.e_id;
+      fields.e_datafieldfmt = read.e_datafieldfmt;
+      break;
+    case 'emv':
+      fields.icc = read.icc;
+      if (read.rfid === 'yes') fields.rfid = 'yes';
+      break;
+  }
+  return fields;
+}

@@ -1,0 +1,80 @@
+import { DeviceError } from '../device-error.ts';
+
+/** Faults a simulator can inject, each as the bytes a broken device or cable would produce. */
+export type FaultName =
+  'bad-checksum' | 'missing-ack' | 'slow' | 'garbage' | 'unplug' | 'exhausted';
+
+/** The faults every simulator understands (exhaustion is set up through the KSN instead). */
+export const FAULT_NAMES: readonly FaultName[] = [
+  'bad-checksum',
+  'missing-ack',
+  'slow',
+  'garbage',
+  'unplug',
+  'exhausted',
+];
+
+/**
+ * Which faults are armed and how many more times each fires. `slowMs` delays every answer.
+ * Counts run down as faults fire, so "one bad checksum" corrupts the next frame only.
+ */
+export class FaultPlan {
+  readonly #remaining = new Map<FaultName, number>();
+  /** Milliseconds added before each answer while "slow" is armed; default 1500. */
+  slowMs = 1500;
+
+  /** Arms `fault` for the next `times` occasions (default 1; Infinity for always). */
+  arm(fault: FaultName, times = 1): this {
+    this.#remaining.set(fault, times);
+    return this;
+  }
+
+  /** Disarms every fault. */
+  clear(): void {
+    this.#remaining.clear();
+  }
+
+  /** True (and counts one down) if `fault` is armed now. */
+  fire(fault: FaultName): boolean {
+    const left = this.#remaining.get(fault) ?? 0;
+    if (left <= 0) return false;
+    this.#remaining.set(fault, left - 1);
+    return true;
+  }
+
+  /** True if `fault` is armed, without counting it down. */
+  armed(fault: FaultName): boolean {
+    return (this.#remaining.get(fault) ?? 0) > 0;
+  }
+
+  /** Parses "bad-checksum", "slow:2500" or "garbage*3" from a command line. */
+  static parse(specs: readonly string[]): FaultPlan {
+    const plan = new FaultPlan();
+    for (const spec of specs) {
+      const match = /^([a-z-]+)(?::([0-9]+))?(?:\*([0-9]+|always))?$/.exec(spec);
+      const name = match?.[1] as FaultName | undefined;
+      if (match === null || name === undefined || !FAULT_NAMES.includes(name)) {
+        throw new DeviceError(
+          'BAD_INPUT',
+          `fault: must be one of ${FAULT_NAMES.join(', ')} (name[:ms][*times])`,
+          {
+            field: 'fault',
+          },
+        );
+      }
+      if (match[2] !== undefined) plan.slowMs = Number(match[2]);
+      plan.arm(
+        name,
+        match[3] === undefined ? 1 : match[3] === 'always' ? Infinity : Number(match[3]),
+      );
+    }
+    return plan;
+  }
+}
+
+/** Random noise bytes, none of them a framing byte a parser would start on (no STX/ETX/DLE/ESC/GS). */
+export function garbageBytes(count = 7): Buffer {
+  const noise = Buffer.alloc(count);
+  for (let i = 0; i < count; i += 1) noise[i] = 0x80 + ((i * 37) % 0x7f);
+  return noise;
+}
