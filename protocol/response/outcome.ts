@@ -1,5 +1,5 @@
 import { Code, MsoftCode, PhardCode } from '../codes.ts';
-import { fieldError } from '../kv/field-error.ts';
+import { parseAmount } from '../rules/amount.ts';
 import type { Params } from '../params.ts';
 
 /**
@@ -29,20 +29,14 @@ export function isApprovalCode(code: string | undefined): boolean {
   return upper === Code.AUTH || upper === Code.SUCCESS;
 }
 
-/** An amount string ("12", "12.5", "12.00") in minor units, or undefined when not one. */
-export function amountToMinorUnits(amount: string): number | undefined {
-  const match = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(amount);
-  if (match === null) return undefined;
-  const [, whole = '0', fraction = ''] = match;
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
-function requestedMinorUnits(amount: string): number {
-  const minor = amountToMinorUnits(amount);
-  if (minor === undefined) {
-    throw fieldError('invalid', 'amount', 'amount.format', 'digits with up to two decimal places');
+/** The authorized amount in minor units; 0.00 reads as 0, anything unreadable as undefined. */
+function authorizedMinorUnits(authAmount: string): number | undefined {
+  if (/^0+(\.0{1,2})?$/.test(authAmount)) return 0;
+  try {
+    return parseAmount(authAmount, 'authamount');
+  } catch {
+    return undefined;
   }
-  return minor;
 }
 
 /**
@@ -53,12 +47,13 @@ function requestedMinorUnits(amount: string): number {
  * 4. code other than AUTH/SUCCESS (DENY, CALL, PKUP, RETRY, DUPL, SETUP, TIMEOUT, FAIL) →
  *    declined_processor;
  * 5. authamount below opts.requestedAmount → partial (unreadable authamount → error);
+ *    requestedAmount follows the amount rules (parseAmount) and throws when it breaks them;
  * 6. otherwise approved (also AUTH without phard_code: answered without going online).
  * Values compare case-insensitively; an empty value counts as absent.
  */
 export function outcomeOf(pairs: Params, opts: OutcomeOptions = {}): Outcome {
   const requested =
-    opts.requestedAmount === undefined ? undefined : requestedMinorUnits(opts.requestedAmount);
+    opts.requestedAmount === undefined ? undefined : parseAmount(opts.requestedAmount);
   const msoft = responseValue(pairs, 'msoft_code');
   if (msoft !== undefined && msoft !== MsoftCode.INT_SUCCESS) return 'declined_service';
   const code = responseValue(pairs, 'code');
@@ -68,7 +63,7 @@ export function outcomeOf(pairs: Params, opts: OutcomeOptions = {}): Outcome {
   if (!isApprovalCode(code)) return 'declined_processor';
   const authAmount = responseValue(pairs, 'authamount');
   if (requested === undefined || authAmount === undefined) return 'approved';
-  const authorized = amountToMinorUnits(authAmount);
+  const authorized = authorizedMinorUnits(authAmount);
   if (authorized === undefined) return 'error';
   return authorized < requested ? 'partial' : 'approved';
 }

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  amountToMinorUnits,
-  isApprovalCode,
-  outcomeOf,
-  type Outcome,
-} from '../../../protocol/response/index.ts';
+import { isApprovalCode, outcomeOf, type Outcome } from '../../../protocol/response/index.ts';
 
 type Row = [label: string, pairs: Record<string, string>, expected: Outcome];
 
@@ -91,6 +86,9 @@ describe('outcomeOf', () => {
     ['12', '12.00', 'approved'],
     ['6.5', '6.50', 'approved'],
     ['12.00', '13.00', 'approved'],
+    ['12.00', '0.00', 'partial'],
+    ['12.00', '0', 'partial'],
+    ['0.5', '0.05', 'partial'],
   ] as const)('asked %s, authorized %s: %s', (requestedAmount, authamount, expected) => {
     const pairs = { code: 'AUTH', msoft_code: 'INT_SUCCESS', phard_code: 'SUCCESS', authamount };
     expect(outcomeOf(pairs, { requestedAmount })).toBe(expected);
@@ -106,15 +104,19 @@ describe('outcomeOf', () => {
     expect(outcomeOf(pairs, { requestedAmount: '5.00' })).toBe('declined_service');
   });
 
-  it('is an error when an approval carries an unreadable authamount', () => {
-    expect(outcomeOf({ code: 'AUTH', authamount: 'lots' }, { requestedAmount: '5.00' })).toBe(
-      'error',
-    );
-  });
+  it.each(['lots', '1e3', '-1.00', '.50', '12.345', '100000000.00'])(
+    'is an error when an approval carries the unreadable authamount %j',
+    (authamount) => {
+      expect(outcomeOf({ code: 'AUTH', authamount }, { requestedAmount: '5.00' })).toBe('error');
+    },
+  );
 
-  it('refuses an unreadable requested amount, naming amount', () => {
-    expect(() => outcomeOf({ code: 'AUTH' }, { requestedAmount: '5,00' })).toThrowError(
-      expect.objectContaining({ kind: 'invalid', field: 'amount', rule: 'amount.format' }),
+  it.each([
+    ['5,00', 'amount.format'],
+    ['0.00', 'amount.positive'],
+  ])('refuses the requested amount %j, naming amount (%s)', (requestedAmount, rule) => {
+    expect(() => outcomeOf({ code: 'AUTH' }, { requestedAmount })).toThrowError(
+      expect.objectContaining({ kind: 'invalid', field: 'amount', rule }),
     );
   });
 
@@ -124,20 +126,7 @@ describe('outcomeOf', () => {
   });
 });
 
-describe('amountToMinorUnits and isApprovalCode', () => {
-  it.each([
-    ['0', 0],
-    ['12', 1200],
-    ['12.3', 1230],
-    ['12.34', 1234],
-    ['12.345', undefined],
-    ['-1.00', undefined],
-    ['.50', undefined],
-    ['1e3', undefined],
-  ] as const)('%s is %s minor units', (text, minor) => {
-    expect(amountToMinorUnits(text)).toBe(minor);
-  });
-
+describe('isApprovalCode', () => {
   it.each([
     ['AUTH', true],
     ['success', true],
