@@ -54,6 +54,7 @@ function controlFinder(chunk: Buffer): (from: number) => number {
  * up to its ETX or the next STX, without buffering past the cap.
  */
 export class KvFrameDecoder {
+  /** The cap in force: the largest frame accepted, STX to ETX inclusive, in bytes. */
   readonly maxFrameBytes: number;
   #state: State = 'between';
   #parts: Buffer[] = [];
