@@ -1,0 +1,96 @@
+import { Code, MsoftCode, formatAmount } from '../../protocol/index.ts';
+import { formatHostTs, formatTimestamp } from './clock.ts';
+import type { EngineContext } from './engine-context.ts';
+import { reversibleOf, tranflagsOf, txnstatusOf } from './transaction-status.ts';
+import type { TransactionRecord } from './store/transaction-record.ts';
+
+/**
+ * Keys of the transaction and detail responses (seed: Transaction response, Transaction detail
+ * response). A custom parameter with one of these names is not echoed, so it cannot pose as one.
+ */
+const RESPONSE_KEYS: ReadonlySet<string> = new Set(
+  [
+    'code msoft_code phard_code verbiage draft_locator_id ttid token account cardtype',
+    'cardholdername language pclevel timestamp printdata auth batch item stan proc issuer_decline',
+    'authamount balance avs cv carddenylist_id action orig_code orig_msoft_code orig_phard_code',
+    'orig_reqamount orig_verbiage merch_name merch_addr1 merch_addr2 merch_addr3 merch_phone',
+    'merch_email merch_proc reversible reversal_reason offline_decline tranflags txnstatus',
+    'last_modified_ts order_id payment_id order_cash_discount order_cash_price order_noncash_price',
+    'order_tip order_total order_tax detail_order_notes trans line_items simulator',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/** Custom parameters that may be echoed: those not named like a response field or rcpt_/card_. */
+function echoableCustom(custom: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(custom).filter(
+      ([key]) => !RESPONSE_KEYS.has(key) && !key.startsWith('rcpt_') && !key.startsWith('card_'),
+    ),
+  );
+}
+
+function put(
+  pairs: Record<string, string>,
+  key: string,
+  value: string | number | null | undefined,
+): void {
+  if (value !== null && value !== undefined) pairs[key] = String(value);
+}
+
+/**
+ * The transaction detail response (seed: Transaction detail response) of one transaction: the
+ * lookup's own result (AUTH, INT_SUCCESS, SUCCESS), the transaction's response fields, action and
+ * original result (orig_*), merchant (merch_name, merch_proc), the non-sensitive request echo
+ * (expdate only while the card is held), reversible, reversal_reason, tranflags, txnstatus,
+ * last_modified_ts, order_id, payment_id, and its custom parameters (never overriding a field).
+ */
+export function detailPairs(
+  ctx: EngineContext,
+  txn: TransactionRecord,
+  timeZone: string,
+): Record<string, string> {
+  const created = new Date(txn.createdTs * 1000);
+  const profile = ctx.merchants.profile(txn.profileId);
+  const expdate =
+    txn.cardSealed === null ? undefined : ctx.vault.unseal(txn.cardSealed, 'transaction').expdate;
+  const pairs: Record<string, string> = { ...echoableCustom(txn.custom), ...txn.echo };
+  Object.assign(pairs, {
+    code: Code.AUTH,
+    msoft_code: MsoftCode.INT_SUCCESS,
+    verbiage: 'SUCCESS',
+    ttid: String(txn.ttid),
+    action: txn.kind,
+    orig_code: txn.code,
+    orig_msoft_code: txn.msoftCode,
+    orig_reqamount: formatAmount(txn.reqAmount),
+    orig_verbiage: txn.verbiage,
+    amount: formatAmount(txn.amount),
+    account: txn.accountMasked,
+    cardtype: txn.cardtype,
+    timestamp: formatTimestamp(created, timeZone),
+    rcpt_host_ts: formatHostTs(created, timeZone),
+    rcpt_entry_mode: txn.entryMode,
+    reversible: reversibleOf(txn) ? 'yes' : 'no',
+    tranflags: tranflagsOf(txn).join('|'),
+    txnstatus: txnstatusOf(txn).join('|'),
+    last_modified_ts: String(txn.lastModifiedTs),
+  });
+  put(pairs, 'orig_phard_code', txn.phardCode);
+  put(pairs, 'auth', txn.auth);
+  put(pairs, 'batch', txn.batchNumber);
+  put(pairs, 'item', txn.item);
+  put(pairs, 'stan', txn.stan);
+  put(pairs, 'avs', txn.avs);
+  put(pairs, 'cv', txn.cv);
+  put(pairs, 'token', txn.token);
+  put(pairs, 'cardholdername', txn.cardholdername);
+  put(pairs, 'expdate', expdate);
+  put(pairs, 'reversal_reason', txn.reversalReason);
+  put(pairs, 'order_id', txn.orderId);
+  put(pairs, 'payment_id', txn.paymentId);
+  put(pairs, 'merch_name', profile?.merchantName);
+  put(pairs, 'merch_proc', profile?.processor);
+  return pairs;
+}

@@ -1,0 +1,56 @@
+import { Code, MsoftCode, type Params } from '../../protocol/index.ts';
+import type { ProcessorReply, ProcessorRequest, SendPriority } from '../processor/index.ts';
+import type { EngineContext, OperationRequest } from './engine-context.ts';
+
+/** A message's answer from the processor with the stan it went out under. */
+export interface OnlineReply {
+  kind: 'reply';
+  reply: ProcessorReply;
+  stan: string;
+  stanSeq: number;
+}
+
+/** The message waited in the send queue past its `timeout` and never went online. */
+export interface QueueTimeout {
+  kind: 'queue_timeout';
+}
+
+/** The code and verbiage of a queue timeout (seed: timeout; msoft SYS_TIMEOUT, no phard_code). */
+export const QUEUE_TIMEOUT_RESULT = {
+  code: Code.TIMEOUT,
+  msoftCode: MsoftCode.SYS_TIMEOUT,
+  verbiage: 'TIMEOUT: waited in the send queue longer than timeout; not sent',
+} as const;
+
+/** The send-queue priority a request asks for (seed: priority; default normal). */
+export function priorityOf(params: Params): SendPriority {
+  const value = params.priority?.toLowerCase();
+  return value === 'low' || value === 'high' ? value : 'normal';
+}
+
+/** Seconds the request may wait in the send queue (seed: timeout), or undefined for no limit. */
+export function queueTimeoutOf(params: Params): number | undefined {
+  const value = params.timeout;
+  return value === undefined || value === '' ? undefined : Number(value);
+}
+
+/**
+ * Sends one message to the processor through the send queue. The stan is taken when the message
+ * leaves the queue, so a message that times out waiting uses none.
+ */
+export async function sendOnline(
+  ctx: EngineContext,
+  request: OperationRequest,
+  message: Omit<ProcessorRequest, 'stan' | 'now'>,
+): Promise<OnlineReply | QueueTimeout> {
+  const outcome = await ctx.queue.submit({
+    priority: priorityOf(request.params),
+    timeoutSeconds: queueTimeoutOf(request.params),
+    run: async (): Promise<OnlineReply> => {
+      const { seq, stan } = ctx.stans.next(request.caller.profileId);
+      const reply = await ctx.processor.send({ ...message, stan, now: request.now });
+      return { kind: 'reply', reply, stan, stanSeq: seq };
+    },
+  });
+  return outcome.kind === 'done' ? outcome.value : { kind: 'queue_timeout' };
+}

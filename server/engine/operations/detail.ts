@@ -1,0 +1,71 @@
+import { formatAmount, parseAmount } from '../../../protocol/index.ts';
+import { notFound, response } from '../answers.ts';
+import { detailPairs } from '../detail-pairs.ts';
+import type { OperationHandler, OperationRequest, EngineContext } from '../engine-context.ts';
+import type { ServiceAnswer } from '../service-types.ts';
+import type { TransactionRecord } from '../store/transaction-record.ts';
+import { findTransaction } from './transaction-moves.ts';
+
+const TAKEN = new Set(['authorized', 'captured', 'settled']);
+
+/**
+ * Order fields of a detail (seed: Transaction detail, Order): order_total (approved, not voided
+ * or reversed sales and preauths, less refunds), order_tax (their tax), and trans, the ttids of
+ * the transactions the lookup matched, oldest first, pipe-separated.
+ */
+function orderPairs(
+  order: TransactionRecord[],
+  matched: TransactionRecord[],
+): Record<string, string> {
+  let total = 0;
+  let tax = 0;
+  for (const txn of order.filter((t) => TAKEN.has(t.state))) {
+    total += txn.kind === 'refund' ? -txn.amount : txn.amount;
+    const taxValue = txn.echo.tax;
+    if (txn.kind !== 'refund' && taxValue !== undefined && taxValue.toUpperCase() !== 'NT') {
+      tax += parseAmount(taxValue, 'tax');
+    }
+  }
+  return {
+    order_total: formatAmount(total),
+    order_tax: formatAmount(tax),
+    trans: matched.map((txn) => String(txn.ttid)).join('|'),
+  };
+}
+
+/**
+ * By order (seed: GET transaction/order/<order_id>/payment[/<payment_id>]): the newest matching
+ * transaction's detail with the order fields; with ttid as well, that transaction if it belongs
+ * to the order. Not found names payment_id or order_id.
+ */
+function detailByOrder(
+  request: OperationRequest,
+  ctx: EngineContext,
+  orderId: string,
+): ServiceAnswer {
+  const { merchantId, timeZone } = request.caller;
+  const { payment_id: paymentId, ttid } = request.params;
+  const order = ctx.transactions.findByOrder(merchantId, orderId);
+  let matched = paymentId === undefined ? order : order.filter((t) => t.paymentId === paymentId);
+  if (ttid !== undefined) matched = matched.filter((t) => String(t.ttid) === ttid);
+  const newest = matched.at(-1);
+  if (newest === undefined) {
+    if (ttid !== undefined) return notFound('ttid');
+    return paymentId === undefined
+      ? notFound('order_id', 'order')
+      : notFound('payment_id', 'payment');
+  }
+  return response({ ...detailPairs(ctx, newest, timeZone), ...orderPairs(order, matched) });
+}
+
+/**
+ * trandetail (seed: Transaction detail): by ttid, by order, or by order and payment. Answers the
+ * detail response; an unknown reference answers DATA_RECORDNOTFOUND.
+ */
+export const detailHandler: OperationHandler = (request, ctx) => {
+  const { order_id: orderId, ttid } = request.params;
+  if (orderId !== undefined) return Promise.resolve(detailByOrder(request, ctx, orderId));
+  const txn = findTransaction(ctx, request.caller, ttid ?? '');
+  if (txn === undefined) return Promise.resolve(notFound('ttid'));
+  return Promise.resolve(response(detailPairs(ctx, txn, request.caller.timeZone)));
+};

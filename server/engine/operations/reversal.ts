@@ -1,0 +1,44 @@
+import { formatAmount, parseAmount } from '../../../protocol/index.ts';
+import { invalidMove } from '../answers.ts';
+import type { OperationHandler } from '../engine-context.ts';
+import { PARTIAL_REVERSAL_BRANDS } from '../state-machine.ts';
+import { refuseMove, runOnlineMove, withTransaction } from './transaction-moves.ts';
+
+/**
+ * reversal (seed: States and transitions): amount is the final amount to settle, not the amount
+ * reversed. Without amount the whole hold is removed and the transaction becomes reversed (card
+ * data cleared); with an amount below the held amount the hold is lowered to it (partial
+ * reversal), for the brands that allow it. Sent online through the send queue.
+ */
+export const reversalHandler: OperationHandler = (request, ctx) =>
+  withTransaction(request, ctx, async (txn) => {
+    const { params } = request;
+    const final = params.amount === undefined ? 0 : parseAmount(params.amount, 'amount');
+    const partial = final > 0;
+    const refusal = refuseMove(request, txn, partial ? 'reversal_partial' : 'reversal_full');
+    if (refusal !== undefined) return refusal;
+    if (final >= txn.amount) {
+      return invalidMove(
+        'amount',
+        `the final amount to settle must be below the ${formatAmount(txn.amount)} held` +
+          (final === txn.amount ? '; nothing to reverse' : '; use incremental to raise it'),
+      );
+    }
+    if (partial && !PARTIAL_REVERSAL_BRANDS.has(txn.cardtype)) {
+      return invalidMove(request.op, `partial reversal is not allowed for ${txn.cardtype} cards`);
+    }
+    if (txn.refundedAmount > 0) {
+      return invalidMove(request.op, 'transaction has refunds; void them before reversing it');
+    }
+    const reason =
+      params.reversal_reason === undefined ? {} : { reversalReason: params.reversal_reason };
+    return runOnlineMove(
+      request,
+      ctx,
+      txn,
+      { kind: 'reverse', amount: final },
+      partial
+        ? { amount: final, addFlag: 'PARTIALREVERSAL', ...reason }
+        : { state: 'reversed', clearCard: true, ...reason },
+    );
+  });

@@ -1,0 +1,128 @@
+import { Code, MsoftCode } from '../../../protocol/index.ts';
+import type { ProcessorRequest } from '../../processor/index.ts';
+import { invalidMove, notFound, response, serviceDecline } from '../answers.ts';
+import { unixSeconds } from '../clock.ts';
+import type { EngineContext, OperationRequest } from '../engine-context.ts';
+import { QUEUE_TIMEOUT_RESULT, sendOnline } from '../online.ts';
+import { transactionPairs, type AnswerResult } from '../response-pairs.ts';
+import type { CallerContext, ServiceAnswer } from '../service-types.ts';
+import { refusalOf, type Move } from '../state-machine.ts';
+import type { TransactionRecord } from '../store/transaction-record.ts';
+import type { TransactionChange } from '../store/transaction-store.ts';
+
+/** The result of a move done by the service alone (void, adjust): approved, not online. */
+export const OFFLINE_SUCCESS: AnswerResult = {
+  code: Code.AUTH,
+  msoftCode: MsoftCode.INT_SUCCESS,
+  phardCode: null,
+  verbiage: 'SUCCESS',
+  stan: null,
+};
+
+/** The caller's merchant's transaction with that ttid (digits), if any. */
+export function findTransaction(
+  ctx: EngineContext,
+  caller: CallerContext,
+  ttid: string,
+): TransactionRecord | undefined {
+  return /^[0-9]{1,15}$/.test(ttid)
+    ? ctx.transactions.find(caller.merchantId, Number(ttid))
+    : undefined;
+}
+
+/**
+ * Runs a move on the transaction named by the request's ttid while holding that ttid's lock, so
+ * the state the move was checked against is the state it commits over. Unknown ttid: not found.
+ */
+export function withTransaction(
+  request: OperationRequest,
+  ctx: EngineContext,
+  work: (txn: TransactionRecord) => Promise<ServiceAnswer>,
+): Promise<ServiceAnswer> {
+  const txn = findTransaction(ctx, request.caller, request.params.ttid ?? '');
+  if (txn === undefined) return Promise.resolve(notFound('ttid'));
+  return ctx.locks.run(`ttid:${txn.ttid}`, async () => {
+    const current = ctx.transactions.find(txn.merchantId, txn.ttid);
+    return current === undefined ? notFound('ttid') : work(current);
+  });
+}
+
+/** The refusal of a move the state table forbids for this transaction, if it does. */
+export function refuseMove(
+  request: OperationRequest,
+  txn: TransactionRecord,
+  move: Move,
+): ServiceAnswer | undefined {
+  const refusal = refusalOf(txn, move);
+  return refusal === undefined ? undefined : invalidMove(request.op, refusal);
+}
+
+/** A move's change, or a function computing it inside the commit (e.g. to create a token). */
+export type ChangeOf = TransactionChange | (() => TransactionChange);
+
+/**
+ * Commits a move's change with its event and answers with the transaction as it now stands. If
+ * the transaction left the state the move was checked in (a settlement ran meanwhile), nothing is
+ * written and the answer is DATA_LOCKED.
+ */
+export function commitMove(
+  request: OperationRequest,
+  ctx: EngineContext,
+  txn: TransactionRecord,
+  change: ChangeOf,
+  result: AnswerResult,
+  detail: { amount: number | null; stanSeq: number | null },
+): ServiceAnswer {
+  const at = ctx.clock();
+  const updated = ctx.transactions.atomically(() =>
+    ctx.transactions.update(
+      txn,
+      typeof change === 'function' ? change() : change,
+      { action: request.op, ...detail, ...result, username: request.caller.username },
+      unixSeconds(at),
+    ),
+  );
+  if (updated === undefined) {
+    return serviceDecline(
+      MsoftCode.DATA_LOCKED,
+      'ttid: the transaction changed state while the request was in progress; look it up again',
+    );
+  }
+  return response(transactionPairs(updated, result, at, request.caller.timeZone));
+}
+
+/**
+ * Sends a move online and commits `change` when the processor approves. A decline, or a wait in
+ * the send queue past `timeout`, changes nothing: it is written to the history and answered.
+ */
+export async function runOnlineMove(
+  request: OperationRequest,
+  ctx: EngineContext,
+  txn: TransactionRecord,
+  message: Omit<ProcessorRequest, 'stan' | 'now'>,
+  change: ChangeOf,
+): Promise<ServiceAnswer> {
+  const online = await sendOnline(ctx, request, message);
+  const result: AnswerResult =
+    online.kind === 'reply'
+      ? {
+          code: online.reply.code,
+          msoftCode: MsoftCode.INT_SUCCESS,
+          phardCode: online.reply.phardCode,
+          verbiage: online.reply.verbiage,
+          stan: online.stan,
+        }
+      : { ...QUEUE_TIMEOUT_RESULT, phardCode: null, stan: null };
+  const detail = {
+    amount: message.amount,
+    stanSeq: online.kind === 'reply' ? online.stanSeq : null,
+  };
+  if (result.code === Code.AUTH) return commitMove(request, ctx, txn, change, result, detail);
+  const at = ctx.clock();
+  ctx.transactions.note(
+    txn,
+    { action: request.op, ...detail, ...result, username: request.caller.username },
+    unixSeconds(at),
+  );
+  return response(transactionPairs(txn, result, at, request.caller.timeZone));
+}

@@ -1,0 +1,76 @@
+import { PARAM_SPECS, TRANSPORT_KEYS, type Params } from '../../protocol/index.ts';
+
+/**
+ * The request parameters a transaction detail echoes (seed: Transaction detail response, request
+ * echo), except expdate: card data stays sealed, so expdate is echoed from the vault while the
+ * card is held and not at all after (docs/engine.md).
+ */
+export const ECHO_KEYS: readonly string[] = [
+  'custref',
+  'ordernum',
+  'ptrannum',
+  'cashbackamount',
+  'currency',
+  'examount',
+  'surchargeamount',
+  'tax',
+  'discountamount',
+  'dutyamount',
+  'freightamount',
+  'convenience_fee',
+  'supplemental_fee',
+  'bdate',
+  'edate',
+  'excharges',
+  'rate',
+  'roomnum',
+  'descmerch',
+  'descloc',
+  'clerkid',
+  'stationid',
+  'laneid',
+  'comments',
+  'divisionnum',
+  'healthcare',
+  'shipcountry',
+  'shipzip',
+  'zip',
+  'abaroute',
+  'checknum',
+  'accounttype',
+  'cof_transid',
+  'cof_authamount',
+  'installment_num',
+  'installment_total',
+  'recurring',
+];
+
+const ECHO_SET: ReadonlySet<string> = new Set(ECHO_KEYS);
+
+/** The echo-able parameters of a request, as sent. */
+export function echoOf(params: Params): Record<string, string> {
+  const echo: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) if (ECHO_SET.has(key)) echo[key] = value;
+  return echo;
+}
+
+/**
+ * The custom parameters of a request (seed: property name*): keys the catalogue does not know and
+ * that are not transport keys. Only operations accepting custom parameters get past validation
+ * with them.
+ */
+export function customOf(params: Params): Record<string, string> {
+  const custom: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (!PARAM_SPECS.has(key) && !TRANSPORT_KEYS.has(key)) custom[key] = value;
+  }
+  return custom;
+}
+
+/** A stored echo (or custom set) with the request's values laid over it: the latest value wins. */
+export function overlay(
+  stored: Record<string, string>,
+  update: Record<string, string>,
+): Record<string, string> {
+  return { ...stored, ...update };
+}

@@ -1,0 +1,62 @@
+import { formatHostTs, formatTimestamp } from './clock.ts';
+import type { TransactionRecord } from './store/transaction-record.ts';
+
+/** The result part of an answer: the code fields of the request being answered. */
+export interface AnswerResult {
+  code: string;
+  msoftCode: string;
+  /** Present only when the request went online (seed: Transaction response). */
+  phardCode: string | null;
+  verbiage: string;
+  /** The stan of this request's online message. */
+  stan: string | null;
+}
+
+/** Marker of answers produced by the simulated processor (payment-server-facts A6: Loopback). */
+export const SIMULATOR_MARKER = 'loopback';
+
+function put(
+  pairs: Record<string, string>,
+  key: string,
+  value: string | number | null | undefined,
+): void {
+  if (value !== null && value !== undefined) pairs[key] = String(value);
+}
+
+/**
+ * The transaction response of one request on a transaction (seed: Transaction response): the
+ * request's result, then the transaction's ttid, approval and batch data, masked account,
+ * verification results, token, order_id and payment_id, timestamp (numeric UTC offset, merchant's zone), rcpt_host_ts,
+ * rcpt_entry_mode, and simulator=loopback.
+ */
+export function transactionPairs(
+  txn: TransactionRecord,
+  result: AnswerResult,
+  at: Date,
+  timeZone: string,
+): Record<string, string> {
+  const pairs: Record<string, string> = {
+    code: result.code,
+    msoft_code: result.msoftCode,
+  };
+  put(pairs, 'phard_code', result.phardCode);
+  pairs.verbiage = result.verbiage;
+  pairs.ttid = String(txn.ttid);
+  put(pairs, 'auth', txn.auth);
+  put(pairs, 'batch', txn.batchNumber);
+  put(pairs, 'item', txn.item);
+  put(pairs, 'stan', result.stan);
+  pairs.account = txn.accountMasked;
+  pairs.cardtype = txn.cardtype;
+  put(pairs, 'cardholdername', txn.cardholdername);
+  put(pairs, 'avs', txn.avs);
+  put(pairs, 'cv', txn.cv);
+  put(pairs, 'token', txn.token);
+  put(pairs, 'order_id', txn.orderId);
+  put(pairs, 'payment_id', txn.paymentId);
+  pairs.timestamp = formatTimestamp(at, timeZone);
+  pairs.rcpt_host_ts = formatHostTs(at, timeZone);
+  pairs.rcpt_entry_mode = txn.entryMode;
+  pairs.simulator = SIMULATOR_MARKER;
+  return pairs;
+}

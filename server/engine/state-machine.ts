@@ -1,0 +1,157 @@
+import type { TransactionRecord } from './store/transaction-record.ts';
+
+/**
+ * A move on an existing transaction (seed: States and transitions), with the amount cases that
+ * the table treats apart: a whole or partial reversal, a refund of the whole or part of it, and a
+ * v2 duplicate (a new sale or preauth copying the transaction's card data).
+ */
+export type Move =
+  | 'capture'
+  | 'preauthcomplete'
+  | 'reversal_full'
+  | 'reversal_partial'
+  | 'adjust'
+  | 'incremental'
+  | 'void'
+  | 'refund_whole'
+  | 'refund_partial'
+  | 'duplicate';
+
+/** Every move, in table order. */
+export const MOVES: readonly Move[] = [
+  'capture',
+  'preauthcomplete',
+  'reversal_full',
+  'reversal_partial',
+  'adjust',
+  'incremental',
+  'void',
+  'refund_whole',
+  'refund_partial',
+  'duplicate',
+];
+
+/** A row of the state table: a state together with what created the transaction. */
+export type StateKey =
+  | 'declined'
+  | 'sale_authorized'
+  | 'preauth_authorized'
+  | 'captured'
+  | 'refund_captured'
+  | 'settled'
+  | 'refund_settled'
+  | 'voided'
+  | 'reversed';
+
+/** Every row of the state table. */
+export const STATE_KEYS: readonly StateKey[] = [
+  'declined',
+  'sale_authorized',
+  'preauth_authorized',
+  'captured',
+  'refund_captured',
+  'settled',
+  'refund_settled',
+  'voided',
+  'reversed',
+];
+
+/** The state-table row of a transaction. */
+export function stateKeyOf(txn: Pick<TransactionRecord, 'kind' | 'state'>): StateKey {
+  switch (txn.state) {
+    case 'authorized':
+      return txn.kind === 'preauth' ? 'preauth_authorized' : 'sale_authorized';
+    case 'captured':
+      return txn.kind === 'refund' ? 'refund_captured' : 'captured';
+    case 'settled':
+      return txn.kind === 'refund' ? 'refund_settled' : 'settled';
+    default:
+      return txn.state;
+  }
+}
+
+/** Allowed, or refused with the reason answered in verbiage (after the operation's name). */
+type Rule = true | string;
+
+const REFUND = 'transaction is a refund';
+const NOT_CAPTURED = 'transaction is not captured; use reversal';
+const UNSETTLED_WHOLE = 'USE VOID OR REVERSAL TO REFUND UNSETTLED TRANSACTIONS';
+
+function refusedAll(reason: string): Record<Move, Rule> {
+  return Object.fromEntries(MOVES.map((move) => [move, reason])) as Record<Move, Rule>;
+}
+
+/**
+ * The state table (seed: States and transitions, and docs/engine.md): for each state, each move
+ * is allowed (true) or refused with its reason. Refusals answer DENY with DATA_INVALIDMOD.
+ */
+export const STATE_TABLE: Readonly<Record<StateKey, Readonly<Record<Move, Rule>>>> = {
+  declined: refusedAll('transaction was declined'),
+  sale_authorized: {
+    capture: true,
+    preauthcomplete: 'transaction is a sale; use capture',
+    reversal_full: true,
+    reversal_partial: true,
+    adjust: 'transaction is not captured; adjust applies to captured transactions',
+    incremental: true,
+    void: true,
+    refund_whole: NOT_CAPTURED,
+    refund_partial: NOT_CAPTURED,
+    duplicate: true,
+  },
+  preauth_authorized: {
+    capture: 'transaction is a preauth; use preauthcomplete',
+    preauthcomplete: true,
+    reversal_full: true,
+    reversal_partial: true,
+    adjust: 'not allowed on a preauth before preauthcomplete',
+    incremental: true,
+    void: true,
+    refund_whole: NOT_CAPTURED,
+    refund_partial: NOT_CAPTURED,
+    duplicate: true,
+  },
+  captured: {
+    capture: 'transaction is already captured',
+    preauthcomplete: 'transaction is already captured',
+    reversal_full: true,
+    reversal_partial: true,
+    adjust: true,
+    incremental: 'transaction is already captured; use adjust',
+    void: true,
+    refund_whole: UNSETTLED_WHOLE,
+    refund_partial: true,
+    duplicate: true,
+  },
+  refund_captured: {
+    ...refusedAll(REFUND),
+    reversal_full: `${REFUND}; use void`,
+    reversal_partial: `${REFUND}; use void`,
+    adjust: true,
+    void: true,
+  },
+  settled: {
+    ...refusedAll('transaction is settled'),
+    reversal_full: 'transaction is settled; use refund',
+    reversal_partial: 'transaction is settled; use refund',
+    void: 'transaction is settled; use refund',
+    refund_whole: true,
+    refund_partial: true,
+    duplicate: 'card data of the transaction was cleared at settlement',
+  },
+  refund_settled: refusedAll('transaction is a settled refund'),
+  voided: refusedAll('transaction is voided'),
+  reversed: refusedAll('transaction is reversed'),
+};
+
+/** Why the move is refused for this transaction, or undefined when the table allows it. */
+export function refusalOf(
+  txn: Pick<TransactionRecord, 'kind' | 'state'>,
+  move: Move,
+): string | undefined {
+  const rule = STATE_TABLE[stateKeyOf(txn)][move];
+  return rule === true ? undefined : rule;
+}
+
+/** Card brands whose authorizations may be partly reversed (docs/test-cards.md). */
+export const PARTIAL_REVERSAL_BRANDS: ReadonlySet<string> = new Set(['VISA', 'MC', 'DISC']);

@@ -1,0 +1,121 @@
+import type { Logger } from 'pino';
+import { validateRequest, type OperationName, type Params } from '../../protocol/index.ts';
+import { LoopbackProcessor, SendQueue, type Processor } from '../processor/index.ts';
+import type { Store } from '../store/database.ts';
+import { CardVault } from '../vault/index.ts';
+import { answerForError, unavailable } from './answers.ts';
+import type { EngineContext } from './engine-context.ts';
+import { HOUSEKEEPING_INTERVAL_MS, clearStaleCardData, runDueSettlements } from './housekeeping.ts';
+import { KeyedLock } from './keyed-lock.ts';
+import { OPERATION_HANDLERS } from './registry.ts';
+import type { CallerContext, ServiceAnswer } from './service-types.ts';
+import { StanCounter } from './stan-counter.ts';
+import { BatchStore } from './store/batch-store.ts';
+import { MerchantDirectory } from './store/merchant-directory.ts';
+import { TokenStore } from './store/token-store.ts';
+import { TransactionStore } from './store/transaction-store.ts';
+
+/** What the service runs on; only store and logger are required. */
+export interface TransactionServiceDeps {
+  store: Store;
+  logger: Logger;
+  /** The clock; default the system clock. */
+  now?: () => Date;
+  /** Card data encryption; default the key file beside the database (memory for ":memory:"). */
+  vault?: CardVault;
+  /** Default the simulated processor (LoopbackProcessor). */
+  processor?: Processor;
+  /** Default a queue of 16 messages in flight. */
+  queue?: SendQueue;
+  /** Run automatic settlement and card-data retention on a timer; default true. */
+  housekeeping?: boolean;
+}
+
+/**
+ * The transaction engine (docs/engine.md): validates each request with protocol's rules, runs it
+ * through its operation's handler and the state table, commits it in one SQLite transaction, and
+ * only then answers. Never throws for bad input: every failure is an answer.
+ */
+export class TransactionService {
+  readonly #ctx: EngineContext;
+  readonly #inFlight = new Set<Promise<ServiceAnswer>>();
+  readonly #timer: NodeJS.Timeout | undefined;
+  #closing = false;
+
+  constructor(deps: TransactionServiceDeps) {
+    const clock = deps.now ?? ((): Date => new Date());
+    const batches = new BatchStore(deps.store);
+    const transactions = new TransactionStore(deps.store, batches);
+    this.#ctx = {
+      transactions,
+      batches,
+      tokens: new TokenStore(deps.store),
+      merchants: new MerchantDirectory(deps.store),
+      vault: deps.vault ?? CardVault.forDatabase(deps.store.name, deps.store.memory),
+      processor: deps.processor ?? new LoopbackProcessor(),
+      queue: deps.queue ?? new SendQueue(),
+      stans: new StanCounter(transactions),
+      locks: new KeyedLock(),
+      logger: deps.logger,
+      clock,
+    };
+    if (deps.housekeeping !== false) {
+      this.runHousekeeping();
+      this.#timer = setInterval(() => this.runHousekeeping(), HOUSEKEEPING_INTERVAL_MS);
+      this.#timer.unref();
+    }
+  }
+
+  /** Validates (protocol.validateRequest), runs and commits one operation; never throws for bad input. */
+  async execute(op: OperationName, params: Params, caller: CallerContext): Promise<ServiceAnswer> {
+    if (this.#closing) return unavailable();
+    const work = this.#run(op, params, caller);
+    this.#inFlight.add(work);
+    try {
+      return await work;
+    } finally {
+      this.#inFlight.delete(work);
+    }
+  }
+
+  /** Stops taking new work (answers SYS_UNAVAILABLE), finishes what is in flight. */
+  async close(): Promise<void> {
+    this.#closing = true;
+    if (this.#timer !== undefined) clearInterval(this.#timer);
+    await Promise.allSettled([...this.#inFlight]);
+  }
+
+  /** Runs due automatic settlements and clears stale card data now (the timer calls it too). */
+  runHousekeeping(): void {
+    const now = this.#ctx.clock();
+    try {
+      runDueSettlements(this.#ctx, now);
+      clearStaleCardData(this.#ctx, now);
+    } catch (error) {
+      this.#ctx.logger.error(
+        { error: (error as Error).name, message: (error as Error).message },
+        'housekeeping failed',
+      );
+    }
+  }
+
+  async #run(op: OperationName, params: Params, caller: CallerContext): Promise<ServiceAnswer> {
+    const now = this.#ctx.clock();
+    try {
+      validateRequest(op, params, { version: caller.version, timeZone: caller.timeZone, now });
+      const answer = await OPERATION_HANDLERS[op]({ op, params, caller, now }, this.#ctx);
+      if (answer.kind === 'response') {
+        const { code, msoft_code: msoftCode, ttid } = answer.pairs;
+        this.#ctx.logger.debug({ op, code, msoftCode, ttid }, 'operation answered');
+      }
+      return answer;
+    } catch (error) {
+      const answer = answerForError(error);
+      if (answer.kind === 'response' && answer.pairs.msoft_code === 'SYS_FAILURE') {
+        const { name, message } = error as Error;
+        this.#ctx.logger.error({ op, error: name, message }, 'operation failed');
+      }
+      return answer;
+    }
+  }
+}

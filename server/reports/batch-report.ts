@@ -1,0 +1,47 @@
+import { formatAmount } from '../../protocol/index.ts';
+import type { OperationHandler } from '../engine/engine-context.ts';
+import { reportFilter } from './report-filters.ts';
+
+/**
+ * Columns of the batches report, in order (docs/engine.md). BatchNum and Sub are the names
+ * libmonetra's settle loop reads (payment-server-facts A5); Sub is the batch's profile id.
+ */
+export const BATCH_REPORT_COLUMNS: readonly string[] = [
+  'BatchNum',
+  'Sub',
+  'Status',
+  'Count',
+  'SaleCount',
+  'SaleAmount',
+  'RefundCount',
+  'RefundAmount',
+  'NetAmount',
+  'OpenedTs',
+  'SettledTs',
+];
+
+/**
+ * The batches report of the caller's profile, newest first: open and settled batches with their
+ * totals, filtered by bdate/edate (opening time) and batch (number).
+ */
+export const batchReportHandler: OperationHandler = (request, ctx) => {
+  const { caller, params } = request;
+  const filter = reportFilter(params, caller, request.now, { time: 'opened_ts', batch: 'number' });
+  const rows = ctx.batches.list(caller.profileId, filter).map((batch) => {
+    const totals = ctx.batches.totals(batch.id);
+    return {
+      BatchNum: String(batch.number),
+      Sub: String(batch.profileId),
+      Status: batch.status,
+      Count: String(totals.count),
+      SaleCount: String(totals.saleCount),
+      SaleAmount: formatAmount(totals.saleAmount),
+      RefundCount: String(totals.refundCount),
+      RefundAmount: formatAmount(totals.refundAmount),
+      NetAmount: formatAmount(totals.saleAmount - totals.refundAmount),
+      OpenedTs: String(batch.openedTs),
+      SettledTs: batch.settledTs === null ? '' : String(batch.settledTs),
+    };
+  });
+  return Promise.resolve({ kind: 'report', columns: [...BATCH_REPORT_COLUMNS], rows });
+};

@@ -1,0 +1,100 @@
+import { formatAmount } from '../../protocol/index.ts';
+import { formatTimestamp } from '../engine/clock.ts';
+import type { OperationHandler } from '../engine/engine-context.ts';
+import type { TransactionRecord, TransactionState } from '../engine/store/transaction-record.ts';
+import { tranflagsOf, txnstatusOf } from '../engine/transaction-status.ts';
+import { reportFilter } from './report-filters.ts';
+
+/**
+ * Columns of the failed, unsettled and settled reports, in order (docs/engine.md). Readers look
+ * columns up by name, so a column keeps its name; new columns are added at the end.
+ */
+export const TRANSACTION_REPORT_COLUMNS: readonly string[] = [
+  'ttid',
+  'action',
+  'txnstatus',
+  'tranflags',
+  'code',
+  'msoft_code',
+  'phard_code',
+  'verbiage',
+  'cardtype',
+  'account',
+  'amount',
+  'orig_reqamount',
+  'auth',
+  'batch',
+  'item',
+  'stan',
+  'avs',
+  'cv',
+  'order_id',
+  'payment_id',
+  'ordernum',
+  'custref',
+  'username',
+  'timestamp',
+  'last_modified_ts',
+];
+
+/** One report row of a transaction; absent values are empty strings. */
+export function transactionRow(txn: TransactionRecord, timeZone: string): Record<string, string> {
+  return {
+    ttid: String(txn.ttid),
+    action: txn.kind,
+    txnstatus: txnstatusOf(txn).join('|'),
+    tranflags: tranflagsOf(txn).join('|'),
+    code: txn.code,
+    msoft_code: txn.msoftCode,
+    phard_code: txn.phardCode ?? '',
+    verbiage: txn.verbiage,
+    cardtype: txn.cardtype,
+    account: txn.accountMasked,
+    amount: formatAmount(txn.amount),
+    orig_reqamount: formatAmount(txn.reqAmount),
+    auth: txn.auth ?? '',
+    batch: txn.batchNumber === null ? '' : String(txn.batchNumber),
+    item: txn.item === null ? '' : String(txn.item),
+    stan: txn.stan ?? '',
+    avs: txn.avs ?? '',
+    cv: txn.cv ?? '',
+    order_id: txn.orderId ?? '',
+    payment_id: txn.paymentId ?? '',
+    ordernum: txn.echo.ordernum ?? '',
+    custref: txn.echo.custref ?? '',
+    username: txn.username,
+    timestamp: formatTimestamp(new Date(txn.createdTs * 1000), timeZone),
+    last_modified_ts: String(txn.lastModifiedTs),
+  };
+}
+
+/** The states each transaction report lists (seed: failed report; GFT, GUT, GL of A3). */
+const REPORT_STATES: Readonly<Record<string, readonly TransactionState[]>> = {
+  report_failed: ['declined'],
+  report_unsettled: ['authorized', 'captured'],
+  report_settled: ['settled'],
+};
+
+/**
+ * The failed (declined), unsettled (authorized or captured) and settled reports of the caller's
+ * profile, oldest first, filtered by bdate/edate (creation time), batch, ttid and order_id.
+ */
+export const transactionReportHandler: OperationHandler = (request, ctx) => {
+  const { caller, params } = request;
+  const states = REPORT_STATES[request.op] ?? [];
+  const filter = reportFilter(params, caller, request.now, {
+    time: 't.created_ts',
+    batch: 'b.number',
+    ttid: 't.ttid',
+    order: 'o.order_id',
+  });
+  const where = [
+    't.profile_id = ?',
+    `t.state IN (${states.map(() => '?').join(', ')})`,
+    ...filter.where,
+  ].join(' AND ');
+  const rows = ctx.transactions
+    .select(where, [caller.profileId, ...states, ...filter.args])
+    .map((txn) => transactionRow(txn, caller.timeZone));
+  return Promise.resolve({ kind: 'report', columns: [...TRANSACTION_REPORT_COLUMNS], rows });
+};
