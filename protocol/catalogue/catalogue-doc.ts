@@ -5,14 +5,13 @@ import { GROUPS } from './groups.ts';
 import { operationSpec } from './operation-specs.ts';
 import { PARAM_SPECS } from './param-specs.ts';
 import { PARAM_TYPE_RULES } from './type-rules.ts';
+import { RULES, type RuleDef, type RuleId } from '../rules/rule-book.ts';
 
-/** A Markdown table cell: pipes escaped, empty shown as a dash. */
-export function cell(text: string): string {
+function cell(text: string): string {
   return text === '' ? '—' : text.replace(/\|/g, '\\|');
 }
 
-/** A Markdown table from a header row and body rows. */
-export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const line = (cells: readonly string[]): string => `| ${cells.map(cell).join(' | ')} |`;
   return [line(header), `|${header.map(() => '---').join('|')}|`, ...rows.map(line)].join('\n');
 }
@@ -59,6 +58,7 @@ function operationRow(op: OperationName, spec: OperationSpec): string[] {
     spec.companions.map((c) => `${c.key} → ${c.needs}`).join(', '),
     spec.customParams ? 'yes' : '',
     spec.plainPin ? 'yes' : '',
+    spec.description,
   ];
 }
 
@@ -102,4 +102,42 @@ export function renderCatalogueDoc(): string {
     '### Operations',
     operations,
   ].join('\n\n');
+}
+
+/** The generated rule table of docs/protocol.md "Validation rules": id, error kind, words. */
+export function renderRulesDoc(): string {
+  const ids = Object.keys(RULES) as RuleId[];
+  return table(
+    ['rule', 'kind', 'verbiage after "<field>: "'],
+    ids.map((id) => {
+      const rule: RuleDef = RULES[id];
+      return [`\`${id}\``, rule.kind, rule.text];
+    }),
+  );
+}
+
+/** The marker lines around a generated block of a Markdown document. */
+export function generatedMarkers(name: string): readonly [string, string] {
+  return [
+    `<!-- generated:${name} (protocol/catalogue/tools/write-doc.ts) -->`,
+    `<!-- /generated:${name} -->`,
+  ];
+}
+
+/** The text between a block's markers, or undefined when the document lacks them. */
+export function readGenerated(doc: string, name: string): string | undefined {
+  const [begin, end] = generatedMarkers(name);
+  const start = doc.indexOf(begin);
+  const stop = doc.indexOf(end);
+  if (start < 0 || stop < start) return undefined;
+  return doc.slice(start + begin.length, stop).trim();
+}
+
+/** The document with a block's content replaced; throws when the markers are missing. */
+export function replaceGenerated(doc: string, name: string, content: string): string {
+  const [begin, end] = generatedMarkers(name);
+  const start = doc.indexOf(begin);
+  const stop = doc.indexOf(end);
+  if (start < 0 || stop < start) throw new Error(`docs: markers of ${name} are missing`);
+  return `${doc.slice(0, start + begin.length)}\n\n${content}\n\n${doc.slice(stop)}`;
 }

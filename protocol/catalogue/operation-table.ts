@@ -62,6 +62,20 @@ const GIFT_INPUTS = [
   'rcpt',
 ];
 
+/** Sale and preauth: the same request, told apart only by what the service does with it. */
+function authorization(description: string): OperationDef {
+  return {
+    versions: BOTH,
+    inputs: SALE_INPUTS,
+    v2Inputs: ['ttid'],
+    required: ['amount'],
+    entries: [...CARD_ENTRIES, 'check'],
+    keyAlternatives: ['ttid'],
+    custom: true,
+    description,
+  };
+}
+
 const REPORT: OperationDef = {
   versions: BOTH,
   inputs: ['bdate', 'edate', 'batch', 'ttid', 'order_id'],
@@ -73,26 +87,8 @@ const REPORT: OperationDef = {
  * docs/protocol.md, Decisions). profile_id is added to every operation but mfa_cookie in v2.
  */
 export const OPERATION_TABLE: Readonly<Record<OperationName, OperationDef>> = {
-  sale: {
-    versions: BOTH,
-    inputs: SALE_INPUTS,
-    v2Inputs: ['ttid'],
-    required: ['amount'],
-    entries: [...CARD_ENTRIES, 'check'],
-    keyAlternatives: ['ttid'],
-    custom: true,
-    description: 'authorize and capture; with ttid (v2) a new sale copying a prior transaction',
-  },
-  preauth: {
-    versions: BOTH,
-    inputs: SALE_INPUTS,
-    v2Inputs: ['ttid'],
-    required: ['amount'],
-    entries: [...CARD_ENTRIES, 'check'],
-    keyAlternatives: ['ttid'],
-    custom: true,
-    description: 'authorize and hold; with ttid (v2) a new preauth copying a prior transaction',
-  },
+  sale: authorization('authorize and capture; with ttid (v2) a new sale copying a prior one'),
+  preauth: authorization('authorize and hold; with ttid (v2) a new preauth copying a prior one'),
   preauthcomplete: {
     versions: BOTH,
     inputs: [

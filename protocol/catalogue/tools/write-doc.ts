@@ -2,9 +2,7 @@
 // node --import tsx protocol/catalogue/tools/write-doc.ts
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { renderRulesDoc } from '../../rules/rules-doc.ts';
-import { renderCatalogueDoc } from '../catalogue-doc.ts';
-import { replaceGenerated } from '../generated-block.ts';
+import { renderCatalogueDoc, renderRulesDoc, replaceGenerated } from '../catalogue-doc.ts';
 
 const docPath = fileURLToPath(new URL('../../../docs/protocol.md', import.meta.url));
 let doc = readFileSync(docPath, 'utf8');

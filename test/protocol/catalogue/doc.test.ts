@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { renderCatalogueDoc } from '../../../protocol/catalogue/catalogue-doc.ts';
-import { readGenerated } from '../../../protocol/catalogue/generated-block.ts';
-import { renderRulesDoc } from '../../../protocol/rules/rules-doc.ts';
+import {
+  readGenerated,
+  renderCatalogueDoc,
+  renderRulesDoc,
+} from '../../../protocol/catalogue/catalogue-doc.ts';
 
 const doc = readFileSync(new URL('../../../docs/protocol.md', import.meta.url), 'utf8');
 

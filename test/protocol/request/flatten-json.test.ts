@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hasParam } from '../../../protocol/params.ts';
-import { flattenJsonBody } from '../../../protocol/request/flatten-json.ts';
+import { flattenJsonBody } from '../../../protocol/request/normalise.ts';
 import { expectProtocolError } from '../rules/expect-error.ts';
 
 describe('flattenJsonBody', () => {

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS, type OperationName } from '../../../protocol/operations.ts';
 import type { Params } from '../../../protocol/params.ts';
-import {
-  validateRequest,
-  type ValidationContext,
-} from '../../../protocol/rules/validate-request.ts';
-import { expectProtocolError, type ExpectedError } from './expect-error.ts';
+import { validateRequest } from '../../../protocol/rules/validate-request.ts';
+import { V1, V2, validationFails } from './validation-helpers.ts';
 
-const NOW = new Date('2025-07-15T16:30:45Z');
-const V1: ValidationContext = { version: 'v1', timeZone: 'America/New_York', now: NOW };
-const V2: ValidationContext = { ...V1, version: 'v2' };
 const TRACK = { trackdata: '%B4111111111111111^TEST CARD/VI^2512101?' };
 
 /** The smallest valid request of every operation. */
@@ -37,9 +31,6 @@ const MINIMAL: Readonly<Record<OperationName, Params>> = {
   settle: {},
   mfa_cookie: {},
 };
-
-const fails = (op: OperationName, params: Params, ctx: ValidationContext, e: ExpectedError) =>
-  expectProtocolError(() => validateRequest(op, params, ctx), e);
 
 describe('every operation', () => {
   it.each(OPERATIONS)('%s takes its smallest request in every version offering it', (op) => {
@@ -69,24 +60,28 @@ describe('required keys', () => {
     ['issue', { account: '6035710110009768' }, 'amount'],
     ['merchreturn', { ttid: '1' }, 'amount'],
   ] as const)('%s without %j names %s', (op, params, field) => {
-    fails(op, params, V2, { kind: 'missing', field, rule: 'param.required' });
+    validationFails(op, params, V2, { kind: 'missing', field, rule: 'param.required' });
   });
 
   it.each(['balanceinq', 'cardtype', 'activate', 'cashout'] as const)(
     '%s needs an account entry',
     (op) => {
-      fails(op, {}, V1, { kind: 'missing', field: 'account_data', rule: 'entry.required' });
+      validationFails(op, {}, V1, {
+        kind: 'missing',
+        field: 'account_data',
+        rule: 'entry.required',
+      });
     },
   );
 
   it('refund and merchreturn need a ttid or an account entry', () => {
-    fails('refund', { amount: '1.00' }, V1, {
+    validationFails('refund', { amount: '1.00' }, V1, {
       kind: 'missing',
       field: 'account_data',
       rule: 'entry.required',
     });
     expect(() => validateRequest('refund', { amount: '1.00', ...TRACK }, V1)).not.toThrow();
-    fails('merchreturn', { amount: '1.00' }, V1, {
+    validationFails('merchreturn', { amount: '1.00' }, V1, {
       kind: 'missing',
       field: 'account_data',
       rule: 'entry.required',
@@ -96,7 +91,7 @@ describe('required keys', () => {
 
 describe('trandetail', () => {
   it('needs ttid or order_id', () => {
-    const error = fails('trandetail', { rcpt: 'yes' }, V1, {
+    const error = validationFails('trandetail', { rcpt: 'yes' }, V1, {
       kind: 'missing',
       field: 'ttid',
       rule: 'entry.required',
@@ -105,7 +100,7 @@ describe('trandetail', () => {
   });
 
   it('refuses order_id together with ttid', () => {
-    const error = fails('trandetail', { ttid: '1', order_id: 'A-1' }, V1, {
+    const error = validationFails('trandetail', { ttid: '1', order_id: 'A-1' }, V1, {
       kind: 'exclusive',
       field: 'order_id',
       rule: 'param.exclusive',
@@ -117,7 +112,7 @@ describe('trandetail', () => {
     expect(() =>
       validateRequest('trandetail', { order_id: 'A-1', payment_id: 'P-2' }, V1),
     ).not.toThrow();
-    const error = fails('trandetail', { ttid: '1', payment_id: 'P-2' }, V1, {
+    const error = validationFails('trandetail', { ttid: '1', payment_id: 'P-2' }, V1, {
       kind: 'requires',
       field: 'payment_id',
       rule: 'param.requires',
@@ -140,7 +135,7 @@ describe('trandetail', () => {
 
 describe('companions', () => {
   it('ksn needs pin', () => {
-    fails('sale', { ...MINIMAL.sale, ksn: 'FFFF9876543210E00001' }, V2, {
+    validationFails('sale', { ...MINIMAL.sale, ksn: 'FFFF9876543210E00001' }, V2, {
       kind: 'requires',
       field: 'ksn',
       rule: 'param.requires',
@@ -150,17 +145,17 @@ describe('companions', () => {
   });
 
   it('installments come in pairs, the number not above the total', () => {
-    fails('sale', { ...MINIMAL.sale, installment_num: '1' }, V2, {
+    validationFails('sale', { ...MINIMAL.sale, installment_num: '1' }, V2, {
       kind: 'requires',
       field: 'installment_num',
       rule: 'param.requires',
     });
-    fails('sale', { ...MINIMAL.sale, installment_total: '3' }, V2, {
+    validationFails('sale', { ...MINIMAL.sale, installment_total: '3' }, V2, {
       kind: 'requires',
       field: 'installment_total',
       rule: 'param.requires',
     });
-    fails('sale', { ...MINIMAL.sale, installment_num: '4', installment_total: '3' }, V2, {
+    validationFails('sale', { ...MINIMAL.sale, installment_num: '4', installment_total: '3' }, V2, {
       kind: 'invalid',
       field: 'installment_num',
       rule: 'installment.order',
@@ -172,17 +167,17 @@ describe('companions', () => {
 
 describe('phase order', () => {
   it('reports presence before exclusivity before companions before values', () => {
-    fails('trandetail', { order_id: '', payment_id: 'bad id', ttid: '1' }, V1, {
+    validationFails('trandetail', { order_id: '', payment_id: 'bad id', ttid: '1' }, V1, {
       kind: 'exclusive',
       field: 'order_id',
       rule: 'param.exclusive',
     });
-    fails('trandetail', { ttid: 'bad id', payment_id: 'P' }, V1, {
+    validationFails('trandetail', { ttid: 'bad id', payment_id: 'P' }, V1, {
       kind: 'requires',
       field: 'payment_id',
       rule: 'param.requires',
     });
-    fails('void', { ttid: 'bad id' }, V1, {
+    validationFails('void', { ttid: 'bad id' }, V1, {
       kind: 'invalid',
       field: 'ttid',
       rule: 'identifier.format',

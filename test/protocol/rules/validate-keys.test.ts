@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { flattenJsonBody } from '../../../protocol/request/normalise.ts';
+import { V1, V2, validates, validationFails } from './validation-helpers.ts';
+
+const KEYED = { account: '4111111111111111', expdate: '1229' };
+
+describe('validateRequest, phase 1: operation and keys', () => {
+  it('refuses an operation the version does not offer', () => {
+    const error = validationFails('incremental', { ttid: '1', amount: '1.00' }, V1, {
+      kind: 'wrong_version',
+      field: undefined,
+      rule: 'operation.version',
+    });
+    expect(error.verbiage).toBe('incremental: not offered in v1');
+  });
+
+  it('refuses transport and credential keys, even where custom parameters are allowed', () => {
+    for (const key of ['password', 'username', 'action', 'auth_apikey_secret', 'mfa_code']) {
+      validationFails('sale', { ...KEYED, amount: '1.00', [key]: 'x' }, V2, {
+        kind: 'unknown_parameter',
+        field: key,
+        rule: 'param.transport_key',
+        secret: 'x',
+      });
+    }
+  });
+
+  it('refuses a v2-only parameter on v1 as wrong_version', () => {
+    const error = validationFails('sale', { ...KEYED, amount: '1.00', profile_id: '7' }, V1, {
+      kind: 'wrong_version',
+      field: 'profile_id',
+      rule: 'param.version',
+    });
+    expect(error.verbiage).toBe('profile_id: not a parameter of v1, only of v2');
+    validationFails('capture', { ttid: '1', ksn: 'FFFF9876543210E00001' }, V1, {
+      kind: 'wrong_version',
+      field: 'ksn',
+      rule: 'param.version',
+    });
+  });
+
+  it('refuses a v1-only parameter on v2 as wrong_version', () => {
+    validationFails('sale', { ...KEYED, amount: '1.00', ptrannum: '55' }, V2, {
+      kind: 'wrong_version',
+      field: 'ptrannum',
+      rule: 'param.version',
+    });
+  });
+
+  it('refuses a key the operation takes only in the other version as wrong_version', () => {
+    const error = validationFails('sale', { amount: '1.00', ttid: '9032' }, V1, {
+      kind: 'wrong_version',
+      field: 'ttid',
+      rule: 'param.operation_version',
+    });
+    expect(error.verbiage).toBe('ttid: sale accepts it in v2 only, not in v1');
+    validationFails('sale', { ...KEYED, amount: '1.00', order_id: 'A-1' }, V1, {
+      kind: 'wrong_version',
+      field: 'order_id',
+      rule: 'param.operation_version',
+    });
+    validationFails('balanceinq', { trackdata: ';4111=2912?', rcpt: 'yes' }, V1, {
+      kind: 'wrong_version',
+      field: 'rcpt',
+      rule: 'param.operation_version',
+    });
+  });
+
+  it('refuses a catalogued key the operation does not take, even with custom parameters', () => {
+    const error = validationFails('sale', { ...KEYED, amount: '1.00', payment_id: 'P1' }, V2, {
+      kind: 'unknown_parameter',
+      field: 'payment_id',
+      rule: 'param.not_accepted',
+    });
+    expect(error.verbiage).toBe('payment_id: not a parameter of sale');
+  });
+
+  it('takes uncatalogued keys as custom parameters only where the operation allows them', () => {
+    validates('sale', {
+      ...KEYED,
+      amount: '1.00',
+      email: 'a@b.co',
+      city: 'Gainesville',
+      State: 'FL',
+    });
+    validates('capture', { ttid: '1', note: 'x' });
+    validationFails('void', { ttid: '1', email: 'a@b.co' }, V2, {
+      kind: 'unknown_parameter',
+      field: 'email',
+      rule: 'param.unknown',
+    });
+    validationFails('mfa_cookie', { anything: '' }, V1, {
+      kind: 'unknown_parameter',
+      field: 'anything',
+      rule: 'param.unknown',
+    });
+  });
+
+  it('refuses a custom parameter name outside the allowed characters', () => {
+    for (const key of ['bad key', 'a=b', 'x'.repeat(65), 'é']) {
+      validationFails('sale', { ...KEYED, amount: '1.00', [key]: 'v' }, V2, {
+        kind: 'invalid',
+        field: key,
+        rule: 'custom.key',
+        subject: 'custom parameter name',
+      });
+    }
+  });
+
+  it('checks keys before presence, and in code-unit order', () => {
+    validationFails('void', { zzz: '1', aaa: '2' }, V2, {
+      kind: 'unknown_parameter',
+      field: 'aaa',
+      rule: 'param.unknown',
+    });
+    validationFails('void', { Zed: '1', alpha: '2' }, V2, {
+      kind: 'unknown_parameter',
+      field: 'Zed',
+      rule: 'param.unknown',
+    });
+  });
+
+  it('treats prototype names as plain keys', () => {
+    const params = flattenJsonBody(JSON.parse('{"ttid":"1","constructor":"x"}'));
+    validationFails('void', params, V2, {
+      kind: 'unknown_parameter',
+      field: 'constructor',
+      rule: 'param.unknown',
+    });
+  });
+});
