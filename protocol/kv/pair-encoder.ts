@@ -50,7 +50,7 @@ function checkKey(key: string, index: number): void {
 }
 
 /** The pairs of either input shape, in order. */
-export function pairList(pairs: KvPairsInput): ReadonlyArray<readonly [string, string]> {
+function pairList(pairs: KvPairsInput): ReadonlyArray<readonly [string, string]> {
   return Array.isArray(pairs) ? pairs : Object.entries(pairs as Params);
 }
 
