@@ -52,7 +52,9 @@ function operationRow(op: OperationName, spec: OperationSpec): string[] {
   return [
     code(op),
     spec.versions.join(', '),
-    spec.required.join(', '),
+    [...spec.required, ...spec.requiredWithEntry.map((key) => `${key} (with account data)`)].join(
+      ', ',
+    ),
     alternatives.join('; '),
     spec.exclusive.map(([a, b]) => `${a} / ${b}`).join(', '),
     spec.companions.map((c) => `${c.key} → ${c.needs}`).join(', '),

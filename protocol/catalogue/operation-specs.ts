@@ -66,6 +66,7 @@ function buildSpec(op: OperationName): OperationSpec {
     versions: def.versions,
     accepted,
     required: def.required ?? [],
+    requiredWithEntry: def.requiredWithEntry ?? [],
     alternatives: alternatives(def, accepted),
     alternativesField:
       def.entries !== undefined ? 'account_data' : (def.keyAlternatives?.[0] ?? ''),

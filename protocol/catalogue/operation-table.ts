@@ -10,6 +10,7 @@ export interface OperationDef {
   /** Group names and keys the operation accepts in v2 only. */
   readonly v2Inputs?: readonly string[];
   readonly required?: readonly string[];
+  readonly requiredWithEntry?: readonly string[];
   /** Account entry methods, one of which must be complete (with keyAlternatives). */
   readonly entries?: readonly AccountEntryName[];
   /** Single keys that stand in for an account entry or for each other. */
@@ -155,11 +156,12 @@ export const OPERATION_TABLE: Readonly<Record<OperationName, OperationDef>> = {
   refund: {
     versions: BOTH,
     inputs: ['ttid', 'account_data', 'money', 'order', 'lane', 'rcpt', 'rcpt_user_notes'],
-    required: ['amount'],
+    requiredWithEntry: ['amount'],
     entries: [...CARD_ENTRIES, 'check'],
     keyAlternatives: ['ttid'],
     custom: true,
-    description: 'return money to an account, or against a prior transaction by ttid',
+    description:
+      'return money to an account, or against a prior transaction (by default what is left)',
   },
   balanceinq: {
     versions: BOTH,

@@ -99,6 +99,8 @@ export interface OperationSpec {
   readonly accepted: Readonly<Partial<Record<ApiVersion, ReadonlySet<string>>>>;
   /** Keys that must each be present (an empty value counts as present). */
   readonly required: readonly string[];
+  /** Keys also required when an account entry, not a prior ttid, is the complete alternative. */
+  readonly requiredWithEntry: readonly string[];
   /** When non-empty, one alternative must be complete, and only one. */
   readonly alternatives: readonly Alternative[];
   /** Field named in an error when no alternative is complete. */

@@ -1,3 +1,4 @@
+import { ACCOUNT_ENTRY_NAMES } from '../catalogue/account-entries.ts';
 import type { Alternative, OperationSpec } from '../catalogue/types.ts';
 import { hasParam, type Params } from '../params.ts';
 import type { ApiVersion } from '../versions.ts';
@@ -48,7 +49,7 @@ function maximal(complete: readonly Alternative[]): Alternative[] {
  * The second phase of validation, in this order: every required key present (an empty value
  * counts as present); one alternative complete (account entry, prior ttid, or trandetail's ttid
  * or order_id), else the missing key of the closest partial one; no exclusive pair together; not
- * two complete alternatives; every companion present (seed: Account entry, Endpoints).
+ * two complete alternatives; keys required with an account entry; every companion present (seed: Account entry, Endpoints).
  */
 export function checkPresence(
   spec: OperationSpec,
@@ -69,6 +70,14 @@ export function checkPresence(
   }
   if (complete.length > 1) {
     throw ruleError('entry.multiple', spec.alternativesField, { choices: describe(complete) });
+  }
+  const entry = complete[0]?.name ?? '';
+  if ((ACCOUNT_ENTRY_NAMES as readonly string[]).includes(entry)) {
+    for (const key of spec.requiredWithEntry) {
+      if (!hasParam(params, key)) {
+        throw ruleError('param.required_with_entry', key, { operation: spec.name });
+      }
+    }
   }
   for (const { key, needs } of spec.companions) {
     if (hasParam(params, key) && !hasParam(params, needs)) {

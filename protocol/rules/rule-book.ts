@@ -38,6 +38,10 @@ export const RULES = {
     text: "must be 1–64 letters, digits, '_', '-' or '.'",
   },
   'param.required': { kind: 'missing', text: 'required by {operation}' },
+  'param.required_with_entry': {
+    kind: 'missing',
+    text: 'required by {operation} with account data',
+  },
   'entry.required': { kind: 'missing', text: 'one of these is required: {choices}' },
   'entry.incomplete': { kind: 'missing', text: 'required with {present} ({entry} entry)' },
   'param.exclusive': { kind: 'exclusive', text: 'cannot be sent together with {other}' },

@@ -123,9 +123,10 @@ describe('operations on a prior transaction', () => {
     expect(accepted.has('account')).toBe(false);
   });
 
-  it('refund takes a ttid or an account entry in both versions, and needs amount', () => {
+  it('refund takes a ttid or an account entry in both versions, and amount with an entry', () => {
     const spec = operationSpec('refund');
-    expect(spec.required).toEqual(['amount']);
+    expect(spec.required).toEqual([]);
+    expect(spec.requiredWithEntry).toEqual(['amount']);
     expect(spec.alternatives.find((alt) => alt.name === 'ttid')?.versions).toEqual(['v1', 'v2']);
     expect(spec.customParams).toBe(true);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OPERATIONS, type OperationName } from '../../../protocol/operations.ts';
 import type { Params } from '../../../protocol/params.ts';
 import { validateRequest } from '../../../protocol/rules/validate-request.ts';
-import { V1, V2, validationFails } from './validation-helpers.ts';
+import { V1, V2, validates, validationFails } from './validation-helpers.ts';
 
 const TRACK = { trackdata: '%B4111111111111111^TEST CARD/VI^2512101?' };
 
@@ -56,7 +56,6 @@ describe('required keys', () => {
     ['adjust', { tax: 'NT' }, 'ttid'],
     ['reversal', { amount: '1.00' }, 'ttid'],
     ['void', {}, 'ttid'],
-    ['refund', { ttid: '1' }, 'amount'],
     ['issue', { account: '6035710110009768' }, 'amount'],
     ['merchreturn', { ttid: '1' }, 'amount'],
   ] as const)('%s without %j names %s', (op, params, field) => {
@@ -73,6 +72,16 @@ describe('required keys', () => {
       });
     },
   );
+
+  it('refund needs amount with account data, not with a prior ttid', () => {
+    validates('refund', { ttid: '9032' }, V1);
+    const error = validationFails('refund', TRACK, V1, {
+      kind: 'missing',
+      field: 'amount',
+      rule: 'param.required_with_entry',
+    });
+    expect(error.verbiage).toBe('amount: required by refund with account data');
+  });
 
   it('refund and merchreturn need a ttid or an account entry', () => {
     validationFails('refund', { amount: '1.00' }, V1, {
