@@ -116,9 +116,14 @@ export const RULES = {
 /** A stable rule id, e.g. "amount.format". */
 export type RuleId = keyof typeof RULES;
 
+/** A subject printable in a verbiage: visible ASCII and spaces, at most 64 characters. */
+const PRINTABLE = /^[\x20-\x7e]{1,64}$/;
+
 /**
  * The ProtocolError for a broken rule: verbiage "<subject>: <text>", where subject is the field
- * (or, for a rule about no single field, the operation) and placeholders come from vars.
+ * (or, for a rule about no single field, the operation) and placeholders come from vars. A key a
+ * client made up that is not printable, or too long, is written "parameter" in the verbiage (the
+ * field still holds it), so no control byte or oversized name reaches a response.
  */
 export function ruleError(
   rule: RuleId,
@@ -128,6 +133,7 @@ export function ruleError(
 ): ProtocolError {
   const def: RuleDef = RULES[rule];
   const text = def.text.replace(/\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole);
-  const verbiage = subject === undefined ? text : `${subject}: ${text}`;
+  const shown = subject === undefined || PRINTABLE.test(subject) ? subject : 'parameter';
+  const verbiage = shown === undefined ? text : `${shown}: ${text}`;
   return new ProtocolError({ kind: def.kind, field, rule, verbiage });
 }

@@ -72,6 +72,18 @@ describe('flattenJsonBody', () => {
     });
   });
 
+  it('names a key with control characters or of great length as "parameter"', () => {
+    for (const key of ['\u0002amount\u0003', 'k'.repeat(65)]) {
+      const error = expectProtocolError(() => flattenJsonBody({ [key]: 1 }), {
+        kind: 'not_a_string',
+        field: key,
+        rule: 'value.string',
+        subject: 'parameter',
+      });
+      expect(error.verbiage).toBe('parameter: must be a string');
+    }
+  });
+
   it('refuses an empty key', () => {
     expectProtocolError(() => flattenJsonBody({ money: { '': '1' } }), {
       kind: 'invalid',
