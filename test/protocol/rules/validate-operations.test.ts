@@ -1,4 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { PARAM_SPECS } from '../../../protocol/catalogue/param-specs.ts';
+import { ProtocolError } from '../../../protocol/errors.ts';
 import { OPERATIONS, type OperationName } from '../../../protocol/operations.ts';
 import type { Params } from '../../../protocol/params.ts';
 import { validateRequest } from '../../../protocol/rules/validate-request.ts';
@@ -191,5 +194,31 @@ describe('phase order', () => {
       field: 'ttid',
       rule: 'identifier.format',
     });
+  });
+});
+
+describe('any input', () => {
+  const keys = fc.oneof(fc.constantFrom(...PARAM_SPECS.keys(), 'password', 'x_ts'), fc.string());
+  const values = fc.oneof(
+    fc.string(),
+    fc.constantFrom('', '0.00', 'NT', 'BOD', '+1 day', 'yes', '4111111111111111', '1229'),
+  );
+
+  it('either validates or throws a ProtocolError, for every operation and version', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...OPERATIONS),
+        fc.constantFrom(V1, V2),
+        fc.dictionary(keys, values, { maxKeys: 12 }),
+        (op, ctx, params) => {
+          try {
+            validateRequest(op, params, ctx);
+          } catch (error) {
+            expect(error).toBeInstanceOf(ProtocolError);
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
