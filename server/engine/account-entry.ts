@@ -1,15 +1,17 @@
 import { MsoftCode, type Params } from '../../protocol/index.ts';
 import {
   CryptoError,
+  detectBrand,
+  luhnValid,
+  panLengthValid,
   parseTrack1,
   parseTrack2,
   parseWedgeSwipe,
   trackExpiryToExpdate,
   type TrackData,
 } from '../../drivers/crypto/index.ts';
-import { notFound, serviceDecline } from './answers.ts';
-import type { EngineContext } from './engine-context.ts';
-import type { ServiceAnswer } from './service-types.ts';
+import { notFound, notOffered, serviceDecline } from './answers.ts';
+import type { EngineContext, ServiceAnswer } from './engine-context.ts';
 
 /** The account a new transaction runs on, however it was entered. */
 export interface CardEntry {
@@ -116,4 +118,67 @@ export function resolveAccountEntry(
     kind: 'answer',
     answer: serviceDecline(MsoftCode.DATA_MISSINGFIELD, 'account: no account data sent'),
   };
+}
+
+/**
+ * Request keys that select something the service does not offer yet, and the subject its
+ * refusal names (docs/test-cards.md): entry methods (EMV, encrypted device data, tickets, checks),
+ * PIN debit, and duplicate checking. Each answers DENY with DATA_BADTRANS.
+ */
+const NOT_OFFERED_KEYS: readonly (readonly [key: string, what: string, value?: string])[] = [
+  ['icc', 'EMV data'],
+  ['e_trackdata', 'encrypted device data'],
+  ['e_account', 'encrypted device data'],
+  ['e_datafield', 'encrypted device data'],
+  ['cardshieldticket', 'tickets'],
+  ['abaroute', 'check payments'],
+  ['pin', 'PIN debit'],
+  ['ksn', 'PIN debit'],
+  ['duplcheck', 'duplicate checking', 'yes'],
+];
+
+/** The refusal of an entry method or option the service does not offer, if the request uses one. */
+export function unofferedFeature(params: Params): ServiceAnswer | undefined {
+  const hit = NOT_OFFERED_KEYS.find(
+    ([key, , value]) => params[key] !== undefined && (value === undefined || params[key] === value),
+  );
+  return hit === undefined ? undefined : notOffered(hit[0], hit[1]);
+}
+
+/** A card that passed the service's own checks, with its wire cardtype. */
+export type CardCheck =
+  { kind: 'ok'; cardtype: string } | { kind: 'answer'; answer: ServiceAnswer };
+
+/** The verbiage of an account whose brand the service does not take (payment-server-facts A5). */
+export const UNSUPPORTED_CARD_TYPE = 'UNSUPPORTED CARD TYPE';
+
+/**
+ * The service's checks of an account number before anything goes online: the Luhn check digit
+ * (ISO/IEC 7812-1 Annex B), a known brand (drivers/crypto's BIN table), and a length the brand
+ * issues. Failures are service declines (DATA_INVALIDFIELD) naming the field, never the number.
+ */
+export function checkCard(pan: string): CardCheck {
+  if (!luhnValid(pan)) {
+    return {
+      kind: 'answer',
+      answer: serviceDecline(MsoftCode.DATA_INVALIDFIELD, 'account: fails the Luhn check digit'),
+    };
+  }
+  const brand = detectBrand(pan);
+  if (brand === null) {
+    return {
+      kind: 'answer',
+      answer: serviceDecline(MsoftCode.DATA_INVALIDFIELD, UNSUPPORTED_CARD_TYPE),
+    };
+  }
+  if (!panLengthValid(pan, brand)) {
+    return {
+      kind: 'answer',
+      answer: serviceDecline(
+        MsoftCode.DATA_INVALIDFIELD,
+        `account: not a length ${brand.code} issues`,
+      ),
+    };
+  }
+  return { kind: 'ok', cardtype: brand.code };
 }

@@ -1,5 +1,5 @@
 import { Code, MsoftCode, ProtocolError } from '../../protocol/index.ts';
-import type { ServiceAnswer } from './service-types.ts';
+import type { ServiceAnswer } from './engine-context.ts';
 
 /** A transaction-response answer of these pairs. */
 export function response(pairs: Record<string, string>): ServiceAnswer {

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { unixSeconds } from './clock.ts';
 import type { EngineContext } from './engine-context.ts';
-import { settleBatch } from './settlement.ts';
+import { settleBatch } from './operations/settle.ts';
 
 /** Days an authorization keeps its card data when it is never completed, reversed or voided. */
 export const AUTHORIZATION_CARD_RETENTION_DAYS = 30;

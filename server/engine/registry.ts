@@ -1,17 +1,18 @@
 import { MsoftCode, type OperationName } from '../../protocol/index.ts';
 import { batchReportHandler, transactionReportHandler } from '../reports/index.ts';
-import { serviceDecline } from './answers.ts';
+import { notOffered, serviceDecline } from './answers.ts';
 import type { OperationHandler } from './engine-context.ts';
-import { notOfferedHandler } from './not-offered.ts';
-import { adjustHandler } from './operations/adjust.ts';
 import { completeHandler } from './operations/complete.ts';
 import { detailHandler } from './operations/detail.ts';
-import { incrementalHandler } from './operations/incremental.ts';
+import { incrementalHandler, reversalHandler } from './operations/hold-moves.ts';
 import { refundHandler } from './operations/refund.ts';
-import { reversalHandler } from './operations/reversal.ts';
 import { saleHandler } from './operations/sale.ts';
 import { settleHandler } from './operations/settle.ts';
-import { voidHandler } from './operations/void.ts';
+import { adjustHandler, voidHandler } from './operations/offline-moves.ts';
+
+/** Handler of an operation the service does not offer yet: "<op>: not offered by this server". */
+export const notOfferedHandler: OperationHandler = (request) =>
+  Promise.resolve(notOffered(request.op));
 
 /** mfa_cookie belongs to authentication; the engine answers it only if it is routed here. */
 const authenticationOnly: OperationHandler = (request) =>

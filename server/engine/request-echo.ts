@@ -2,8 +2,8 @@ import { PARAM_SPECS, TRANSPORT_KEYS, type Params } from '../../protocol/index.t
 
 /**
  * The request parameters a transaction detail echoes (seed: Transaction detail response, request
- * echo), except expdate: card data stays sealed, so expdate is echoed from the vault while the
- * card is held and not at all after (docs/engine.md).
+ * echo), plus tip (an adjust parameter), except expdate: card data stays sealed, so expdate is
+ * echoed from the vault while the card is held and not at all after (docs/test-cards.md).
  */
 export const ECHO_KEYS: readonly string[] = [
   'custref',
@@ -43,6 +43,7 @@ export const ECHO_KEYS: readonly string[] = [
   'installment_num',
   'installment_total',
   'recurring',
+  'tip',
 ];
 
 const ECHO_SET: ReadonlySet<string> = new Set(ECHO_KEYS);

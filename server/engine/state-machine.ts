@@ -82,7 +82,7 @@ function refusedAll(reason: string): Record<Move, Rule> {
 }
 
 /**
- * The state table (seed: States and transitions, and docs/engine.md): for each state, each move
+ * The state table (seed: States and transitions, and docs/test-cards.md): for each state, each move
  * is allowed (true) or refused with its reason. Refusals answer DENY with DATA_INVALIDMOD.
  */
 export const STATE_TABLE: Readonly<Record<StateKey, Readonly<Record<Move, Rule>>>> = {

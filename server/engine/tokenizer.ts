@@ -9,7 +9,7 @@ export const TOKEN_DIGITS = 16;
 
 /**
  * A fresh token value: "9" and fifteen random digits, adjusted so it fails the Luhn check and can
- * never be taken for a card number (docs/engine.md).
+ * never be taken for a card number (docs/test-cards.md).
  */
 export function newTokenValue(): string {
   let digits = '9';

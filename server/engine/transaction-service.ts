@@ -8,7 +8,7 @@ import type { EngineContext } from './engine-context.ts';
 import { HOUSEKEEPING_INTERVAL_MS, clearStaleCardData, runDueSettlements } from './housekeeping.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import { OPERATION_HANDLERS } from './registry.ts';
-import type { CallerContext, ServiceAnswer } from './service-types.ts';
+import type { CallerContext, ServiceAnswer } from './engine-context.ts';
 import { StanCounter } from './stan-counter.ts';
 import { BatchStore } from './store/batch-store.ts';
 import { MerchantDirectory } from './store/merchant-directory.ts';
@@ -32,7 +32,7 @@ export interface TransactionServiceDeps {
 }
 
 /**
- * The transaction engine (docs/engine.md): validates each request with protocol's rules, runs it
+ * The transaction engine (docs/test-cards.md): validates each request with protocol's rules, runs it
  * through its operation's handler and the state table, commits it in one SQLite transaction, and
  * only then answers. Never throws for bad input: every failure is an answer.
  */

@@ -3,7 +3,7 @@ import type { OperationHandler } from '../engine/engine-context.ts';
 import { reportFilter } from './report-filters.ts';
 
 /**
- * Columns of the batches report, in order (docs/engine.md). BatchNum and Sub are the names
+ * Columns of the batches report, in order (docs/test-cards.md). BatchNum and Sub are the names
  * libmonetra's settle loop reads (payment-server-facts A5); Sub is the batch's profile id.
  */
 export const BATCH_REPORT_COLUMNS: readonly string[] = [

@@ -1,6 +1,6 @@
 import { resolveTimeValue, type Params } from '../../protocol/index.ts';
 import { unixSeconds } from '../engine/clock.ts';
-import type { CallerContext } from '../engine/service-types.ts';
+import type { CallerContext } from '../engine/engine-context.ts';
 
 /** A SQL condition and its arguments, ANDed into a report query. */
 export interface SqlFilter {
@@ -9,7 +9,7 @@ export interface SqlFilter {
 }
 
 /**
- * The filters every report takes (docs/engine.md): bdate and edate (time values resolved in the
+ * The filters every report takes (docs/test-cards.md): bdate and edate (time values resolved in the
  * merchant's zone, inclusive bounds on `timeColumn`), batch (number), ttid and order_id.
  */
 export function reportFilter(

@@ -2,11 +2,11 @@ import { formatAmount } from '../../protocol/index.ts';
 import { formatTimestamp } from '../engine/clock.ts';
 import type { OperationHandler } from '../engine/engine-context.ts';
 import type { TransactionRecord, TransactionState } from '../engine/store/transaction-record.ts';
-import { tranflagsOf, txnstatusOf } from '../engine/transaction-status.ts';
+import { tranflagsOf, txnstatusOf } from '../engine/detail-pairs.ts';
 import { reportFilter } from './report-filters.ts';
 
 /**
- * Columns of the failed, unsettled and settled reports, in order (docs/engine.md). Readers look
+ * Columns of the failed, unsettled and settled reports, in order (docs/test-cards.md). Readers look
  * columns up by name, so a column keeps its name; new columns are added at the end.
  */
 export const TRANSACTION_REPORT_COLUMNS: readonly string[] = [

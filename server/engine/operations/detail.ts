@@ -2,7 +2,7 @@ import { formatAmount, parseAmount } from '../../../protocol/index.ts';
 import { notFound, response } from '../answers.ts';
 import { detailPairs } from '../detail-pairs.ts';
 import type { OperationHandler, OperationRequest, EngineContext } from '../engine-context.ts';
-import type { ServiceAnswer } from '../service-types.ts';
+import type { ServiceAnswer } from '../engine-context.ts';
 import type { TransactionRecord } from '../store/transaction-record.ts';
 import { findTransaction } from './transaction-moves.ts';
 

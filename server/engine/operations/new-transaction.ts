@@ -7,7 +7,7 @@ import { unixSeconds } from '../clock.ts';
 import type { EngineContext, OperationRequest } from '../engine-context.ts';
 import { QUEUE_TIMEOUT_RESULT, sendOnline } from '../online.ts';
 import { transactionPairs } from '../response-pairs.ts';
-import type { ServiceAnswer } from '../service-types.ts';
+import type { ServiceAnswer } from '../engine-context.ts';
 import type {
   TransactionKind,
   TransactionRecord,

@@ -1,11 +1,9 @@
 import { MsoftCode, formatAmount, parseAmount } from '../../../protocol/index.ts';
-import { resolveAccountEntry } from '../account-entry.ts';
+import { checkCard, resolveAccountEntry, unofferedFeature } from '../account-entry.ts';
 import { invalidMove } from '../answers.ts';
-import { checkCard } from '../card-checks.ts';
 import type { EngineContext, OperationHandler, OperationRequest } from '../engine-context.ts';
-import { unofferedFeature } from '../not-offered.ts';
 import { customOf, echoOf } from '../request-echo.ts';
-import type { ServiceAnswer } from '../service-types.ts';
+import type { ServiceAnswer } from '../engine-context.ts';
 import { runNewTransaction } from './new-transaction.ts';
 import { refuseMove, withTransaction } from './transaction-moves.ts';
 

@@ -1,12 +1,15 @@
 import { parseAmount, type Params } from '../../../protocol/index.ts';
 import type { ProcessorVerification } from '../../processor/index.ts';
-import { resolveAccountEntry, type CardEntry } from '../account-entry.ts';
+import {
+  checkCard,
+  resolveAccountEntry,
+  unofferedFeature,
+  type CardEntry,
+} from '../account-entry.ts';
 import { invalidMove, notFound } from '../answers.ts';
-import { checkCard } from '../card-checks.ts';
 import type { EngineContext, OperationHandler, OperationRequest } from '../engine-context.ts';
-import { unofferedFeature } from '../not-offered.ts';
 import { customOf, echoOf, overlay } from '../request-echo.ts';
-import type { ServiceAnswer } from '../service-types.ts';
+import type { ServiceAnswer } from '../engine-context.ts';
 import { refusalOf } from '../state-machine.ts';
 import { runNewTransaction } from './new-transaction.ts';
 import { findTransaction } from './transaction-moves.ts';

@@ -1,8 +1,39 @@
-import { MsoftCode } from '../../../protocol/index.ts';
+import { Code, MsoftCode, formatAmount } from '../../../protocol/index.ts';
 import { notFound, response, serviceDecline } from '../answers.ts';
 import { unixSeconds } from '../clock.ts';
-import type { OperationHandler } from '../engine-context.ts';
-import { settleBatch, settlementPairs } from '../settlement.ts';
+import type { EngineContext, OperationHandler } from '../engine-context.ts';
+import type { BatchRecord, BatchTotals } from '../store/batch-store.ts';
+
+/**
+ * Settles one open batch in a single SQLite transaction: the batch closes, its captured items
+ * become settled (txnstatus COMPLETE) and lose their card data. Returns the batch's totals.
+ */
+export function settleBatch(ctx: EngineContext, batch: BatchRecord, nowTs: number): BatchTotals {
+  return ctx.transactions.atomically(() => {
+    ctx.batches.settle(batch.id, nowTs);
+    return ctx.batches.totals(batch.id);
+  });
+}
+
+/**
+ * The answer to a settlement (docs/test-cards.md): AUTH, INT_SUCCESS, "BATCH SETTLED", the batch
+ * number, and its totals — trans_count, sale_count, sale_amount, refund_count, refund_amount,
+ * net_amount (amounts as two-decimal strings).
+ */
+export function settlementPairs(batch: BatchRecord, totals: BatchTotals): Record<string, string> {
+  return {
+    code: Code.AUTH,
+    msoft_code: MsoftCode.INT_SUCCESS,
+    verbiage: 'BATCH SETTLED',
+    batch: String(batch.number),
+    trans_count: String(totals.count),
+    sale_count: String(totals.saleCount),
+    sale_amount: formatAmount(totals.saleAmount),
+    refund_count: String(totals.refundCount),
+    refund_amount: formatAmount(totals.refundAmount),
+    net_amount: formatAmount(totals.saleAmount - totals.refundAmount),
+  };
+}
 
 /**
  * settle: settles the caller's profile's open batch, or the batch named by `batch` (its number).

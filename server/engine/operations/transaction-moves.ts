@@ -5,7 +5,7 @@ import { unixSeconds } from '../clock.ts';
 import type { EngineContext, OperationRequest } from '../engine-context.ts';
 import { QUEUE_TIMEOUT_RESULT, sendOnline } from '../online.ts';
 import { transactionPairs, type AnswerResult } from '../response-pairs.ts';
-import type { CallerContext, ServiceAnswer } from '../service-types.ts';
+import type { CallerContext, ServiceAnswer } from '../engine-context.ts';
 import { refusalOf, type Move } from '../state-machine.ts';
 import type { TransactionRecord } from '../store/transaction-record.ts';
 import type { TransactionChange } from '../store/transaction-store.ts';
@@ -37,7 +37,7 @@ export function findTransaction(
 export function withTransaction(
   request: OperationRequest,
   ctx: EngineContext,
-  work: (txn: TransactionRecord) => Promise<ServiceAnswer>,
+  work: (txn: TransactionRecord) => ServiceAnswer | Promise<ServiceAnswer>,
 ): Promise<ServiceAnswer> {
   const txn = findTransaction(ctx, request.caller, request.params.ttid ?? '');
   if (txn === undefined) return Promise.resolve(notFound('ttid'));

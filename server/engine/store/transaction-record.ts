@@ -9,7 +9,7 @@ export type TransactionKind = 'sale' | 'preauth' | 'refund';
 export type TransactionState =
   'declined' | 'authorized' | 'captured' | 'settled' | 'voided' | 'reversed';
 
-/** Lifecycle marks kept beside the state, reported in txnstatus (docs/engine.md). */
+/** Lifecycle marks kept beside the state, reported in txnstatus (docs/test-cards.md). */
 export type StatusFlag = 'ADJUSTED' | 'INCREMENTED' | 'PARTIALREVERSAL' | 'REFUNDED';
 
 /** One stored transaction; amounts in minor units, times in Unix seconds. */

@@ -128,6 +128,7 @@ describe('adjust', () => {
       ttid,
       amount: '23.00',
       tax: '1.50',
+      tip: '3.00',
       clerkid: '77',
       tip_note: 'x',
     });
@@ -136,6 +137,7 @@ describe('adjust', () => {
     expect(detail).toMatchObject({
       amount: '23.00',
       tax: '1.50',
+      tip: '3.00',
       clerkid: '77',
       laneid: '3',
       tip_note: 'x',

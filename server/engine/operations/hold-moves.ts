@@ -1,6 +1,7 @@
 import { formatAmount, parseAmount } from '../../../protocol/index.ts';
 import { invalidMove } from '../answers.ts';
 import type { OperationHandler } from '../engine-context.ts';
+import { customOf, echoOf, overlay } from '../request-echo.ts';
 import { PARTIAL_REVERSAL_BRANDS } from '../state-machine.ts';
 import { refuseMove, runOnlineMove, withTransaction } from './transaction-moves.ts';
 
@@ -40,5 +41,30 @@ export const reversalHandler: OperationHandler = (request, ctx) =>
       partial
         ? { amount: final, addFlag: 'PARTIALREVERSAL', ...reason }
         : { state: 'reversed', clearCard: true, ...reason },
+    );
+  });
+
+/**
+ * incremental (v2; seed: States and transitions): raises the hold of an authorization; amount is
+ * the new total, not the increment. Always online: the processor decides (the simulated one
+ * declines a total that does not rise); on approval the held amount becomes the new total.
+ */
+export const incrementalHandler: OperationHandler = (request, ctx) =>
+  withTransaction(request, ctx, (txn) => {
+    const { params } = request;
+    const refusal = refuseMove(request, txn, 'incremental');
+    if (refusal !== undefined) return refusal;
+    const total = parseAmount(params.amount ?? '', 'amount');
+    return runOnlineMove(
+      request,
+      ctx,
+      txn,
+      { kind: 'increment', amount: total, previousAmount: txn.amount },
+      {
+        amount: total,
+        addFlag: 'INCREMENTED',
+        echo: overlay(txn.echo, echoOf(params)),
+        custom: overlay(txn.custom, customOf(params)),
+      },
     );
   });
