@@ -1,13 +1,11 @@
 import {
-  AES_DUKPT_COUNTER_BITS,
-  AES_DUKPT_MAX_ONE_BITS,
+  AES_DUKPT_COUNTER,
   AES_KEY_USAGES,
   aesDukptChildKey,
   aesDukptWorkingKey,
   aesKeyTypeOf,
   aesKsn,
   aesKsnParts,
-  requireAesCounter,
   requireAesWorkingKeyType,
   type AesDukptKeyType,
   type AesKeyUsage,
@@ -46,17 +44,14 @@ export class AesDukptDevice {
     const id = Buffer.from(initialKeyId);
     this.#initialKeyId = id;
     this.#keyType = requireAesWorkingKeyType(initialKey, keyType);
-    this.#registers = new DukptRegisters(
-      { width: AES_DUKPT_COUNTER_BITS, maxOneBits: AES_DUKPT_MAX_ONE_BITS },
-      initialKey,
-      (key, next) => aesDukptChildKey(key, id, next),
+    this.#registers = new DukptRegisters(AES_DUKPT_COUNTER, initialKey, (key, next) =>
+      aesDukptChildKey(key, id, next),
     );
   }
 
   /** A device in the state it reaches when `ksn` is the KSN of its next transaction. */
   static resume(initialKey: Buffer, ksn: Buffer, keyType?: AesDukptKeyType): AesDukptDevice {
     const { initialKeyId, counter } = aesKsnParts(ksn);
-    requireAesCounter('ksn', counter);
     const device = new AesDukptDevice(initialKey, aesKsn(initialKeyId, 0), keyType);
     device.#registers.skipTo(counter);
     return device;

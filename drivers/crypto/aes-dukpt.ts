@@ -1,5 +1,6 @@
 import { aesEcb } from './block-ciphers.ts';
-import { popCount, requireLength } from './bytes.ts';
+import { requireLength } from './bytes.ts';
+import { requireDukptCounter, type DukptCounterRules } from './dukpt-registers.ts';
 import { badInput } from './errors.ts';
 
 /**
@@ -33,11 +34,20 @@ export const AES_KEY_USAGES: readonly AesKeyUsage[] = [
   'data-both',
 ];
 
-/** Most one-bits a valid 32-bit AES DUKPT counter may have (X9.24-3:2017). */
-export const AES_DUKPT_MAX_ONE_BITS = 16;
+/** Every AesDukptKeyType, in table order. */
+export const AES_DUKPT_KEY_TYPES: readonly AesDukptKeyType[] = [
+  '2tdea',
+  '3tdea',
+  'aes128',
+  'aes192',
+  'aes256',
+  'hmac128',
+  'hmac192',
+  'hmac256',
+];
 
-/** Bit width of the transaction counter at the right of the 96-bit KSN. */
-export const AES_DUKPT_COUNTER_BITS = 32;
+/** The 32-bit transaction counter at the right of the 96-bit KSN, at most 16 one-bits. */
+export const AES_DUKPT_COUNTER: DukptCounterRules = { width: 32, maxOneBits: 16 };
 
 const USAGE_CODES: Readonly<Record<AesKeyUsage | 'derivation' | 'initial', number>> = {
   pin: 0x1000,
@@ -111,20 +121,6 @@ export function aesDerivationKsn(initialKeyId: Buffer, counter: number): Buffer 
   return aesKsn(initialKeyId, counter).subarray(4);
 }
 
-/** Throws BAD_INPUT unless `counter` is usable: 1 or more with at most 16 one-bits. */
-export function requireAesCounter(field: string, counter: number): void {
-  if (counter === 0) {
-    throw badInput(field, `${field}.counter-zero`, 'the transaction counter must not be 0');
-  }
-  if (popCount(counter) > AES_DUKPT_MAX_ONE_BITS) {
-    throw badInput(
-      field,
-      `${field}.counter-bits`,
-      'the transaction counter has more than 16 one-bits',
-    );
-  }
-}
-
 /** One step down the key tree: the derivation key of `counter` from its parent's key. */
 export function aesDukptChildKey(parent: Buffer, initialKeyId: Buffer, counter: number): Buffer {
   const type = aesKeyTypeOf('key', parent);
@@ -145,10 +141,10 @@ export function aesDukptInitialKey(bdk: Buffer, initialKeyId: Buffer): Buffer {
 /** The transaction (derivation) key of `ksn` from the device's initial key: one step per one-bit. */
 export function aesDukptTransactionKeyFromInitialKey(initialKey: Buffer, ksn: Buffer): Buffer {
   const { initialKeyId, counter } = aesKsnParts(ksn);
-  requireAesCounter('ksn', counter);
+  requireDukptCounter('ksn', counter, AES_DUKPT_COUNTER);
   let key = initialKey;
   let built = 0;
-  for (let bit = AES_DUKPT_COUNTER_BITS - 1; bit >= 0; bit -= 1) {
+  for (let bit = AES_DUKPT_COUNTER.width - 1; bit >= 0; bit -= 1) {
     if (Math.floor(counter / 2 ** bit) % 2 === 1) {
       built += 2 ** bit;
       key = aesDukptChildKey(key, initialKeyId, built);

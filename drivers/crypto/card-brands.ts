@@ -1,8 +1,20 @@
 import binTable from '../../resources/bin-ranges.json' with { type: 'json' };
 
 /** The wire `cardtype` values LaneTerm detects (seed: transaction response, cardtype). */
-export type CardBrandCode =
-  'VISA' | 'MC' | 'AMEX' | 'DISC' | 'JCB' | 'DINERS' | 'CUP' | 'MAESTRO' | 'MIR';
+export const CARD_BRAND_CODES = [
+  'VISA',
+  'MC',
+  'AMEX',
+  'DISC',
+  'JCB',
+  'DINERS',
+  'CUP',
+  'MAESTRO',
+  'MIR',
+] as const;
+
+/** One of CARD_BRAND_CODES. */
+export type CardBrandCode = (typeof CARD_BRAND_CODES)[number];
 
 /** A card brand of the BIN table (resources/bin-ranges.json). */
 export interface CardBrand {
@@ -25,18 +37,6 @@ interface PrefixRange {
   readonly high: number;
   readonly brand: CardBrand;
 }
-
-const CODES: readonly CardBrandCode[] = [
-  'VISA',
-  'MC',
-  'AMEX',
-  'DISC',
-  'JCB',
-  'DINERS',
-  'CUP',
-  'MAESTRO',
-  'MIR',
-];
 
 function parseRange(text: string, brand: CardBrand): PrefixRange {
   const match = /^([0-9]{1,8})(?:-([0-9]{1,8}))?$/.exec(text);
@@ -64,7 +64,7 @@ function compileTable(): { brands: CardBrand[]; ranges: PrefixRange[] } {
   const brands: CardBrand[] = [];
   const ranges: PrefixRange[] = [];
   for (const entry of binTable.brands) {
-    const code = CODES.find((c) => c === entry.code);
+    const code = CARD_BRAND_CODES.find((c) => c === entry.code);
     if (code === undefined) {
       throw new Error(`bin-ranges.json: unknown brand code "${entry.code}"`);
     }

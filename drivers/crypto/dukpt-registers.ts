@@ -1,5 +1,5 @@
 import { popCount } from './bytes.ts';
-import { CryptoError } from './errors.ts';
+import { badInput, CryptoError } from './errors.ts';
 
 /**
  * The future-key registers a DUKPT device keeps (X9.24-1:2009 Annex A for TDES, X9.24-3:2017
@@ -17,6 +17,28 @@ export interface DukptCounterRules {
   width: number;
   /** Most one-bits a usable counter may have: 10 (TDES) or 16 (AES). */
   maxOneBits: number;
+}
+
+/**
+ * Throws BAD_INPUT unless `counter` is one a device may use: not 0, below 2^width, with at most
+ * `maxOneBits` one-bits (X9.24-1:2009 Annex A: 10 of 21; X9.24-3:2017: 16 of 32).
+ */
+export function requireDukptCounter(
+  field: string,
+  counter: number,
+  rules: DukptCounterRules,
+): void {
+  if (counter === 0) {
+    throw badInput(field, `${field}.counter-zero`, 'the transaction counter must not be 0');
+  }
+  if (counter >= 2 ** rules.width || popCount(counter) > rules.maxOneBits) {
+    const limit = `${rules.maxOneBits} one-bits`;
+    throw badInput(
+      field,
+      `${field}.counter-bits`,
+      `the transaction counter has more than ${limit}`,
+    );
+  }
 }
 
 /** Position of the lowest one-bit of a non-zero counter below 2^32. */
@@ -51,9 +73,10 @@ export class DukptRegisters {
 
   /**
    * Moves to the state in which `target` is the next counter, spending only the registers on
-   * the way (the keys of the counters `target` descends from). `target` must be usable.
+   * the way (the keys of the counters `target` descends from). BAD_INPUT for an unusable target.
    */
   skipTo(target: number): void {
+    requireDukptCounter('ksn', target, this.#rules);
     let ancestor = 0;
     for (let bit = this.#rules.width - 1; bit >= 0; bit -= 1) {
       const mask = 2 ** bit;

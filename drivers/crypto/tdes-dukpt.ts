@@ -1,6 +1,6 @@
 import { desEcb, tdesEcb } from './block-ciphers.ts';
-import { popCount, requireLength, xorBytes } from './bytes.ts';
-import { badInput } from './errors.ts';
+import { requireLength, xorBytes } from './bytes.ts';
+import { requireDukptCounter, type DukptCounterRules } from './dukpt-registers.ts';
 
 /**
  * TDES DUKPT, host side (ANSI X9.24-1:2009 Annex A, the same algorithm as X9.24-3:2017 Annex C):
@@ -20,11 +20,8 @@ export const TDES_KEY_USAGES: readonly TdesKeyUsage[] = [
   'data-response',
 ];
 
-/** Most one-bits a valid 21-bit TDES DUKPT counter may have (X9.24-1:2009 A.2). */
-export const TDES_DUKPT_MAX_ONE_BITS = 10;
-
-/** Bit width of the encryption counter at the right of the 80-bit KSN. */
-export const TDES_DUKPT_COUNTER_BITS = 21;
+/** The 21-bit encryption counter at the right of the 80-bit KSN, at most 10 one-bits (A.2). */
+export const TDES_DUKPT_COUNTER: DukptCounterRules = { width: 21, maxOneBits: 10 };
 
 const KEY_MASK = Buffer.from('C0C0C0C000000000C0C0C0C000000000', 'hex');
 
@@ -60,20 +57,6 @@ export function tdesKsnWithCounter(ksn: Buffer, counter: number): Buffer {
   return full;
 }
 
-/** Throws BAD_INPUT unless `counter` is a counter a device may use: 1 or more, ≤ 10 one-bits. */
-export function requireTdesCounter(field: string, counter: number): void {
-  if (counter === 0) {
-    throw badInput(field, `${field}.counter-zero`, 'the encryption counter must not be 0');
-  }
-  if (popCount(counter) > TDES_DUKPT_MAX_ONE_BITS) {
-    throw badInput(
-      field,
-      `${field}.counter-bits`,
-      'the encryption counter has more than 10 one-bits',
-    );
-  }
-}
-
 /**
  * The non-reversible key generation process (X9.24-1:2009 A.2): from key register `key` and the
  * rightmost 8 bytes of the KSN `register`, the next 16-byte key.
@@ -104,11 +87,11 @@ export function tdesDukptIpek(bdk: Buffer, ksn: Buffer): Buffer {
 export function tdesDukptTransactionKeyFromIpek(ipek: Buffer, ksn: Buffer): Buffer {
   requireLength('ipek', ipek, [16]);
   const counter = tdesKsnCounter(ksn);
-  requireTdesCounter('ksn', counter);
+  requireDukptCounter('ksn', counter, TDES_DUKPT_COUNTER);
   const base = tdesKsnWithCounter(ksn, 0);
   let key = ipek;
   let built = 0;
-  for (let bit = 1 << (TDES_DUKPT_COUNTER_BITS - 1); bit !== 0; bit >>>= 1) {
+  for (let bit = 1 << (TDES_DUKPT_COUNTER.width - 1); bit !== 0; bit >>>= 1) {
     if ((counter & bit) !== 0) {
       built |= bit;
       key = tdesNonReversibleKey(key, tdesKsnWithCounter(base, built).subarray(2));

@@ -16,6 +16,7 @@ import {
   type AesDukptKeyType,
   type AesKeyUsage,
 } from '../../../drivers/crypto/index.ts';
+import { caught } from './helpers/caught.ts';
 
 interface Row {
   ksn: string;
@@ -131,15 +132,7 @@ describe('AES-128 PIN blocks and request/response data', () => {
 
 describe('AES DUKPT input rules', () => {
   const bdk128 = hex(vectors.aes128.bdk);
-  const rule = (run: () => unknown): string => {
-    try {
-      run();
-    } catch (error) {
-      expect(error).toBeInstanceOf(CryptoError);
-      return (error as CryptoError).rule;
-    }
-    throw new Error('expected a CryptoError');
-  };
+  const rule = (run: () => unknown): string => caught(CryptoError, run).rule;
 
   it('rejects counter 0x1FFFF (17 one-bits) and counter 0', () => {
     expect(rule(() => aesDukptTransactionKey(bdk128, hex('12345678901234560001FFFF')))).toBe(

@@ -10,6 +10,7 @@ import {
   parsePinBlock,
   type PinBlockFormat,
 } from '../../../drivers/crypto/index.ts';
+import { caught } from './helpers/caught.ts';
 
 interface PinVector {
   format: string;
@@ -150,17 +151,7 @@ describe('PIN block round trips (property)', () => {
 });
 
 describe('PIN block rules', () => {
-  function failure(run: () => unknown): CryptoError {
-    try {
-      run();
-    } catch (error) {
-      if (error instanceof CryptoError) {
-        return error;
-      }
-      throw error;
-    }
-    throw new Error('expected a CryptoError');
-  }
+  const failure = (run: () => unknown): CryptoError => caught(CryptoError, run);
 
   it.each([
     [() => buildPinBlock(0, '123', '4111111111111111'), 'pin.digits'],

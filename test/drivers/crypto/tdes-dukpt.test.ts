@@ -17,6 +17,7 @@ import {
   tdesKsnCounter,
   type TdesKeyUsage,
 } from '../../../drivers/crypto/index.ts';
+import { caught } from './helpers/caught.ts';
 
 interface KsnVector {
   ksn: string;
@@ -123,15 +124,7 @@ describe.each(allKsns)('TDES DUKPT vectors for KSN %s', (ksnHex, v) => {
 });
 
 describe('TDES DUKPT input rules', () => {
-  function rule(run: () => unknown): string {
-    try {
-      run();
-    } catch (error) {
-      expect(error).toBeInstanceOf(CryptoError);
-      return (error as CryptoError).rule;
-    }
-    throw new Error('expected a CryptoError');
-  }
+  const rule = (run: () => unknown): string => caught(CryptoError, run).rule;
 
   it('rejects a counter with more than 10 one-bits and the zero counter', () => {
     expect(rule(() => tdesDukptKey(BDK, hex('FFFF9876543210E007FF'), 'pin'))).toBe(

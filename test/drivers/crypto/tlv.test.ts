@@ -10,6 +10,7 @@ import {
   TlvError,
   type TlvNode,
 } from '../../../drivers/crypto/index.ts';
+import { caught } from './helpers/caught.ts';
 
 /** The fixture's way of writing a TLV tree: tag → hex value, or tag → nested tree. */
 interface TlvTree {
@@ -52,17 +53,7 @@ function nested(levels: number): string {
   return inner;
 }
 
-function tlvError(data: string): TlvError {
-  try {
-    decodeTlv(hex(data));
-  } catch (error) {
-    if (error instanceof TlvError) {
-      return error;
-    }
-    throw error;
-  }
-  throw new Error('expected a TlvError');
-}
+const tlvError = (data: string): TlvError => caught(TlvError, () => decodeTlv(hex(data)));
 
 describe('BER-TLV published vectors (PyEMV tests/test_tlv.py)', () => {
   it.each(fixture.tlv_codec_vectors.decode)('decodes %s', (data, tree) => {

@@ -11,23 +11,12 @@ import {
   trackLrc,
   type TrackData,
 } from '../../../drivers/crypto/index.ts';
+import { caught } from './helpers/caught.ts';
 
 const BUSH_T1 = '%B4266841088889999^BUSH JR/GEORGE W.MR^0809101100001100000000046000000?';
 const BUSH_T2 = ';4266841088889999=080910110000046?';
 const HOGAN_T1 = '%B5452300551227189^HOGAN/PAUL      ^08043210000000725000000?';
 const HOGAN_T2 = ';5452300551227189=080432100000007250?';
-
-function caught(run: () => unknown): TrackError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof TrackError) {
-      return error;
-    }
-    throw error;
-  }
-  throw new Error('expected a TrackError');
-}
 
 describe('LRC (ISO/IEC 7811-2; device-facts §4.1)', () => {
   it.each([
@@ -53,7 +42,7 @@ describe('track 1', () => {
 
   it('checks an LRC that follows the end sentinel', () => {
     expect(parseTrack1(`${BUSH_T1}!`).name).toBe('BUSH JR/GEORGE W.MR');
-    expect(caught(() => parseTrack1(`${BUSH_T1}"`)).rule).toBe('track1.lrc');
+    expect(caught(TrackError, () => parseTrack1(`${BUSH_T1}"`)).rule).toBe('track1.lrc');
   });
 
   it('parses a track without sentinels', () => {
@@ -72,7 +61,7 @@ describe('track 1', () => {
     ['%B4111111111111111^NAME/A^2512101?XX', 'track1.trailing'],
     [`%B4111111111111111^NAME/A^2512101${'0'.repeat(48)}?`, 'track1.length'],
   ])('rejects %s with %s, never echoing the PAN', (text, rule) => {
-    const error = caught(() => parseTrack1(text));
+    const error = caught(TrackError, () => parseTrack1(text));
     expect(error.rule).toBe(rule);
     expect(error.code).toBe('MALFORMED');
     expect(error.message).not.toContain('4111');
@@ -95,7 +84,7 @@ describe('track 2', () => {
     [';4111111111111111=2512101A?', 'track2.discretionary'],
     [`;4111111111111111=2512101${'0'.repeat(14)}?`, 'track2.length'],
   ])('rejects %s with %s', (text, rule) => {
-    expect(caught(() => parseTrack2(text)).rule).toBe(rule);
+    expect(caught(TrackError, () => parseTrack2(text)).rule).toBe(rule);
   });
 
   it('reads EMV tag 57, Track 2 Equivalent Data', () => {
@@ -109,9 +98,9 @@ describe('track 2', () => {
     expect(
       parseTrack2Equivalent(Buffer.from('4111111111111111D2512101F', 'hex')).discretionary,
     ).toBe('');
-    expect(caught(() => parseTrack2Equivalent(Buffer.from('4111111111111111', 'hex'))).rule).toBe(
-      'track2.equivalent',
-    );
+    expect(
+      caught(TrackError, () => parseTrack2Equivalent(Buffer.from('4111111111111111', 'hex'))).rule,
+    ).toBe('track2.equivalent');
   });
 });
 
@@ -124,7 +113,7 @@ describe('building tracks', () => {
 
   it('requires a name on track 1', () => {
     const data = parseTrack2(BUSH_T2);
-    expect(caught(() => buildTrack1(data)).rule).toBe('track1.name');
+    expect(caught(TrackError, () => buildTrack1(data)).rule).toBe('track1.name');
   });
 
   const digits = (min: number, max: number) =>
@@ -193,7 +182,7 @@ describe('keyboard-wedge swipe (MagTek keyboard emulation)', () => {
     [`${BUSH_T1}${BUSH_T1}\r`, 'swipe.duplicate'],
     [`${BUSH_T1};4266841088889999=08091011?garbage`, 'swipe.format'],
   ])('rejects %j with %s', (text, rule) => {
-    const error = caught(() => parseWedgeSwipe(text));
+    const error = caught(TrackError, () => parseWedgeSwipe(text));
     expect(error.rule).toBe(rule);
     expect(error.message).not.toMatch(/4266|5452/);
   });
