@@ -74,6 +74,6 @@ export function delay(ms: number, signal?: AbortSignal): Promise<void> {
 /** The signal's reason as an Error: a DeviceError when one of ours aborted it, CANCELLED otherwise. */
 export function abortReason(signal: AbortSignal): Error {
   const reason: unknown = signal.reason;
-  if (reason instanceof Error) return reason;
+  if (reason instanceof Error && !(reason instanceof DOMException)) return reason;
   return new DeviceError('CANCELLED', 'operation cancelled');
 }

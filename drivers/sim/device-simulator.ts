@@ -45,13 +45,15 @@ export abstract class DeviceSimulator {
   protected async send(bytes: Buffer): Promise<void> {
     if (this.faults.fire('slow')) await delay(this.faults.slowMs);
     if (this.faults.fire('garbage')) await this.transport.write(garbageBytes());
-    if (this.faults.fire('unplug')) {
-      await this.transport.write(bytes.subarray(0, Math.max(1, bytes.length >> 1)));
-      this.#unplugged = true;
-      await this.#unplug();
-      return;
-    }
+    if (this.faults.fire('unplug')) return this.cutOff(bytes);
     await this.transport.write(bytes);
+  }
+
+  /** Writes the first half of `bytes`, then pulls the cable (the "unplug" fault). */
+  protected async cutOff(bytes: Buffer): Promise<void> {
+    await this.transport.write(bytes.subarray(0, Math.max(1, bytes.length >> 1)));
+    this.#unplugged = true;
+    await this.#unplug();
   }
 
   /** Bytes from the host. */

@@ -44,13 +44,12 @@ export class SimulatedKeys {
     return this.#device.nextTransaction();
   }
 
-  /** Moves the device to its last transaction and spends it, so the next one is past end of life. */
+  /** Moves the device to its last transaction (counter 1FF800); the one after is past end of life. */
   exhaust(): void {
     this.#device = TdesDukptDevice.resume(
       this.#ipek,
       tdesKsnWithCounter(this.#initialKsn, LAST_COUNTER),
     );
-    this.#device.nextTransaction();
   }
 }
 

@@ -34,11 +34,19 @@ export class PrinterSimulator {
   readonly received: Buffer[] = [];
   /** Everything printed, as interpreted operations. */
   readonly ops: PrintOp[] = [];
+  /** Bytes of print data the roll still holds; paper runs out when they are used up. */
+  paperBytesLeft = Infinity;
   readonly #interpreters = new Map<Transport, EscPosInterpreter>();
+  readonly #unplug: ((transport: Transport) => Promise<void>) | undefined;
   #server: net.Server | undefined;
 
-  constructor(faults: FaultPlan = new FaultPlan()) {
+  /** `unplug` pulls the cable for the "unplug" fault; default closes the link the job came on. */
+  constructor(
+    faults: FaultPlan = new FaultPlan(),
+    unplug?: (transport: Transport) => Promise<void>,
+  ) {
     this.faults = faults;
+    this.#unplug = unplug;
   }
 
   /** Serves one link: reads jobs from it and answers status on it. */
@@ -95,10 +103,15 @@ export class PrinterSimulator {
   ): Promise<void> {
     this.received.push(Buffer.from(chunk));
     if (chunk.length > 8 && this.faults.fire('unplug')) {
-      await transport.close();
+      await (this.#unplug ?? ((link: Transport) => link.close()))(transport);
       return;
     }
-    for (const op of interpreter.push(chunk)) {
+    const ops = interpreter.push(chunk);
+    if (ops.some((op) => op.kind !== 'status')) {
+      this.paperBytesLeft -= chunk.length;
+      if (this.paperBytesLeft <= 0) this.status.paperOut = true;
+    }
+    for (const op of ops) {
       if (op.kind !== 'status') {
         if (!this.status.paperOut && !this.status.coverOpen && this.status.online)
           this.ops.push(op);

@@ -1,0 +1,96 @@
+import type { CallOptions } from '../call-options.ts';
+import { DeviceError } from '../device-error.ts';
+import { DeviceQueue } from '../supervisor/device-queue.ts';
+import type { Transport } from '../transport/transport.ts';
+import {
+  CANCEL_MESSAGE,
+  type PinEntry,
+  type PinPadStatus,
+  type PinRequest,
+  STATUS_REQUEST,
+  encodeDisplay,
+  encodePinRequest,
+  parsePinResponse,
+  parseStatus,
+} from './pinpad-messages.ts';
+import { StxLink, type StxLinkOptions } from './stx-link.ts';
+
+/** Default deadlines in milliseconds: a message or status 5000, PIN entry 120000. */
+export const PINPAD_DEADLINES = { message: 5000, pin: 120_000 } as const;
+
+/**
+ * A PIN pad on a serial line speaking STX/ETX/LRC with ACK/NAK (Verifone 1000SE family): show a
+ * message, ask for a PIN for a PAN and amount (70) and get back the KSN and the DUKPT-encrypted
+ * ISO format 0 PIN block (71), cancel (72), status. The PIN never leaves the pad in the clear.
+ */
+export class PinPadDriver {
+  readonly transport: Transport;
+  readonly #link: StxLink;
+  readonly #queue: DeviceQueue;
+  #activeEntry: AbortController | undefined;
+
+  constructor(transport: Transport, options: StxLinkOptions = {}) {
+    this.transport = transport;
+    this.#link = new StxLink(transport, options);
+    this.#queue = new DeviceQueue(`pinpad ${transport.name}`);
+  }
+
+  async open(): Promise<void> {
+    await this.transport.open();
+    this.#link.reset();
+  }
+
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+
+  /** Shows `text` on the pad's display (Z2). */
+  display(text: string, options: CallOptions = {}): Promise<void> {
+    const message = encodeDisplay(text);
+    return this.#queue.run('display', options, PINPAD_DEADLINES.message, (signal) =>
+      this.#link.send(message, signal),
+    );
+  }
+
+  /** Asks the cardholder for a PIN; cancelling (signal or cancel()) sends 72 to the pad. */
+  requestPin(request: PinRequest, options: CallOptions = {}): Promise<PinEntry> {
+    const message = encodePinRequest(request);
+    return this.#queue.run('requestPin', options, PINPAD_DEADLINES.pin, async (signal) => {
+      const entry = new AbortController();
+      this.#activeEntry = entry;
+      const stop = (): void => entry.abort(signal.reason);
+      signal.addEventListener('abort', stop, { once: true });
+      try {
+        this.#link.discardPending();
+        await this.#link.send(message, entry.signal);
+        return parsePinResponse(await this.#link.receive(entry.signal));
+      } catch (error) {
+        if (entry.signal.aborted && this.transport.isOpen) {
+          await this.#link
+            .send(CANCEL_MESSAGE, AbortSignal.timeout(PINPAD_DEADLINES.message))
+            .catch(() => undefined);
+        }
+        throw error;
+      } finally {
+        signal.removeEventListener('abort', stop);
+        this.#activeEntry = undefined;
+      }
+    });
+  }
+
+  /** Ends a PIN entry in progress (its requestPin rejects with CANCELLED); no-op when idle. */
+  cancel(): void {
+    this.#activeEntry?.abort(
+      new DeviceError('CANCELLED', 'pin pad: PIN entry cancelled', { field: 'pin' }),
+    );
+  }
+
+  /** The pad's state, key state and serial number (S0/S1). */
+  status(options: CallOptions = {}): Promise<PinPadStatus> {
+    return this.#queue.run('status', options, PINPAD_DEADLINES.message, async (signal) => {
+      this.#link.discardPending();
+      await this.#link.send(STATUS_REQUEST, signal);
+      return parseStatus(await this.#link.receive(signal));
+    });
+  }
+}

@@ -1,0 +1,127 @@
+import { DeviceError, type DeviceErrorCode } from '../device-error.ts';
+import { FS, SUB } from './stx-frame.ts';
+
+/** An encrypted PIN as the request's pin_data takes it (seed: pin_data group). */
+export interface PinEntry {
+  /** ISO 9564-1 format 0 PIN block encrypted TDES under the DUKPT PIN variant, 16 uppercase hex. */
+  pin: string;
+  /** The DUKPT KSN of that key, 20 uppercase hex digits. */
+  ksn: string;
+}
+
+/** What the host asks a PIN for: the card's PAN, the amount, debit or credit. */
+export interface PinRequest {
+  /** 8 to 19 digits; needed for the format 0 block and never shown or logged. */
+  pan: string;
+  /** Amount in minor units, 1 to 99999999, shown to the cardholder. */
+  amountMinor: number;
+  /** Debit ("D", the default) or credit ("C") account. */
+  account?: 'debit' | 'credit';
+}
+
+/** The pad's condition from a status answer. */
+export interface PinPadStatus {
+  state: 'idle' | 'pin-entry';
+  keys: 'loaded' | 'none' | 'exhausted';
+  serial: string;
+}
+
+const FS_CHAR = String.fromCharCode(FS);
+
+const bad = (field: string, rule: string): DeviceError =>
+  new DeviceError('BAD_INPUT', `${field}: ${rule}`, { field });
+
+/** Z2: show `text` (printable ASCII, up to 64 characters) after clearing the display. */
+export function encodeDisplay(text: string): Buffer {
+  if (!/^[\x20-\x7e]{0,64}$/.test(text))
+    throw bad('text', 'must be up to 64 printable ASCII characters');
+  return Buffer.concat([Buffer.from('Z2'), Buffer.of(SUB), Buffer.from(text, 'ascii')]);
+}
+
+/** 70: `70 PAN <FS> D|C amount` (DUKPT PIN entry, pinpad_framing.json "request_76_or_70"). */
+export function encodePinRequest(request: PinRequest): Buffer {
+  if (!/^[0-9]{8,19}$/.test(request.pan)) throw bad('pan', 'must be 8 to 19 digits');
+  if (
+    !Number.isInteger(request.amountMinor) ||
+    request.amountMinor < 1 ||
+    request.amountMinor > 99_999_999
+  ) {
+    throw bad('amountMinor', 'must be an integer from 1 to 99999999 minor units');
+  }
+  const kind = request.account === 'credit' ? 'C' : 'D';
+  const amount = String(request.amountMinor).padStart(4, '0');
+  return Buffer.concat([
+    Buffer.from(`70${request.pan}`),
+    Buffer.of(FS),
+    Buffer.from(`${kind}${amount}`),
+  ]);
+}
+
+/** Reads a 70 message (the pad's side of encodePinRequest). */
+export function parsePinRequest(payload: Buffer): PinRequest {
+  const [head = '', tail = '', extra] = payload.toString('latin1').split(FS_CHAR);
+  const match =
+    extra === undefined ? /^70([0-9]{8,19}) ([DC])([0-9]{4,8})$/.exec(`${head} ${tail}`) : null;
+  if (match === null)
+    throw new DeviceError('PROTOCOL', 'pin request: not a 70 message', { field: 'message' });
+  return {
+    pan: match[1] ?? '',
+    account: match[2] === 'C' ? 'credit' : 'debit',
+    amountMinor: Number(match[3]),
+  };
+}
+
+/** 72: cancel PIN entry. */
+export const CANCEL_MESSAGE = Buffer.from('72');
+/** S0: status request (LaneTerm's own message; Verifone-family sets differ per firmware). */
+export const STATUS_REQUEST = Buffer.from('S0');
+
+/** 71 error digits (PP791/1000SE) plus 3 and 4, which this profile adds. */
+const PIN_ERRORS = {
+  '1': ['DEVICE_STATUS', 'no DUKPT key loaded', 'keys'],
+  '2': ['BAD_INPUT', 'account number rejected', 'pan'],
+  '3': ['CANCELLED', 'cardholder cancelled PIN entry', 'pin'],
+  '4': ['TIMEOUT', 'cardholder did not enter a PIN in time', 'pin'],
+  '5': ['BAD_INPUT', 'debit/credit field rejected', 'account'],
+  '6': ['KEY_EXHAUSTED', 'DUKPT keys exhausted, pad needs key injection', 'ksn'],
+} as const satisfies Record<string, readonly [DeviceErrorCode, string, string]>;
+
+/** A 71 error digit. */
+export type PinErrorDigit = keyof typeof PIN_ERRORS;
+
+/** 71: `710 KSN(10–20 hex, leading F dropped) PINBLOCK(16 hex)` or `71 error`. */
+export function parsePinResponse(payload: Buffer): PinEntry {
+  const text = payload.toString('latin1');
+  const ok = /^710([0-9A-F]{10,20})([0-9A-F]{16})$/.exec(text);
+  if (ok !== null) return { ksn: (ok[1] ?? '').padStart(20, 'F'), pin: ok[2] ?? '' };
+  const digit = /^71([1-6])$/.exec(text)?.[1] as PinErrorDigit | undefined;
+  if (digit !== undefined) {
+    const [code, message, field] = PIN_ERRORS[digit];
+    throw new DeviceError(code, `pin pad: ${message}`, { field });
+  }
+  throw new DeviceError('PROTOCOL', 'pin pad: answer is not a 71 message', { field: 'message' });
+}
+
+/** Builds a 71 answer (the pad's side of parsePinResponse). */
+export function encodePinResponse(entry: PinEntry | { error: PinErrorDigit }): Buffer {
+  if ('error' in entry) return Buffer.from(`71${entry.error}`);
+  return Buffer.from(`710${entry.ksn.replace(/^F+/, '')}${entry.pin}`);
+}
+
+/** S1: `S1 state <FS> keys <FS> serial` with state I/P and keys K/N/X. */
+export function encodeStatus(status: PinPadStatus): Buffer {
+  const state = status.state === 'idle' ? 'I' : 'P';
+  const keys = { loaded: 'K', none: 'N', exhausted: 'X' }[status.keys];
+  return Buffer.from([`S1${state}`, keys, status.serial].join(FS_CHAR), 'latin1');
+}
+
+/** Reads an S1 answer. */
+export function parseStatus(payload: Buffer): PinPadStatus {
+  const match = /^S1([IP]) ([KNX]) ([\x20-\x7e]*)$/.exec(
+    payload.toString('latin1').split(FS_CHAR).join(' '),
+  );
+  if (match === null)
+    throw new DeviceError('PROTOCOL', 'pin pad: answer is not an S1 status', { field: 'message' });
+  const keys = match[2] === 'K' ? 'loaded' : match[2] === 'N' ? 'none' : 'exhausted';
+  return { state: match[1] === 'I' ? 'idle' : 'pin-entry', keys, serial: match[3] ?? '' };
+}

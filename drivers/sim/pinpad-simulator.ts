@@ -1,0 +1,148 @@
+import { buildPinBlock, encryptPinBlockTdes } from '../crypto/index.ts';
+import { delay } from '../call-options.ts';
+import {
+  type PinErrorDigit,
+  type PinPadStatus,
+  encodePinResponse,
+  encodeStatus,
+  parsePinRequest,
+} from '../pinpad/pinpad-messages.ts';
+import { encodeStxFrame } from '../pinpad/stx-frame.ts';
+import { StxLink } from '../pinpad/stx-link.ts';
+import type { Transport } from '../transport/transport.ts';
+import type { TestCard } from './card-catalogue.ts';
+import { DeviceSimulator, type SimulatorOptions } from './device-simulator.ts';
+import type { FaultPlan } from './fault-plan.ts';
+import { garbageBytes } from './fault-plan.ts';
+import { type KeyInjection, SimulatedKeys, isKeyExhausted } from './simulated-keys.ts';
+
+/** Options of the PIN pad simulator. */
+export interface PinPadSimulatorOptions extends SimulatorOptions {
+  keys?: KeyInjection;
+  /** Cards whose PIN the simulated cardholder knows (by PAN); others type `defaultPin`. */
+  cards?: readonly TestCard[];
+  /** PIN typed for a PAN not in `cards`; default "1234". */
+  defaultPin?: string;
+  /** Milliseconds the cardholder takes to type; default 200. */
+  typingMs?: number;
+  serial?: string;
+}
+
+/** The pad's side of the link, losing frames and corrupting LRCs as the fault plan says. */
+class FaultyStxLink extends StxLink {
+  readonly #faults: FaultPlan;
+
+  constructor(transport: Transport, faults: FaultPlan) {
+    super(transport);
+    this.#faults = faults;
+  }
+
+  protected override encode(payload: Buffer): Buffer {
+    const frame = encodeStxFrame(payload);
+    const lrcAt = frame.length - 1;
+    if (this.#faults.fire('bad-checksum')) frame[lrcAt] = (frame[lrcAt] ?? 0) ^ 0x21;
+    return this.#faults.fire('garbage') ? Buffer.concat([garbageBytes(), frame]) : frame;
+  }
+
+  protected override accept(): boolean {
+    return !this.#faults.fire('missing-ack');
+  }
+}
+
+/**
+ * A DUKPT PIN pad: answers 70 with the ISO format 0 PIN block of the cardholder's PIN, encrypted
+ * under the PIN variant of its next DUKPT key, and the KSN (71); honours 72 during entry; shows
+ * Z2 text; answers S0. Faults: bad LRC, lost frames (no ACK), slow answers, noise, an answer cut
+ * off by an unplug, DUKPT exhaustion (71 error 6).
+ */
+export class PinPadSimulator extends DeviceSimulator {
+  readonly keys: SimulatedKeys;
+  /** What the display shows now. */
+  display = '';
+  /** When set, the cardholder presses Cancel instead of typing (71 error 3). */
+  cardholderCancels = false;
+  readonly #link: FaultyStxLink;
+  readonly #options: PinPadSimulatorOptions;
+  #entry: AbortController | undefined;
+  #exhausted = false;
+
+  constructor(transport: Transport, options: PinPadSimulatorOptions = {}) {
+    super(transport, options);
+    this.#options = options;
+    this.keys = new SimulatedKeys(options.keys);
+    this.#link = new FaultyStxLink(transport, this.faults);
+  }
+
+  override async start(): Promise<void> {
+    await super.start();
+    void this.#serve();
+  }
+
+  /** The status the pad reports. */
+  status(): PinPadStatus {
+    return {
+      state: this.#entry === undefined ? 'idle' : 'pin-entry',
+      keys: this.#exhausted ? 'exhausted' : 'loaded',
+      serial: this.#options.serial ?? 'PPSIM001',
+    };
+  }
+
+  /** Bytes are read by the link. */
+  protected onBytes(): void {}
+
+  async #serve(): Promise<void> {
+    for (;;) {
+      let message: Buffer;
+      try {
+        message = await this.#link.receive(new AbortController().signal);
+      } catch {
+        if (!this.transport.isOpen) return;
+        continue;
+      }
+      const text = message.toString('latin1');
+      if (text.startsWith('Z2')) this.display = text.slice(3);
+      else if (text === '72') this.#entry?.abort();
+      else if (text === 'S0') void this.#answer(encodeStatus(this.status()));
+      else if (text.startsWith('70')) void this.#enterPin(message);
+    }
+  }
+
+  async #enterPin(message: Buffer): Promise<void> {
+    const request = parsePinRequest(message);
+    const entry = new AbortController();
+    this.#entry = entry;
+    try {
+      await delay(this.#options.typingMs ?? 200, entry.signal);
+    } catch {
+      return;
+    } finally {
+      if (this.#entry === entry) this.#entry = undefined;
+    }
+    if (this.cardholderCancels) return this.#answer(encodePinResponse({ error: '3' }));
+    const pin =
+      this.#options.cards?.find((card) => card.pan === request.pan)?.pin ??
+      this.#options.defaultPin ??
+      '1234';
+    return this.#answer(encodePinResponse(this.#encryptedPin(pin, request.pan)));
+  }
+
+  #encryptedPin(pin: string, pan: string): { pin: string; ksn: string } | { error: PinErrorDigit } {
+    if (this.faults.fire('exhausted')) this.keys.exhaust();
+    try {
+      const { ksn, keys } = this.keys.next();
+      const block = encryptPinBlockTdes(keys.pin, buildPinBlock(0, pin, pan));
+      return { pin: block.toString('hex').toUpperCase(), ksn: ksn.toString('hex').toUpperCase() };
+    } catch (error) {
+      if (!isKeyExhausted(error)) throw error;
+      this.#exhausted = true;
+      return { error: '6' };
+    }
+  }
+
+  async #answer(payload: Buffer): Promise<void> {
+    if (this.faults.fire('slow')) await delay(this.faults.slowMs);
+    if (this.faults.fire('unplug'))
+      return this.cutOff(encodeStxFrame(payload)).catch(() => undefined);
+    await this.#link.send(payload, AbortSignal.timeout(10_000)).catch(() => undefined);
+  }
+}

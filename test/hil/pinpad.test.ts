@@ -1,0 +1,193 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  decryptPinBlockTdes,
+  parseHex,
+  parsePinBlock,
+  tdesDukptKey,
+} from '../../drivers/crypto/index.ts';
+import { PinPadDriver } from '../../drivers/pinpad/pinpad-driver.ts';
+import type { PinEntry } from '../../drivers/pinpad/pinpad-messages.ts';
+import { findCard, loadCardCatalogue } from '../../drivers/sim/card-catalogue.ts';
+import { FaultPlan } from '../../drivers/sim/fault-plan.ts';
+import { PinPadSimulator } from '../../drivers/sim/pinpad-simulator.ts';
+import { TEST_BDK } from '../../drivers/sim/simulated-keys.ts';
+import { SerialTransport } from '../../drivers/transport/serial-transport.ts';
+import { openPtyPair, type PtyPair } from './helpers/pty-pair.ts';
+
+const cards = loadCardCatalogue();
+const debit = findCard(cards, 'visa-debit');
+const request = { pan: debit.pan, amountMinor: 2500 };
+
+/** The PIN inside an entry, recovered as the server does: key from the BDK and KSN, decrypt, parse. */
+function clearPin(entry: PinEntry, pan: string): string {
+  const key = tdesDukptKey(parseHex('bdk', TEST_BDK), parseHex('ksn', entry.ksn), 'pin');
+  return parsePinBlock(0, decryptPinBlockTdes(key, parseHex('pin', entry.pin)), pan);
+}
+
+interface PadBench {
+  pair: PtyPair;
+  driver: PinPadDriver;
+  sim: PinPadSimulator;
+  faults: FaultPlan;
+}
+
+async function padBench(typingMs = 50): Promise<PadBench> {
+  const pair = await openPtyPair();
+  const faults = new FaultPlan();
+  faults.slowMs = 400;
+  const sim = new PinPadSimulator(new SerialTransport({ path: pair.device, baudRate: 19200 }), {
+    faults,
+    cards,
+    typingMs,
+    unplug: () => pair.unplug(),
+  });
+  const driver = new PinPadDriver(new SerialTransport({ path: pair.host, baudRate: 19200 }), {
+    ackTimeoutMs: 150,
+  });
+  await sim.start();
+  await driver.open();
+  return { pair, driver, sim, faults };
+}
+
+let bench: PadBench | undefined;
+afterEach(async () => {
+  await bench?.driver.close();
+  await bench?.sim.stop().catch(() => undefined);
+  await bench?.pair.unplug();
+  bench = undefined;
+});
+
+describe('PIN pad contract: PIN pad driver against its simulator over a real pty (socat)', () => {
+  it('answers a PIN request with the KSN and a format 0 block that decrypts to the cardholder PIN', async () => {
+    bench = await padBench();
+    const entry = await bench.driver.requestPin(request, { deadlineMs: 5000 });
+    expect(entry.ksn).toBe('FFFF9876543210E00001');
+    expect(entry.pin).toMatch(/^[0-9A-F]{16}$/);
+    expect(clearPin(entry, debit.pan)).toBe(debit.pin);
+    const next = await bench.driver.requestPin(request, { deadlineMs: 5000 });
+    expect(next.ksn).toBe('FFFF9876543210E00002');
+    expect(next.pin).not.toBe(entry.pin);
+  });
+
+  it('gives the X9.24 example block for PIN 1234 and PAN 4012345678909 at the first KSN', async () => {
+    bench = await padBench();
+    const entry = await bench.driver.requestPin(
+      { pan: '4012345678909', amountMinor: 100 },
+      { deadlineMs: 5000 },
+    );
+    expect(entry).toEqual({ ksn: 'FFFF9876543210E00001', pin: '1B9C1845EB993A7A' });
+  });
+
+  it('shows a message and reports its status', async () => {
+    bench = await padBench();
+    await bench.driver.display('INSERT CARD', { deadlineMs: 2000 });
+    expect(bench.sim.display).toBe('INSERT CARD');
+    expect(await bench.driver.status({ deadlineMs: 2000 })).toEqual({
+      state: 'idle',
+      keys: 'loaded',
+      serial: 'PPSIM001',
+    });
+  });
+
+  it('cancels PIN entry: the request rejects CANCELLED and the pad returns to idle', async () => {
+    bench = await padBench(2000);
+    const entry = bench.driver.requestPin(request, { deadlineMs: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(bench.sim.status().state).toBe('pin-entry');
+    bench.driver.cancel();
+    await expect(entry).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(await bench.driver.status({ deadlineMs: 2000 })).toMatchObject({ state: 'idle' });
+  });
+
+  it('reports the cardholder pressing Cancel as CANCELLED', async () => {
+    bench = await padBench();
+    bench.sim.cardholderCancels = true;
+    await expect(bench.driver.requestPin(request, { deadlineMs: 5000 })).rejects.toMatchObject({
+      code: 'CANCELLED',
+      field: 'pin',
+    });
+  });
+
+  it('times out at the deadline, sends 72 and leaves the pad idle', async () => {
+    bench = await padBench(3000);
+    await expect(bench.driver.requestPin(request, { deadlineMs: 300 })).rejects.toMatchObject({
+      code: 'TIMEOUT',
+    });
+    expect(await bench.driver.status({ deadlineMs: 2000 })).toMatchObject({ state: 'idle' });
+  });
+});
+
+describe('PIN pad fault modes over a real pty (socat)', () => {
+  it('bad LRC once: the driver NAKs and the retransmission gets through', async () => {
+    bench = await padBench();
+    bench.faults.arm('bad-checksum');
+    expect(clearPin(await bench.driver.requestPin(request, { deadlineMs: 5000 }), debit.pan)).toBe(
+      debit.pin,
+    );
+  });
+
+  it('bad LRC three times: CHECKSUM, no hang', async () => {
+    bench = await padBench();
+    bench.faults.arm('bad-checksum', 3);
+    await expect(bench.driver.requestPin(request, { deadlineMs: 5000 })).rejects.toMatchObject({
+      code: 'CHECKSUM',
+      field: 'lrc',
+    });
+  });
+
+  it('missing ACK once: the driver sends again and the PIN comes back', async () => {
+    bench = await padBench();
+    bench.faults.arm('missing-ack');
+    expect(clearPin(await bench.driver.requestPin(request, { deadlineMs: 5000 }), debit.pan)).toBe(
+      debit.pin,
+    );
+  });
+
+  it('missing ACK three times: NO_ACK after three tries', async () => {
+    bench = await padBench();
+    bench.faults.arm('missing-ack', 3);
+    await expect(bench.driver.status({ deadlineMs: 5000 })).rejects.toMatchObject({
+      code: 'NO_ACK',
+    });
+  });
+
+  it('slow answer: within the deadline it arrives, past it the call times out', async () => {
+    bench = await padBench();
+    bench.faults.arm('slow');
+    await expect(bench.driver.status({ deadlineMs: 2000 })).resolves.toMatchObject({
+      state: 'idle',
+    });
+    bench.faults.arm('slow');
+    await expect(bench.driver.status({ deadlineMs: 200 })).rejects.toMatchObject({
+      code: 'TIMEOUT',
+    });
+  });
+
+  it('garbage bytes before the answer are skipped', async () => {
+    bench = await padBench();
+    bench.faults.arm('garbage');
+    expect(clearPin(await bench.driver.requestPin(request, { deadlineMs: 5000 }), debit.pan)).toBe(
+      debit.pin,
+    );
+  });
+
+  it('unplug in mid-message: DISCONNECTED, no hang', async () => {
+    bench = await padBench();
+    bench.faults.arm('unplug');
+    await expect(bench.driver.requestPin(request, { deadlineMs: 5000 })).rejects.toMatchObject({
+      code: 'DISCONNECTED',
+    });
+  });
+
+  it('DUKPT counter exhaustion: KEY_EXHAUSTED, and the pad reports its keys exhausted', async () => {
+    bench = await padBench();
+    bench.faults.arm('exhausted');
+    const last = await bench.driver.requestPin(request, { deadlineMs: 5000 });
+    expect(last.ksn).toBe('FFFF9876543210FFF800');
+    expect(clearPin(last, debit.pan)).toBe(debit.pin);
+    await expect(bench.driver.requestPin(request, { deadlineMs: 5000 })).rejects.toMatchObject({
+      code: 'KEY_EXHAUSTED',
+    });
+    expect(await bench.driver.status({ deadlineMs: 2000 })).toMatchObject({ keys: 'exhausted' });
+  });
+});
