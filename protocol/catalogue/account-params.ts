@@ -40,7 +40,11 @@ export const ACCOUNT_PARAMS: Readonly<Record<string, ParamDef>> = {
     description: 'AVS zip; empty runs AVS and fails it, absent runs no AVS',
     standalone: BOTH,
   },
-  ksn: { type: 'ksn', description: 'key serial number of the PIN pad that encrypted pin' },
+  ksn: {
+    type: 'ksn',
+    description: 'key serial number of the PIN pad that encrypted pin',
+    standalone: BOTH,
+  },
   pin: {
     type: 'pin',
     description: 'PINLESS, an encrypted PIN block, or a plain PIN on gift operations',

@@ -21,6 +21,12 @@ const NONE: ReadonlySet<string> = new Set();
 
 const NO_PROFILE: ReadonlySet<OperationName> = new Set(['mfa_cookie']);
 
+/**
+ * timeout is a send-queue hint the key/value client libraries append to every transaction once
+ * set (payment-server-facts A1), so every operation takes it; where nothing queues it is ignored.
+ */
+const EVERY_OPERATION = ['timeout'];
+
 function isGroup(input: string): input is (typeof GROUP_NAMES)[number] {
   return (GROUP_NAMES as readonly string[]).includes(input);
 }
@@ -35,7 +41,8 @@ function expand(inputs: readonly string[], version: ApiVersion): string[] {
 }
 
 function acceptedIn(op: OperationName, def: OperationDef, version: ApiVersion): Set<string> {
-  const inputs = [...def.inputs, ...(NO_PROFILE.has(op) ? [] : ['profile_id'])];
+  const profile = NO_PROFILE.has(op) ? [] : ['profile_id'];
+  const inputs = [...def.inputs, ...EVERY_OPERATION, ...profile];
   const v2 = version === 'v2' ? (def.v2Inputs ?? []) : [];
   return new Set([...expand(inputs, version), ...expand(v2, version)]);
 }

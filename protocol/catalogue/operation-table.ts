@@ -47,6 +47,9 @@ const SALE_INPUTS = [
   'carddenylist_decline',
   'rcpt',
   'rcpt_user_notes',
+  'order_id',
+  'pin',
+  'ksn',
 ];
 
 /** The gift activate list (seed: activate), shared by issue, cashout and merchreturn. */
@@ -61,6 +64,7 @@ const GIFT_INPUTS = [
   'amount',
   'nsf',
   'rcpt',
+  'order_id',
 ];
 
 /** Sale and preauth: the same request, told apart only by what the service does with it. */
@@ -155,7 +159,16 @@ export const OPERATION_TABLE: Readonly<Record<OperationName, OperationDef>> = {
   },
   refund: {
     versions: BOTH,
-    inputs: ['ttid', 'account_data', 'money', 'order', 'lane', 'rcpt', 'rcpt_user_notes'],
+    inputs: [
+      'ttid',
+      'account_data',
+      'money',
+      'order',
+      'order_id',
+      'lane',
+      'rcpt',
+      'rcpt_user_notes',
+    ],
     requiredWithEntry: ['amount'],
     entries: [...CARD_ENTRIES, 'check'],
     keyAlternatives: ['ttid'],
@@ -165,7 +178,15 @@ export const OPERATION_TABLE: Readonly<Record<OperationName, OperationDef>> = {
   },
   balanceinq: {
     versions: BOTH,
-    inputs: ['account_data', 'verification', 'tokenize', 'matching_token', 'pin', 'pin_data'],
+    inputs: [
+      'account_data',
+      'verification',
+      'tokenize',
+      'matching_token',
+      'pin',
+      'ksn',
+      'pin_data',
+    ],
     v2Inputs: ['rcpt', 'rcpt_user_notes'],
     entries: CARD_ENTRIES,
     plainPin: true,

@@ -44,13 +44,20 @@ describe('sale and preauth', () => {
 
   it('accept in v1 neither ttid, the v2 groups, nor the v2 parameters', () => {
     const v1 = acceptedParams('sale', 'v1');
-    for (const key of ['ttid', 'profile_id', 'order_id', 'pin', 'ksn', 'cavv', 'rxamount']) {
+    for (const key of ['ttid', 'profile_id', 'cavv', 'rxamount', 'cof_transid']) {
       expect(v1.has(key)).toBe(false);
     }
     for (const key of ['ptrannum', 'account', 'trackdata', 'amount', 'zip', 'cv', 'rcpt']) {
       expect(v1.has(key)).toBe(true);
     }
     expect(acceptedParams('sale', 'v2').has('ptrannum')).toBe(false);
+  });
+
+  it('accept in v1 the standalone order_id, and pin with its ksn as debit clients send them', () => {
+    for (const op of ['sale', 'preauth'] as const) {
+      for (const key of ['order_id', 'pin', 'ksn'])
+        expect(acceptedParams(op, 'v1').has(key)).toBe(true);
+    }
   });
 
   it('need amount and one account entry, or a prior ttid in v2 only', () => {
@@ -83,8 +90,8 @@ describe('sale and preauth', () => {
 describe('operations on a prior transaction', () => {
   it.each([
     ['capture', ['ttid', 'priority', 'timeout', 'rcpt'], true],
-    ['reversal', ['ttid', 'amount'], false],
-    ['void', ['ttid'], false],
+    ['reversal', ['ttid', 'amount', 'timeout'], false],
+    ['void', ['ttid', 'timeout'], false],
   ] as const)('%s takes %j, profile_id in v2, custom parameters: %s', (op, keys, custom) => {
     expect(sorted(acceptedParams(op, 'v1'))).toEqual(sorted(keys));
     expect(sorted(acceptedParams(op, 'v2'))).toEqual(sorted([...keys, 'profile_id']));
@@ -184,6 +191,7 @@ describe('detail, reports, settle, mfa_cookie', () => {
         'rcpt_sms',
         'rcpt_duplicate',
         'rcpt_merch_copy',
+        'timeout',
       ]),
     );
   });
@@ -192,17 +200,17 @@ describe('detail, reports, settle, mfa_cookie', () => {
     '%s takes optional filters',
     (op) => {
       expect(sorted(acceptedParams(op, 'v1'))).toEqual(
-        sorted(['bdate', 'edate', 'batch', 'ttid', 'order_id']),
+        sorted(['bdate', 'edate', 'batch', 'ttid', 'order_id', 'timeout']),
       );
       expect(operationSpec(op).required).toEqual([]);
       expect(operationSpec(op).alternatives).toEqual([]);
     },
   );
 
-  it('settle takes an optional batch; mfa_cookie takes nothing at all', () => {
-    expect(sorted(acceptedParams('settle', 'v2'))).toEqual(['batch', 'profile_id']);
-    expect(acceptedParams('mfa_cookie', 'v1').size).toBe(0);
-    expect(acceptedParams('mfa_cookie', 'v2').size).toBe(0);
+  it('settle takes an optional batch; mfa_cookie takes nothing but the timeout hint', () => {
+    expect(sorted(acceptedParams('settle', 'v2'))).toEqual(['batch', 'profile_id', 'timeout']);
+    expect(sorted(acceptedParams('mfa_cookie', 'v1'))).toEqual(['timeout']);
+    expect(sorted(acceptedParams('mfa_cookie', 'v2'))).toEqual(['timeout']);
   });
 });
 
@@ -225,6 +233,14 @@ describe('across operations', () => {
       'adjust',
       'refund',
     ]);
+  });
+
+  it('takes the timeout hint on every operation, as key/value libraries append it to all', () => {
+    for (const op of OPERATIONS) {
+      for (const version of operationSpec(op).versions) {
+        expect(acceptedParams(op, version).has('timeout')).toBe(true);
+      }
+    }
   });
 
   it('never lets a transport key be a parameter', () => {

@@ -97,7 +97,7 @@ describe('parameter specs', () => {
     ['rcpt_user_notes', ['v2']],
     ['carddenylist_check', ['v2']],
     ['carddenylist_decline', ['v2']],
-    ['ksn', ['v2']],
+    ['ksn', ['v1', 'v2']],
     ['3ds_txnid', ['v2']],
     ['cof_transid', ['v2']],
     ['healthcare', ['v2']],

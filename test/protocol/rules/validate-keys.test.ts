@@ -32,9 +32,9 @@ describe('validateRequest, phase 1: operation and keys', () => {
       rule: 'param.version',
     });
     expect(error.verbiage).toBe('profile_id: not a parameter of v1, only of v2');
-    validationFails('capture', { ttid: '1', ksn: 'FFFF9876543210E00001' }, V1, {
+    validationFails('capture', { ttid: '1', cavv: 'AAABBB' }, V1, {
       kind: 'wrong_version',
-      field: 'ksn',
+      field: 'cavv',
       rule: 'param.version',
     });
   });
@@ -54,16 +54,18 @@ describe('validateRequest, phase 1: operation and keys', () => {
       rule: 'param.operation_version',
     });
     expect(error.verbiage).toBe('ttid: sale accepts it in v2 only, not in v1');
-    validationFails('sale', { ...KEYED, amount: '1.00', order_id: 'A-1' }, V1, {
-      kind: 'wrong_version',
-      field: 'order_id',
-      rule: 'param.operation_version',
-    });
     validationFails('balanceinq', { trackdata: ';4111=2912?', rcpt: 'yes' }, V1, {
       kind: 'wrong_version',
       field: 'rcpt',
       rule: 'param.operation_version',
     });
+  });
+
+  it('takes on v1 the order id, the PIN block with its KSN, and the timeout hint anywhere', () => {
+    const debit = { pin: '1234567891123456', ksn: 'FFFF9876543210E00001' };
+    validates('sale', { ...KEYED, amount: '1.00', order_id: 'A-1', ...debit }, V1);
+    validates('void', { ttid: '1', timeout: '30' }, V1);
+    validates('report_unsettled', { timeout: '30' }, V1);
   });
 
   it('refuses a catalogued key the operation does not take, even with custom parameters', () => {
