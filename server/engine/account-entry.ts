@@ -3,7 +3,6 @@ import {
   CryptoError,
   detectBrand,
   luhnValid,
-  panLengthValid,
   parseTrack1,
   parseTrack2,
   parseWedgeSwipe,
@@ -154,8 +153,8 @@ export const UNSUPPORTED_CARD_TYPE = 'UNSUPPORTED CARD TYPE';
 
 /**
  * The service's checks of an account number before anything goes online: the Luhn check digit
- * (ISO/IEC 7812-1 Annex B), a known brand (drivers/crypto's BIN table), and a length the brand
- * issues. Failures are service declines (DATA_INVALIDFIELD) naming the field, never the number.
+ * (ISO/IEC 7812-1 Annex B) and a known brand (drivers/crypto's BIN table). Failures are service
+ * declines (DATA_INVALIDFIELD) naming the field, never the number.
  */
 export function checkCard(pan: string): CardCheck {
   if (!luhnValid(pan)) {
@@ -169,15 +168,6 @@ export function checkCard(pan: string): CardCheck {
     return {
       kind: 'answer',
       answer: serviceDecline(MsoftCode.DATA_INVALIDFIELD, UNSUPPORTED_CARD_TYPE),
-    };
-  }
-  if (!panLengthValid(pan, brand)) {
-    return {
-      kind: 'answer',
-      answer: serviceDecline(
-        MsoftCode.DATA_INVALIDFIELD,
-        `account: not a length ${brand.code} issues`,
-      ),
     };
   }
   return { kind: 'ok', cardtype: brand.code };
