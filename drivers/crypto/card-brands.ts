@@ -106,7 +106,7 @@ function rangesMatching(pan: string): PrefixRange[] {
 
 /**
  * The brand of `pan` (or of its leading digits) by the longest matching prefix of the BIN table
- * (device-facts §8); null when no range matches or the text is not 1 to 19 digits.
+ * (resources/bin-ranges.json); null when no range matches or the text is not 1 to 19 digits.
  */
 export function detectBrand(pan: string): CardBrand | null {
   return rangesMatching(pan)[0]?.brand ?? null;

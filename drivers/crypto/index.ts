@@ -1,7 +1,6 @@
 // drivers/crypto: card data, DUKPT, PIN blocks and BER-TLV; the one import for other layers.
 export * from './errors.ts';
 export { parseHex, toHex } from './bytes.ts';
-export * from './luhn.ts';
 export * from './card-brands.ts';
 export * from './pan.ts';
 export * from './tracks.ts';
@@ -19,7 +18,6 @@ export * from './mac.ts';
 export * from './tdes-dukpt.ts';
 export * from './tdes-dukpt-device.ts';
 export * from './pin-block.ts';
-export * from './pin-encryption.ts';
 export * from './tlv.ts';
 export * from './emv-tags.ts';
 export * from './aes-dukpt.ts';

@@ -1,11 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { requireDigits, xorBytes } from './bytes.ts';
+import { aesEcb, tdesEcb } from './block-ciphers.ts';
+import { requireDigits, requireLength, xorBytes } from './bytes.ts';
 import { badInput, CryptoError } from './errors.ts';
 
 /**
- * ISO 9564-1 PIN blocks. Formats 0 to 3 are the 8-byte clear PIN block; format 4 is the 16-byte
- * plaintext PIN field, which only becomes a PIN block when enciphered with the PAN field under
- * an AES key (see pin-encryption.ts).
+ * ISO 9564-1 PIN blocks. Formats 0 to 3 are the 8-byte clear PIN block, enciphered with TDES-ECB;
+ * format 4 is the 16-byte plaintext PIN field, which only becomes a PIN block when enciphered
+ * with the PAN field under an AES key (ISO 9564-1).
  */
 
 /** ISO 9564-1 PIN block format: 0 (ANSI X9.8), 1 (no PAN), 2 (ICC offline), 3, 4 (AES). */
@@ -60,7 +61,7 @@ function fillDigits(format: PinBlockFormat, count: number, fill: string | undefi
 }
 
 /**
- * Builds a PIN block of `format` for a PIN of 4 to 12 digits (ISO 9564-1 §9.3): formats 0 and 3
+ * Builds a PIN block of `format` for a PIN of 4 to 12 digits (ISO 9564-1): formats 0 and 3
  * need the PAN (8 to 19 digits); formats 1, 2 and 4 ignore it. Format 4 answers the 16-byte
  * plaintext PIN field. Random fill comes from node:crypto unless `options.fill` is given.
  */
@@ -117,4 +118,42 @@ export function parsePinBlock(format: PinBlockFormat, block: Buffer, pan?: strin
     throw malformed('fill', 'the fill digits do not follow the format');
   }
   return pin;
+}
+
+/** The 8-byte encrypted PIN block a PIN pad sends: TDES-ECB of `clearBlock` under `pinKey`. */
+export function encryptPinBlockTdes(pinKey: Buffer, clearBlock: Buffer): Buffer {
+  requireLength('pinBlock', clearBlock, [8]);
+  return tdesEcb(pinKey, clearBlock);
+}
+
+/** The clear PIN block inside an 8-byte TDES-encrypted PIN block (parse it with parsePinBlock). */
+export function decryptPinBlockTdes(pinKey: Buffer, encryptedBlock: Buffer): Buffer {
+  requireLength('pinBlock', encryptedBlock, [8]);
+  return tdesEcb(pinKey, encryptedBlock, 'decrypt');
+}
+
+/**
+ * The 16-byte format 4 PAN field (ISO 9564-1 format 4): M = digits beyond 12, the PAN (left
+ * padded with zeros to 12 digits when shorter), then zeros. `pan` is 1 to 19 digits.
+ */
+export function iso4PanField(pan: string): Buffer {
+  requireDigits('pan', pan, 1, 19);
+  const extra = Math.max(0, pan.length - 12);
+  return Buffer.from(`${extra}${pan.padStart(12, '0')}`.padEnd(32, '0'), 'hex');
+}
+
+/**
+ * The 16-byte format 4 PIN block: AES(K, AES(K, PIN field) ⊕ PAN field), from a plaintext PIN
+ * field built by buildPinBlock(4, …) (ISO 9564-1).
+ */
+export function encryptPinBlockAes(pinKey: Buffer, pinField: Buffer, pan: string): Buffer {
+  requireLength('pinField', pinField, [16]);
+  return aesEcb(pinKey, xorBytes(aesEcb(pinKey, pinField), iso4PanField(pan)));
+}
+
+/** The plaintext PIN field inside a format 4 PIN block (parse it with parsePinBlock(4, …)). */
+export function decryptPinBlockAes(pinKey: Buffer, encryptedBlock: Buffer, pan: string): Buffer {
+  requireLength('pinBlock', encryptedBlock, [16]);
+  const intermediate = xorBytes(aesEcb(pinKey, encryptedBlock, 'decrypt'), iso4PanField(pan));
+  return aesEcb(pinKey, intermediate, 'decrypt');
 }

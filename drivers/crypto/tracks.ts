@@ -8,7 +8,7 @@ export interface TrackData {
   name?: string;
   /** Expiry date, year first: YYMM. */
   expiry: string;
-  /** Service code, three digits (ISO/IEC 7813 §10). */
+  /** Service code, three digits (ISO/IEC 7813). */
   serviceCode: string;
   /** Discretionary data after the service code, possibly empty. */
   discretionary: string;
@@ -21,7 +21,7 @@ export interface TrackBuildOptions {
 
 type TrackNumber = 1 | 2;
 
-/** Per-track layout: sentinels, separator, character set and limits (ISO/IEC 7813 §8-9). */
+/** Per-track layout: sentinels, separator, character set and limits (ISO/IEC 7813, ISO/IEC 7811-2). */
 const LAYOUT = {
   1: {
     start: '%',
@@ -123,7 +123,7 @@ function splitTail(track: TrackNumber, pan: string, rest: string): TrackData {
 
 /**
  * Parses track 1 (format code B): `%B PAN ^ NAME ^ YYMM SVC DD ?` with or without sentinels;
- * an LRC character after "?" is checked when present (ISO/IEC 7813 §8). Throws TrackError.
+ * an LRC character after "?" is checked when present (ISO/IEC 7813 track 1). Throws TrackError.
  */
 export function parseTrack1(text: string): TrackData {
   const body = unwrap(1, text);
@@ -142,7 +142,7 @@ export function parseTrack1(text: string): TrackData {
 
 /**
  * Parses track 2: `; PAN = YYMM SVC DD ?` with or without sentinels; an LRC character after "?"
- * is checked when present (ISO/IEC 7813 §9). Throws TrackError.
+ * is checked when present (ISO/IEC 7813 track 2). Throws TrackError.
  */
 export function parseTrack2(text: string): TrackData {
   const parts = unwrap(2, text).split('=');

@@ -79,7 +79,7 @@ describe('Luhn (ISO/IEC 7812-1 Annex B)', () => {
   });
 });
 
-describe('brand detection by longest prefix (device-facts §8)', () => {
+describe('brand detection by longest prefix', () => {
   it.each(fixture.test_cards.map((c) => [c.pan, c] as const))('%s', (pan, card) => {
     const brand = detectBrand(pan);
     expect(brand?.code).toBe(WIRE_CODE[card.brand_best_match]);

@@ -18,7 +18,7 @@ const BUSH_T2 = ';4266841088889999=080910110000046?';
 const HOGAN_T1 = '%B5452300551227189^HOGAN/PAUL      ^08043210000000725000000?';
 const HOGAN_T2 = ';5452300551227189=080432100000007250?';
 
-describe('LRC (ISO/IEC 7811-2; device-facts §4.1)', () => {
+describe('LRC (ISO/IEC 7811-2)', () => {
   it.each([
     [1, BUSH_T1, '!'],
     [2, BUSH_T2, '0'],

@@ -17,6 +17,7 @@ export interface CryptoCommand {
   options: NonNullable<ParseArgsConfig['options']>;
   /** Positional arguments the command takes, in order (none when omitted). */
   positionals?: string[];
+  /** Runs the command; answers the text for stdout. Throws CryptoError or UsageError. */
   run(values: OptionValues, positionals: string[]): string;
 }
 
