@@ -60,6 +60,26 @@ export function frameIdtech(data: Buffer): Buffer {
   return Buffer.concat([head, data, Buffer.of(idtechLrc(data), idtechChecksum(data), 0x03)]);
 }
 
+/**
+ * The card data inside one whole frame, after checking STX, the length, ETX (FRAMING) and the
+ * LRC and checksum (CHECKSUM).
+ */
+export function unframeIdtech(frame: Buffer): Buffer {
+  const length = frame.length >= 3 ? frame.readUInt16LE(1) : -1;
+  if (frame[0] !== 0x02 || frame.length !== length + 6 || frame[length + 5] !== 0x03) {
+    throw new DeviceError('FRAMING', 'idtech frame: expected 02 LenL LenH data LRC CheckSum 03', {
+      field: 'frame',
+    });
+  }
+  const data = frame.subarray(3, 3 + length);
+  if (idtechLrc(data) !== frame[length + 3] || idtechChecksum(data) !== frame[length + 4]) {
+    throw new DeviceError('CHECKSUM', 'idtech frame: LRC or checksum does not match', {
+      field: 'lrc',
+    });
+  }
+  return Buffer.from(data);
+}
+
 const roundUp8 = (length: number): number => Math.ceil(length / 8) * 8;
 
 /** Reads the card data of a frame; FRAMING when a field runs past the end. */

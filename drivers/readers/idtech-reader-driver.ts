@@ -2,13 +2,7 @@ import { DeviceError } from '../device-error.ts';
 import type { Transport } from '../transport/transport.ts';
 import { CardReaderBase } from './card-reader-base.ts';
 import { encryptedSwipeRead } from './encrypted-swipe.ts';
-import {
-  IDTECH_ENHANCED,
-  IDTECH_FIELD8,
-  idtechChecksum,
-  idtechLrc,
-  parseIdtechData,
-} from './idtech-frame.ts';
+import { IDTECH_ENHANCED, IDTECH_FIELD8, parseIdtechData, unframeIdtech } from './idtech-frame.ts';
 
 /** Longest card data accepted in one frame; a longer length field is noise. 1024 bytes. */
 const MAX_CARD_DATA = 1024;
@@ -52,7 +46,7 @@ export class IdtechReaderDriver extends CardReaderBase {
       }
       const frame = this.#buffer.subarray(0, length + 6);
       this.#buffer = this.#buffer.subarray(length + 6);
-      this.#frame(frame.subarray(3, 3 + length), frame[length + 3] ?? 0, frame[length + 4] ?? 0);
+      this.#frame(frame);
     }
   }
 
@@ -60,18 +54,9 @@ export class IdtechReaderDriver extends CardReaderBase {
     this.#buffer = Buffer.alloc(0);
   }
 
-  #frame(data: Buffer, lrc: number, checksum: number): void {
+  #frame(frame: Buffer): void {
     try {
-      if (idtechLrc(data) !== lrc || idtechChecksum(data) !== checksum) {
-        throw new DeviceError(
-          'CHECKSUM',
-          'idtech frame: LRC or checksum does not match, swipe again',
-          {
-            field: 'lrc',
-          },
-        );
-      }
-      const swipe = parseIdtechData(data);
+      const swipe = parseIdtechData(unframeIdtech(frame));
       if (swipe.field8 & (IDTECH_FIELD8.aes | IDTECH_FIELD8.pinKey)) {
         throw new DeviceError(
           'PROTOCOL',

@@ -1,0 +1,103 @@
+import { inspect } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { displayFromMaskedTracks } from '../../../drivers/readers/masked-track.ts';
+import { toRequestFields } from '../../../drivers/readers/request-fields.ts';
+import { SensitiveText } from '../../../drivers/sensitive-text.ts';
+import { maskTrack } from '../../../drivers/sim/track-masking.ts';
+
+describe('masked tracks', () => {
+  it('keeps first six and last four digits when masking, and blanks the discretionary data', () => {
+    expect(maskTrack(';4111111111111111=30122011000000?')).toBe(
+      ';411111******1111=30122010000000?',
+    );
+    expect(maskTrack('%B4111111111111111^TEST CARD/VISA^30122011000000?')).toBe(
+      '%B411111******1111^TEST CARD/VISA^30122010000000?',
+    );
+  });
+
+  it('shows only the last four, the name, the expiry and the service code', () => {
+    expect(
+      displayFromMaskedTracks(
+        '%B541333******0019^DOE/JANE^2912201000?',
+        ';541333******0019=2912201000?',
+      ),
+    ).toEqual({
+      maskedAccount: 'XXXXXXXXXXXX0019',
+      lastFour: '0019',
+      cardholderName: 'DOE/JANE',
+      expdate: '1229',
+      serviceCode: '201',
+    });
+  });
+
+  it('refuses masked tracks that hide the last four digits', () => {
+    expect(() => displayFromMaskedTracks(undefined, ';5413330000******=2912?')).toThrow(
+      expect.objectContaining({ code: 'CARD_READ', field: 'maskedTrack' }),
+    );
+  });
+});
+
+describe('request fields of a card read', () => {
+  const display = {
+    maskedAccount: 'XXXXXXXXXXXX1111',
+    lastFour: '1111',
+    cardholderName: 'TEST/CARD',
+  };
+
+  it('maps a plain swipe to trackdata, revealed only there', () => {
+    const tracks = new SensitiveText(
+      '%B4111111111111111^TEST/CARD^3012201?;4111111111111111=3012201?',
+    );
+    const read = {
+      kind: 'plain-swipe',
+      entryMode: 'swipe',
+      trackdata: tracks,
+      ...display,
+    } as const;
+    expect(JSON.stringify(read)).not.toContain('4111111111111111');
+    expect(inspect(read)).not.toContain('4111111111111111');
+    expect(`${tracks}`).toBe('[redacted]');
+    expect(toRequestFields(read)).toEqual({
+      cardpresent: 'yes',
+      cardholdername: 'TEST/CARD',
+      trackdata: tracks.reveal(),
+    });
+  });
+
+  it('maps an encrypted swipe to e_trackdata, e_id and e_datafieldfmt', () => {
+    const read = {
+      kind: 'encrypted-swipe',
+      entryMode: 'swipe',
+      e_trackdata: 'AB',
+      e_id: 'FFFF9876543210E00001',
+      e_datafieldfmt: 'idtech',
+      ...display,
+    } as const;
+    expect(toRequestFields(read)).toEqual({
+      cardpresent: 'yes',
+      cardholdername: 'TEST/CARD',
+      e_trackdata: 'AB',
+      e_id: 'FFFF9876543210E00001',
+      e_datafieldfmt: 'idtech',
+    });
+  });
+
+  it('maps an EMV read to icc, and rfid=yes only when contactless', () => {
+    const read = {
+      kind: 'emv',
+      entryMode: 'contact',
+      icc: '9F2701809F2608',
+      rfid: 'no',
+      receipt: {},
+      ...display,
+    } as const;
+    expect(toRequestFields(read)).toEqual({
+      cardpresent: 'yes',
+      cardholdername: 'TEST/CARD',
+      icc: '9F2701809F2608',
+    });
+    expect(toRequestFields({ ...read, entryMode: 'contactless', rfid: 'yes' })).toMatchObject({
+      rfid: 'yes',
+    });
+  });
+});
