@@ -19,14 +19,15 @@ export function tranflagsOf(txn: TransactionRecord): string[] {
 
 /**
  * txnstatus of a transaction (docs/test-cards.md): APPROVED or DECLINED; VOIDED or REVERSED when
- * cancelled; the marks ADJUSTED, INCREMENTED, PARTIALREVERSAL, REFUNDED; COMPLETE once settled
- * (seed: txnstatus COMPLETE).
+ * cancelled; the marks ADJUSTED, INCREMENTED, PARTIALREVERSAL; REFUNDED while refunds stand
+ * against it; COMPLETE once settled (seed: txnstatus COMPLETE).
  */
 export function txnstatusOf(txn: TransactionRecord): string[] {
   const status = [txn.state === 'declined' ? 'DECLINED' : 'APPROVED'];
   if (txn.state === 'voided') status.push('VOIDED');
   if (txn.state === 'reversed') status.push('REVERSED');
   status.push(...txn.statusFlags);
+  if (txn.refundedAmount > 0) status.push('REFUNDED');
   if (txn.state === 'settled') status.push('COMPLETE');
   return status;
 }
@@ -87,8 +88,7 @@ export function detailPairs(
   const profile = ctx.merchants.profile(txn.profileId);
   const expdate =
     txn.cardSealed === null ? undefined : ctx.vault.unseal(txn.cardSealed, 'transaction').expdate;
-  const pairs: Record<string, string> = { ...echoableCustom(txn.custom), ...txn.echo };
-  Object.assign(pairs, {
+  const pairs: Record<string, string> = {
     code: Code.AUTH,
     msoft_code: MsoftCode.INT_SUCCESS,
     verbiage: 'SUCCESS',
@@ -108,7 +108,7 @@ export function detailPairs(
     tranflags: tranflagsOf(txn).join('|'),
     txnstatus: txnstatusOf(txn).join('|'),
     last_modified_ts: String(txn.lastModifiedTs),
-  });
+  };
   put(pairs, 'orig_phard_code', txn.phardCode);
   put(pairs, 'auth', txn.auth);
   put(pairs, 'batch', txn.batchNumber);
@@ -124,5 +124,5 @@ export function detailPairs(
   put(pairs, 'payment_id', txn.paymentId);
   put(pairs, 'merch_name', profile?.merchantName);
   put(pairs, 'merch_proc', profile?.processor);
-  return pairs;
+  return { ...pairs, ...echoableCustom(txn.custom), ...txn.echo, ...pairs };
 }

@@ -1,13 +1,56 @@
 import { formatAmount, parseAmount } from '../../../protocol/index.ts';
 import { invalidMove } from '../answers.ts';
-import type { OperationHandler } from '../engine-context.ts';
+import { unixSeconds } from '../clock.ts';
+import type { EngineContext, OperationHandler, OperationRequest } from '../engine-context.ts';
 import { customOf, echoOf, overlay } from '../request-echo.ts';
-import { OFFLINE_SUCCESS, commitMove, refuseMove, withTransaction } from './transaction-moves.ts';
+import type { TransactionRecord } from '../store/transaction-record.ts';
+import type { TransactionChange } from '../store/transaction-store.ts';
+import {
+  OFFLINE_SUCCESS,
+  commitMove,
+  refuseMove,
+  withTransaction,
+  type ChangeOf,
+} from './transaction-moves.ts';
+
+/**
+ * The change of a void. A voided refund of a prior transaction gives its amount back to what is
+ * left to refund on the prior transaction, in the same commit.
+ */
+function voidChange(
+  request: OperationRequest,
+  ctx: EngineContext,
+  txn: TransactionRecord,
+): ChangeOf {
+  const change: TransactionChange = { state: 'voided', clearCard: true };
+  if (txn.kind !== 'refund' || txn.parentTtid === null) return change;
+  const parentTtid = txn.parentTtid;
+  return () => {
+    const parent = ctx.transactions.find(txn.merchantId, parentTtid);
+    if (parent !== undefined) {
+      ctx.transactions.update(
+        parent,
+        { refundedAmount: parent.refundedAmount - txn.amount },
+        {
+          ...OFFLINE_SUCCESS,
+          action: request.op,
+          amount: -txn.amount,
+          verbiage: `REFUND ${txn.ttid} VOIDED`,
+          stanSeq: null,
+          username: request.caller.username,
+        },
+        unixSeconds(ctx.clock()),
+      );
+    }
+    return change;
+  };
+}
 
 /**
  * void: cancels an unsettled approved transaction (authorized or in the open batch) before
  * settlement; it leaves the batch, its hold is gone and its card data is cleared. Done by the
- * service alone: no online message, no phard_code.
+ * service alone: no online message, no phard_code. A transaction with refunds standing against it
+ * is not voided.
  */
 export const voidHandler: OperationHandler = (request, ctx) =>
   withTransaction(request, ctx, (txn) => {
@@ -16,7 +59,7 @@ export const voidHandler: OperationHandler = (request, ctx) =>
     if (txn.refundedAmount > 0) {
       return invalidMove(request.op, 'transaction has refunds; void them first');
     }
-    return commitMove(request, ctx, txn, { state: 'voided', clearCard: true }, OFFLINE_SUCCESS, {
+    return commitMove(request, ctx, txn, voidChange(request, ctx, txn), OFFLINE_SUCCESS, {
       amount: null,
       stanSeq: null,
     });
@@ -36,6 +79,12 @@ export const adjustHandler: OperationHandler = (request, ctx) =>
       return invalidMove('order_id', 'a transaction cannot change orders');
     }
     const amount = params.amount === undefined ? txn.amount : parseAmount(params.amount, 'amount');
+    if (txn.parentTtid !== null && amount !== txn.amount) {
+      return invalidMove(
+        'amount',
+        'a refund of a prior transaction keeps its amount; void it instead',
+      );
+    }
     if (amount < txn.refundedAmount) {
       return invalidMove(
         'amount',

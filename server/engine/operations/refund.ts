@@ -39,7 +39,7 @@ function refundOfPrior(request: OperationRequest, ctx: EngineContext): Promise<S
         const current = ctx.transactions.find(prior.merchantId, prior.ttid) ?? prior;
         ctx.transactions.update(
           current,
-          { refundedAmount: current.refundedAmount + amount, addFlag: 'REFUNDED' },
+          { refundedAmount: current.refundedAmount + amount },
           {
             action: 'refund',
             amount,

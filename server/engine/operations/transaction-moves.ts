@@ -8,7 +8,7 @@ import { transactionPairs, type AnswerResult } from '../response-pairs.ts';
 import type { CallerContext, ServiceAnswer } from '../engine-context.ts';
 import { refusalOf, type Move } from '../state-machine.ts';
 import type { TransactionRecord } from '../store/transaction-record.ts';
-import type { TransactionChange } from '../store/transaction-store.ts';
+import { StaleTransactionError, type TransactionChange } from '../store/transaction-store.ts';
 
 /** The result of a move done by the service alone (void, adjust): approved, not online. */
 export const OFFLINE_SUCCESS: AnswerResult = {
@@ -61,9 +61,10 @@ export function refuseMove(
 export type ChangeOf = TransactionChange | (() => TransactionChange);
 
 /**
- * Commits a move's change with its event and answers with the transaction as it now stands. If
- * the transaction left the state the move was checked in (a settlement ran meanwhile), nothing is
- * written and the answer is DATA_LOCKED.
+ * Commits a move's change with its event and answers with the transaction as it now stands. A
+ * change given as a function runs inside the commit, so whatever else it writes commits with it.
+ * If the transaction left the state the move was checked in (a settlement ran meanwhile), nothing
+ * is written and the answer is DATA_LOCKED.
  */
 export function commitMove(
   request: OperationRequest,
@@ -74,21 +75,23 @@ export function commitMove(
   detail: { amount: number | null; stanSeq: number | null },
 ): ServiceAnswer {
   const at = ctx.clock();
-  const updated = ctx.transactions.atomically(() =>
-    ctx.transactions.update(
-      txn,
-      typeof change === 'function' ? change() : change,
-      { action: request.op, ...detail, ...result, username: request.caller.username },
-      unixSeconds(at),
-    ),
-  );
-  if (updated === undefined) {
+  try {
+    const updated = ctx.transactions.atomically(() =>
+      ctx.transactions.update(
+        txn,
+        typeof change === 'function' ? change() : change,
+        { action: request.op, ...detail, ...result, username: request.caller.username },
+        unixSeconds(at),
+      ),
+    );
+    return response(transactionPairs(updated, result, at, request.caller.timeZone));
+  } catch (error) {
+    if (!(error instanceof StaleTransactionError)) throw error;
     return serviceDecline(
       MsoftCode.DATA_LOCKED,
       'ttid: the transaction changed state while the request was in progress; look it up again',
     );
   }
-  return response(transactionPairs(updated, result, at, request.caller.timeZone));
 }
 
 /**

@@ -10,7 +10,7 @@ export type TransactionState =
   'declined' | 'authorized' | 'captured' | 'settled' | 'voided' | 'reversed';
 
 /** Lifecycle marks kept beside the state, reported in txnstatus (docs/test-cards.md). */
-export type StatusFlag = 'ADJUSTED' | 'INCREMENTED' | 'PARTIALREVERSAL' | 'REFUNDED';
+export type StatusFlag = 'ADJUSTED' | 'INCREMENTED' | 'PARTIALREVERSAL';
 
 /** One stored transaction; amounts in minor units, times in Unix seconds. */
 export interface TransactionRecord {

@@ -44,6 +44,17 @@ export interface TransactionChange {
   token?: string;
 }
 
+/** A move found its transaction in another state than it was checked in; nothing was written. */
+export class StaleTransactionError extends Error {
+  readonly ttid: number;
+
+  constructor(ttid: number) {
+    super(`transaction ${ttid} changed state during the move`);
+    this.name = 'StaleTransactionError';
+    this.ttid = ttid;
+  }
+}
+
 const SELECT = `SELECT t.*, b.number AS batch_number, o.order_id AS order_id
   FROM transactions t
   LEFT JOIN batches b ON b.id = t.batch_id
@@ -160,19 +171,20 @@ export class TransactionStore {
 
   /**
    * Applies a move's change with its event, provided the transaction is still in the state the
-   * move was checked in; returns it as stored, or undefined (nothing written) when it is not.
+   * move was checked in; returns it as stored. Throws StaleTransactionError when it is not, which
+   * rolls back the whole commit it is part of.
    */
   update(
     txn: TransactionRecord,
     change: TransactionChange,
     event: TransactionEvent,
     nowTs: number,
-  ): TransactionRecord | undefined {
+  ): TransactionRecord {
     return this.atomically(() => {
       const now = this.#db
         .prepare<[number], { state: string }>('SELECT state FROM transactions WHERE ttid = ?')
         .get(txn.ttid);
-      if (now?.state !== txn.state) return undefined;
+      if (now?.state !== txn.state) throw new StaleTransactionError(txn.ttid);
       const sets: string[] = ['last_modified_ts = ?'];
       const args: (string | number | null)[] = [nowTs];
       const set = (column: string, value: string | number | null): void => {

@@ -227,6 +227,32 @@ describe('refund', () => {
     expect((await fx.run('refund', { ttid, amount: '15.00' })).code).toBe('AUTH');
   });
 
+  it('voided, gives its amount back to what is left to refund, in one commit', async () => {
+    const ttid = await ttidOf('sale', keyedSale('40.00'));
+    await fx.run('settle', {});
+    const refund = await fx.run('refund', { ttid, amount: '30.00' });
+    expect((await fx.run('refund', { ttid, amount: '20.00' })).verbiage).toBe(
+      'amount: above the 10.00 left to refund',
+    );
+    expect((await fx.run('void', { ttid: refund.ttid ?? '' })).code).toBe('AUTH');
+    expect((await fx.run('trandetail', { ttid })).txnstatus).toBe('APPROVED|COMPLETE');
+    expect((await fx.run('refund', { ttid, amount: '40.00' })).code).toBe('AUTH');
+    expect((await fx.run('trandetail', { ttid })).txnstatus).toBe('APPROVED|REFUNDED|COMPLETE');
+  });
+
+  it('of a prior transaction keeps its amount under adjust', async () => {
+    const ttid = await ttidOf('sale', keyedSale('40.00'));
+    const refund = await fx.run('refund', { ttid, amount: '10.00' });
+    const pairs = await fx.run('adjust', { ttid: refund.ttid ?? '', amount: '12.00' });
+    expect(pairs).toMatchObject({
+      msoft_code: 'DATA_INVALIDMOD',
+      verbiage: 'amount: a refund of a prior transaction keeps its amount; void it instead',
+    });
+    expect(
+      (await fx.run('adjust', { ttid: refund.ttid ?? '', comments: 'receipt lost' })).code,
+    ).toBe('AUTH');
+  });
+
   it('to an account entered in the request, declined on the trigger amount', async () => {
     const ok = await fx.run('refund', {
       account: '5454545454545454',
