@@ -46,16 +46,15 @@ export class PinPadDriver {
 
   /** Shows `text` on the pad's display (Z2). */
   display(text: string, options: CallOptions = {}): Promise<void> {
-    const message = encodeDisplay(text);
     return this.#queue.run('display', options, PINPAD_DEADLINES.message, (signal) =>
-      this.#link.send(message, signal),
+      this.#link.send(encodeDisplay(text), signal),
     );
   }
 
   /** Asks the cardholder for a PIN; cancelling (signal or cancel()) sends 72 to the pad. */
   requestPin(request: PinRequest, options: CallOptions = {}): Promise<PinEntry> {
-    const message = encodePinRequest(request);
     return this.#queue.run('requestPin', options, PINPAD_DEADLINES.pin, async (signal) => {
+      const message = encodePinRequest(request);
       const entry = new AbortController();
       this.#activeEntry = entry;
       const stop = (): void => entry.abort(signal.reason);

@@ -80,10 +80,16 @@ export interface EmvRead extends CardDisplay {
 /** Any card read a reader returns. */
 export type CardRead = PlainSwipeRead | EncryptedSwipeRead | EmvRead;
 
+/** Options of readCard: the call's deadline and cancel, and the amount a chip reader shows. */
+export interface CardReadOptions extends CallOptions {
+  /** Amount in minor units; EMV readers need it (tag 9F02), swipe readers ignore it. */
+  amountMinor?: number;
+}
+
 /** What every card-reader driver offers (the card-reader contract suite runs against each). */
 export interface CardReader {
   open(): Promise<void>;
   close(): Promise<void>;
   /** Waits for the next card (swipes made before the call are not used); default deadline 60 s. */
-  readCard(options?: CallOptions): Promise<CardRead>;
+  readCard(options?: CardReadOptions): Promise<CardRead>;
 }

@@ -1,9 +1,8 @@
-import type { CallOptions } from '../call-options.ts';
 import { DeviceError } from '../device-error.ts';
 import { DeviceQueue } from '../supervisor/device-queue.ts';
 import { FrameInbox } from '../transport/frame-inbox.ts';
 import type { Transport } from '../transport/transport.ts';
-import type { CardRead, CardReader } from './card-read.ts';
+import type { CardRead, CardReadOptions, CardReader } from './card-read.ts';
 
 /** Default deadline of readCard in milliseconds: 60 s for the customer to swipe. */
 export const READ_CARD_DEADLINE_MS = 60_000;
@@ -40,7 +39,7 @@ export abstract class CardReaderBase implements CardReader {
     return this.transport.close();
   }
 
-  readCard(options: CallOptions = {}): Promise<CardRead> {
+  readCard(options: CardReadOptions = {}): Promise<CardRead> {
     return this.queue.run('readCard', options, READ_CARD_DEADLINE_MS, async (signal) => {
       if (this.transport.isOpen) this.#outcomes.reset();
       const outcome = await this.#outcomes.take(signal);

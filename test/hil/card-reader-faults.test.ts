@@ -17,10 +17,10 @@ describe.each(READER_BENCHES)('card-reader fault modes: $label', (kind) => {
     async () => {
       bench = await kind.make();
       bench.faults.arm('bad-checksum');
-      const first = bench.driver.readCard({ deadlineMs: 5000 });
+      const first = bench.driver.readCard({ deadlineMs: 5000, amountMinor: 500 });
       await bench.swipe(visa);
-      await expect(first).rejects.toMatchObject({ code: 'CHECKSUM', field: 'lrc' });
-      const second = bench.driver.readCard({ deadlineMs: 5000 });
+      await expect(first).rejects.toMatchObject({ code: 'CHECKSUM' });
+      const second = bench.driver.readCard({ deadlineMs: 5000, amountMinor: 500 });
       await bench.swipe(mc);
       await expect(second).resolves.toMatchObject({ lastFour: '5454' });
     },
@@ -29,13 +29,13 @@ describe.each(READER_BENCHES)('card-reader fault modes: $label', (kind) => {
   it('garbage bytes on the line: the swipe after them still reads', async () => {
     bench = await kind.make();
     bench.faults.arm('garbage');
-    const reading = bench.driver.readCard({ deadlineMs: 5000 });
+    const reading = bench.driver.readCard({ deadlineMs: 5000, amountMinor: 500 });
     await bench.swipe(visa);
     const outcome = await reading.catch((error: unknown) => error);
     if (outcome instanceof Error) {
       expect(outcome).toMatchObject({ code: 'CARD_READ' });
       expect(outcome.message).not.toContain(visa.pan);
-      const retry = bench.driver.readCard({ deadlineMs: 5000 });
+      const retry = bench.driver.readCard({ deadlineMs: 5000, amountMinor: 500 });
       await bench.swipe(visa);
       await expect(retry).resolves.toMatchObject({ lastFour: '1111' });
     } else {
@@ -47,11 +47,11 @@ describe.each(READER_BENCHES)('card-reader fault modes: $label', (kind) => {
     bench = await kind.make();
     bench.faults.slowMs = 400;
     bench.faults.arm('slow');
-    const patient = bench.driver.readCard({ deadlineMs: 3000 });
+    const patient = bench.driver.readCard({ deadlineMs: 3000, amountMinor: 500 });
     await bench.swipe(visa);
     await expect(patient).resolves.toMatchObject({ lastFour: '1111' });
     bench.faults.arm('slow');
-    const hasty = bench.driver.readCard({ deadlineMs: 100 });
+    const hasty = bench.driver.readCard({ deadlineMs: 100, amountMinor: 500 });
     const swiping = bench.swipe(visa);
     await expect(hasty).rejects.toMatchObject({ code: 'TIMEOUT' });
     await swiping;
@@ -60,7 +60,7 @@ describe.each(READER_BENCHES)('card-reader fault modes: $label', (kind) => {
   it('unplug in mid-message: DISCONNECTED, no hang', async () => {
     bench = await kind.make();
     bench.faults.arm('unplug');
-    const reading = bench.driver.readCard({ deadlineMs: 5000 });
+    const reading = bench.driver.readCard({ deadlineMs: 5000, amountMinor: 500 });
     await bench.swipe(visa);
     await expect(reading).rejects.toMatchObject({ code: 'DISCONNECTED' });
   });
@@ -70,15 +70,13 @@ describe.each(READER_BENCHES)('card-reader fault modes: $label', (kind) => {
     async () => {
       bench = await kind.make();
       bench.faults.arm('exhausted');
-      const first = bench.driver.readCard({ deadlineMs: 5000 });
+      const first = bench.driver.readCard({ deadlineMs: 5000, amountMinor: 500 });
       await bench.swipe(visa);
       const last = await first;
-      expect(last).toMatchObject({
-        kind: 'encrypted-swipe',
-        lastFour: '1111',
-        e_id: 'FFFF9876543210FFF800',
-      });
-      const next = bench.driver.readCard({ deadlineMs: 5000 });
+      expect(last.lastFour).toBe('1111');
+      const ksn = last.kind === 'emv' ? last.icc : last.kind === 'encrypted-swipe' ? last.e_id : '';
+      expect(ksn).toContain('FFFF9876543210FFF800');
+      const next = bench.driver.readCard({ deadlineMs: 5000, amountMinor: 500 });
       await bench.swipe(visa);
       await expect(next).rejects.toMatchObject({ code: 'KEY_EXHAUSTED' });
     },

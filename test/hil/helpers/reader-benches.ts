@@ -7,6 +7,8 @@ import { FaultPlan } from '../../../drivers/sim/fault-plan.ts';
 import { IdtechReaderSimulator } from '../../../drivers/sim/idtech-reader-simulator.ts';
 import { MagtekReaderSimulator } from '../../../drivers/sim/magtek-reader-simulator.ts';
 import { WedgeReaderSimulator } from '../../../drivers/sim/wedge-reader-simulator.ts';
+import { NgaReaderDriver } from '../../../drivers/emv/nga-reader-driver.ts';
+import { NgaReaderSimulator } from '../../../drivers/sim/nga-reader-simulator.ts';
 import { MemoryTransport } from '../../../drivers/transport/memory-transport.ts';
 import { SerialTransport } from '../../../drivers/transport/serial-transport.ts';
 import type { Transport } from '../../../drivers/transport/transport.ts';
@@ -28,6 +30,8 @@ export interface ReaderBenchKind {
   label: string;
   /** True when the reader encrypts (e_trackdata) rather than sending clear tracks. */
   encrypting: boolean;
+  /** True for a chip reader: the card is inserted, and the read is EMV data (icc). */
+  emv: boolean;
   /** Faults that make sense on this device. */
   faults: readonly string[];
   make(): Promise<ReaderBench>;
@@ -77,6 +81,7 @@ export const READER_BENCHES: readonly ReaderBenchKind[] = [
   {
     label: 'keyboard-wedge reader over a real pty (socat)',
     encrypting: false,
+    emv: false,
     faults: ['garbage', 'slow', 'unplug'],
     async make() {
       const link = await ptyLink(9600);
@@ -88,6 +93,7 @@ export const READER_BENCHES: readonly ReaderBenchKind[] = [
   {
     label: 'ID TECH reader, enhanced format, over a real pty (socat)',
     encrypting: true,
+    emv: false,
     faults: ['bad-checksum', 'garbage', 'slow', 'unplug', 'exhausted'],
     async make() {
       const link = await ptyLink(9600);
@@ -99,6 +105,7 @@ export const READER_BENCHES: readonly ReaderBenchKind[] = [
   {
     label: 'ID TECH reader, original format, over a real pty (socat)',
     encrypting: true,
+    emv: false,
     faults: ['bad-checksum', 'garbage', 'slow', 'unplug', 'exhausted'],
     async make() {
       const link = await ptyLink(9600);
@@ -114,12 +121,30 @@ export const READER_BENCHES: readonly ReaderBenchKind[] = [
   {
     label: 'MagTek HID reader over the in-memory link (no uhid on this machine)',
     encrypting: true,
+    emv: false,
     faults: ['garbage', 'slow', 'unplug', 'exhausted'],
     make() {
       const link = memoryLink();
       const faults = new FaultPlan();
       const sim = new MagtekReaderSimulator(link.device, { faults, unplug: link.unplug });
       return bench(link, new MagtekReaderDriver(link.host), faults, sim);
+    },
+  },
+  {
+    label: 'EMV reader (NGA protocol 2), card inserted, over a real pty (socat)',
+    encrypting: true,
+    emv: true,
+    faults: ['bad-checksum', 'garbage', 'slow', 'unplug', 'exhausted'],
+    async make() {
+      const link = await ptyLink(115200);
+      const faults = new FaultPlan();
+      const sim = new NgaReaderSimulator(link.device, { faults, unplug: link.unplug });
+      const present = {
+        start: () => sim.start(),
+        stop: () => sim.stop(),
+        swipe: (card: TestCard) => Promise.resolve(sim.present(card, 'contact')),
+      };
+      return bench(link, new NgaReaderDriver(link.host), faults, present);
     },
   },
 ];

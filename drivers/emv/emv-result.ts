@@ -1,0 +1,104 @@
+import { type TlvNode, decodeTlv, encodeTlv, findTlv, isSensitiveEmvTag } from '../crypto/index.ts';
+import { DeviceError } from '../device-error.ts';
+import type { EmvRead, EmvReceiptTags, EncryptedSwipeRead } from '../readers/card-read.ts';
+import { encryptedSwipeRead } from '../readers/encrypted-swipe.ts';
+
+/**
+ * Proprietary tags of the LaneTerm NGA reader profile (ID TECH-style DFEE range):
+ * KSN; sensitive tags (5A, 57, 5F20 …) as TLV encrypted TDES-CBC under the DUKPT data variant;
+ * masked PAN (ASCII); for a fallback swipe, encrypted track 2 text and masked tracks 1 and 2.
+ */
+export const PROFILE_TAGS = {
+  ksn: 'DFEE12',
+  encryptedTags: 'DFEE13',
+  maskedPan: 'DFEE14',
+  fallbackTrack: 'DFEE23',
+  maskedTrack2: 'DFEE24',
+  maskedTrack1: 'DFEE25',
+} as const;
+
+/** Tag 9F39 POS entry mode: 05 chip, 07 contactless chip, 80 fallback to magnetic stripe. */
+export const POS_ENTRY = { contact: 0x05, contactless: 0x07, fallback: 0x80 } as const;
+
+const hex = (node: TlvNode | undefined): string | undefined =>
+  node?.value.toString('hex').toUpperCase();
+
+function receiptTags(nodes: TlvNode[]): EmvReceiptTags {
+  const tags: EmvReceiptTags = {};
+  const set = <K extends keyof EmvReceiptTags>(
+    key: K,
+    value: EmvReceiptTags[K] | undefined,
+  ): void => {
+    if (value !== undefined) tags[key] = value;
+  };
+  set('aid', hex(findTlv(nodes, '4F') ?? findTlv(nodes, '84')));
+  set('applicationLabel', findTlv(nodes, '50')?.value.toString('latin1').trim());
+  set('tvr', hex(findTlv(nodes, '95')));
+  set('tsi', hex(findTlv(nodes, '9B')));
+  set('cryptogram', hex(findTlv(nodes, '9F26')));
+  const cid = findTlv(nodes, '9F27')?.value[0];
+  if (cid !== undefined) tags.cryptogramType = (['AAC', 'TC', 'ARQC', 'AAC'] as const)[cid >> 6];
+  set('cvmResults', hex(findTlv(nodes, '9F34')));
+  set('iad', hex(findTlv(nodes, '9F10')));
+  return tags;
+}
+
+function masked(maskedPan: string): { maskedAccount: string; lastFour: string } {
+  const lastFour = maskedPan.slice(-4);
+  if (!/^[0-9]{4}$/.test(lastFour)) {
+    throw new DeviceError('PROTOCOL', 'emv reader: masked PAN does not end in four digits', {
+      field: PROFILE_TAGS.maskedPan,
+    });
+  }
+  return { maskedAccount: 'X'.repeat(maskedPan.length - 4) + lastFour, lastFour };
+}
+
+/**
+ * The read an Activate Transaction answer becomes. Chip and contactless: icc is the whole TLV as
+ * uppercase hex (the server decrypts DFEE13 with the KSN in DFEE12), plus receipt tags. Fallback
+ * swipe (9F39 = 80): an encrypted swipe in the "idtech" format. PROTOCOL if the reader sends any
+ * sensitive tag in the clear (encryption off), KEY_EXHAUSTED if it sends no KSN.
+ */
+export function emvReadFromTlv(data: Buffer): EmvRead | EncryptedSwipeRead {
+  const nodes = decodeTlv(data);
+  const clear = nodes.find((node) => isSensitiveEmvTag(node.tag));
+  if (clear !== undefined) {
+    throw new DeviceError(
+      'PROTOCOL',
+      `emv reader: tag ${clear.tag} sent in the clear; enable data encryption`,
+      { field: clear.tag },
+    );
+  }
+  const ksn = findTlv(nodes, PROFILE_TAGS.ksn)?.value ?? Buffer.alloc(0);
+  const entry = findTlv(nodes, '9F39')?.value[0];
+  if (entry === POS_ENTRY.fallback) {
+    const read = encryptedSwipeRead({
+      format: 'idtech',
+      ciphertext: findTlv(nodes, PROFILE_TAGS.fallbackTrack)?.value ?? Buffer.alloc(0),
+      ksn,
+      maskedTrack1: findTlv(nodes, PROFILE_TAGS.maskedTrack1)?.value.toString('latin1'),
+      maskedTrack2: findTlv(nodes, PROFILE_TAGS.maskedTrack2)?.value.toString('latin1'),
+    });
+    return { ...read, entryMode: 'fallback-swipe' };
+  }
+  if (ksn.length !== 10 || findTlv(nodes, PROFILE_TAGS.encryptedTags) === undefined) {
+    throw new DeviceError(
+      'KEY_EXHAUSTED',
+      'emv reader sent no encrypted card data: DUKPT keys exhausted',
+      { field: PROFILE_TAGS.ksn },
+    );
+  }
+  const contactless = entry === POS_ENTRY.contactless;
+  const read: EmvRead = {
+    kind: 'emv',
+    entryMode: contactless ? 'contactless' : 'contact',
+    ...masked(findTlv(nodes, PROFILE_TAGS.maskedPan)?.value.toString('latin1') ?? ''),
+    icc: encodeTlv(nodes).toString('hex').toUpperCase(),
+    rfid: contactless ? 'yes' : 'no',
+    receipt: receiptTags(nodes),
+  };
+  const expiry = hex(findTlv(nodes, '5F24'));
+  if (expiry !== undefined && /^[0-9]{6}$/.test(expiry))
+    read.expdate = expiry.slice(2, 4) + expiry.slice(0, 2);
+  return read;
+}

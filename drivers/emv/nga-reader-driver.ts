@@ -1,0 +1,163 @@
+import type { CallOptions } from '../call-options.ts';
+import { DeviceError } from '../device-error.ts';
+import type { CardRead, CardReadOptions, CardReader } from '../readers/card-read.ts';
+import { READ_CARD_DEADLINE_MS } from '../readers/card-reader-base.ts';
+import { DeviceQueue } from '../supervisor/device-queue.ts';
+import { FrameInbox } from '../transport/frame-inbox.ts';
+import type { Transport } from '../transport/transport.ts';
+import { emvReadFromTlv } from './emv-result.ts';
+import { NGA, NGA_STATUS, type NgaReceived, NgaFrameParser, encodeNgaFrame } from './nga-frame.ts';
+
+/** Deadline of ping and cancel in milliseconds; default 3000. */
+export const NGA_COMMAND_DEADLINE_MS = 3000;
+
+function failure(status: number, detail: number | undefined): DeviceError {
+  if (status === NGA_STATUS.timeout)
+    return new DeviceError('TIMEOUT', 'emv reader: no card presented in time', { field: 'card' });
+  if (status === NGA_STATUS.crcError)
+    return new DeviceError('CHECKSUM', 'emv reader: it received a frame with a bad CRC', {
+      field: 'crc',
+    });
+  if (status === NGA_STATUS.failed && detail === 0x02) {
+    return new DeviceError(
+      'KEY_EXHAUSTED',
+      'emv reader: DUKPT keys exhausted, reader needs key injection',
+      { field: 'ksn' },
+    );
+  }
+  if (status === NGA_STATUS.failed && detail === 0x03)
+    return new DeviceError('CANCELLED', 'emv reader: transaction cancelled', { field: 'card' });
+  if (status === NGA_STATUS.failed)
+    return new DeviceError(
+      'CARD_READ',
+      'emv reader: card read failed, insert, tap or swipe again',
+      { field: 'card' },
+    );
+  return new DeviceError('PROTOCOL', `emv reader: status ${status.toString(16).padStart(2, '0')}`, {
+    field: 'status',
+  });
+}
+
+/** Amount in minor units as EMV n12 BCD (tag 9F02). */
+function amountTlv(amountMinor: number | undefined): Buffer {
+  if (
+    amountMinor === undefined ||
+    !Number.isInteger(amountMinor) ||
+    amountMinor < 1 ||
+    amountMinor > 999_999_999_999
+  ) {
+    throw new DeviceError(
+      'BAD_INPUT',
+      'amountMinor: must be an integer from 1 to 999999999999 minor units',
+      { field: 'amountMinor' },
+    );
+  }
+  return Buffer.concat([
+    Buffer.from('9F0206', 'hex'),
+    Buffer.from(String(amountMinor).padStart(12, '0'), 'hex'),
+    Buffer.from('9C0100', 'hex'),
+  ]);
+}
+
+/**
+ * An EMV contact/contactless reader speaking ID TECH NGA protocol 2 over serial (default
+ * 115200 8N1): ping, Activate Transaction (amount, timeout) answered with TLV, cancel. The answer
+ * becomes an EmvRead (icc hex, rfid, masked account, entry mode, receipt tags) or, for a
+ * magnetic-stripe fallback, an encrypted swipe.
+ */
+export class NgaReaderDriver implements CardReader {
+  readonly transport: Transport;
+  readonly #parser = new NgaFrameParser('response');
+  readonly #answers = new FrameInbox<NgaReceived>(8);
+  readonly #queue: DeviceQueue;
+  #activation: AbortController | undefined;
+
+  constructor(transport: Transport) {
+    this.transport = transport;
+    this.#queue = new DeviceQueue(`emv reader ${transport.name}`);
+    transport.on('data', (chunk) => {
+      for (const frame of this.#parser.push(chunk)) this.#answers.push(frame);
+    });
+    transport.on('disconnect', (cause) => {
+      this.#parser.reset();
+      this.#answers.fail(
+        new DeviceError('DISCONNECTED', `${transport.name}: reader disconnected`, { cause }),
+      );
+    });
+  }
+
+  async open(): Promise<void> {
+    await this.transport.open();
+    this.#answers.reset();
+  }
+
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+
+  /** Checks the reader answers (18-01). */
+  ping(options: CallOptions = {}): Promise<void> {
+    return this.#queue.run('ping', options, NGA_COMMAND_DEADLINE_MS, async (signal) => {
+      const answer = await this.#exchange(NGA.ping, Buffer.alloc(0), signal);
+      if (answer.code !== NGA_STATUS.ok) throw failure(answer.code, answer.data[0]);
+    });
+  }
+
+  /** Activate Transaction (02-01): waits for a card to be inserted, tapped or swiped. */
+  readCard(options: CardReadOptions = {}): Promise<CardRead> {
+    const deadlineMs = options.deadlineMs ?? READ_CARD_DEADLINE_MS;
+    return this.#queue.run('readCard', options, deadlineMs, async (signal) => {
+      const request = Buffer.concat([
+        Buffer.of(Math.min(255, Math.ceil(deadlineMs / 1000))),
+        amountTlv(options.amountMinor),
+      ]);
+      const activation = new AbortController();
+      this.#activation = activation;
+      const stop = (): void => activation.abort(signal.reason);
+      signal.addEventListener('abort', stop, { once: true });
+      try {
+        const answer = await this.#exchange(NGA.activate, request, activation.signal);
+        if (answer.code !== NGA_STATUS.ok) throw failure(answer.code, answer.data[0]);
+        return emvReadFromTlv(answer.data);
+      } catch (error) {
+        if (activation.signal.aborted && this.transport.isOpen) await this.#sendCancel();
+        throw error;
+      } finally {
+        signal.removeEventListener('abort', stop);
+        this.#activation = undefined;
+      }
+    });
+  }
+
+  /** Ends a card wait in progress (its readCard rejects with CANCELLED); no-op when idle. */
+  cancel(): void {
+    this.#activation?.abort(
+      new DeviceError('CANCELLED', 'emv reader: card read cancelled', { field: 'card' }),
+    );
+  }
+
+  async #sendCancel(): Promise<void> {
+    await this.#exchange(
+      NGA.cancel,
+      Buffer.alloc(0),
+      AbortSignal.timeout(NGA_COMMAND_DEADLINE_MS),
+    ).catch(() => undefined);
+  }
+
+  async #exchange(
+    command: readonly [number, number],
+    data: Buffer,
+    signal: AbortSignal,
+  ): Promise<NgaReceived> {
+    if (this.transport.isOpen) this.#answers.reset();
+    await this.transport.write(
+      encodeNgaFrame('command', { command: command[0], code: command[1], data }),
+    );
+    for (;;) {
+      const answer = await this.#answers.take(signal);
+      if (!answer.crcOk)
+        throw new DeviceError('CHECKSUM', 'emv reader: answer with a bad CRC', { field: 'crc' });
+      if (answer.command === command[0]) return answer;
+    }
+  }
+}

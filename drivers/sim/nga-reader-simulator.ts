@@ -1,0 +1,187 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type TlvNode, encodeTlv, tdesCbcEncrypt } from '../crypto/index.ts';
+import { delay } from '../call-options.ts';
+import { POS_ENTRY, PROFILE_TAGS } from '../emv/emv-result.ts';
+import {
+  NGA,
+  NGA_STATUS,
+  type NgaFrame,
+  NgaFrameParser,
+  encodeNgaFrame,
+} from '../emv/nga-frame.ts';
+import type { Transport } from '../transport/transport.ts';
+import type { TestCard } from './card-catalogue.ts';
+import { DeviceSimulator, type SimulatorOptions } from './device-simulator.ts';
+import { type KeyInjection, SimulatedKeys, isKeyExhausted, padToBlocks } from './simulated-keys.ts';
+import { maskTrack } from './track-masking.ts';
+
+/** How the simulated customer presents the card. */
+export type Presentation = 'contact' | 'contactless' | 'fallback-swipe';
+
+/** Options of the EMV reader simulator. */
+export interface NgaSimulatorOptions extends SimulatorOptions {
+  keys?: KeyInjection;
+}
+
+const tlv = (tag: string, value: Buffer | string): TlvNode => ({
+  tag,
+  value: typeof value === 'string' ? Buffer.from(value, 'hex') : value,
+});
+const bcd = (digits: string): string => (digits.length % 2 === 0 ? digits : `${digits}F`);
+const maskedPan = (pan: string): string =>
+  `${pan.slice(0, 6)}${'*'.repeat(pan.length - 10)}${pan.slice(-4)}`;
+
+/** Last day of the card's expiry month as EMV 5F24 YYMMDD. */
+function expiryDate(yymm: string): string {
+  const lastDay = new Date(
+    Date.UTC(2000 + Number(yymm.slice(0, 2)), Number(yymm.slice(2)), 0),
+  ).getUTCDate();
+  return `${yymm}${String(lastDay).padStart(2, '0')}`;
+}
+
+/**
+ * An EMV reader speaking NGA protocol 2 (ID TECH NEO 2 style): ping, Activate Transaction and
+ * cancel. A presented card is answered with TLV whose PAN, track 2 equivalent and name are
+ * encrypted TDES-CBC under the DUKPT data variant (DFEE13, KSN in DFEE12), with a masked PAN
+ * (DFEE14) and the tags a receipt needs; a fallback swipe answers with an encrypted track 2. The
+ * cryptogram is a stand-in (no issuer keys), not a real ARQC.
+ */
+export class NgaReaderSimulator extends DeviceSimulator {
+  readonly keys: SimulatedKeys;
+  readonly #parser = new NgaFrameParser('command');
+  #waiting:
+    { resolve: (card: [TestCard, Presentation]) => void; abort: AbortController } | undefined;
+  #presented: [TestCard, Presentation] | undefined;
+  #atc = 0;
+  /** When set, the next card presented fails to read (0A 01). */
+  cardReadFails = false;
+
+  constructor(transport: Transport, options: NgaSimulatorOptions = {}) {
+    super(transport, options);
+    this.keys = new SimulatedKeys(options.keys);
+  }
+
+  /** The customer inserts, taps or swipes `card`; kept until a transaction asks for it. */
+  present(card: TestCard, how: Presentation): void {
+    const waiting = this.#waiting;
+    if (waiting === undefined) this.#presented = [card, how];
+    else waiting.resolve([card, how]);
+  }
+
+  /** True while a transaction waits for a card. */
+  get activated(): boolean {
+    return this.#waiting !== undefined;
+  }
+
+  protected onBytes(chunk: Buffer): void {
+    for (const frame of this.#parser.push(chunk)) {
+      if (!frame.crcOk)
+        void this.#answer({
+          command: frame.command,
+          code: NGA_STATUS.crcError,
+          data: Buffer.alloc(0),
+        });
+      else if (frame.command === NGA.ping[0])
+        void this.#answer({ command: NGA.ping[0], code: NGA_STATUS.ok, data: Buffer.alloc(0) });
+      else if (frame.command === NGA.cancel[0]) {
+        this.#waiting?.abort.abort();
+        void this.#answer({ command: NGA.cancel[0], code: NGA_STATUS.ok, data: Buffer.alloc(0) });
+      } else if (frame.command === NGA.activate[0]) void this.#activate(frame.data);
+    }
+  }
+
+  async #activate(request: Buffer): Promise<void> {
+    const answer = (code: number, data: Buffer = Buffer.alloc(0)): Promise<void> =>
+      this.#answer({ command: NGA.activate[0], code, data });
+    if (this.#waiting !== undefined) return answer(NGA_STATUS.notAllowed);
+    const timeoutS = request[0] ?? 30;
+    const amount = request.subarray(4, 10).toString('hex');
+    const abort = new AbortController();
+    const card = new Promise<[TestCard, Presentation]>((resolve) => {
+      this.#waiting = { resolve, abort };
+      if (this.#presented !== undefined) resolve(this.#presented);
+      this.#presented = undefined;
+    });
+    const timer = delay(timeoutS * 1000, abort.signal).then(() => undefined);
+    const got = await Promise.race([card, timer]).catch(() => 'cancelled' as const);
+    abort.abort();
+    this.#waiting = undefined;
+    if (got === 'cancelled') return;
+    if (got === undefined) return answer(NGA_STATUS.timeout);
+    if (this.cardReadFails) {
+      this.cardReadFails = false;
+      return answer(NGA_STATUS.failed, Buffer.of(0x01));
+    }
+    if (this.faults.fire('exhausted')) this.keys.exhaust();
+    try {
+      return await answer(NGA_STATUS.ok, this.#cardData(got[0], got[1], amount));
+    } catch (error) {
+      if (!isKeyExhausted(error)) throw error;
+      return answer(NGA_STATUS.failed, Buffer.of(0x02));
+    }
+  }
+
+  #cardData(card: TestCard, how: Presentation, amount: string): Buffer {
+    const { ksn, keys } = this.keys.next();
+    const encrypt = (data: Buffer): Buffer =>
+      tdesCbcEncrypt(keys['data-request'], padToBlocks(data));
+    if (how === 'fallback-swipe' || card.emv === null) {
+      return encodeTlv([
+        tlv('9F39', Buffer.of(POS_ENTRY.fallback)),
+        tlv(PROFILE_TAGS.fallbackTrack, encrypt(Buffer.from(card.track2, 'latin1'))),
+        tlv(PROFILE_TAGS.maskedTrack2, Buffer.from(maskTrack(card.track2), 'latin1')),
+        tlv(PROFILE_TAGS.maskedTrack1, Buffer.from(maskTrack(card.track1), 'latin1')),
+        tlv(PROFILE_TAGS.ksn, ksn),
+      ]);
+    }
+    this.#atc += 1;
+    const atc = this.#atc.toString(16).padStart(4, '0');
+    const sensitive = encodeTlv([
+      tlv('5A', bcd(card.pan)),
+      tlv('57', bcd(`${card.pan}D${card.expiry}${card.serviceCode}1000000`)),
+      tlv('5F20', Buffer.from(card.cardholderName.padEnd(26, ' '), 'latin1')),
+    ]);
+    const cryptogram = createHash('sha256')
+      .update(`${card.pan}|${amount}|${atc}`)
+      .digest()
+      .subarray(0, 8);
+    const contactless = how === 'contactless';
+    const nodes = [
+      tlv('4F', card.emv.aid),
+      tlv('50', Buffer.from(card.emv.label, 'latin1')),
+      tlv('5F24', expiryDate(card.expiry)),
+      tlv('5F34', card.emv.panSequence),
+      tlv('82', '1980'),
+      tlv('84', card.emv.aid),
+      tlv('95', '0000008000'),
+      tlv('9A', new Date().toISOString().slice(2, 10).replace(/-/g, '')),
+      tlv('9B', 'E800'),
+      tlv('9C', '00'),
+      tlv('9F02', amount),
+      tlv('9F03', '000000000000'),
+      tlv('5F2A', '0840'),
+      tlv('9F1A', '0840'),
+      tlv('9F10', '06010A03A00000'),
+      tlv('9F26', cryptogram),
+      tlv('9F27', '80'),
+      tlv('9F33', 'E0F8C8'),
+      tlv('9F34', contactless ? '1F0302' : '420300'),
+      tlv('9F35', '22'),
+      tlv('9F36', atc),
+      tlv('9F37', randomBytes(4)),
+      tlv('9F39', Buffer.of(contactless ? POS_ENTRY.contactless : POS_ENTRY.contact)),
+      ...(contactless ? [tlv('9F6E', '20700000')] : []),
+      tlv(PROFILE_TAGS.ksn, ksn),
+      tlv(PROFILE_TAGS.encryptedTags, encrypt(sensitive)),
+      tlv(PROFILE_TAGS.maskedPan, Buffer.from(maskedPan(card.pan), 'latin1')),
+    ];
+    return encodeTlv(nodes);
+  }
+
+  async #answer(frame: NgaFrame): Promise<void> {
+    const bytes = encodeNgaFrame('response', frame);
+    const crcAt = bytes.length - 1;
+    if (this.faults.fire('bad-checksum')) bytes[crcAt] = (bytes[crcAt] ?? 0) ^ 0xff;
+    await this.send(bytes).catch(() => undefined);
+  }
+}
