@@ -1,0 +1,127 @@
+import { REPORT_OPERATIONS, type OperationName } from '../../protocol/index.ts';
+import {
+  DEFAULT_DEADLINES,
+  createTransport,
+  type Deadlines,
+  type PaymentClientConfig,
+} from './client-config.ts';
+import { checkCallAuth, type DualAuthorization } from './credentials.ts';
+import { PaymentConfigError } from './errors.ts';
+import { DEFAULT_LATE_ANSWER_MS, LateAnswers } from './late-answers.ts';
+import { resolution, type ResolveOptions } from './order-resolver.ts';
+import { readReport, readResult, unknownResult, type AnswerContext } from './outcome-reader.ts';
+import {
+  prepareRequest,
+  randomOrderId,
+  type ParamsInput,
+  type PreparedRequest,
+} from './request-builder.ts';
+import { RequestRunner } from './request-runner.ts';
+import type { PaymentResult, ReportResult, Resolution } from './results.ts';
+import type { PaymentTransport } from './transport.ts';
+
+/** Per-call options: deadlines, an MFA code for this call, a manager override. */
+export interface CallOptions {
+  /** Milliseconds to connect; default the client's (10 000). */
+  readonly connectMs?: number;
+  /** Milliseconds from sending to the answer; default the client's (30 000). */
+  readonly answerMs?: number;
+  /** An MFA code for this call (seed: Authentication §6). */
+  readonly mfaCode?: string;
+  /** A second user's authorization for this call (seed: Authentication §7). */
+  readonly dual?: DualAuthorization;
+}
+
+/**
+ * The engine of the lane's payment client: every request is validated by protocol/ before it is
+ * sent, sent over the configured transport under connect and answer deadlines, and answered as one
+ * of five outcomes. A request that left without a readable answer is unknown, never declined, and
+ * never sent again; resolve(orderId) finds out what became of it. PaymentClient adds one method
+ * per operation.
+ */
+export class PaymentCore {
+  readonly #config: PaymentClientConfig;
+  readonly #transport: PaymentTransport;
+  readonly #runner: RequestRunner;
+  readonly #late: LateAnswers;
+  readonly #deadlines: Deadlines;
+
+  constructor(config: PaymentClientConfig) {
+    this.#config = config;
+    this.#transport = createTransport(config);
+    this.#late = new LateAnswers(config.lateAnswerMs ?? DEFAULT_LATE_ANSWER_MS);
+    const retry = { retries: config.retries ?? 2, backoffMs: config.retryBackoffMs ?? 250 };
+    this.#runner = new RequestRunner(this.#transport, retry, this.#late);
+    this.#deadlines = { ...DEFAULT_DEADLINES, ...config.deadlines };
+  }
+
+  /** The transport in use: v2, v1 or kv. */
+  get transport(): PaymentTransport['kind'] {
+    return this.#transport.kind;
+  }
+
+  /** Runs any non-report operation by its canonical name (protocol's OPERATIONS). */
+  async run(
+    op: OperationName,
+    params: ParamsInput = {},
+    options: CallOptions = {},
+  ): Promise<PaymentResult> {
+    const { delivery, context } = await this.#deliver(op, params, options);
+    if (delivery.kind === 'lost') return unknownResult(context, delivery.reason, delivery.detail);
+    return readResult(context, delivery.answer);
+  }
+
+  /** Runs a report operation (report_failed, report_unsettled, report_settled, report_batches). */
+  async report(
+    op: OperationName,
+    params: ParamsInput = {},
+    options: CallOptions = {},
+  ): Promise<ReportResult> {
+    if (!REPORT_OPERATIONS.has(op))
+      throw new PaymentConfigError('operation', 'operation.not_report', `${op} is not a report`);
+    const { delivery, context } = await this.#deliver(op, params, options);
+    if (delivery.kind === 'lost') return unknownResult(context, delivery.reason, delivery.detail);
+    return readReport(context, delivery.answer);
+  }
+
+  /**
+   * Finds out what became of an order whose request ended unknown: a late answer the client
+   * caught, else the service's transaction detail by order id (docs/client.md, resolve).
+   */
+  async resolve(orderId: string, options: CallOptions & ResolveOptions = {}): Promise<Resolution> {
+    let lookup: PaymentResult | Error;
+    try {
+      lookup = await this.run('trandetail', { order_id: orderId }, options);
+    } catch (error) {
+      if (error instanceof PaymentConfigError) throw error;
+      lookup = error as Error;
+    }
+    return resolution(orderId, this.#late.get(orderId), lookup, this.#transport.kind, options);
+  }
+
+  /** Closes connections and stops listening for late answers. */
+  async close(): Promise<void> {
+    this.#late.close();
+    await this.#transport.close();
+  }
+
+  async #deliver(op: OperationName, params: ParamsInput, options: CallOptions) {
+    const { version } = this.#transport;
+    const auth = { mfaCode: options.mfaCode, dual: options.dual };
+    checkCallAuth(auth, version);
+    const request: PreparedRequest = prepareRequest(op, params, {
+      version,
+      timeZone: this.#config.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+      now: new Date(),
+      giftBinRanges: this.#config.giftBinRanges,
+      newOrderId: this.#config.newOrderId ?? randomOrderId,
+    });
+    const deadlines: Deadlines = {
+      connectMs: options.connectMs ?? this.#deadlines.connectMs,
+      answerMs: options.answerMs ?? this.#deadlines.answerMs,
+    };
+    const delivery = await this.#runner.deliver(request, deadlines, auth);
+    const context: AnswerContext = { ...request, transport: this.#transport.kind };
+    return { delivery, context };
+  }
+}

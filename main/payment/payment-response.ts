@@ -1,0 +1,143 @@
+import { maskPan } from '../../drivers/crypto/index.ts';
+import { hasParam, parseAmount, type Params } from '../../protocol/index.ts';
+
+const BARE_PAN = /^\d{8,19}$/;
+
+function withPrefix(pairs: Params, prefix: string): Readonly<Record<string, string>> {
+  return Object.fromEntries(Object.entries(pairs).filter(([key]) => key.startsWith(prefix)));
+}
+
+/**
+ * A service answer as the lane reads it: the raw pairs (lower-case keys, exactly as received) and
+ * typed accessors for the common fields of the transaction and transaction detail responses (seed:
+ * Resources and their fields). Absent and empty values read as undefined.
+ */
+export class PaymentResponse {
+  /** Every pair of the answer, lower-case keys, values as sent. */
+  readonly pairs: Params;
+
+  constructor(pairs: Params) {
+    this.pairs = pairs;
+  }
+
+  /** A field's value; undefined when absent or empty. */
+  get(key: string): string | undefined {
+    const value = hasParam(this.pairs, key) ? this.pairs[key] : undefined;
+    return value === '' ? undefined : value;
+  }
+
+  /** A pipe-separated field as its members (seed: Common value types), [] when absent. */
+  list(key: string): string[] {
+    return (
+      this.get(key)
+        ?.split('|')
+        .filter((member) => member !== '') ?? []
+    );
+  }
+
+  /** An amount field in minor units; undefined when absent or not an amount ("0.00" reads 0). */
+  minorUnits(key: string): number | undefined {
+    const value = this.get(key);
+    if (value === undefined) return undefined;
+    if (/^0+(\.0{1,2})?$/.test(value)) return 0;
+    try {
+      return parseAmount(value, key);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Overall disposition, e.g. AUTH, DENY (seed: Errors §3). */
+  get code(): string | undefined {
+    return this.get('code');
+  }
+  /** The service's own result; anything but INT_SUCCESS is a decline by the service. */
+  get msoftCode(): string | undefined {
+    return this.get('msoft_code');
+  }
+  /** The processor's reason; present only when the transaction went online. */
+  get phardCode(): string | undefined {
+    return this.get('phard_code');
+  }
+  /** Human-readable result text. */
+  get verbiage(): string | undefined {
+    return this.get('verbiage');
+  }
+  /** Transaction identifier. */
+  get ttid(): string | undefined {
+    return this.get('ttid');
+  }
+  /** Authorization code. */
+  get auth(): string | undefined {
+    return this.get('auth');
+  }
+  /**
+   * The account number masked (all but the last four replaced by X); a server that answers a bare
+   * number is masked here, so a full PAN never reaches the lane's screens or logs.
+   */
+  get account(): string | undefined {
+    const account = this.get('account');
+    return account !== undefined && BARE_PAN.test(account) ? maskPan(account) : account;
+  }
+  /** Card brand, e.g. VISA, MC. */
+  get cardtype(): string | undefined {
+    return this.get('cardtype');
+  }
+  /** Amount authorized in minor units; on gift cashout/activate/issue the amount to remit or applied. */
+  get authAmount(): number | undefined {
+    return this.minorUnits('authamount');
+  }
+  /** Remaining balance in minor units. */
+  get balance(): number | undefined {
+    return this.minorUnits('balance');
+  }
+  /** AVS result: GOOD, BAD, STREET, ZIP (payment-server-facts A5). */
+  get avs(): string | undefined {
+    return this.get('avs');
+  }
+  /** CV result: GOOD, BAD (payment-server-facts A5). */
+  get cv(): string | undefined {
+    return this.get('cv');
+  }
+  /** Token standing for the account, when tokenization applied. */
+  get token(): string | undefined {
+    return this.get('token');
+  }
+  /** Batch, item in the batch, and system trace number. */
+  get batch(): string | undefined {
+    return this.get('batch');
+  }
+  get item(): string | undefined {
+    return this.get('item');
+  }
+  get stan(): string | undefined {
+    return this.get('stan');
+  }
+  /** Date-time text with a numeric UTC offset. */
+  get timestamp(): string | undefined {
+    return this.get('timestamp');
+  }
+  /** The order and the payment within it. */
+  get orderId(): string | undefined {
+    return this.get('order_id');
+  }
+  get paymentId(): string | undefined {
+    return this.get('payment_id');
+  }
+  /** Detail: state flags, e.g. APPROVED, VOIDED, COMPLETE (seed: Transaction detail response). */
+  get txnstatus(): string[] {
+    return this.list('txnstatus');
+  }
+  /** Detail: CAPTURED, ONLINE, SENSITIVEDATA. */
+  get tranflags(): string[] {
+    return this.list('tranflags');
+  }
+  /** The receipt fields rcpt_*, for the receipt builder. */
+  get receipt(): Readonly<Record<string, string>> {
+    return withPrefix(this.pairs, 'rcpt_');
+  }
+  /** The card attributes card_* of a BIN lookup. */
+  get card(): Readonly<Record<string, string>> {
+    return withPrefix(this.pairs, 'card_');
+  }
+}
