@@ -1,4 +1,38 @@
-// Starts the lane. Until the lane UI exists, it says so and points at the local service.
-console.log(
-  'LaneTerm: the lane UI is not built yet. The local Payment Transaction Service starts with `npm run server -- --demo`.',
-);
+// `npm start`: LaneTerm in training mode. Brings up the local Payment Transaction Service with the
+// demo merchant (TLS on 8665 and plain TCP on 8333, both on 127.0.0.1); the lane UI is not built yet.
+import { join } from 'node:path';
+import {
+  SERVER_USAGE,
+  defaultDataDirectory,
+  describeServer,
+  parseServerArgs,
+  startServer,
+  stopOnSignals,
+} from '../server/index.ts';
+
+/** Plain port of training mode: 8333, the real server's unencrypted IP port (payment-server-facts A1). */
+const TRAINING_PLAIN_PORT = 8333;
+
+async function main(): Promise<void> {
+  const args = parseServerArgs(process.argv.slice(2));
+  if ('help' in args || 'error' in args) {
+    console.log('error' in args ? `${args.error}\n\n${SERVER_USAGE}` : SERVER_USAGE);
+    process.exitCode = 'error' in args ? 2 : 0;
+    return;
+  }
+  const server = await startServer({
+    host: '127.0.0.1',
+    plainPort: TRAINING_PLAIN_PORT,
+    dataDir: join(defaultDataDirectory(), 'training'),
+    ...args.options,
+    demo: true,
+  });
+  console.log('LaneTerm training mode: the lane UI is not built yet; the local service is up.');
+  for (const line of describeServer(server)) console.log(line);
+  stopOnSignals(server, (line) => console.log(line));
+}
+
+main().catch((error: unknown) => {
+  console.error(`cannot start training mode: ${(error as Error).message}`);
+  process.exitCode = 1;
+});

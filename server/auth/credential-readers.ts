@@ -1,5 +1,9 @@
 import type { ApiVersion } from '../../protocol/index.ts';
-import type { PasswordCredentials, UnreadableCredentials } from './credentials.ts';
+import type {
+  ApiKeyCredentials,
+  PasswordCredentials,
+  UnreadableCredentials,
+} from './credentials.ts';
 
 const BASIC_SCHEME = /^Basic[ \t]+([A-Za-z0-9+/=]+)[ \t]*$/i;
 
@@ -29,10 +33,26 @@ export function readV1Username(text: string): string | UnreadableCredentials {
 }
 
 /**
- * Reads an HTTP Basic Authorization header (RFC 7617: user-id before the first colon). v1 applies
- * the pipe rule of readV1Username. v2 turns pipes into colons and, when the decoded text holds two
- * colons, also offers "merchant:sub" + rest as an alternative reading (seed: Versioning §3: no
- * pipe substitution needed unless colons are present; both forms are accepted).
+ * Reads a username and password as sent (HTTP Basic after splitting, or the key/value protocol's
+ * username/password and user/pwd keys). v1 applies readV1Username; v2 takes "merchant:sub" or
+ * "merchant|sub" alike (seed: Versioning §3).
+ */
+export function readUsernamePassword(
+  username: string,
+  password: string,
+  version: ApiVersion,
+): PasswordCredentials | UnreadableCredentials {
+  if (version === 'v2')
+    return { kind: 'password', username: username.replaceAll('|', ':'), password };
+  const name = readV1Username(username);
+  return typeof name === 'string' ? { kind: 'password', username: name, password } : name;
+}
+
+/**
+ * Reads an HTTP Basic Authorization header (RFC 7617: user-id before the first colon) with
+ * readUsernamePassword. On v2, when the decoded text holds a second colon and no pipe, it also
+ * offers "merchant:sub" + the rest as an alternative reading: a sub-user sent without pipe
+ * substitution (seed: Versioning §3: no substitution needed unless colons are present).
  */
 export function readBasicHeader(
   header: string,
@@ -45,21 +65,26 @@ export function readBasicHeader(
   if (colon <= 0) return MALFORMED;
   const userId = decoded.slice(0, colon);
   const password = decoded.slice(colon + 1);
-  if (version === 'v1') {
-    const username = readV1Username(userId);
-    return typeof username === 'string' ? { kind: 'password', username, password } : username;
-  }
-  const credentials: PasswordCredentials = {
-    kind: 'password',
-    username: userId.replaceAll('|', ':'),
-    password,
-  };
+  const credentials = readUsernamePassword(userId, password, version);
   const second = password.indexOf(':');
-  if (second > 0 && !userId.includes('|')) {
+  if (version === 'v2' && credentials.kind === 'password' && second > 0 && !userId.includes('|')) {
     credentials.alternative = {
       username: `${userId}:${password.slice(0, second)}`,
       password: password.slice(second + 1),
     };
   }
   return credentials;
+}
+
+/**
+ * Reads an API key id and secret (v2): both present is a key; one without the other is refused
+ * naming the two fields (`fields`, e.g. "X-API-KEY-ID and X-API-KEY").
+ */
+export function readApiKey(
+  keyId: string | undefined,
+  secret: string | undefined,
+  fields: string,
+): ApiKeyCredentials | UnreadableCredentials {
+  if (keyId !== undefined && secret !== undefined) return { kind: 'apikey', keyId, secret };
+  return { kind: 'unreadable', msoftCode: 'ACCT_AUTHFAIL', verbiage: `${fields}: send both` };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readBasicHeader, readV1Username } from '../../../server/auth/basic-credentials.ts';
+import { readBasicHeader, readV1Username } from '../../../server/auth/credential-readers.ts';
 
 const basic = (text: string) => `Basic ${Buffer.from(text, 'utf8').toString('base64')}`;
 

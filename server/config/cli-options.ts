@@ -1,0 +1,115 @@
+import { parseArgs } from 'node:util';
+import { LOG_LEVELS, type LogLevel } from '../log/service-logger.ts';
+import {
+  DEFAULT_HOST,
+  DEFAULT_LIMITS,
+  DEFAULT_TLS_PORT,
+  type ServerInput,
+} from './server-options.ts';
+
+/** The server's command-line help. */
+export const SERVER_USAGE = `usage: npm run server -- [options]
+       npm run server -- admin <command> [--data DIR] [arguments]   ("admin help" lists them)
+
+  --port N              TLS port, REST and key/value on one port (default ${DEFAULT_TLS_PORT})
+  --plain-port N        also listen without TLS on this port (default: none)
+  --host ADDRESS        address to listen on (default ${DEFAULT_HOST}, loopback only)
+  --data DIR            data directory (default: the user's data directory, laneterm/server)
+  --cert FILE --key FILE   TLS certificate and key (PEM); default: generated into DIR
+  --demo                seed the training merchant test_retail (sub-user public, publ1ct3st)
+  --log-level LEVEL     ${LOG_LEVELS.join(', ')} (default info)
+  --max-body-bytes N    REST body cap (default ${DEFAULT_LIMITS.maxBodyBytes})
+  --max-frame-bytes N   key/value frame cap (default ${DEFAULT_LIMITS.maxFrameBytes})
+  --max-in-flight N     key/value requests running at once per connection (default ${DEFAULT_LIMITS.maxInFlight})
+  --idle-timeout S      seconds before an idle connection is closed (default ${DEFAULT_LIMITS.idleTimeoutMs / 1000})
+  --max-connections N   open connections per port (default ${DEFAULT_LIMITS.maxConnections})
+  --throttle-failures N failed authentications per source before throttling (default ${DEFAULT_LIMITS.throttle.maxFailures})
+  --throttle-window S   seconds the throttle counts failures over (default ${DEFAULT_LIMITS.throttle.windowMs / 1000})
+  --mfa-cookie-days N   MFA cookie lifetime in days (default ${DEFAULT_LIMITS.mfaCookieLifetime / 86400})`;
+
+const OPTIONS = {
+  port: { type: 'string' },
+  'plain-port': { type: 'string' },
+  host: { type: 'string' },
+  data: { type: 'string' },
+  cert: { type: 'string' },
+  key: { type: 'string' },
+  demo: { type: 'boolean' },
+  'log-level': { type: 'string' },
+  'max-body-bytes': { type: 'string' },
+  'max-frame-bytes': { type: 'string' },
+  'max-in-flight': { type: 'string' },
+  'idle-timeout': { type: 'string' },
+  'max-connections': { type: 'string' },
+  'throttle-failures': { type: 'string' },
+  'throttle-window': { type: 'string' },
+  'mfa-cookie-days': { type: 'string' },
+  help: { type: 'boolean' },
+} as const;
+
+/** What the command line asked for: options to start with, help, or an error to print. */
+export type ServerArgs = { options: ServerInput } | { help: true } | { error: string };
+
+function integer(name: string, text: string | undefined, min: number, max: number) {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!/^[0-9]+$/.test(text) || value < min || value > max) {
+    throw new Error(`--${name}: a whole number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+function definedOnly<T extends object>(
+  record: T,
+): Partial<{ [K in keyof T]: Exclude<T[K], undefined> }> {
+  return Object.fromEntries(
+    Object.entries(record).filter(([, value]) => value !== undefined),
+  ) as Partial<{
+    [K in keyof T]: Exclude<T[K], undefined>;
+  }>;
+}
+
+/** Reads the server's command line (node:util parseArgs, strict); never throws. */
+export function parseServerArgs(argv: readonly string[]): ServerArgs {
+  try {
+    const { values: v } = parseArgs({ args: [...argv], options: OPTIONS, strict: true });
+    if (v.help === true) return { help: true };
+    if ((v.cert === undefined) !== (v.key === undefined))
+      throw new Error('--cert and --key: give both or neither');
+    const level = v['log-level'];
+    if (level !== undefined && !(LOG_LEVELS as readonly string[]).includes(level)) {
+      throw new Error(`--log-level: one of ${LOG_LEVELS.join(', ')}`);
+    }
+    const big = 1024 * 1024 * 1024;
+    const idle = integer('idle-timeout', v['idle-timeout'], 1, 86_400);
+    const failures = integer('throttle-failures', v['throttle-failures'], 1, 1_000_000);
+    const window = integer('throttle-window', v['throttle-window'], 1, 86_400);
+    const cookieDays = integer('mfa-cookie-days', v['mfa-cookie-days'], 1, 3650);
+    const limits = {
+      maxBodyBytes: integer('max-body-bytes', v['max-body-bytes'], 64, big),
+      maxFrameBytes: integer('max-frame-bytes', v['max-frame-bytes'], 64, big),
+      maxInFlight: integer('max-in-flight', v['max-in-flight'], 1, 100_000),
+      idleTimeoutMs: idle === undefined ? undefined : idle * 1000,
+      maxConnections: integer('max-connections', v['max-connections'], 1, 1_000_000),
+      throttle: {
+        maxFailures: failures ?? DEFAULT_LIMITS.throttle.maxFailures,
+        windowMs: window === undefined ? DEFAULT_LIMITS.throttle.windowMs : window * 1000,
+      },
+      mfaCookieLifetime: cookieDays === undefined ? undefined : cookieDays * 86_400,
+    };
+    const options: ServerInput = {
+      host: v.host,
+      port: integer('port', v.port, 0, 65_535),
+      plainPort: integer('plain-port', v['plain-port'], 0, 65_535),
+      dataDir: v.data,
+      certPath: v.cert,
+      keyPath: v.key,
+      demo: v.demo === true,
+      logLevel: level as LogLevel | undefined,
+      limits: definedOnly(limits),
+    };
+    return { options: definedOnly(options) };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}

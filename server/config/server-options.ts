@@ -1,0 +1,82 @@
+import type { DestinationStream } from 'pino';
+import { DEFAULT_MFA_COOKIE_LIFETIME } from '../accounts/mfa-cookie-store.ts';
+import { DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from '../auth/failure-throttle.ts';
+import type { LogLevel } from '../log/service-logger.ts';
+import { defaultDataDirectory } from './data-directory.ts';
+
+/** The TLS port by default: 8665, the real server's user port (payment-server-facts A1). */
+export const DEFAULT_TLS_PORT = 8665;
+/** The address listened on by default: 127.0.0.1, loopback only; give --host 0.0.0.0 for all. */
+export const DEFAULT_HOST = '127.0.0.1';
+
+/** The service's limits (the seed gives none: Limits); each is an option (docs/api.md, Limits). */
+export interface ServiceLimits {
+  /** Largest REST request body in bytes; default 65 536. */
+  maxBodyBytes: number;
+  /** Largest key/value frame, STX to ETX, in bytes; default 65 536. */
+  maxFrameBytes: number;
+  /** Key/value requests running at once on one connection; default 32. */
+  maxInFlight: number;
+  /** Milliseconds a connection may sit idle before it is closed; default 120 000. */
+  idleTimeoutMs: number;
+  /** Open connections per listening port; default 256. */
+  maxConnections: number;
+  /** Failed authentications tolerated per source; default 10 in 5 minutes. */
+  throttle: ThrottleLimits;
+  /** MFA cookie lifetime in seconds; default 30 days. */
+  mfaCookieLifetime: number;
+}
+
+/** Default limits. */
+export const DEFAULT_LIMITS: ServiceLimits = {
+  maxBodyBytes: 64 * 1024,
+  maxFrameBytes: 64 * 1024,
+  maxInFlight: 32,
+  idleTimeoutMs: 120_000,
+  maxConnections: 256,
+  throttle: DEFAULT_THROTTLE_LIMITS,
+  mfaCookieLifetime: DEFAULT_MFA_COOKIE_LIFETIME,
+};
+
+/** Everything startServer needs; startServer fills the rest from the defaults. */
+export interface ServerOptions {
+  host: string;
+  /** TLS port, REST and key/value sniffed apart; 0 takes any free port. */
+  port: number;
+  /** Plain TCP port with the same sniffing, or null for none (the default). */
+  plainPort: number | null;
+  dataDir: string;
+  /** PEM certificate and key files; both or neither. Neither: generated in dataDir. */
+  certPath: string | undefined;
+  keyPath: string | undefined;
+  /** Seed the training merchant (test_retail, test_retail:public, a profile key). */
+  demo: boolean;
+  logLevel: LogLevel;
+  /** Where log lines go; standard output by default. */
+  logDestination: DestinationStream | undefined;
+  limits: ServiceLimits;
+  /** The clock; the system clock by default. */
+  now: () => Date;
+}
+
+/** Options as a caller gives them: any subset, limits too. */
+export type ServerInput = Partial<Omit<ServerOptions, 'limits'>> & {
+  limits?: Partial<ServiceLimits>;
+};
+
+/** Fills a caller's options with the defaults. */
+export function withDefaults(input: ServerInput): ServerOptions {
+  return {
+    host: input.host ?? DEFAULT_HOST,
+    port: input.port ?? DEFAULT_TLS_PORT,
+    plainPort: input.plainPort ?? null,
+    dataDir: input.dataDir ?? defaultDataDirectory(),
+    certPath: input.certPath,
+    keyPath: input.keyPath,
+    demo: input.demo ?? false,
+    logLevel: input.logLevel ?? 'info',
+    logDestination: input.logDestination,
+    limits: { ...DEFAULT_LIMITS, ...input.limits },
+    now: input.now ?? (() => new Date()),
+  };
+}

@@ -1,0 +1,67 @@
+import {
+  ProtocolError,
+  validateRequest,
+  type ApiVersion,
+  type Params,
+} from '../../protocol/index.ts';
+import type { Accounts } from '../accounts/accounts.ts';
+import type { Identity } from '../auth/authenticator.ts';
+import type { ServiceAnswer } from '../engine/index.ts';
+import { declineAnswer } from './answers.ts';
+
+/** What issuing an MFA cookie needs besides the caller. */
+export interface MfaCookieRequest {
+  params: Params;
+  version: ApiVersion;
+  /** Lifetime of the cookie in seconds. */
+  lifetime: number;
+  now: Date;
+}
+
+/**
+ * The mfa_cookie operation (POST user/mfa/cookie; key/value action=admin, admin=mfacookie): a user
+ * who signed in with a password and a valid MFA code in this request gets a long-lived MFA cookie
+ * to send instead of a code (seed: Authentication §6). Answers code SUCCESS with mfa_cookie and
+ * mfa_cookie_expires_ts (Unix seconds); API keys, cookie sign-ins and users without MFA are refused.
+ */
+export function issueMfaCookie(
+  accounts: Accounts,
+  identity: Identity,
+  request: MfaCookieRequest,
+): ServiceAnswer {
+  try {
+    const context = {
+      version: request.version,
+      timeZone: identity.login.timeZone,
+      now: request.now,
+    };
+    validateRequest('mfa_cookie', request.params, context);
+  } catch (error) {
+    if (error instanceof ProtocolError) return declineAnswer(error.msoftCode, error.verbiage);
+    throw error;
+  }
+  if (identity.apiKey !== undefined) {
+    return declineAnswer(
+      'ACCT_PERMISSION',
+      'mfa_cookie: issued to password sign-ins, not API keys',
+    );
+  }
+  if (identity.mfa === 'none') {
+    return declineAnswer('ACCT_PERMISSION', 'mfa_cookie: MFA is not enabled for this user');
+  }
+  if (identity.mfa === 'cookie') {
+    return declineAnswer(
+      'ACCT_MFA_REQUIRED',
+      'mfa_cookie: send an MFA code, not an MFA cookie, to be issued a cookie',
+    );
+  }
+  const issued = accounts.mfaCookies.issue(identity.login.userId, request.lifetime, request.now);
+  const pairs = {
+    code: 'SUCCESS',
+    msoft_code: 'INT_SUCCESS',
+    verbiage: 'MFA cookie issued',
+    mfa_cookie: issued.cookie,
+    mfa_cookie_expires_ts: String(issued.expiresAt),
+  };
+  return { kind: 'response', pairs };
+}

@@ -1,0 +1,134 @@
+import type { Logger } from 'pino';
+import {
+  ProtocolError,
+  type ApiVersion,
+  type OperationName,
+  type Params,
+} from '../../protocol/index.ts';
+import type { Accounts } from '../accounts/accounts.ts';
+import type { Authenticator, Identity } from '../auth/authenticator.ts';
+import type { PresentedCredentials } from '../auth/credentials.ts';
+import { deny } from '../auth/denial.ts';
+import type { DualAuthorizer } from '../auth/dual-authorizer.ts';
+import { resolveProfile } from '../auth/profile-resolver.ts';
+import type { CallerContext, ServiceAnswer, TransactionService } from '../engine/index.ts';
+import { INTERNAL_FAULT, declineAnswer, denialAnswer } from './answers.ts';
+import { issueMfaCookie } from './mfa-cookie-operation.ts';
+
+/** One request as a transport hands it over: operation, flat parameters, credentials. */
+export interface ServiceRequest {
+  operation: OperationName;
+  /**
+   * Flattened, transport keys removed, path parameters merged in; or the error the transport met
+   * reading them, answered only once the caller is authenticated.
+   */
+  params: Params | ProtocolError;
+  credentials: PresentedCredentials;
+  version: ApiVersion;
+  transport: 'rest' | 'kv';
+  /** Remote address, for throttling and logs. */
+  source: string;
+}
+
+/** What the dispatcher is built from. */
+export interface DispatcherDeps {
+  accounts: Accounts;
+  authenticator: Authenticator;
+  dualAuthorizer: DualAuthorizer;
+  engine: Pick<TransactionService, 'execute'>;
+  logger: Logger;
+  now: () => Date;
+  /** MFA cookie lifetime in seconds. */
+  mfaCookieLifetime: number;
+}
+
+const CLOSING = deny('SYS_UNAVAILABLE', 'The service is shutting down: request not run');
+/**
+ * Runs one request for either transport: authentication, sub-user permission, dual authorization,
+ * parameter errors, profile resolution, then the operation (mfa_cookie here, every other one in the
+ * engine). Every outcome is an answer; an unexpected fault is logged and answered SYS_FAILURE.
+ */
+export class RequestDispatcher {
+  readonly #deps: DispatcherDeps;
+  #closing = false;
+
+  constructor(deps: DispatcherDeps) {
+    this.#deps = deps;
+  }
+
+  /** From now on, answers every request SYS_UNAVAILABLE without running it. */
+  stopTaking(): void {
+    this.#closing = true;
+  }
+
+  /** Authenticates, authorizes and runs the request; never throws. Logs one line per request. */
+  async dispatch(request: ServiceRequest): Promise<ServiceAnswer> {
+    const started = performance.now();
+    const seen: { user?: string } = {};
+    let answer: ServiceAnswer;
+    try {
+      answer = await this.#run(request, seen);
+    } catch (error) {
+      this.#deps.logger.error({ err: error, operation: request.operation }, 'request failed');
+      answer = INTERNAL_FAULT;
+    }
+    const pairs = answer.kind === 'response' ? answer.pairs : undefined;
+    this.#deps.logger.info(
+      {
+        operation: request.operation,
+        version: request.version,
+        transport: request.transport,
+        source: request.source,
+        user: seen.user,
+        code: pairs?.code ?? 'report',
+        msoft_code: pairs?.msoft_code,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
+    return answer;
+  }
+
+  async #run(request: ServiceRequest, seen: { user?: string }): Promise<ServiceAnswer> {
+    if (this.#closing) return denialAnswer(CLOSING);
+    const { accounts, authenticator, dualAuthorizer } = this.#deps;
+    const { operation, credentials, source } = request;
+    const now = this.#deps.now();
+    const auth = await authenticator.authenticate(credentials, source, now);
+    if ('denial' in auth) return denialAnswer(auth.denial);
+    const identity = auth.identity;
+    seen.user = identity.login.username;
+    if (!accounts.permissions.allows(identity.login, operation)) {
+      return declineAnswer('ACCT_PERMISSION', `${operation}: not permitted for this user`);
+    }
+    if (accounts.permissions.needsDual(identity.login.merchantId, operation)) {
+      const dual = credentials.dual;
+      const denial = await dualAuthorizer.check(dual, identity, operation, source, now);
+      if (denial !== undefined) return denialAnswer(denial);
+    }
+    const params = request.params;
+    if (params instanceof ProtocolError) return declineAnswer(params.msoftCode, params.verbiage);
+    return this.#execute(request, params, identity, now);
+  }
+
+  async #execute(request: ServiceRequest, params: Params, identity: Identity, now: Date) {
+    const { accounts, engine, mfaCookieLifetime } = this.#deps;
+    const { operation, version } = request;
+    if (operation === 'mfa_cookie') {
+      const lifetime = mfaCookieLifetime;
+      return issueMfaCookie(accounts, identity, { params, version, lifetime, now });
+    }
+    const profile = resolveProfile(accounts.profiles, identity, params, version);
+    if ('denial' in profile) return denialAnswer(profile.denial);
+    const caller: CallerContext = {
+      merchantId: identity.login.merchantId,
+      userId: identity.login.userId,
+      username: identity.login.username,
+      profileId: profile.profileId,
+      version,
+      transport: request.transport,
+      timeZone: identity.login.timeZone,
+    };
+    return engine.execute(operation, params, caller);
+  }
+}

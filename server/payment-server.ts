@@ -1,0 +1,146 @@
+import type { Socket } from 'node:net';
+import { SENSITIVE_PARAMS } from '../protocol/index.ts';
+import { openAccounts } from './accounts/accounts.ts';
+import { seedDemoMerchant, type DemoSeed } from './accounts/demo-merchant.ts';
+import { loadOrCreateSecretKey } from './accounts/secret-box.ts';
+import { Authenticator } from './auth/authenticator.ts';
+import { DualAuthorizer } from './auth/dual-authorizer.ts';
+import { FailureThrottle } from './auth/failure-throttle.ts';
+import { prepareDataDirectory } from './config/data-directory.ts';
+import { withDefaults, type ServerInput } from './config/server-options.ts';
+import { RequestDispatcher } from './dispatch/request-dispatcher.ts';
+import { WorkTracker } from './dispatch/work-tracker.ts';
+import { TransactionService } from './engine/index.ts';
+import { KvConnection } from './kv/kv-connection.ts';
+import { createServiceLogger } from './log/service-logger.ts';
+import { ServiceListeners, type ListenAddress } from './net/service-listeners.ts';
+import { createRestApp } from './rest/rest-app.ts';
+import { openStore } from './store/database.ts';
+import { loadOrCreateCertificate } from './tls/certificate.ts';
+
+/** Milliseconds open connections get to close on their own at shutdown before being cut. */
+const CLOSE_GRACE_MS = 2000;
+
+/** A running service: where it listens, its certificate fingerprint, and how to stop it. */
+export interface RunningServer {
+  /** The TLS port (REST and key/value). */
+  tlsAddress: ListenAddress;
+  /** The plain port, when one was asked for. */
+  plainAddress: ListenAddress | undefined;
+  /** SHA-256 fingerprint of the TLS certificate, for pinning. */
+  fingerprint256: string;
+  /** True when this start generated the certificate. */
+  certificateGenerated: boolean;
+  dataDir: string;
+  /** The demo merchant, when started with demo. */
+  demo: DemoSeed | undefined;
+  /**
+   * Stops accepting connections, answers new requests SYS_UNAVAILABLE, lets the engine finish the
+   * transactions in flight, sends their answers, closes every connection and the store.
+   */
+  close: () => Promise<void>;
+}
+
+/**
+ * Starts the Payment Transaction Service: opens (or creates) the data directory and its store,
+ * loads or generates the TLS certificate, seeds the demo merchant when asked, and listens on the
+ * TLS port and the optional plain port, REST and key/value told apart by their first byte.
+ */
+export async function startServer(input: ServerInput = {}): Promise<RunningServer> {
+  const options = withDefaults(input);
+  const { limits, now } = options;
+  const files = prepareDataDirectory(options.dataDir);
+  const logger = createServiceLogger({
+    level: options.logLevel,
+    destination: options.logDestination,
+    sensitiveKeys: SENSITIVE_PARAMS,
+  });
+  const given = options.certPath !== undefined;
+  if (given !== (options.keyPath !== undefined)) {
+    throw new Error('certPath and keyPath: give both or neither');
+  }
+  const tls = loadOrCreateCertificate({
+    certPath: options.certPath ?? files.certificate,
+    keyPath: options.keyPath ?? files.privateKey,
+    given,
+    host: options.host,
+  });
+  const store = openStore(files.database);
+  const listeners = new ServiceListeners();
+  try {
+    const accounts = openAccounts(store, loadOrCreateSecretKey(files.secretKey));
+    const demo = options.demo ? await seedDemoMerchant(accounts, files.demoApiKey) : undefined;
+    const engine = new TransactionService({ store, logger, now });
+    const authenticator = new Authenticator(accounts, new FailureThrottle(limits.throttle), logger);
+    const dispatcher = new RequestDispatcher({
+      accounts,
+      authenticator,
+      dualAuthorizer: new DualAuthorizer(accounts, authenticator),
+      engine,
+      logger,
+      now,
+      mfaCookieLifetime: limits.mfaCookieLifetime,
+    });
+    const tracker = new WorkTracker();
+    const rest = await createRestApp({
+      dispatcher,
+      tracker,
+      logger,
+      bodyLimitBytes: limits.maxBodyBytes,
+      idleMs: limits.idleTimeoutMs,
+    });
+    const kvLimits = {
+      maxFrameBytes: limits.maxFrameBytes,
+      maxInFlight: limits.maxInFlight,
+      idleMs: limits.idleTimeoutMs,
+    };
+    await listeners.listen(
+      {
+        host: options.host,
+        tlsPort: options.port,
+        plainPort: options.plainPort,
+        tls,
+        maxConnections: limits.maxConnections,
+        idleMs: limits.idleTimeoutMs,
+        logger,
+      },
+      {
+        http: (socket: Socket) => rest.server.emit('connection', socket),
+        kv: (socket: Socket) =>
+          new KvConnection(socket, { dispatcher, tracker, logger, limits: kvLimits }),
+      },
+    );
+    const tlsAddress = listeners.tlsAddress as ListenAddress;
+    logger.info(
+      { tls: tlsAddress, plain: listeners.plainAddress, dataDir: files.root, demo: options.demo },
+      'listening',
+    );
+    let closing: Promise<void> | undefined;
+    const close = () => {
+      closing ??= (async () => {
+        logger.info('stopping: finishing requests in flight');
+        listeners.stopAccepting();
+        dispatcher.stopTaking();
+        await engine.close();
+        await tracker.whenIdle();
+        await listeners.closeConnections(CLOSE_GRACE_MS);
+        store.close();
+        logger.info('stopped');
+      })();
+      return closing;
+    };
+    return {
+      tlsAddress,
+      plainAddress: listeners.plainAddress,
+      fingerprint256: tls.fingerprint256,
+      certificateGenerated: tls.generated,
+      dataDir: files.root,
+      demo,
+      close,
+    };
+  } catch (error) {
+    listeners.stopAccepting();
+    store.close();
+    throw error;
+  }
+}

@@ -1,0 +1,44 @@
+import type { RunningServer } from './payment-server.ts';
+
+/** Lines telling where the service listens, its certificate fingerprint and the demo logins. */
+export function describeServer(server: RunningServer): string[] {
+  const tls = server.tlsAddress;
+  const generated = server.certificateGenerated ? ' (generated now)' : '';
+  const lines = [
+    `LaneTerm Payment Transaction Service (data: ${server.dataDir})`,
+    `  TLS:   ${tls.host}:${tls.port}  REST https://${tls.host}:${tls.port}/api/v2/ and key/value over TLS`,
+    `  TLS certificate SHA-256 ${server.fingerprint256}${generated}`,
+  ];
+  if (server.plainAddress !== undefined) {
+    const { host, port } = server.plainAddress;
+    lines.push(
+      `  plain: ${host}:${port}  REST http://${host}:${port}/api/v2/ and key/value over TCP`,
+    );
+  }
+  if (server.demo !== undefined) {
+    lines.push(
+      '  demo merchant: test_retail:public / publ1ct3st (REST v1 Basic user "test_retail|public")',
+      `  demo profile API key: ${server.demo.apiKeyId} (id and secret in ${server.dataDir}/demo-apikey.json)`,
+    );
+  }
+  return lines;
+}
+
+/**
+ * On SIGINT or SIGTERM: stops accepting, finishes the requests in flight (RunningServer.close) and
+ * exits 0; exits 1 when stopping fails. `print` tells the operator what is happening.
+ */
+export function stopOnSignals(server: RunningServer, print: (line: string) => void): void {
+  const stop = (signal: NodeJS.Signals) => {
+    print(`${signal}: stopping, finishing requests in flight`);
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        print(`stopping failed: ${(error as Error).message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

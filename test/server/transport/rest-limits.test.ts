@@ -1,0 +1,144 @@
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basic, call, type HttpTarget } from '../helpers/http-client.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+let service: TestServer;
+let target: HttpTarget;
+const auth = { authorization: basic('test_retail|public', 'publ1ct3st') };
+
+beforeAll(async () => {
+  service = await startTestServer({
+    limits: { maxBodyBytes: 2048, idleTimeoutMs: 1000, maxConnections: 3 },
+  });
+  const plain = service.server.plainAddress;
+  if (plain === undefined) throw new Error('no plain port');
+  target = plain;
+});
+afterAll(() => service.stop());
+
+const purchase = (version: string, body: string | Record<string, unknown>, headers = {}) =>
+  call(target, {
+    method: 'POST',
+    path: `/api/${version}/transaction/purchase`,
+    headers: { ...auth, ...headers },
+    body,
+  });
+
+describe('REST bodies', () => {
+  it('answers a body over the cap 413 DATA_TOOLARGE, and keeps serving', async () => {
+    const answer = await purchase('v2', { amount: '1.00', comments: 'x'.repeat(4000) });
+    expect(answer.status).toBe(413);
+    expect(answer.json()).toMatchObject({ code: 'DENY', msoft_code: 'DATA_TOOLARGE' });
+    const after = await purchase('v2', {
+      account: '4111111111111111',
+      expdate: '1230',
+      amount: '1.00',
+    });
+    expect(after.json()).toMatchObject({ code: 'AUTH' });
+  });
+
+  it('answers malformed JSON 400 and an unknown content type 415', async () => {
+    const bad = await purchase('v2', '{"amount": ', { 'content-type': 'application/json' });
+    expect(bad.status).toBe(400);
+    expect(bad.json()).toMatchObject({
+      msoft_code: 'DATA_INVALIDFIELD',
+      verbiage: 'body: not valid JSON',
+    });
+    const xml = await purchase('v2', '<Trans/>', { 'content-type': 'text/xml' });
+    expect(xml.status).toBe(415);
+  });
+
+  it('refuses a non-string value naming the field, never echoing the value (v2 400, v1 200)', async () => {
+    const v2 = await purchase('v2', { account: 4111111111111111, amount: '1.00' });
+    expect(v2.status).toBe(400);
+    expect(v2.json()).toMatchObject({ code: 'DENY', msoft_code: 'DATA_INVALIDFIELD' });
+    expect(String(v2.json().verbiage)).toMatch(/^account/);
+    expect(v2.text).not.toContain('4111111111111111');
+    const v1 = await purchase('v1', { account: 4111111111111111, amount: '1.00' });
+    expect(v1.status).toBe(200);
+    expect(v1.json()).toMatchObject({ code: 'DENY', msoft_code: 'DATA_INVALIDFIELD' });
+  });
+
+  it('takes form bodies on v1 only', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const v2 = await purchase('v2', 'account=4111111111111111&expdate=1230&amount=1.00', form);
+    expect(v2.status).toBe(400);
+    expect(v2.json().verbiage).toMatch(/JSON/);
+  });
+
+  it('refuses a key given twice with different values (query and body)', async () => {
+    const answer = await call(target, {
+      method: 'POST',
+      path: '/api/v2/transaction/purchase?amount=2.00',
+      headers: auth,
+      body: { account: '4111111111111111', expdate: '1230', amount: '1.00' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json().verbiage).toMatch(/^amount/);
+  });
+
+  it('answers bad input after authentication: an unauthenticated bad body gets 401', async () => {
+    const answer = await call(target, {
+      method: 'POST',
+      path: '/api/v2/transaction/purchase',
+      body: { amount: 5 },
+    });
+    expect(answer.status).toBe(401);
+  });
+});
+
+/** Retries a request until the service has noticed closed connections (at most 5 s). */
+async function eventuallyServed(): Promise<boolean> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const served = await call(target, { method: 'GET', path: '/api/v1/openapi.json' }).then(
+      (answer) => answer.status === 200,
+      () => false,
+    );
+    if (served) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+describe('connections', () => {
+  it('closes a silent connection, and a keep-alive connection once it is idle', async () => {
+    const silent = await new Promise<boolean>((resolve) => {
+      const socket = connect(target.port, target.host);
+      socket.on('close', () => resolve(true));
+      socket.on('error', () => undefined);
+    });
+    expect(silent).toBe(true);
+    const received: string[] = [];
+    await new Promise<void>((resolve) => {
+      const socket = connect(target.port, target.host, () =>
+        socket.write('GET /api/v1/openapi.json HTTP/1.1\r\nHost: x\r\n\r\n'),
+      );
+      socket.on('data', (chunk: Buffer) => received.push(chunk.toString('latin1')));
+      socket.on('close', () => resolve());
+      socket.on('error', () => undefined);
+    });
+    expect(received.join('')).toMatch(/^HTTP\/1\.1 200 OK/);
+  });
+
+  it('closes connections past the cap at once, and accepts again when one closes', async () => {
+    const open = await Promise.all(
+      [0, 1, 2].map(
+        () =>
+          new Promise<Socket>((resolve) => {
+            const socket = connect(target.port, target.host, () => resolve(socket));
+          }),
+      ),
+    );
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = connect(target.port, target.host);
+      socket.on('close', () => resolve(true));
+      socket.on('data', () => resolve(false));
+      socket.on('error', () => undefined);
+      socket.write('GET /api/v2/openapi.json HTTP/1.1\r\nHost: x\r\n\r\n');
+    });
+    expect(refused).toBe(true);
+    for (const socket of open) socket.destroy();
+    expect(await eventuallyServed()).toBe(true);
+  });
+});
