@@ -47,27 +47,30 @@ export class FaultPlan {
     return (this.#remaining.get(fault) ?? 0) > 0;
   }
 
-  /** Parses "bad-checksum", "slow:2500" or "garbage*3" from a command line. */
-  static parse(specs: readonly string[]): FaultPlan {
-    const plan = new FaultPlan();
-    for (const spec of specs) {
-      const match = /^([a-z-]+)(?::([0-9]+))?(?:\*([0-9]+|always))?$/.exec(spec);
-      const name = match?.[1] as FaultName | undefined;
-      if (match === null || name === undefined || !FAULT_NAMES.includes(name)) {
-        throw new DeviceError(
-          'BAD_INPUT',
-          `fault: must be one of ${FAULT_NAMES.join(', ')} (name[:ms][*times])`,
-          {
-            field: 'fault',
-          },
-        );
-      }
-      if (match[2] !== undefined) plan.slowMs = Number(match[2]);
-      plan.arm(
-        name,
-        match[3] === undefined ? 1 : match[3] === 'always' ? Infinity : Number(match[3]),
+  /** Arms one fault from its command-line form: "bad-checksum", "slow:2500", "garbage*3", "unplug*always". */
+  armSpec(spec: string): this {
+    const match = /^([a-z-]+)(?::([0-9]+))?(?:\*([0-9]+|always))?$/.exec(spec);
+    const name = FAULT_NAMES.find((fault) => fault === match?.[1]);
+    if (match === null || name === undefined) {
+      throw new DeviceError(
+        'BAD_INPUT',
+        `fault: must be one of ${FAULT_NAMES.join(', ')} (name[:ms][*times])`,
+        {
+          field: 'fault',
+        },
       );
     }
+    if (match[2] !== undefined) this.slowMs = Number(match[2]);
+    return this.arm(
+      name,
+      match[3] === undefined ? 1 : match[3] === 'always' ? Infinity : Number(match[3]),
+    );
+  }
+
+  /** A plan with every spec armed (see armSpec). */
+  static parse(specs: readonly string[]): FaultPlan {
+    const plan = new FaultPlan();
+    for (const spec of specs) plan.armSpec(spec);
     return plan;
   }
 }
