@@ -12,6 +12,7 @@ import type { CallerContext, ServiceAnswer } from './engine-context.ts';
 import { StanCounter } from './stan-counter.ts';
 import { BatchStore } from './store/batch-store.ts';
 import { MerchantDirectory } from './store/merchant-directory.ts';
+import { engineDatabase } from './store/statement-cache.ts';
 import { TokenStore } from './store/token-store.ts';
 import { TransactionStore } from './store/transaction-store.ts';
 
@@ -44,13 +45,14 @@ export class TransactionService {
 
   constructor(deps: TransactionServiceDeps) {
     const clock = deps.now ?? ((): Date => new Date());
-    const batches = new BatchStore(deps.store);
-    const transactions = new TransactionStore(deps.store, batches);
+    const db = engineDatabase(deps.store);
+    const batches = new BatchStore(db);
+    const transactions = new TransactionStore(db, batches);
     this.#ctx = {
       transactions,
       batches,
-      tokens: new TokenStore(deps.store),
-      merchants: new MerchantDirectory(deps.store),
+      tokens: new TokenStore(db),
+      merchants: new MerchantDirectory(db),
       vault: deps.vault ?? CardVault.forDatabase(deps.store.name, deps.store.memory),
       processor: deps.processor ?? new LoopbackProcessor(),
       queue: deps.queue ?? new SendQueue(),

@@ -1,5 +1,6 @@
 import { unixSeconds } from '../../engine/clock.ts';
 import { MerchantDirectory } from '../../engine/store/merchant-directory.ts';
+import { engineDatabase } from '../../engine/store/statement-cache.ts';
 import { AdminError, type AdminCommand } from '../admin-command.ts';
 import { requireMerchant, requireProfile } from '../admin-lookups.ts';
 
@@ -7,7 +8,7 @@ const SETTLE_TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
 /**
  * `set-auto-settle <merchant> <profile> (--time HH:MM | --off)`: the profile's daily automatic
- * settlement time, in the merchant's time zone (docs/engine.md, Settlement). The first run is the
+ * settlement time, in the merchant's time zone (docs/test-cards.md, Settlement). The first run is the
  * next time the clock reads HH:MM; a time missed while the server was down is caught up at start.
  */
 export const adminCommand: AdminCommand = {
@@ -28,7 +29,7 @@ export const adminCommand: AdminCommand = {
     }
     const owner = requireMerchant(context, merchant);
     const profile = requireProfile(context, owner.merchantId, profileRef);
-    const directory = new MerchantDirectory(context.store);
+    const directory = new MerchantDirectory(engineDatabase(context.store));
     directory.setAutoSettle(profile.id, off ? null : (time as string), unixSeconds(context.now()));
     const zone = directory.profile(profile.id)?.timeZone ?? 'UTC';
     context.out(

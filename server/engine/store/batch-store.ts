@@ -1,4 +1,4 @@
-import type { Store } from '../../store/database.ts';
+import type { EngineDatabase } from './statement-cache.ts';
 
 /** A batch of one profile (seed: "in a batch, eligible for settlement"). */
 export interface BatchRecord {
@@ -55,9 +55,9 @@ export interface BatchPlace {
  * numbered 1, 2, 3… within a batch in the order they enter it.
  */
 export class BatchStore {
-  readonly #db: Store;
+  readonly #db: EngineDatabase;
 
-  constructor(db: Store) {
+  constructor(db: EngineDatabase) {
     this.#db = db;
   }
 

@@ -1,4 +1,4 @@
-import type { Store } from '../../store/database.ts';
+import type { EngineDatabase } from './statement-cache.ts';
 
 /** What the engine reads about a profile and its merchant (001_identity.sql). */
 export interface ProfileInfo {
@@ -46,9 +46,9 @@ export interface AutoSettleSetting {
  * (auto_settle): the parts of the account data the transaction engine needs.
  */
 export class MerchantDirectory {
-  readonly #db: Store;
+  readonly #db: EngineDatabase;
 
-  constructor(db: Store) {
+  constructor(db: EngineDatabase) {
     this.#db = db;
   }
 

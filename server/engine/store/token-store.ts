@@ -1,4 +1,4 @@
-import type { Store } from '../../store/database.ts';
+import type { EngineDatabase } from './statement-cache.ts';
 
 /** A stored token (seed: tokenize, matching_token); the account itself stays sealed. */
 export interface TokenRecord {
@@ -38,9 +38,9 @@ function tokenFromRow(row: TokenRow): TokenRecord {
 
 /** Tokens of each merchant: created on tokenize=yes, found by value or by account fingerprint. */
 export class TokenStore {
-  readonly #db: Store;
+  readonly #db: EngineDatabase;
 
-  constructor(db: Store) {
+  constructor(db: EngineDatabase) {
     this.#db = db;
   }
 

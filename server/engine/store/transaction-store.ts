@@ -1,4 +1,4 @@
-import type { Store } from '../../store/database.ts';
+import type { EngineDatabase } from './statement-cache.ts';
 import type { BatchStore } from './batch-store.ts';
 import {
   recordFromRow,
@@ -66,17 +66,17 @@ const SELECT = `SELECT t.*, b.number AS batch_number, o.order_id AS order_id
  * order and its stan counter are committed together or not at all.
  */
 export class TransactionStore {
-  readonly #db: Store;
+  readonly #db: EngineDatabase;
   readonly #batches: BatchStore;
 
-  constructor(db: Store, batches: BatchStore) {
+  constructor(db: EngineDatabase, batches: BatchStore) {
     this.#db = db;
     this.#batches = batches;
   }
 
   /** Runs `work` in one SQLite transaction (a savepoint when already inside one). */
   atomically<T>(work: () => T): T {
-    return this.#db.transaction(work)();
+    return this.#db.atomically(work);
   }
 
   /** The merchant's transaction with that ttid. */

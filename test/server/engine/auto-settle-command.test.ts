@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../../server/admin/admin-runner.ts';
 import { MerchantDirectory } from '../../../server/engine/store/merchant-directory.ts';
+import { engineDatabase } from '../../../server/engine/store/statement-cache.ts';
 import { openStore } from '../../../server/store/database.ts';
 
 let dir: string;
@@ -27,7 +28,7 @@ async function admin(argv: string[]): Promise<{ code: number; out: string; err: 
 function settings(): { profileName: string; settleTime: string }[] {
   const store = openStore(join(dir, 'service.db'));
   try {
-    return new MerchantDirectory(store)
+    return new MerchantDirectory(engineDatabase(store))
       .autoSettleSettings()
       .map((s) => ({ profileName: s.profile.profileName, settleTime: s.settleTime }));
   } finally {

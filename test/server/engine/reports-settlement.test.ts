@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MerchantDirectory } from '../../../server/engine/store/merchant-directory.ts';
+import { engineDatabase } from '../../../server/engine/store/statement-cache.ts';
 import { EngineFixture, keyedSale } from './helpers/engine-fixture.ts';
 
 let fx: EngineFixture;
@@ -120,10 +122,7 @@ describe('settlement', () => {
   });
 
   it('settles automatically at the profile’s time in the merchant’s zone, once per day', async () => {
-    const { MerchantDirectory } =
-      await import('../../../server/engine/store/merchant-directory.ts');
-    const directory = new MerchantDirectory(fx.store);
-    // 2025-06-15 10:30 in New York; settle daily at 23:00 New York time.
+    const directory = new MerchantDirectory(engineDatabase(fx.store));
     directory.setAutoSettle(fx.profileId, '23:00', Math.floor(fx.clock.current.getTime() / 1000));
     await fx.run('sale', keyedSale('10.00'));
     fx.service.runHousekeeping();
