@@ -1,5 +1,5 @@
 import { Code, MsoftCode, formatAmount } from '../../protocol/index.ts';
-import { formatHostTs, formatTimestamp } from './clock.ts';
+import { put, transactionPairs } from './response-pairs.ts';
 import type { EngineContext } from './engine-context.ts';
 import { refusalOf } from './state-machine.ts';
 import type { TransactionRecord } from './store/transaction-record.ts';
@@ -64,14 +64,6 @@ function echoableCustom(custom: Record<string, string>): Record<string, string> 
   );
 }
 
-function put(
-  pairs: Record<string, string>,
-  key: string,
-  value: string | number | null | undefined,
-): void {
-  if (value !== null && value !== undefined) pairs[key] = String(value);
-}
-
 /**
  * The transaction detail response (seed: Transaction detail response) of one transaction: the
  * lookup's own result (AUTH, INT_SUCCESS, SUCCESS), the transaction's response fields, action and
@@ -88,40 +80,29 @@ export function detailPairs(
   const profile = ctx.merchants.profile(txn.profileId);
   const expdate =
     txn.cardSealed === null ? undefined : ctx.vault.unseal(txn.cardSealed, 'transaction').expdate;
-  const pairs: Record<string, string> = {
+  const lookup = {
     code: Code.AUTH,
-    msoft_code: MsoftCode.INT_SUCCESS,
+    msoftCode: MsoftCode.INT_SUCCESS,
+    phardCode: null,
     verbiage: 'SUCCESS',
-    ttid: String(txn.ttid),
+    stan: txn.stan,
+  };
+  const pairs = transactionPairs(txn, lookup, created, timeZone);
+  Object.assign(pairs, {
     action: txn.kind,
     orig_code: txn.code,
     orig_msoft_code: txn.msoftCode,
     orig_reqamount: formatAmount(txn.reqAmount),
     orig_verbiage: txn.verbiage,
     amount: formatAmount(txn.amount),
-    account: txn.accountMasked,
-    cardtype: txn.cardtype,
-    timestamp: formatTimestamp(created, timeZone),
-    rcpt_host_ts: formatHostTs(created, timeZone),
-    rcpt_entry_mode: txn.entryMode,
     reversible: reversibleOf(txn) ? 'yes' : 'no',
     tranflags: tranflagsOf(txn).join('|'),
     txnstatus: txnstatusOf(txn).join('|'),
     last_modified_ts: String(txn.lastModifiedTs),
-  };
+  });
   put(pairs, 'orig_phard_code', txn.phardCode);
-  put(pairs, 'auth', txn.auth);
-  put(pairs, 'batch', txn.batchNumber);
-  put(pairs, 'item', txn.item);
-  put(pairs, 'stan', txn.stan);
-  put(pairs, 'avs', txn.avs);
-  put(pairs, 'cv', txn.cv);
-  put(pairs, 'token', txn.token);
-  put(pairs, 'cardholdername', txn.cardholdername);
   put(pairs, 'expdate', expdate);
   put(pairs, 'reversal_reason', txn.reversalReason);
-  put(pairs, 'order_id', txn.orderId);
-  put(pairs, 'payment_id', txn.paymentId);
   put(pairs, 'merch_name', profile?.merchantName);
   put(pairs, 'merch_proc', profile?.processor);
   return { ...pairs, ...echoableCustom(txn.custom), ...txn.echo, ...pairs };

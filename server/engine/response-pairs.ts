@@ -15,7 +15,8 @@ export interface AnswerResult {
 /** Marker of answers produced by the simulated processor (payment-server-facts A6: Loopback). */
 export const SIMULATOR_MARKER = 'loopback';
 
-function put(
+/** Sets `key` to the value as text, unless the value is absent (null or undefined). */
+export function put(
   pairs: Record<string, string>,
   key: string,
   value: string | number | null | undefined,
@@ -26,8 +27,8 @@ function put(
 /**
  * The transaction response of one request on a transaction (seed: Transaction response): the
  * request's result, then the transaction's ttid, approval and batch data, masked account,
- * verification results, token, order_id and payment_id, timestamp (numeric UTC offset, merchant's zone), rcpt_host_ts,
- * rcpt_entry_mode, and simulator=loopback.
+ * verification results, token, order_id and payment_id, timestamp (numeric UTC offset, in the
+ * merchant's zone), rcpt_host_ts, rcpt_entry_mode, and simulator=loopback.
  */
 export function transactionPairs(
   txn: TransactionRecord,
