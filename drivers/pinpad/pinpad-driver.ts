@@ -47,7 +47,7 @@ export class PinPadDriver {
   /** Shows `text` on the pad's display (Z2). */
   display(text: string, options: CallOptions = {}): Promise<void> {
     return this.#queue.run('display', options, PINPAD_DEADLINES.message, (signal) =>
-      this.#link.send(encodeDisplay(text), signal),
+      this.#fresh().send(encodeDisplay(text), signal),
     );
   }
 
@@ -60,7 +60,7 @@ export class PinPadDriver {
       const stop = (): void => entry.abort(signal.reason);
       signal.addEventListener('abort', stop, { once: true });
       try {
-        this.#link.discardPending();
+        this.#fresh();
         await this.#link.send(message, entry.signal);
         return parsePinResponse(await this.#link.receive(entry.signal));
       } catch (error) {
@@ -84,10 +84,16 @@ export class PinPadDriver {
     );
   }
 
+  /** The link with stale frames dropped, and accepting traffic again after a reconnect. */
+  #fresh(): StxLink {
+    if (this.transport.isOpen) this.#link.reset();
+    return this.#link;
+  }
+
   /** The pad's state, key state and serial number (S0/S1). */
   status(options: CallOptions = {}): Promise<PinPadStatus> {
     return this.#queue.run('status', options, PINPAD_DEADLINES.message, async (signal) => {
-      this.#link.discardPending();
+      this.#fresh();
       await this.#link.send(STATUS_REQUEST, signal);
       return parseStatus(await this.#link.receive(signal));
     });

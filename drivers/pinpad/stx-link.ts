@@ -47,12 +47,6 @@ export class StxLink {
     this.#frames.reset();
   }
 
-  /** Drops frames that arrived unasked, so the next receive() gets the answer to what follows. */
-  discardPending(): void {
-    this.#frames.clear();
-    this.#controls.clear();
-  }
-
   /** Sends one message and waits for its ACK; NO_ACK after the last try (then EOT is sent). */
   async send(payload: Buffer, signal: AbortSignal): Promise<void> {
     const frame = this.encode(payload);
