@@ -5,6 +5,14 @@ import type { Login } from './user-store.ts';
 /** The permission entry that grants a sub-user every operation, present and future. */
 export const ALL_OPERATIONS = '*';
 
+/** The two operation lists: per user (user_permissions) and per merchant (dual_auth_operations). */
+const LISTS = {
+  user: { table: 'user_permissions', owner: 'user_id' },
+  dual: { table: 'dual_auth_operations', owner: 'merchant_id' },
+} as const;
+
+type ListName = keyof typeof LISTS;
+
 /**
  * Who may run what: the operations each sub-user may run (the merchant user may run all), and the
  * operations a merchant has marked as needing dual authorization (seed: Authentication §7).
@@ -18,23 +26,12 @@ export class PermissionStore {
 
   /** Replaces a sub-user's permitted operations; ALL_OPERATIONS grants every one. */
   setUserPermissions(userId: number, operations: readonly string[]): void {
-    this.#db.transaction(() => {
-      this.#db.prepare('DELETE FROM user_permissions WHERE user_id = ?').run(userId);
-      const insert = this.#db.prepare(
-        'INSERT INTO user_permissions (user_id, operation) VALUES (?, ?)',
-      );
-      for (const operation of new Set(operations)) insert.run(userId, operation);
-    })();
+    this.#replace('user', userId, operations);
   }
 
   /** A sub-user's permitted operations as stored (possibly [ALL_OPERATIONS]). */
   userPermissions(userId: number): string[] {
-    return this.#db
-      .prepare<[number], string>(
-        'SELECT operation FROM user_permissions WHERE user_id = ? ORDER BY operation',
-      )
-      .pluck()
-      .all(userId);
+    return this.#read('user', userId);
   }
 
   /** True when the login may run the operation: always for the merchant user. */
@@ -46,27 +43,35 @@ export class PermissionStore {
 
   /** Replaces the operations a merchant wants dual-authorized (empty: none). */
   setDualOperations(merchantId: number, operations: readonly OperationName[]): void {
-    this.#db.transaction(() => {
-      this.#db.prepare('DELETE FROM dual_auth_operations WHERE merchant_id = ?').run(merchantId);
-      const insert = this.#db.prepare(
-        'INSERT INTO dual_auth_operations (merchant_id, operation) VALUES (?, ?)',
-      );
-      for (const operation of new Set(operations)) insert.run(merchantId, operation);
-    })();
+    this.#replace('dual', merchantId, operations);
   }
 
   /** The operations a merchant wants dual-authorized, by name. */
   dualOperations(merchantId: number): string[] {
-    return this.#db
-      .prepare<[number], string>(
-        'SELECT operation FROM dual_auth_operations WHERE merchant_id = ? ORDER BY operation',
-      )
-      .pluck()
-      .all(merchantId);
+    return this.#read('dual', merchantId);
   }
 
   /** True when the merchant wants this operation dual-authorized. */
   needsDual(merchantId: number, operation: OperationName): boolean {
     return this.dualOperations(merchantId).includes(operation);
+  }
+
+  #replace(list: ListName, ownerId: number, operations: readonly string[]): void {
+    const { table, owner } = LISTS[list];
+    this.#db.transaction(() => {
+      this.#db.prepare(`DELETE FROM ${table} WHERE ${owner} = ?`).run(ownerId);
+      const insert = this.#db.prepare(`INSERT INTO ${table} (${owner}, operation) VALUES (?, ?)`);
+      for (const operation of new Set(operations)) insert.run(ownerId, operation);
+    })();
+  }
+
+  #read(list: ListName, ownerId: number): string[] {
+    const { table, owner } = LISTS[list];
+    return this.#db
+      .prepare<[number], string>(
+        `SELECT operation FROM ${table} WHERE ${owner} = ? ORDER BY operation`,
+      )
+      .pluck()
+      .all(ownerId);
   }
 }
