@@ -1,7 +1,37 @@
 import { maskPan } from '../../drivers/crypto/index.ts';
-import { hasParam, parseAmount, type Params } from '../../protocol/index.ts';
+import {
+  emptyParams,
+  hasParam,
+  isSensitiveKey,
+  parseAmount,
+  type Params,
+} from '../../protocol/index.ts';
 
 const BARE_PAN = /^\d{8,19}$/;
+/** Keys whose last four characters may show, as on a receipt: the account and a token. */
+const LAST_FOUR_KEYS: ReadonlySet<string> = new Set(['account', 'token']);
+
+/**
+ * A card-data value for display (docs/protocol.md: SENSITIVE_PARAMS): an account or token keeps
+ * its last four characters, everything else is X throughout; a value already masked stays, and so
+ * does the CV result of an answer (GOOD, BAD), which shares its key with the request's CV.
+ */
+export function maskValue(key: string, value: string): string {
+  if (value === '' || !isSensitiveKey(key)) return value;
+  if (key === 'cv' && !/\d/.test(value)) return value;
+  if (/^X+[0-9]{0,4}$/.test(value)) return value;
+  if (BARE_PAN.test(value)) return maskPan(value);
+  if (LAST_FOUR_KEYS.has(key) && value.length > 4)
+    return 'X'.repeat(value.length - 4) + value.slice(-4);
+  return 'X'.repeat(value.length);
+}
+
+/** Pairs with every card-data value masked (maskValue): what may be shown, printed or logged. */
+export function maskPairs(pairs: Params): Params {
+  const masked = emptyParams();
+  for (const [key, value] of Object.entries(pairs)) masked[key] = maskValue(key, value);
+  return masked;
+}
 
 function withPrefix(pairs: Params, prefix: string): Readonly<Record<string, string>> {
   return Object.fromEntries(Object.entries(pairs).filter(([key]) => key.startsWith(prefix)));
@@ -18,6 +48,11 @@ export class PaymentResponse {
 
   constructor(pairs: Params) {
     this.pairs = pairs;
+  }
+
+  /** The pairs with card data masked, for screens, journals and logs. */
+  masked(): Params {
+    return maskPairs(this.pairs);
   }
 
   /** A field's value; undefined when absent or empty. */
@@ -77,7 +112,7 @@ export class PaymentResponse {
    */
   get account(): string | undefined {
     const account = this.get('account');
-    return account !== undefined && BARE_PAN.test(account) ? maskPan(account) : account;
+    return account === undefined ? undefined : maskValue('account', account);
   }
   /** Card brand, e.g. VISA, MC. */
   get cardtype(): string | undefined {
