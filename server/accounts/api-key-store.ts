@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Store } from '../store/database.ts';
 import { formatLoginName } from './account-names.ts';
 import { digestSecret, newSecret } from './secret-digest.ts';
-import { unixSeconds } from './unix-time.ts';
+import { unixSeconds } from '../engine/clock.ts';
 
 /** An API key as stored: never its secret, only the secret's digest (seed: Authentication §5). */
 export interface ApiKey {

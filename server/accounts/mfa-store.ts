@@ -1,7 +1,7 @@
 import { authenticator } from 'otplib';
 import type { Store } from '../store/database.ts';
 import type { SecretBox } from './secret-box.ts';
-import { unixSeconds } from './unix-time.ts';
+import { unixSeconds } from '../engine/clock.ts';
 
 /** TOTP time step in seconds (RFC 6238 §4: X = 30). */
 const STEP_SECONDS = 30;

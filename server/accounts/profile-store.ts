@@ -1,5 +1,5 @@
 import type { Store } from '../store/database.ts';
-import { unixSeconds } from './unix-time.ts';
+import { unixSeconds } from '../engine/clock.ts';
 
 /** A merchant profile: the processor and settings a transaction runs under (seed: profile_id). */
 export interface Profile {

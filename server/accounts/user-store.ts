@@ -1,6 +1,6 @@
 import type { Store } from '../store/database.ts';
 import { formatLoginName, type LoginName } from './account-names.ts';
-import { unixSeconds } from './unix-time.ts';
+import { unixSeconds } from '../engine/clock.ts';
 
 /** A login (merchant user or sub-user) with what authentication and profile resolution need. */
 export interface Login {
