@@ -1,9 +1,15 @@
 import type { Logger } from 'pino';
-import { validateRequest, type OperationName, type Params } from '../../protocol/index.ts';
+import {
+  FINANCIAL_OPERATIONS,
+  MsoftCode,
+  validateRequest,
+  type OperationName,
+  type Params,
+} from '../../protocol/index.ts';
 import { LoopbackProcessor, SendQueue, type Processor } from '../processor/index.ts';
 import type { Store } from '../store/database.ts';
 import { CardVault } from '../vault/index.ts';
-import { answerForError, unavailable } from './answers.ts';
+import { answerForError, serviceDecline, unavailable } from './answers.ts';
 import type { EngineContext } from './engine-context.ts';
 import { HOUSEKEEPING_INTERVAL_MS, clearStaleCardData, runDueSettlements } from './housekeeping.ts';
 import { KeyedLock } from './keyed-lock.ts';
@@ -101,11 +107,27 @@ export class TransactionService {
     }
   }
 
+  /**
+   * A financial operation or settlement for a profile whose processor is not this service's
+   * (profiles.processor): SYS_SETUP, rather than simulating what a real processor should do.
+   */
+  #processorRefusal(op: OperationName, caller: CallerContext): ServiceAnswer | undefined {
+    if (!FINANCIAL_OPERATIONS.has(op) && op !== 'settle') return undefined;
+    const processor = this.#ctx.merchants.profile(caller.profileId)?.processor;
+    if (processor === this.#ctx.processor.name) return undefined;
+    return serviceDecline(
+      MsoftCode.SYS_SETUP,
+      `profile_id: the profile's processor ${processor ?? '(none)'} is not available on this server`,
+    );
+  }
+
   async #run(op: OperationName, params: Params, caller: CallerContext): Promise<ServiceAnswer> {
     const now = this.#ctx.clock();
     try {
       validateRequest(op, params, { version: caller.version, timeZone: caller.timeZone, now });
-      const answer = await OPERATION_HANDLERS[op]({ op, params, caller, now }, this.#ctx);
+      const answer =
+        this.#processorRefusal(op, caller) ??
+        (await OPERATION_HANDLERS[op]({ op, params, caller, now }, this.#ctx));
       if (answer.kind === 'response') {
         const { code, msoft_code: msoftCode, ttid } = answer.pairs;
         this.#ctx.logger.debug({ op, code, msoftCode, ttid }, 'operation answered');

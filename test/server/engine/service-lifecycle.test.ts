@@ -81,4 +81,15 @@ describe('TransactionService lifecycle', () => {
     });
     await service.close();
   });
+
+  it('refuses financial work for a profile whose processor this service does not have', async () => {
+    fx.store.prepare("UPDATE profiles SET processor = 'elavon' WHERE id = ?").run(fx.profileId);
+    expect(await fx.run('sale', keyedSale('1.00'))).toEqual({
+      code: 'DENY',
+      msoft_code: 'SYS_SETUP',
+      verbiage: "profile_id: the profile's processor elavon is not available on this server",
+    });
+    expect((await fx.run('settle', {})).msoft_code).toBe('SYS_SETUP');
+    expect((await fx.report('report_unsettled')).rows).toEqual([]);
+  });
 });
