@@ -43,19 +43,6 @@ export type StateKey =
   | 'voided'
   | 'reversed';
 
-/** Every row of the state table. */
-export const STATE_KEYS: readonly StateKey[] = [
-  'declined',
-  'sale_authorized',
-  'preauth_authorized',
-  'captured',
-  'refund_captured',
-  'settled',
-  'refund_settled',
-  'voided',
-  'reversed',
-];
-
 /** The state-table row of a transaction. */
 export function stateKeyOf(txn: Pick<TransactionRecord, 'kind' | 'state'>): StateKey {
   switch (txn.state) {
