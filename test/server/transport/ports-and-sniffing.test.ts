@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { connect as tcpConnect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REST_ROUTES, restBasePath } from '../../../protocol/index.ts';
@@ -122,5 +124,26 @@ describe('REST documents and unknown paths', () => {
     expect(answer.status).toBe(404);
     expect(answer.json()).toMatchObject({ code: 'DENY', msoft_code: 'DATA_BADTRANS' });
     expect(answer.text).not.toContain('4111111111111111');
+  });
+});
+
+describe('garbage', () => {
+  it('survives random bytes on either protocol and keeps serving', async () => {
+    for (let round = 0; round < 20; round += 1) {
+      const junk = randomBytes(1 + ((round * 97) % 3000));
+      if (round % 2 === 0) junk[0] = 0x02;
+      await new Promise<void>((resolve) => {
+        const socket = tcpConnect(plain.port, plain.host, () => socket.end(junk));
+        socket.on('error', () => resolve());
+        socket.on('close', () => resolve());
+        socket.resume();
+      });
+    }
+    const answer = await call(plain, {
+      method: 'GET',
+      path: '/api/v1/report/failed',
+      headers: { authorization: demoBasic },
+    });
+    expect(answer.status).toBe(200);
   });
 });
