@@ -147,7 +147,7 @@ export const OPERATION_TABLE: Readonly<Record<OperationName, OperationDef>> = {
   },
   reversal: {
     versions: BOTH,
-    inputs: ['ttid', 'amount'],
+    inputs: ['ttid', 'amount', 'reversal_reason'],
     required: ['ttid'],
     description: 'remove the hold; amount, when sent, is the final amount to settle',
   },

@@ -5,7 +5,8 @@ const V2 = ['v2'] as const;
 
 /**
  * The standalone parameters outside every group (seed: Standalone parameters; carddenylist_* are
- * v2 by Versioning §3), plus batch and tip, which LaneTerm adds for settle, reports and adjust.
+ * v2 by Versioning §3), plus batch, tip and reversal_reason, which LaneTerm adds for settle,
+ * reports, adjust and reversal.
  */
 export const STANDALONE_PARAMS: Readonly<Record<string, ParamDef>> = {
   ttid: { type: 'identifier', description: 'transaction identifier', standalone: BOTH },
@@ -71,6 +72,12 @@ export const STANDALONE_PARAMS: Readonly<Record<string, ParamDef>> = {
   tip: {
     type: 'amount',
     description: 'tip added to a captured transaction',
+    standalone: BOTH,
+    origin: 'decision',
+  },
+  reversal_reason: {
+    type: 'text',
+    description: 'why the lane reverses, e.g. CARDDECLINE after an online approval',
     standalone: BOTH,
     origin: 'decision',
   },

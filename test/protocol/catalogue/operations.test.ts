@@ -90,7 +90,7 @@ describe('sale and preauth', () => {
 describe('operations on a prior transaction', () => {
   it.each([
     ['capture', ['ttid', 'priority', 'timeout', 'rcpt'], true],
-    ['reversal', ['ttid', 'amount', 'timeout'], false],
+    ['reversal', ['ttid', 'amount', 'reversal_reason', 'timeout'], false],
     ['void', ['ttid', 'timeout'], false],
   ] as const)('%s takes %j, profile_id in v2, custom parameters: %s', (op, keys, custom) => {
     expect(sorted(acceptedParams(op, 'v1'))).toEqual(sorted(keys));

@@ -149,9 +149,9 @@ describe('parameter specs', () => {
     }
   });
 
-  it('marks only batch and tip as LaneTerm additions', () => {
+  it('marks only batch, tip and reversal_reason as LaneTerm additions', () => {
     const added = [...PARAM_SPECS.values()].filter((param) => param.origin === 'decision');
-    expect(added.map((param) => param.key)).toEqual(['batch', 'tip']);
+    expect(added.map((param) => param.key)).toEqual(['batch', 'tip', 'reversal_reason']);
   });
 });
 

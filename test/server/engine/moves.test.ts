@@ -51,6 +51,13 @@ describe('reversal', () => {
     expect(detail.expdate).toBeUndefined();
   });
 
+  it('keeps the reason the lane gives and echoes it in the detail', async () => {
+    const ttid = await ttidOf('sale', keyedSale('30.00'));
+    const pairs = await fx.run('reversal', { ttid, reversal_reason: 'CARDDECLINE' });
+    expect(pairs.code).toBe('AUTH');
+    expect((await fx.run('trandetail', { ttid })).reversal_reason).toBe('CARDDECLINE');
+  });
+
   it('with amount lowers the hold to that final amount (Visa)', async () => {
     const ttid = await ttidOf('sale', keyedSale('30.00'));
     const pairs = await fx.run('reversal', { ttid, amount: '12.00' });
