@@ -18,14 +18,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A JSON object of scalar values as pairs with lower-case keys; undefined for anything else. */
-function scalarPairs(value: unknown): Params | undefined {
+/**
+ * A JSON object of scalar values as string pairs, keys lower-cased for an answer (the interface's
+ * keys are case-insensitive) and kept as sent for a report row (its column names, e.g. BatchNum);
+ * undefined for anything else.
+ */
+function scalarPairs(value: unknown, keyCase: 'lower' | 'as-sent' = 'lower'): Params | undefined {
   if (!isRecord(value)) return undefined;
   const pairs = emptyParams();
-  for (const [key, member] of Object.entries(value)) {
-    if (typeof member === 'string') pairs[key.toLowerCase()] = member;
-    else if (typeof member === 'number' || typeof member === 'boolean')
-      pairs[key.toLowerCase()] = String(member);
+  for (const [name, member] of Object.entries(value)) {
+    const key = keyCase === 'lower' ? name.toLowerCase() : name;
+    if (typeof member === 'string') pairs[key] = member;
+    else if (typeof member === 'number' || typeof member === 'boolean') pairs[key] = String(member);
     else return undefined;
   }
   return pairs;
@@ -53,7 +57,7 @@ function jsonReport(value: Record<string, unknown>, status?: number): WireAnswer
   }
   const rows: Params[] = [];
   for (const row of value['report'] as unknown[]) {
-    const pairs = scalarPairs(row);
+    const pairs = scalarPairs(row, 'as-sent');
     if (pairs === undefined) return unreadable('report: a row is not an object of strings', status);
     rows.push(pairs);
   }

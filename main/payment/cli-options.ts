@@ -16,7 +16,7 @@ export const PAY_USAGE = `usage: npm run -s pay -- <operation> [key=value …] -
        npm run -s pay -- resolve <order_id> --url URL [options]
 
   operation            ${OPERATIONS.join(', ')}
-  key=value            a request parameter, e.g. amount=12.50 account=4111111111111111
+  key=value            a request parameter, e.g. amount=12.50 zip=32606
                        (key= sends an empty value; a key not given is not sent)
   --url URL            http:// or https:// for REST (/api/v1 or /api/v2 is added),
                        kv:// (plain) or kvs:// (TLS) for the key/value protocol
