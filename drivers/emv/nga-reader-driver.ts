@@ -2,6 +2,7 @@ import type { CallOptions } from '../call-options.ts';
 import { DeviceError } from '../device-error.ts';
 import type { CardRead, CardReadOptions, CardReader } from '../readers/card-read.ts';
 import { READ_CARD_DEADLINE_MS } from '../readers/card-reader-base.ts';
+import { CancellableCall } from '../supervisor/cancellable-call.ts';
 import { DeviceQueue } from '../supervisor/device-queue.ts';
 import { FrameInbox } from '../transport/frame-inbox.ts';
 import type { Transport } from '../transport/transport.ts';
@@ -70,7 +71,7 @@ export class NgaReaderDriver implements CardReader {
   readonly #parser = new NgaFrameParser('response');
   readonly #answers = new FrameInbox<NgaReceived>(8);
   readonly #queue: DeviceQueue;
-  #activation: AbortController | undefined;
+  readonly #activation = new CancellableCall();
 
   constructor(transport: Transport) {
     this.transport = transport;
@@ -111,37 +112,30 @@ export class NgaReaderDriver implements CardReader {
         Buffer.of(Math.min(255, Math.ceil(deadlineMs / 1000))),
         amountTlv(options.amountMinor),
       ]);
-      const activation = new AbortController();
-      this.#activation = activation;
-      const stop = (): void => activation.abort(signal.reason);
-      signal.addEventListener('abort', stop, { once: true });
-      try {
-        const answer = await this.#exchange(NGA.activate, request, activation.signal);
-        if (answer.code !== NGA_STATUS.ok) throw failure(answer.code, answer.data[0]);
-        return emvReadFromTlv(answer.data);
-      } catch (error) {
-        if (activation.signal.aborted && this.transport.isOpen) await this.#sendCancel();
-        throw error;
-      } finally {
-        signal.removeEventListener('abort', stop);
-        this.#activation = undefined;
-      }
+      return this.#activation.run(
+        signal,
+        async (activation) => {
+          const answer = await this.#exchange(NGA.activate, request, activation);
+          if (answer.code !== NGA_STATUS.ok) throw failure(answer.code, answer.data[0]);
+          return emvReadFromTlv(answer.data);
+        },
+        async () => {
+          if (this.transport.isOpen)
+            await this.#exchange(
+              NGA.cancel,
+              Buffer.alloc(0),
+              AbortSignal.timeout(NGA_COMMAND_DEADLINE_MS),
+            );
+        },
+      );
     });
   }
 
   /** Ends a card wait in progress (its readCard rejects with CANCELLED); no-op when idle. */
   cancel(): void {
-    this.#activation?.abort(
+    this.#activation.cancel(
       new DeviceError('CANCELLED', 'emv reader: card read cancelled', { field: 'card' }),
     );
-  }
-
-  async #sendCancel(): Promise<void> {
-    await this.#exchange(
-      NGA.cancel,
-      Buffer.alloc(0),
-      AbortSignal.timeout(NGA_COMMAND_DEADLINE_MS),
-    ).catch(() => undefined);
   }
 
   async #exchange(

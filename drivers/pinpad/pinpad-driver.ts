@@ -1,5 +1,6 @@
 import type { CallOptions } from '../call-options.ts';
 import { DeviceError } from '../device-error.ts';
+import { CancellableCall } from '../supervisor/cancellable-call.ts';
 import { DeviceQueue } from '../supervisor/device-queue.ts';
 import type { Transport } from '../transport/transport.ts';
 import {
@@ -11,7 +12,7 @@ import {
   encodeDisplay,
   encodePinRequest,
   parsePinResponse,
-  parseStatus,
+  parsePinPadStatus,
 } from './pinpad-messages.ts';
 import { StxLink, type StxLinkOptions } from './stx-link.ts';
 
@@ -27,7 +28,7 @@ export class PinPadDriver {
   readonly transport: Transport;
   readonly #link: StxLink;
   readonly #queue: DeviceQueue;
-  #activeEntry: AbortController | undefined;
+  readonly #entry = new CancellableCall();
 
   constructor(transport: Transport, options: StxLinkOptions = {}) {
     this.transport = transport;
@@ -53,33 +54,25 @@ export class PinPadDriver {
 
   /** Asks the cardholder for a PIN; cancelling (signal or cancel()) sends 72 to the pad. */
   requestPin(request: PinRequest, options: CallOptions = {}): Promise<PinEntry> {
-    return this.#queue.run('requestPin', options, PINPAD_DEADLINES.pin, async (signal) => {
+    return this.#queue.run('requestPin', options, PINPAD_DEADLINES.pin, (signal) => {
       const message = encodePinRequest(request);
-      const entry = new AbortController();
-      this.#activeEntry = entry;
-      const stop = (): void => entry.abort(signal.reason);
-      signal.addEventListener('abort', stop, { once: true });
-      try {
-        this.#fresh();
-        await this.#link.send(message, entry.signal);
-        return parsePinResponse(await this.#link.receive(entry.signal));
-      } catch (error) {
-        if (entry.signal.aborted && this.transport.isOpen) {
-          await this.#link
-            .send(CANCEL_MESSAGE, AbortSignal.timeout(PINPAD_DEADLINES.message))
-            .catch(() => undefined);
-        }
-        throw error;
-      } finally {
-        signal.removeEventListener('abort', stop);
-        this.#activeEntry = undefined;
-      }
+      return this.#entry.run(
+        signal,
+        async (entry) => {
+          await this.#fresh().send(message, entry);
+          return parsePinResponse(await this.#link.receive(entry));
+        },
+        async () => {
+          if (!this.transport.isOpen) return;
+          await this.#link.send(CANCEL_MESSAGE, AbortSignal.timeout(PINPAD_DEADLINES.message));
+        },
+      );
     });
   }
 
   /** Ends a PIN entry in progress (its requestPin rejects with CANCELLED); no-op when idle. */
   cancel(): void {
-    this.#activeEntry?.abort(
+    this.#entry.cancel(
       new DeviceError('CANCELLED', 'pin pad: PIN entry cancelled', { field: 'pin' }),
     );
   }
@@ -95,7 +88,7 @@ export class PinPadDriver {
     return this.#queue.run('status', options, PINPAD_DEADLINES.message, async (signal) => {
       this.#fresh();
       await this.#link.send(STATUS_REQUEST, signal);
-      return parseStatus(await this.#link.receive(signal));
+      return parsePinPadStatus(await this.#link.receive(signal));
     });
   }
 }

@@ -109,14 +109,14 @@ export function encodePinResponse(entry: PinEntry | { error: PinErrorDigit }): B
 }
 
 /** S1: `S1 state <FS> keys <FS> serial` with state I/P and keys K/N/X. */
-export function encodeStatus(status: PinPadStatus): Buffer {
+export function encodePinPadStatus(status: PinPadStatus): Buffer {
   const state = status.state === 'idle' ? 'I' : 'P';
   const keys = { loaded: 'K', none: 'N', exhausted: 'X' }[status.keys];
   return Buffer.from([`S1${state}`, keys, status.serial].join(FS_CHAR), 'latin1');
 }
 
 /** Reads an S1 answer. */
-export function parseStatus(payload: Buffer): PinPadStatus {
+export function parsePinPadStatus(payload: Buffer): PinPadStatus {
   const match = /^S1([IP]) ([KNX]) ([\x20-\x7e]*)$/.exec(
     payload.toString('latin1').split(FS_CHAR).join(' '),
   );

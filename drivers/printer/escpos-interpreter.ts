@@ -25,6 +25,17 @@ export type PrintOp =
   | { kind: 'status'; query: StatusQuery }
   | { kind: 'unknown'; byte: number };
 
+/** Where the interpreter stands: the bytes, the command's offset, the ops so far, argument access. */
+interface Cursor {
+  bytes: Buffer;
+  at: number;
+  ops: PrintOp[];
+  /** True when `n` bytes from the command's start are available. */
+  need: (n: number) => boolean;
+  /** The byte `i` places after the command's start (0 when absent). */
+  arg: (i: number) => number;
+}
+
 const ALIGN: readonly Alignment[] = ['left', 'center', 'right'];
 
 function plainStyle(): TextStyle {
@@ -89,19 +100,14 @@ export class EscPosInterpreter {
         ops.push({ kind: 'status', query: arg(2) as StatusQuery });
       return 3;
     }
-    if (byte === 0x1b) return this.#esc(b, at, ops, need, arg);
-    if (byte === 0x1d) return this.#gs(b, at, ops, need, arg);
+    if (byte === 0x1b) return this.#esc({ bytes: b, at, ops, need, arg });
+    if (byte === 0x1d) return this.#gs({ bytes: b, at, ops, need, arg });
     ops.push({ kind: 'unknown', byte });
     return 1;
   }
 
-  #esc(
-    b: Buffer,
-    at: number,
-    ops: PrintOp[],
-    need: (n: number) => boolean,
-    arg: (i: number) => number,
-  ): number {
+  #esc(cursor: Cursor): number {
+    const { ops, need, arg } = cursor;
     if (!need(2)) return 0;
     const command = arg(1);
     if (command === 0x40) {
@@ -135,13 +141,8 @@ export class EscPosInterpreter {
     return 3;
   }
 
-  #gs(
-    b: Buffer,
-    at: number,
-    ops: PrintOp[],
-    need: (n: number) => boolean,
-    arg: (i: number) => number,
-  ): number {
+  #gs(cursor: Cursor): number {
+    const { bytes: b, at, ops, need, arg } = cursor;
     if (!need(3)) return 0;
     const command = arg(1);
     const n = arg(2);
@@ -167,7 +168,7 @@ export class EscPosInterpreter {
       ops.push({ kind: 'barcode', symbology: n, data, align: this.#style.align });
       return 4 + arg(3);
     }
-    if (command === 0x28 && n === 0x6b) return this.#qrFunction(b, at, ops, need, arg);
+    if (command === 0x28 && n === 0x6b) return this.#qrFunction(cursor);
     if (command === 0x76 && n === 0x30) {
       if (!need(8)) return 0;
       const widthBytes = arg(4) | (arg(5) << 8);
@@ -185,13 +186,8 @@ export class EscPosInterpreter {
     return 2;
   }
 
-  #qrFunction(
-    b: Buffer,
-    at: number,
-    ops: PrintOp[],
-    need: (n: number) => boolean,
-    arg: (i: number) => number,
-  ): number {
+  #qrFunction(cursor: Cursor): number {
+    const { bytes: b, at, ops, need, arg } = cursor;
     if (!need(8)) return 0;
     const length = arg(3) | (arg(4) << 8);
     if (!need(5 + length)) return 0;

@@ -30,7 +30,7 @@ export interface PrinterStatus {
 }
 
 /** Builds a PrinterStatus from the four reply bytes; PROTOCOL if one is not a status byte. */
-export function parseStatus(replies: Record<StatusQuery, number>): PrinterStatus {
+export function parsePrinterStatus(replies: Record<StatusQuery, number>): PrinterStatus {
   for (const [query, byte] of Object.entries(replies)) {
     if (!isStatusByte(byte)) {
       throw new DeviceError('PROTOCOL', `status ${query}: reply is not a DLE EOT status byte`, {
@@ -49,7 +49,7 @@ export function parseStatus(replies: Record<StatusQuery, number>): PrinterStatus
   };
 }
 
-/** The reply bytes a printer in `status` sends (used by the simulator; inverse of parseStatus). */
+/** The reply bytes a printer in `status` sends (used by the simulator; inverse of parsePrinterStatus). */
 export function statusReplies(status: PrinterStatus): Record<StatusQuery, number> {
   const set = (on: boolean, mask: number): number => (on ? mask : 0);
   return {

@@ -8,7 +8,7 @@ import {
   type PrinterStatus,
   type StatusQuery,
   isStatusByte,
-  parseStatus,
+  parsePrinterStatus,
   statusProblems,
   statusRequest,
 } from './escpos-status.ts';
@@ -105,6 +105,6 @@ export class ReceiptPrinterDriver {
       await this.transport.write(statusRequest(query));
       replies[query] = await this.#replies.take(signal);
     }
-    return parseStatus(replies);
+    return parsePrinterStatus(replies);
   }
 }

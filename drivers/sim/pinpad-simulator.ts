@@ -4,7 +4,7 @@ import {
   type PinErrorDigit,
   type PinPadStatus,
   encodePinResponse,
-  encodeStatus,
+  encodePinPadStatus,
   parsePinRequest,
 } from '../pinpad/pinpad-messages.ts';
 import { encodeStxFrame } from '../pinpad/stx-frame.ts';
@@ -102,7 +102,7 @@ export class PinPadSimulator extends DeviceSimulator {
       const text = message.toString('latin1');
       if (text.startsWith('Z2')) this.display = text.slice(3);
       else if (text === '72') this.#entry?.abort();
-      else if (text === 'S0') void this.#answer(encodeStatus(this.status()));
+      else if (text === 'S0') void this.#answer(encodePinPadStatus(this.status()));
       else if (text.startsWith('70')) void this.#enterPin(message);
     }
   }

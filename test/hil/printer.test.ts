@@ -6,6 +6,7 @@ import { FaultPlan } from '../../drivers/sim/fault-plan.ts';
 import { PrinterSimulator } from '../../drivers/sim/printer/printer-simulator.ts';
 import { SerialTransport } from '../../drivers/transport/serial-transport.ts';
 import { TcpTransport } from '../../drivers/transport/tcp-transport.ts';
+import type { Transport } from '../../drivers/transport/transport.ts';
 import { openPtyPair } from './helpers/pty-pair.ts';
 
 interface PrinterBench {
@@ -15,50 +16,50 @@ interface PrinterBench {
   close(): Promise<void>;
 }
 
+/** A simulator with a 400 ms slow fault; `link` connects a driver to it and says how to unplug. */
+async function printerBench(
+  link: (sim: PrinterSimulator) => Promise<{ host: Transport; unplug: () => Promise<void> }>,
+): Promise<PrinterBench> {
+  const faults = new FaultPlan();
+  faults.slowMs = 400;
+  let unplug: () => Promise<void> = () => Promise.resolve();
+  const sim = new PrinterSimulator(faults, () => unplug());
+  const connected = await link(sim);
+  unplug = connected.unplug;
+  const driver = new ReceiptPrinterDriver(connected.host);
+  await driver.open();
+  return {
+    driver,
+    sim,
+    faults,
+    close: async () => {
+      await driver.close();
+      await sim.stop();
+      await connected.unplug();
+    },
+  };
+}
+
 const PRINTER_BENCHES = [
   {
     label: 'ESC/POS printer over a real TCP socket (port 9100 protocol)',
-    async make(): Promise<PrinterBench> {
-      const faults = new FaultPlan();
-      faults.slowMs = 400;
-      const sim = new PrinterSimulator(faults);
-      const port = await sim.listenTcp(0);
-      const driver = new ReceiptPrinterDriver(new TcpTransport({ host: '127.0.0.1', port }));
-      await driver.open();
-      return {
-        driver,
-        sim,
-        faults,
-        close: async () => {
-          await driver.close();
-          await sim.stop();
-        },
-      };
-    },
+    make: () =>
+      printerBench(async (sim) => {
+        const port = await sim.listenTcp(0);
+        return { host: new TcpTransport({ host: '127.0.0.1', port }), unplug: () => sim.stop() };
+      }),
   },
   {
     label: 'ESC/POS printer over a real pty (socat)',
-    async make(): Promise<PrinterBench> {
-      const pair = await openPtyPair();
-      const faults = new FaultPlan();
-      faults.slowMs = 400;
-      const sim = new PrinterSimulator(faults, () => pair.unplug());
-      await sim.serve(new SerialTransport({ path: pair.device, baudRate: 38400 }));
-      const driver = new ReceiptPrinterDriver(
-        new SerialTransport({ path: pair.host, baudRate: 38400 }),
-      );
-      await driver.open();
-      return {
-        driver,
-        sim,
-        faults,
-        close: async () => {
-          await driver.close();
-          await sim.stop();
-          await pair.unplug();
-        },
-      };
-    },
+    make: () =>
+      printerBench(async (sim) => {
+        const pair = await openPtyPair();
+        await sim.serve(new SerialTransport({ path: pair.device, baudRate: 38400 }));
+        return {
+          host: new SerialTransport({ path: pair.host, baudRate: 38400 }),
+          unplug: () => pair.unplug(),
+        };
+      }),
   },
 ];
 

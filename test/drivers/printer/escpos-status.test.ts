@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   isStatusByte,
-  parseStatus,
+  parsePrinterStatus,
   statusProblems,
   statusReplies,
   statusRequest,
@@ -16,12 +16,15 @@ describe('DLE EOT status', () => {
   });
 
   it('reads the reply examples of escpos_commands.json', () => {
-    expect(statusProblems(parseStatus(ok))).toEqual([]);
-    expect(parseStatus({ ...ok, 2: 0x16 }).coverOpen).toBe(true);
-    expect(parseStatus({ ...ok, 2: 0x32 }).paperOut).toBe(true);
-    expect(parseStatus({ ...ok, 2: 0x52 }).error).toBe(true);
-    expect(parseStatus({ ...ok, 1: 0x1a }).online).toBe(false);
-    expect(parseStatus({ ...ok, 4: 0x7e })).toMatchObject({ paperOut: true, paperNearEnd: true });
+    expect(statusProblems(parsePrinterStatus(ok))).toEqual([]);
+    expect(parsePrinterStatus({ ...ok, 2: 0x16 }).coverOpen).toBe(true);
+    expect(parsePrinterStatus({ ...ok, 2: 0x32 }).paperOut).toBe(true);
+    expect(parsePrinterStatus({ ...ok, 2: 0x52 }).error).toBe(true);
+    expect(parsePrinterStatus({ ...ok, 1: 0x1a }).online).toBe(false);
+    expect(parsePrinterStatus({ ...ok, 4: 0x7e })).toMatchObject({
+      paperOut: true,
+      paperNearEnd: true,
+    });
   });
 
   it('recognises status bytes by their fixed bits (mask 0x93 = 0x12)', () => {
@@ -32,7 +35,7 @@ describe('DLE EOT status', () => {
   });
 
   it('rejects a reply that is not a status byte, naming the query', () => {
-    expect(() => parseStatus({ ...ok, 3: 0x00 })).toThrow(
+    expect(() => parsePrinterStatus({ ...ok, 3: 0x00 })).toThrow(
       expect.objectContaining({ code: 'PROTOCOL', field: 'status3' }),
     );
   });
@@ -48,7 +51,7 @@ describe('DLE EOT status', () => {
         fc.boolean(),
         (online, coverOpen, paperOut, paperNearEnd, error, drawerOpen) => {
           const status = { online, coverOpen, paperOut, paperNearEnd, error, drawerOpen };
-          expect(parseStatus(statusReplies(status))).toEqual(status);
+          expect(parsePrinterStatus(statusReplies(status))).toEqual(status);
         },
       ),
     );

@@ -4,6 +4,7 @@ import { MagtekReaderDriver } from '../../../drivers/readers/magtek-reader-drive
 import { WedgeReaderDriver } from '../../../drivers/readers/wedge-reader-driver.ts';
 import { type TestCard } from '../../../drivers/sim/card-catalogue.ts';
 import { FaultPlan } from '../../../drivers/sim/fault-plan.ts';
+import type { SimulatorOptions } from '../../../drivers/sim/device-simulator.ts';
 import { IdtechReaderSimulator } from '../../../drivers/sim/idtech-reader-simulator.ts';
 import { MagtekReaderSimulator } from '../../../drivers/sim/magtek-reader-simulator.ts';
 import { WedgeReaderSimulator } from '../../../drivers/sim/wedge-reader-simulator.ts';
@@ -55,12 +56,21 @@ function memoryLink(): Link {
   return { host, device, unplug: () => Promise.resolve(device.unplug()) };
 }
 
+type SimEnd = {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  swipe(card: TestCard): Promise<void>;
+};
+
+/** Wires a driver and a simulator over `link`, sharing one fault plan; both ends open. */
 async function bench(
   link: Link,
-  driver: CardReader,
-  faults: FaultPlan,
-  sim: { start(): Promise<void>; stop(): Promise<void>; swipe(card: TestCard): Promise<void> },
+  makeSim: (device: Transport, options: SimulatorOptions) => SimEnd,
+  makeDriver: (host: Transport) => CardReader,
 ): Promise<ReaderBench> {
+  const faults = new FaultPlan();
+  const sim = makeSim(link.device, { faults, unplug: link.unplug });
+  const driver = makeDriver(link.host);
   await sim.start();
   await driver.open();
   return {
@@ -76,6 +86,8 @@ async function bench(
   };
 }
 
+const ALL_FAULTS = ['bad-checksum', 'garbage', 'slow', 'unplug', 'exhausted'];
+
 /** Every card reader with a simulator, each over the link its real device uses. */
 export const READER_BENCHES: readonly ReaderBenchKind[] = [
   {
@@ -83,68 +95,55 @@ export const READER_BENCHES: readonly ReaderBenchKind[] = [
     encrypting: false,
     emv: false,
     faults: ['garbage', 'slow', 'unplug'],
-    async make() {
-      const link = await ptyLink(9600);
-      const faults = new FaultPlan();
-      const sim = new WedgeReaderSimulator(link.device, { faults, unplug: link.unplug });
-      return bench(link, new WedgeReaderDriver(link.host), faults, sim);
-    },
+    make: async () =>
+      bench(
+        await ptyLink(9600),
+        (device, options) => new WedgeReaderSimulator(device, options),
+        (host) => new WedgeReaderDriver(host),
+      ),
   },
-  {
-    label: 'ID TECH reader, enhanced format, over a real pty (socat)',
+  ...(['enhanced', 'original'] as const).map((format) => ({
+    label: `ID TECH reader, ${format} format, over a real pty (socat)`,
     encrypting: true,
     emv: false,
-    faults: ['bad-checksum', 'garbage', 'slow', 'unplug', 'exhausted'],
-    async make() {
-      const link = await ptyLink(9600);
-      const faults = new FaultPlan();
-      const sim = new IdtechReaderSimulator(link.device, { faults, unplug: link.unplug });
-      return bench(link, new IdtechReaderDriver(link.host), faults, sim);
-    },
-  },
-  {
-    label: 'ID TECH reader, original format, over a real pty (socat)',
-    encrypting: true,
-    emv: false,
-    faults: ['bad-checksum', 'garbage', 'slow', 'unplug', 'exhausted'],
-    async make() {
-      const link = await ptyLink(9600);
-      const faults = new FaultPlan();
-      const sim = new IdtechReaderSimulator(link.device, {
-        faults,
-        unplug: link.unplug,
-        format: 'original',
-      });
-      return bench(link, new IdtechReaderDriver(link.host), faults, sim);
-    },
-  },
+    faults: ALL_FAULTS,
+    make: async () =>
+      bench(
+        await ptyLink(9600),
+        (device: Transport, options: SimulatorOptions) =>
+          new IdtechReaderSimulator(device, { ...options, format }),
+        (host: Transport) => new IdtechReaderDriver(host),
+      ),
+  })),
   {
     label: 'MagTek HID reader over the in-memory link (no uhid on this machine)',
     encrypting: true,
     emv: false,
     faults: ['garbage', 'slow', 'unplug', 'exhausted'],
-    make() {
-      const link = memoryLink();
-      const faults = new FaultPlan();
-      const sim = new MagtekReaderSimulator(link.device, { faults, unplug: link.unplug });
-      return bench(link, new MagtekReaderDriver(link.host), faults, sim);
-    },
+    make: () =>
+      bench(
+        memoryLink(),
+        (device, options) => new MagtekReaderSimulator(device, options),
+        (host) => new MagtekReaderDriver(host),
+      ),
   },
   {
     label: 'EMV reader (NGA protocol 2), card inserted, over a real pty (socat)',
     encrypting: true,
     emv: true,
-    faults: ['bad-checksum', 'garbage', 'slow', 'unplug', 'exhausted'],
-    async make() {
-      const link = await ptyLink(115200);
-      const faults = new FaultPlan();
-      const sim = new NgaReaderSimulator(link.device, { faults, unplug: link.unplug });
-      const present = {
-        start: () => sim.start(),
-        stop: () => sim.stop(),
-        swipe: (card: TestCard) => Promise.resolve(sim.present(card, 'contact')),
-      };
-      return bench(link, new NgaReaderDriver(link.host), faults, present);
-    },
+    faults: ALL_FAULTS,
+    make: async () =>
+      bench(
+        await ptyLink(115200),
+        (device, options) => {
+          const sim = new NgaReaderSimulator(device, options);
+          return {
+            start: () => sim.start(),
+            stop: () => sim.stop(),
+            swipe: (card) => Promise.resolve(sim.present(card, 'contact')),
+          };
+        },
+        (host) => new NgaReaderDriver(host),
+      ),
   },
 ];

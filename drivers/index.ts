@@ -1,0 +1,30 @@
+// drivers: device transports, supervisor, card readers, PIN pad, EMV reader and printer; the one
+// import for the lane. Card crypto is in drivers/crypto/index.ts, simulators in drivers/sim/index.ts.
+export * from './device-error.ts';
+export * from './call-options.ts';
+export * from './sensitive-text.ts';
+export * from './transport/transport.ts';
+export * from './transport/serial-transport.ts';
+export * from './transport/hid-transport.ts';
+export * from './transport/tcp-transport.ts';
+export * from './transport/memory-transport.ts';
+export * from './transport/frame-inbox.ts';
+export * from './supervisor/backoff.ts';
+export * from './supervisor/device-queue.ts';
+export * from './supervisor/device-locator.ts';
+export * from './supervisor/device-supervisor.ts';
+export * from './readers/card-read.ts';
+export * from './readers/request-fields.ts';
+export { READ_CARD_DEADLINE_MS } from './readers/card-reader-base.ts';
+export * from './readers/wedge-reader-driver.ts';
+export * from './readers/magtek-reader-driver.ts';
+export * from './readers/idtech-reader-driver.ts';
+export * from './readers/swipe-capture.ts';
+export * from './emv/nga-reader-driver.ts';
+export * from './pinpad/pinpad-messages.ts';
+export * from './pinpad/pinpad-driver.ts';
+export type { StxLinkOptions } from './pinpad/stx-link.ts';
+export * from './printer/code-pages.ts';
+export * from './printer/escpos-encoder.ts';
+export * from './printer/escpos-status.ts';
+export * from './printer/receipt-printer-driver.ts';
