@@ -36,8 +36,3 @@ export class DeviceError extends Error {
     this.field = options.field;
   }
 }
-
-/** True when `error` is a DeviceError with one of `codes` (any code when none are given). */
-export function isDeviceError(error: unknown, ...codes: DeviceErrorCode[]): error is DeviceError {
-  return error instanceof DeviceError && (codes.length === 0 || codes.includes(error.code));
-}

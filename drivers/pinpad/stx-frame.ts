@@ -1,8 +1,12 @@
-/** Control characters of the STX/ETX/LRC link (ASCII; Verifone 1000SE family and compatibles). */
+/** Start of text: opens a frame (ASCII STX; Verifone 1000SE family and compatibles). */
 export const STX = 0x02;
+/** End of text: closes a frame; the LRC byte follows. */
 export const ETX = 0x03;
+/** End of transmission: the sender gives up after three tries. */
 export const EOT = 0x04;
+/** Acknowledge: the frame's LRC was good. */
 export const ACK = 0x06;
+/** Negative acknowledge: the frame's LRC was bad; send it again. */
 export const NAK = 0x15;
 /** Field separator inside a message (ASCII FS). */
 export const FS = 0x1c;

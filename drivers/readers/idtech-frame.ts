@@ -3,13 +3,14 @@ import { DeviceError } from '../device-error.ts';
 /** Card encode type of ID TECH's enhanced encrypted format (ISO/ABA); 0x00–0x04 are the original. */
 export const IDTECH_ENHANCED = 0x80;
 
-/** Field 8 bits (clear/masked data sent) and field 9 bits (encrypted/hash data sent). */
+/** Field 8 bits: clear/masked data sent (ID TECH Encrypted Data Output, field 8). */
 export const IDTECH_FIELD8 = {
   masked: [0x01, 0x02, 0x04],
   aes: 0x10,
   pinKey: 0x40,
   serial: 0x80,
 } as const;
+/** Field 9 bits: encrypted and hashed data sent (field 9). */
 export const IDTECH_FIELD9 = {
   encrypted: [0x01, 0x02, 0x04],
   hashed: [0x08, 0x10, 0x20],

@@ -29,22 +29,12 @@ export class FaultPlan {
     return this;
   }
 
-  /** Disarms every fault. */
-  clear(): void {
-    this.#remaining.clear();
-  }
-
   /** True (and counts one down) if `fault` is armed now. */
   fire(fault: FaultName): boolean {
     const left = this.#remaining.get(fault) ?? 0;
     if (left <= 0) return false;
     this.#remaining.set(fault, left - 1);
     return true;
-  }
-
-  /** True if `fault` is armed, without counting it down. */
-  armed(fault: FaultName): boolean {
-    return (this.#remaining.get(fault) ?? 0) > 0;
   }
 
   /** Arms one fault from its command-line form: "bad-checksum", "slow:2500", "garbage*3", "unplug*always". */

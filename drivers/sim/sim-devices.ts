@@ -16,6 +16,7 @@ import { WedgeReaderSimulator } from './wedge-reader-simulator.ts';
 
 /** Devices `npm run sim` can be. */
 export const SIM_DEVICES = ['wedge', 'magtek', 'idtech', 'pinpad', 'emv', 'printer'] as const;
+/** One of SIM_DEVICES. */
 export type SimDeviceName = (typeof SIM_DEVICES)[number];
 
 /** What the command line configured. */
