@@ -66,6 +66,19 @@ export function checkUsername(field: string, username: string, version: ApiVersi
   }
 }
 
+/** Checks a password login: its username by the version's rule, its password for control bytes. */
+function checkLogin(
+  prefix: string,
+  login: { readonly username: string; readonly password: string },
+  version: ApiVersion,
+): void {
+  checkUsername(`${prefix}username`, login.username, version);
+  if (hasControl(login.password)) {
+    const field = `${prefix}password`;
+    throw new PaymentConfigError(field, 'password.control', 'must not hold control characters');
+  }
+}
+
 /** Checks credentials before anything is sent: API keys are v2 only, usernames per version. */
 export function checkAuth(auth: AuthSettings, version: ApiVersion): void {
   const { credential } = auth;
@@ -80,14 +93,7 @@ export function checkAuth(auth: AuthSettings, version: ApiVersion): void {
     checkText('apikey.id', credential.id);
     checkText('apikey.secret', credential.secret);
   } else {
-    checkUsername('username', credential.username, version);
-    if (hasControl(credential.password)) {
-      throw new PaymentConfigError(
-        'password',
-        'password.control',
-        'must not hold control characters',
-      );
-    }
+    checkLogin('', credential, version);
   }
   if (auth.mfa !== undefined) {
     checkText(
@@ -102,14 +108,7 @@ export function checkCallAuth(call: CallAuth, version: ApiVersion): void {
   if (call.mfaCode !== undefined) checkText('mfa.code', call.mfaCode);
   const dual = call.dual;
   if (dual === undefined) return;
-  checkUsername('dual.username', dual.username, version);
-  if (hasControl(dual.password)) {
-    throw new PaymentConfigError(
-      'dual.password',
-      'password.control',
-      'must not hold control characters',
-    );
-  }
+  checkLogin('dual.', dual, version);
   if (dual.mfaCode !== undefined) checkText('dual.mfa_code', dual.mfaCode);
 }
 

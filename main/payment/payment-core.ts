@@ -6,7 +6,7 @@ import {
   type PaymentClientConfig,
 } from './client-config.ts';
 import { checkCallAuth, type DualAuthorization } from './credentials.ts';
-import { PaymentConfigError } from './errors.ts';
+import { PaymentConfigError, PaymentNotSentError } from './errors.ts';
 import { DEFAULT_LATE_ANSWER_MS, LateAnswers } from './late-answers.ts';
 import { resolution, type ResolveOptions } from './order-resolver.ts';
 import { readReport, readResult, unknownResult, type AnswerContext } from './outcome-reader.ts';
@@ -66,6 +66,13 @@ export class PaymentCore {
     params: ParamsInput = {},
     options: CallOptions = {},
   ): Promise<PaymentResult> {
+    if (REPORT_OPERATIONS.has(op)) {
+      throw new PaymentConfigError(
+        'operation',
+        'operation.report',
+        `${op} is a report: use report()`,
+      );
+    }
     const { delivery, context } = await this.#deliver(op, params, options);
     if (delivery.kind === 'lost') return unknownResult(context, delivery.reason, delivery.detail);
     return readResult(context, delivery.answer);
@@ -93,8 +100,8 @@ export class PaymentCore {
     try {
       lookup = await this.run('trandetail', { order_id: orderId }, options);
     } catch (error) {
-      if (error instanceof PaymentConfigError) throw error;
-      lookup = error as Error;
+      if (!(error instanceof PaymentNotSentError)) throw error;
+      lookup = error;
     }
     return resolution(orderId, this.#late.get(orderId), lookup, this.#transport.kind, options);
   }

@@ -138,13 +138,15 @@ export class PaymentResponse {
   get token(): string | undefined {
     return this.get('token');
   }
-  /** Batch, item in the batch, and system trace number. */
+  /** Batch the transaction is in. */
   get batch(): string | undefined {
     return this.get('batch');
   }
+  /** Position in the batch. */
   get item(): string | undefined {
     return this.get('item');
   }
+  /** System trace audit number of the message sent online. */
   get stan(): string | undefined {
     return this.get('stan');
   }
@@ -152,10 +154,11 @@ export class PaymentResponse {
   get timestamp(): string | undefined {
     return this.get('timestamp');
   }
-  /** The order and the payment within it. */
+  /** The order the transaction belongs to. */
   get orderId(): string | undefined {
     return this.get('order_id');
   }
+  /** The payment's number within its order. */
   get paymentId(): string | undefined {
     return this.get('payment_id');
   }

@@ -29,31 +29,22 @@ export function laneClient(
   overrides: Partial<PaymentClientConfig> = {},
 ): PaymentClient {
   const host = `127.0.0.1:${service.tlsPort}`;
-  const base = { auth: defaultAuth(service, transport), retryBackoffMs: 50 };
-  switch (transport) {
-    case 'v2':
-      return new PaymentClient({
-        ...base,
-        url: `https://${host}`,
-        tls: { pin: service.fingerprint },
-        ...overrides,
-      });
-    case 'v1': {
-      const caFile = join(service.dataDir, 'tls-cert.pem');
-      return new PaymentClient({
-        ...base,
-        url: `https://${host}`,
-        transport: 'v1',
-        tls: { caFile },
-        ...overrides,
-      });
-    }
-    case 'kv':
-      return new PaymentClient({
-        ...base,
-        url: `kvs://${host}`,
-        tls: { pin: service.fingerprint },
-        ...overrides,
-      });
-  }
+  const byTransport: Record<
+    TransportKind,
+    Pick<PaymentClientConfig, 'url' | 'transport' | 'tls'>
+  > = {
+    v2: { url: `https://${host}`, tls: { pin: service.fingerprint } },
+    v1: {
+      url: `https://${host}`,
+      transport: 'v1',
+      tls: { caFile: join(service.dataDir, 'tls-cert.pem') },
+    },
+    kv: { url: `kvs://${host}`, tls: { pin: service.fingerprint } },
+  };
+  return new PaymentClient({
+    auth: defaultAuth(service, transport),
+    retryBackoffMs: 50,
+    ...byTransport[transport],
+    ...overrides,
+  });
 }

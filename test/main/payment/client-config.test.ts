@@ -5,17 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { createTransport, parseServiceUrl } from '../../../main/payment/client-config.ts';
 import { PaymentConfigError } from '../../../main/payment/errors.ts';
 import { loadTrust, normalisePin } from '../../../main/payment/tls-trust.ts';
+import { thrown } from './helpers/test-lifecycle.ts';
 
 const auth = { credential: { kind: 'apikey', id: 'P1', secret: 's' } } as const;
 
 function configRule(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(PaymentConfigError);
-    return (error as PaymentConfigError).rule;
-  }
-  throw new Error('expected a PaymentConfigError');
+  return thrown(run, PaymentConfigError).rule;
 }
 
 describe('parseServiceUrl', () => {

@@ -8,6 +8,7 @@ import {
   type AuthSettings,
 } from '../../../main/payment/credentials.ts';
 import { PaymentConfigError } from '../../../main/payment/errors.ts';
+import { thrown } from './helpers/test-lifecycle.ts';
 
 const password: AuthSettings = {
   credential: { kind: 'password', username: 'test_retail:public', password: 'publ1ct3st' },
@@ -15,13 +16,7 @@ const password: AuthSettings = {
 const apiKey: AuthSettings = { credential: { kind: 'apikey', id: 'P1234', secret: 's3cret' } };
 
 function configError(run: () => unknown): PaymentConfigError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(PaymentConfigError);
-    return error as PaymentConfigError;
-  }
-  throw new Error('expected a PaymentConfigError');
+  return thrown(run, PaymentConfigError);
 }
 
 describe('basicAuthorization', () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   PING_REPLY_BODY,
   decodePairs,
@@ -12,17 +12,12 @@ import {
   type KvPeerConnection,
   type ScriptedKv,
 } from './helpers/scripted-peers.ts';
+import { useClosables } from './helpers/test-lifecycle.ts';
 
 const SALE = { account: '4111111111111111', expdate: '1230', amount: '5.00' };
 const apiKey = { credential: { kind: 'apikey', id: 'P1', secret: 'sec' } } as const;
 
-const peers: ScriptedKv[] = [];
-const clients: PaymentClient[] = [];
-
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close();
-  for (const peer of peers.splice(0)) await peer.close();
-});
+const track = useClosables();
 
 function pairsOf(frame: KvFrame): Record<string, string> {
   return Object.fromEntries(decodePairs(frame.body));
@@ -45,8 +40,7 @@ async function peer(
     if (frame.body.toString() === 'PING') connection.reply(frame.id, PING_REPLY_BODY);
     else script(frame, connection);
   });
-  peers.push(started);
-  return started;
+  return track(started);
 }
 
 function client(port: number, config: Partial<PaymentClientConfig> = {}): PaymentClient {
@@ -56,8 +50,7 @@ function client(port: number, config: Partial<PaymentClientConfig> = {}): Paymen
     retryBackoffMs: 20,
     ...config,
   });
-  clients.push(made);
-  return made;
+  return track(made);
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -143,8 +136,7 @@ describe('key/value transport against a scripted peer', () => {
   });
 
   it('reports a connection that never answers its PING as not sent, after its retries', async () => {
-    const kv = await startScriptedKv(() => undefined);
-    peers.push(kv);
+    const kv = track(await startScriptedKv(() => undefined));
     const pay = client(kv.port, { retries: 1, kv: { pingTimeoutMs: 100 } });
     await expect(pay.sale(SALE)).rejects.toMatchObject({
       code: 'not_sent',

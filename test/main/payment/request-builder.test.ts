@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PaymentRequestError } from '../../../main/payment/errors.ts';
+import { thrown } from './helpers/test-lifecycle.ts';
 import {
   flattenInput,
   prepareRequest,
@@ -15,13 +16,7 @@ const context: RequestContext = {
 const card = { account: '4111111111111111', expdate: '1230' };
 
 function refusal(run: () => unknown): PaymentRequestError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(PaymentRequestError);
-    return error as PaymentRequestError;
-  }
-  throw new Error('expected a PaymentRequestError');
+  return thrown(run, PaymentRequestError);
 }
 
 describe('flattenInput', () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PaymentNotSentError, PaymentRequestError } from '../../../main/payment/errors.ts';
 import { PaymentClient } from '../../../main/payment/payment-client.ts';
 import type { PaymentClientConfig } from '../../../main/payment/client-config.ts';
@@ -12,6 +12,7 @@ import {
   type ScriptedHttp,
   type SeenRequest,
 } from './helpers/scripted-peers.ts';
+import { useClosables } from './helpers/test-lifecycle.ts';
 
 const APPROVAL = {
   code: 'AUTH',
@@ -31,29 +32,21 @@ const SALE = {
 };
 const apiKey = { credential: { kind: 'apikey', id: 'P1', secret: 'sec' } } as const;
 
-const peers: ScriptedHttp[] = [];
-const clients: PaymentClient[] = [];
-
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close();
-  for (const peer of peers.splice(0)) await peer.close();
-});
+const track = useClosables();
 
 async function peer(
   tls: boolean,
   script: Parameters<typeof startScriptedHttp>[1],
 ): Promise<ScriptedHttp> {
   const started = await startScriptedHttp(tls, script);
-  peers.push(started);
-  return started;
+  return track(started);
 }
 
 function client(
   config: Omit<PaymentClientConfig, 'auth'> & Partial<Pick<PaymentClientConfig, 'auth'>>,
 ) {
   const made = new PaymentClient({ auth: apiKey, retryBackoffMs: 20, ...config });
-  clients.push(made);
-  return made;
+  return track(made);
 }
 
 const approve = (_request: SeenRequest, response: Parameters<typeof answerJson>[0]) =>
@@ -125,6 +118,8 @@ describe('REST transport against a scripted HTTP peer', () => {
       field: 'cv',
       rule: 'cv.format',
     });
+    await expect(pay.resolve('not an order id')).rejects.toMatchObject({ field: 'order_id' });
+    await expect(pay.run('report_failed')).rejects.toMatchObject({ rule: 'operation.report' });
     expect(http.connections()).toBe(0);
   });
 
@@ -172,7 +167,6 @@ describe('REST transport against a scripted HTTP peer', () => {
     const http = await peer(false, approve);
     const port = http.port;
     await http.close();
-    peers.length = 0;
     const error = await client({ url: `http://127.0.0.1:${port}`, retries: 2 })
       .sale(SALE)
       .catch((e: unknown) => e);
