@@ -10,7 +10,7 @@ import {
   stopOnSignals,
 } from '../server/index.ts';
 
-/** Plain port of training mode: 8333, the real server's unencrypted IP port (payment-server-facts A1). */
+/** Plain port of training mode: 8333, the IP-mode (unencrypted) port of libmonetra's tests. */
 const TRAINING_PLAIN_PORT = 8333;
 
 async function main(): Promise<void> {

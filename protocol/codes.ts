@@ -1,6 +1,7 @@
 /**
  * The result codes of the interface. `code` values and the seen msoft_code/phard_code values come
- * from payment-server-facts A5; the rest are LaneTerm's decisions, listed in docs/protocol.md.
+ * from the public client libraries (libmonetra M_ReturnCode) and gateway tests; the rest are
+ * LaneTerm's decisions, listed in docs/protocol.md.
  */
 
 /** Overall disposition, mirrored by the v2 HTTP status (seed: Errors §3). */

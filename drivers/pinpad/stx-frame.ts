@@ -20,7 +20,7 @@ export function lrc(bytes: Uint8Array): number {
   return value;
 }
 
-/** `<STX> payload <ETX> <LRC>`, the LRC over payload and ETX (device-facts §5.1). */
+/** `<STX> payload <ETX> <LRC>`, the LRC over payload and ETX (Verifone PINpad 1000SE link). */
 export function encodeStxFrame(payload: Buffer): Buffer {
   const body = Buffer.concat([payload, Buffer.of(ETX)]);
   return Buffer.concat([Buffer.of(STX), body, Buffer.of(lrc(body))]);

@@ -3,7 +3,7 @@ import { FrameInbox } from '../transport/frame-inbox.ts';
 import type { Transport } from '../transport/transport.ts';
 import { ACK, EOT, NAK, StxFrameParser, encodeStxFrame } from './stx-frame.ts';
 
-/** Link timing and retry rules; defaults from device-facts §5.1/§5.5. */
+/** Link timing and retry rules; defaults from the Verifone PINpad 1000SE link layer. */
 export interface StxLinkOptions {
   /** Milliseconds to wait for ACK/NAK after sending a frame (T1); default 1000. */
   ackTimeoutMs?: number;

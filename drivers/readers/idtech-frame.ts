@@ -55,7 +55,7 @@ export function idtechChecksum(data: Buffer): number {
   return value;
 }
 
-/** `02 LenL LenH <data> LRC CheckSum 03` (ID TECH Encrypted Data Output; device-facts §4.3). */
+/** `02 LenL LenH <data> LRC CheckSum 03` (ID TECH Encrypted Data Output). */
 export function frameIdtech(data: Buffer): Buffer {
   const head = Buffer.of(0x02, data.length & 0xff, data.length >> 8);
   return Buffer.concat([head, data, Buffer.of(idtechLrc(data), idtechChecksum(data), 0x03)]);

@@ -2,7 +2,7 @@ import { DeviceError } from '../device-error.ts';
 
 /**
  * Field offsets of the MagTek MagneSafe HID input report (MagneSafe V5 Communication Reference
- * Manual 99875475; device-facts §4.2).
+ * Manual 99875475).
  */
 export const MAGTEK_OFFSETS = {
   decodeStatus: 0,

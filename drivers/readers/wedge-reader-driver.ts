@@ -8,7 +8,7 @@ import { CardReaderBase } from './card-reader-base.ts';
 const MAX_SWIPE = 256;
 
 /**
- * A keyboard-wedge magnetic stripe reader: it types `%B…?;…?` and CR (device-facts §4.1) over any
+ * A keyboard-wedge magnetic stripe reader: it types `%B…?;…?` and CR (ISO/IEC 7813) over any
  * transport that delivers those characters (a USB-CDC/serial port, or keystrokes forwarded by
  * the lane). Each CR ends a swipe; the tracks go out only as the request's trackdata.
  */

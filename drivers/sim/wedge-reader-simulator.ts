@@ -3,7 +3,7 @@ import { DeviceSimulator } from './device-simulator.ts';
 
 /**
  * A keyboard-wedge reader: a swipe types track 1, track 2 and CR (MagTek SureSwipe output,
- * device-facts §4.1). An unreadable track is typed as "E" between its sentinels.
+ * ISO/IEC 7813). An unreadable track is typed as "E" between its sentinels.
  */
 export class WedgeReaderSimulator extends DeviceSimulator {
   /** Types one swipe of `card`; `unreadable` lists tracks the head failed to read. */

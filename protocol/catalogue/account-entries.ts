@@ -1,4 +1,6 @@
-/** The ways of entering an account; each needs its own minimum set of keys (seed: Account entry). */
+/**
+ * The ways of entering an account; each needs its own minimum set of keys (seed: Account entry).
+ */
 export const ACCOUNT_ENTRY_NAMES = [
   'keyed',
   'track',
@@ -23,7 +25,7 @@ export interface AccountEntry {
 }
 
 /**
- * Every account entry method (seed: Account entry; payment-server-facts A8 for e_trackdata with
+ * Every account entry method (seed: Account entry; libmonetra monetra_load for e_trackdata with
  * e_id and for cardshieldticket). LaneTerm pairs e_account with e_id like e_trackdata.
  */
 export const ACCOUNT_ENTRIES: Readonly<Record<AccountEntryName, AccountEntry>> = {

@@ -23,7 +23,7 @@ const NO_PROFILE: ReadonlySet<OperationName> = new Set(['mfa_cookie']);
 
 /**
  * timeout is a send-queue hint the key/value client libraries append to every transaction once
- * set (payment-server-facts A1), so every operation takes it; where nothing queues it is ignored.
+ * set (libmonetra_php M_TransSend), so every operation takes it; ignored where nothing queues.
  */
 const EVERY_OPERATION = ['timeout'];
 

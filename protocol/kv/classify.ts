@@ -1,7 +1,7 @@
-/** The three kinds of response body a client tells apart (payment-server-facts A1). */
+/** The three kinds of response body a client tells apart (libmonetra). */
 export type ResponseBodyKind = 'kv' | 'csv' | 'bulk';
 
-/** How many leading bytes the C library looks at to classify a body: 32 (A1). */
+/** How many leading bytes the C library looks at to classify a body: 32 (libmonetra). */
 export const CLASSIFY_SCAN_BYTES = 32;
 
 const EQUALS = 0x3d;
@@ -22,7 +22,7 @@ function isAlnum(byte: number): boolean {
 }
 
 /**
- * Classifies a response body as libmonetra does (LM_conn_determine_response_type, A1): an empty
+ * Classifies a response body as libmonetra does (LM_conn_determine_response_type): an empty
  * body or one starting with '=' or ',' is bulk; otherwise bytes 1 to 31 are scanned (the first byte
  * is not examined further): '=' first means key/value, ',' or CR or LF first means CSV, quotes,
  * '_', '-', letters, digits and space are passed over, any other byte or the end of the scan means

@@ -11,13 +11,13 @@ import {
   trimWireSpace,
 } from './quoting.ts';
 
-/** A CSV report body: the header row, then the data rows (payment-server-facts A1, B5). */
+/** A CSV report body: the header row, then the data rows (libmonetra LM_trans_response_csv). */
 export interface CsvTable {
   readonly header: string[];
   readonly rows: string[][];
 }
 
-/** The cell separator of CSV report bodies (A1: M_csv_parse_inplace with ','). */
+/** The cell separator of CSV report bodies (libmonetra: M_csv_parse_inplace with ','). */
 export const CSV_SEPARATOR = ',';
 
 function cellNeedsQuotes(cell: string, soleCell: boolean): boolean {
@@ -40,7 +40,7 @@ function encodeCsvLine(cells: readonly string[], field: string): string {
 }
 
 /**
- * A CSV report body: the header line, then one line per row, every line ended by LF (A1, B5).
+ * A CSV report body: the header line, then one line per row, every line ended by LF (libmonetra).
  * Refuses (ProtocolError 'unencodable') an empty header, a row whose width differs from the
  * header's, framing bytes in any cell, and a header whose text would not classify as CSV to the C
  * library: its first name must be at most 31 bytes of letters, digits, space, '_' and '-', with
@@ -86,8 +86,8 @@ function readCell(text: string, from: number, line: number): [string, number, nu
 
 /**
  * The table of a CSV body: LF or CRLF line ends, ',' separators, '"' quoting with "" for a quote,
- * unquoted whitespace trimmed, blank lines skipped (A1: M_CSV_FLAG_TRIM_WHITESPACE). The first
- * line is the header. A broken quote is a ProtocolError naming the line, never its text.
+ * unquoted whitespace trimmed, blank lines skipped (libmonetra: M_CSV_FLAG_TRIM_WHITESPACE). The
+ * first line is the header. A broken quote is a ProtocolError naming the line, never its text.
  */
 export function decodeCsv(body: string | Buffer): CsvTable {
   const text = typeof body === 'string' ? body : body.toString('utf8');

@@ -46,7 +46,7 @@ function controlFinder(chunk: Buffer): (from: number) => number {
 }
 
 /**
- * Splits a byte stream into key/value frames (STX id FS body ETX, payment-server-facts A1), bytes
+ * Splits a byte stream into key/value frames (STX id FS body ETX, libmonetra), bytes
  * arriving in any chunking. Bad input is reported once per run: after a framing error the decoder
  * stays quiet until it delivers a frame, so a flood of stray bytes costs one report. Bytes outside
  * a frame are skipped to the next STX; an STX inside an unfinished frame abandons it and starts a

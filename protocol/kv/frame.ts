@@ -1,11 +1,11 @@
 import type { ProtocolError } from '../errors.ts';
 import { fieldError } from './field-error.ts';
 
-/** Start of a frame, 0x02 (payment-server-facts A1: libmonetra LM_trans_structure). */
+/** Start of a frame, 0x02 (libmonetra LM_trans_structure). */
 export const STX = 0x02;
-/** End of a frame, 0x03 (payment-server-facts A1). */
+/** End of a frame, 0x03 (libmonetra LM_trans_structure). */
 export const ETX = 0x03;
-/** Separator between the identifier and the body, 0x1C (payment-server-facts A1). */
+/** Separator between the identifier and the body, 0x1C (libmonetra LM_trans_structure). */
 export const FS = 0x1c;
 
 /** Most digits an identifier may have: 20, enough for any unsigned 64-bit number (LaneTerm). */
@@ -47,7 +47,7 @@ export function assertNoFramingByte(text: string, field: string): void {
 
 /**
  * One frame on the wire: STX, the decimal id, FS, the body (UTF-8 when given as text), ETX
- * (payment-server-facts A1). Refuses a non-decimal id and a body holding STX, ETX or FS.
+ * (libmonetra LM_trans_structure). Refuses a non-decimal id and a body holding STX, ETX or FS.
  */
 export function encodeFrame(id: string, body: string | Buffer): Buffer {
   if (!isFrameId(id)) {

@@ -33,7 +33,7 @@ function readPlainValue(text: string, from: number): ValueRead {
 }
 
 /**
- * The pairs of a key/value body, in order, keys as sent (payment-server-facts A1). Lines end with
+ * The pairs of a key/value body, in order, keys as sent (libmonetra). Lines end with
  * LF or CRLF; blank lines are skipped; unquoted whitespace around keys and values is trimmed; a
  * value in quotes keeps its whitespace and line breaks, and "" inside it is one quote. A line with
  * no '=', an empty or quoted key, an unterminated quote or text after a closing quote is a

@@ -5,7 +5,7 @@ import { assertNoFramingByte } from './frame.ts';
 import { isWireSpace, quoteValue } from './quoting.ts';
 
 /**
- * How a key/value body is written, after the public client libraries (payment-server-facts A1):
+ * How a key/value body is written, after the public client libraries (libmonetra and its ports):
  * - 'crlf-quoted': every value quoted, each pair ended by CRLF (PHP, Java, C# M_TransSend);
  * - 'lf-minimal': a value quoted only when needed (C libmonetra, mstdlib QUOTE_NON_ANS), each
  *   pair ended by LF.

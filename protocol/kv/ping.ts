@@ -3,7 +3,7 @@ import { encodePairs } from './pair-encoder.ts';
 
 /**
  * The body of a ping request: the literal text PING, which the C, PHP, Java and C# libraries send
- * for a transaction whose action is ping (payment-server-facts A1).
+ * for a transaction whose action is ping (libmonetra LM_trans_structure).
  */
 export const PING_BODY = 'PING';
 

@@ -1,12 +1,12 @@
 import type { ProtocolError } from '../errors.ts';
 import { fieldError } from './field-error.ts';
 
-/** The quote character of key/value and CSV bodies; doubled inside a quoted value (A1). */
+/** The quote character of key/value and CSV bodies; doubled inside a quoted value (libmonetra). */
 export const QUOTE = '"';
 
 /**
  * True for the whitespace libmonetra trims from unquoted keys, values and cells: space, tab, LF,
- * VT, FF, CR (mstdlib M_chr_isspace, used by M_str_trim; payment-server-facts A1).
+ * VT, FF, CR (mstdlib M_chr_isspace, used by M_str_trim).
  */
 export function isWireSpace(char: string | undefined): boolean {
   return char === ' ' || (char !== undefined && char >= '\t' && char <= '\r');
@@ -28,7 +28,7 @@ export function skipInlineSpace(text: string, from: number): number {
   return i;
 }
 
-/** The value in quotes with every quote inside doubled (A1: PHP str_replace('"', '""')). */
+/** The value in quotes with every quote inside doubled (libmonetra_php: str_replace('"', '""')). */
 export function quoteValue(value: string): string {
   return QUOTE + value.replaceAll(QUOTE, QUOTE + QUOTE) + QUOTE;
 }

@@ -5,8 +5,9 @@ import { decodePairs, type KvPair } from './pair-decoder.ts';
 import { encodePairs, type KvPairStyle, type KvPairsInput } from './pair-encoder.ts';
 
 /**
- * A decoded response body (payment-server-facts A1): key/value pairs (a transaction answer, or a
- * failed report), a CSV table (a report) or bulk data (anything else, such as JSON or a PEM).
+ * A decoded response body (libmonetra LM_conn_determine_response_type): key/value pairs (a
+ * transaction answer, or a failed report), a CSV table (a report) or bulk data (anything else, such
+ * as JSON or a PEM).
  */
 export type ResponseBody =
   | { readonly kind: 'kv'; readonly pairs: KvPair[] }

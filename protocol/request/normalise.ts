@@ -63,7 +63,7 @@ export function flattenJsonBody(body: unknown): Params {
 export interface PairsOptions {
   /**
    * Lowercase every key: the key/value protocol treats keys case-insensitively, and real clients
-   * send "Action", "UserName", "PTranNum" (payment-server-facts A1, A3).
+   * send "Action", "UserName", "PTranNum" (libmonetra reads keys case-insensitively).
    */
   readonly caseInsensitiveKeys: boolean;
 }

@@ -9,7 +9,7 @@ export const WWW_AUTHENTICATE_BASIC = 'Basic realm="Payment Server Resource"';
 /** What kind of operation answered: decides the v1 status and the report rule. */
 export type OperationKind = 'transaction' | 'report' | 'other';
 
-/** How a caller reads an HTTP status (seed: Errors §2, §5; payment-server-facts A4). */
+/** How a caller reads an HTTP status (seed: Errors §2, §5; Monetra REST API v2 statuses). */
 export type StatusClass =
   | 'approved'
   | 'declined_processor_or_merchant'
@@ -17,7 +17,7 @@ export type StatusClass =
   | 'unauthenticated'
   | 'throttled';
 
-/** The v2 status of each service decline by msoft_code (payment-server-facts A4; LaneTerm). */
+/** The v2 status of each service decline by msoft_code (Monetra REST API v2 statuses; LaneTerm). */
 export const MSOFT_HTTP_STATUS: Readonly<Record<string, number>> = {
   [MsoftCode.ACCT_AUTHFAIL]: 401,
   [MsoftCode.ACCT_BADUSERNAME]: 401,

@@ -3,7 +3,7 @@ import { parseAmount } from '../rules/amount.ts';
 import type { Params } from '../params.ts';
 
 /**
- * What a transaction answer means to the caller (seed: Errors §1–3; payment-server-facts A5):
+ * What a transaction answer means to the caller (seed: Errors §1–3; libmonetra M_ReturnStatus):
  * approved in full, approved for less than asked, declined by the processor or issuer, declined
  * by the service itself, or no answer that can be read.
  */
@@ -23,7 +23,9 @@ export function responseValue(pairs: Params, key: string): string | undefined {
   return value === undefined || value === '' ? undefined : value.toUpperCase();
 }
 
-/** True for the codes that mean success: AUTH and SUCCESS, in any case (A5: M_ReturnStatus). */
+/**
+ * True for the codes that mean success: AUTH and SUCCESS, in any case (libmonetra M_ReturnStatus).
+ */
 export function isApprovalCode(code: string | undefined): boolean {
   const upper = code?.toUpperCase();
   return upper === Code.AUTH || upper === Code.SUCCESS;

@@ -3,7 +3,8 @@ import { Code } from '../codes.ts';
 /**
  * Library texts for each code, used as verbiage when no better text exists. DUPL, CALL, PKUP,
  * RETRY, SETUP, TIMEOUT, SUCCESS and FAIL are libmonetra's M_TEXT_Code; AUTH and DENY use the
- * verbiage seen on approvals and declines, APPROVED and DECLINE (payment-server-facts A5).
+ * verbiage seen on approvals and declines, APPROVED and DECLINE (libmonetra M_TEXT_Code; gateway
+ * tests).
  */
 export const CODE_VERBIAGE: Readonly<Record<Code, string>> = {
   [Code.AUTH]: 'APPROVED',

@@ -9,7 +9,7 @@ export const KV_ACTION_KEY: Readonly<Record<ApiVersion, 'action' | 'action_trans
   v2: 'action_trans',
 };
 
-/** The key naming the sub-action when the action is admin (payment-server-facts A3). */
+/** The key naming the sub-action when the action is admin (libmonetra legacy admin actions). */
 export const KV_ADMIN_KEY = 'admin';
 
 /** How the key/value protocol names one operation: the action value, and admin's sub-action. */
@@ -35,7 +35,7 @@ function admin(op: OperationName, sub: string): KvAction {
 }
 
 /**
- * Every operation's key/value name (seed: Endpoints; payment-server-facts A3): action values,
+ * Every operation's key/value name (seed: Endpoints; libmonetra action constants): action values,
  * refund written return (refund and credit also read), reports and details as admin sub-actions
  * (GFT failed, GUT unsettled, GL settled, BT batches; trandetail and mfacookie are LaneTerm's).
  */

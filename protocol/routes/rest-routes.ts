@@ -1,7 +1,7 @@
 import type { OperationName } from '../operations.ts';
 import type { ApiVersion } from '../versions.ts';
 
-/** HTTP methods of the REST interface (payment-server-facts A4). */
+/** HTTP methods of the REST interface (the Monetra REST API). */
 export type RestMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
@@ -30,9 +30,9 @@ function route(
 }
 
 /**
- * Every REST route (seed: Endpoints; payment-server-facts A4; LaneTerm for the paths no public
- * source shows, docs/protocol.md). Where an operation has several routes, the more specific comes
- * first: restRouteFor takes the first whose path parameters are all present.
+ * Every REST route (seed: Endpoints; the Monetra REST API as public plugins call it; LaneTerm for
+ * the paths no public source shows, docs/protocol.md). Where an operation has several routes, the
+ * more specific comes first: restRouteFor takes the first whose path parameters are all present.
  */
 export const REST_ROUTES: readonly RestRoute[] = [
   route('POST', 'transaction/purchase', 'sale'),

@@ -66,11 +66,12 @@ function parse(value: string, ctx: TimeContext, field: string): DateTime | Date 
 }
 
 /**
- * Resolves a time value (bdate, edate and any time-typed parameter) to an instant, in the merchant's
- * zone: YYYY-MM-DD (start of day), YYYY-MM-DD HH:MM[:SS], MMDDYY, Unix seconds (any run of digits
- * but exactly six), offsets "+1 day" / "-5 years" from now, now, epoch, and in v2 BOD / EOD (seed:
- * Common value types; payment-server-facts A4). A local time skipped by a DST change moves forward
- * by the gap; luxon takes the later instant of a repeated one. Deterministic given ctx; throws a ProtocolError naming field.
+ * Resolves a time value (bdate, edate and any time-typed parameter) to an instant, in the
+ * merchant's zone: YYYY-MM-DD (start of day), YYYY-MM-DD HH:MM[:SS], MMDDYY, Unix seconds (any run
+ * of digits but exactly six), offsets "+1 day" / "-5 years" from now, now, epoch, and in v2 BOD /
+ * EOD (seed: Common value types; the Monetra REST API v1 time formats). A local time skipped by a
+ * DST change moves forward by the gap; luxon takes the later instant of a repeated one.
+ * Deterministic given ctx; throws a ProtocolError naming field.
  */
 export function resolveTimeValue(value: string, ctx: TimeContext, field = 'time'): Date {
   if (!IANAZone.isValidZone(ctx.timeZone)) {

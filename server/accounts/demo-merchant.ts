@@ -6,9 +6,9 @@ import { secretMatches } from './secret-digest.ts';
 import type { Login } from './user-store.ts';
 
 /**
- * The training merchant of --demo: the well-known credentials of the public test server
- * (payment-server-facts A6: test_retail:public / publ1ct3st), the merchant user with the same
- * password, and a default profile on the simulated (loopback) processor.
+ * The training merchant of --demo: the well-known credentials of the public test server (the public
+ * test server's test_retail:public / publ1ct3st, as libmonetra's tests use it), the merchant user
+ * with the same password, and a default profile on the simulated (loopback) processor.
  */
 export const DEMO_MERCHANT = {
   merchant: 'test_retail',
@@ -18,7 +18,9 @@ export const DEMO_MERCHANT = {
   processor: 'loopback',
 } as const;
 
-/** What --demo left in place: the demo logins and its profile API key (also in demo-apikey.json). */
+/**
+ * What --demo left in place: the demo logins and its profile API key (also in demo-apikey.json).
+ */
 export interface DemoSeed {
   merchantUser: Login;
   subUser: Login;

@@ -4,7 +4,7 @@ import { DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from '../auth/failure-th
 import type { LogLevel } from '../log/service-logger.ts';
 import { defaultDataDirectory } from './data-directory.ts';
 
-/** The TLS port by default: 8665, the real server's user port (payment-server-facts A1). */
+/** The TLS port by default: 8665, the real server's user port (libmonetra DEFAULT_PORT_USER). */
 export const DEFAULT_TLS_PORT = 8665;
 /** The address listened on by default: 127.0.0.1, loopback only; give --host 0.0.0.0 for all. */
 export const DEFAULT_HOST = '127.0.0.1';

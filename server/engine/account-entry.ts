@@ -18,7 +18,9 @@ export interface CardEntry {
   /** MMYY, when the entry carried one. */
   expdate?: string;
   cardholdername?: string;
-  /** rcpt_entry_mode: M keyed, S swipe, R contactless magnetic stripe (payment-server-facts A7). */
+  /**
+   * rcpt_entry_mode: M keyed, S swipe, R contactless magnetic stripe (UniTerm SDK response fields).
+   */
   entryMode: 'M' | 'S' | 'R';
   cardNotPresent: boolean;
   /** The token the account came from (token entry). */
@@ -148,7 +150,7 @@ export function unofferedFeature(params: Params): ServiceAnswer | undefined {
 export type CardCheck =
   { kind: 'ok'; cardtype: string } | { kind: 'answer'; answer: ServiceAnswer };
 
-/** The verbiage of an account whose brand the service does not take (payment-server-facts A5). */
+/** The verbiage of an account whose brand the service does not take (activemerchant tests). */
 export const UNSUPPORTED_CARD_TYPE = 'UNSUPPORTED CARD TYPE';
 
 /**

@@ -18,8 +18,9 @@ export function protocolErrorAnswer(error: ProtocolError): ServiceAnswer {
 
 /**
  * A move the state table or a move's rule forbids: DATA_INVALIDMOD, verbiage "<subject>: <why>"
- * with the operation or field as subject. The real server's own all-capitals verbiage ("USE VOID
- * OR REVERSAL TO REFUND UNSETTLED TRANSACTIONS", payment-server-facts A5) is answered as is.
+ * with the operation or field as subject. The real server's own all-capitals verbiage ("USE VOID OR
+ * REVERSAL TO REFUND UNSETTLED TRANSACTIONS", as activemerchant's gateway tests record it) is
+ * answered as is.
  */
 export function invalidMove(subject: string, reason: string): ServiceAnswer {
   const verbiage = reason === reason.toUpperCase() ? reason : `${subject}: ${reason}`;

@@ -13,7 +13,10 @@ export function formatTimestamp(moment: Date, timeZone: string): string {
   return DateTime.fromJSDate(moment, { zone: timeZone }).toFormat('yyyy-MM-dd HH:mm:ss ZZZ');
 }
 
-/** rcpt_host_ts: MMDDYYhhmmss in the merchant's zone (payment-server-facts B10). */
+/**
+ * rcpt_host_ts: MMDDYYhhmmss in the merchant's zone (LaneTerm, after the real server's receipts;
+ * docs/test-cards.md).
+ */
 export function formatHostTs(moment: Date, timeZone: string): string {
   return DateTime.fromJSDate(moment, { zone: timeZone }).toFormat('MMddyyHHmmss');
 }

@@ -12,7 +12,10 @@ export interface AnswerResult {
   stan: string | null;
 }
 
-/** Marker of answers produced by the simulated processor (payment-server-facts A6: Loopback). */
+/**
+ * Marker of answers produced by the simulated processor (the real test server's Loopback module
+ * answers simulator=loopback).
+ */
 export const SIMULATOR_MARKER = 'loopback';
 
 /** Sets `key` to the value as text, unless the value is absent (null or undefined). */

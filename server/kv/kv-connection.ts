@@ -40,7 +40,7 @@ export interface KvConnectionDeps {
 }
 
 /**
- * Serves the key/value protocol on one socket (payment-server-facts A1): frames are decoded as they
+ * Serves the key/value protocol on one socket (libmonetra): frames are decoded as they
  * arrive, every request runs at once and is answered under its identifier as soon as it is done, so
  * answers may come in any order. PING is answered at once. A framing error with a readable
  * identifier is answered under it; one without (bytes outside a frame, no identifier) cannot be

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 
-/** First byte of a key/value frame (STX, payment-server-facts A1). */
+/** First byte of a key/value frame (STX; libmonetra LM_trans_structure). */
 const STX = 0x02;
 
 /** Where a sniffed connection goes: key/value frames, or HTTP. */
@@ -12,7 +12,7 @@ export interface SniffTargets {
 /**
  * Tells the key/value protocol from HTTP on one port by the first byte the client sends (after the
  * TLS handshake on a TLS socket): 0x02 starts a key/value frame, anything else is HTTP (how the
- * real server shares port 8665, payment-server-facts B1). The byte is read, the stream paused,
+ * real server carries REST, XML and key/value on port 8665). The byte is read, the stream paused,
  * the chunk pushed back (unshift) and the socket handed over, so the chosen transport reads the
  * stream from its first byte. A client silent for `idleMs` is disconnected.
  */

@@ -11,8 +11,9 @@ export interface AmountTrigger {
 
 /**
  * Decline triggers of the simulated processor, on the amount of an authorization, an increment's
- * new total or a credit. 6.01 is the public test server's DECLINE (payment-server-facts A6); 5.10
- * to 5.40 follow the gotobilling wiki's list (A6); 5.50 is LaneTerm's processor timeout.
+ * new total or a credit. 6.01 is the public test server's DECLINE (activemerchant's remote tests
+ * against the test server); 5.10 to 5.40 follow the gotobilling wiki's list; 5.50 is LaneTerm's
+ * processor timeout.
  */
 export const AMOUNT_TRIGGERS: readonly AmountTrigger[] = [
   { amount: 601, code: Code.DENY, phardCode: PhardCode.GENERICFAIL, verbiage: 'DECLINE' },
@@ -28,7 +29,10 @@ export function amountTrigger(amount: number): AmountTrigger | undefined {
   return AMOUNT_TRIGGERS.find((trigger) => trigger.amount === amount);
 }
 
-/** First and last amount (minor units) of the delay range 8.00–8.99 (payment-server-facts A6). */
+/**
+ * First and last amount (minor units) of the delay range 8.00–8.99 (libmonetra monetra_cli and
+ * monetra_load).
+ */
 export const DELAY_RANGE = { first: 800, last: 899 } as const;
 
 /**

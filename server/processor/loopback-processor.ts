@@ -40,7 +40,7 @@ function declined(phardCode: PhardCode, verbiage: string, code: Code = Code.DENY
 
 /**
  * The deterministic simulated processor, answering as the public test server's Loopback module
- * does (payment-server-facts A6; every rule in docs/test-cards.md). Checks run in this order:
+ * does (Monetra test-mode FAQ; every rule in docs/test-cards.md). Checks run in this order:
  * delay trigger (wait, then go on), expiry, amount decline triggers, AVS, CV.
  */
 export class LoopbackProcessor implements Processor {

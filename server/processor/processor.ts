@@ -40,10 +40,10 @@ export interface ProcessorRequest {
   now: Date;
 }
 
-/** AVS result (payment-server-facts A5): both matched, both failed, street or zip failed. */
+/** AVS result (libmonetra M_TransactionAVS): both matched, both failed, street or zip failed. */
 export type AvsResult = 'GOOD' | 'BAD' | 'STREET' | 'ZIP';
 
-/** CV result (payment-server-facts A5). */
+/** CV result (libmonetra M_TransactionCV). */
 export type CvResult = 'GOOD' | 'BAD';
 
 /** The processor's answer. `code` AUTH is an approval; anything else a decline by the processor. */

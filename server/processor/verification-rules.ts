@@ -7,10 +7,10 @@ export interface VerificationOutcome<R> {
   declines: boolean;
 }
 
-/** The address and zip the test server matches (payment-server-facts A6). */
+/** The address and zip the test server matches (Monetra test-mode FAQ, Loopback module). */
 export const AVS_GOOD = { street: '5800 NW 39TH AVE', zip: '32606' } as const;
 
-/** The address and zip the test server declines the transaction for (payment-server-facts A6). */
+/** The address and zip the test server declines the transaction for (Monetra test-mode FAQ). */
 export const AVS_DENIAL = { street: '2831 NW 41ST ST STE J', zip: '32615' } as const;
 
 function normalStreet(street: string): string {
@@ -41,7 +41,7 @@ export function evaluateAvs(verification: ProcessorVerification): VerificationOu
   return { result: 'BAD', declines: false };
 }
 
-/** CV values the test server knows, by brand family (payment-server-facts A6). */
+/** CV values the test server knows, by brand family (Monetra test-mode FAQ). */
 export const CV_VALUES = {
   amex: { good: '1234', bad: '9999', noResult: '4321' },
   other: { good: '999', bad: '123', noResult: '321' },

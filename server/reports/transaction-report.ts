@@ -68,7 +68,7 @@ export function transactionRow(txn: TransactionRecord, timeZone: string): Record
   };
 }
 
-/** The states each transaction report lists (seed: failed report; GFT, GUT, GL of A3). */
+/** The states each transaction report lists (seed: failed report; libmonetra's GFT, GUT, GL). */
 const REPORT_STATES: Readonly<Record<string, readonly TransactionState[]>> = {
   report_failed: ['declined'],
   report_unsettled: ['authorized', 'captured'],

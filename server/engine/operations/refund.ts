@@ -8,9 +8,10 @@ import { runNewTransaction } from './new-transaction.ts';
 import { refuseMove, withTransaction } from './transaction-moves.ts';
 
 /**
- * A refund of a prior transaction: by default what is left to refund. Refused while the original
- * is unsettled and the amount is its whole amount (that is a reversal: DATA_INVALIDMOD "USE VOID
- * OR REVERSAL TO REFUND UNSETTLED TRANSACTIONS", payment-server-facts A5), and above what is left.
+ * A refund of a prior transaction: by default what is left to refund. Refused while the original is
+ * unsettled and the amount is its whole amount (that is a reversal: DATA_INVALIDMOD "USE VOID OR
+ * REVERSAL TO REFUND UNSETTLED TRANSACTIONS", as activemerchant's gateway tests record it), and
+ * above what is left.
  */
 function refundOfPrior(request: OperationRequest, ctx: EngineContext): Promise<ServiceAnswer> {
   return withTransaction(request, ctx, (prior) => {

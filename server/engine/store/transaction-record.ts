@@ -44,7 +44,7 @@ export interface TransactionRecord {
   last4: string;
   cardtype: string;
   cardholdername: string | null;
-  /** rcpt_entry_mode letter (payment-server-facts A7). */
+  /** rcpt_entry_mode letter (UniTerm SDK response fields). */
   entryMode: string;
   token: string | null;
   /** Sealed card data while held (SENSITIVEDATA), else null. */

@@ -187,7 +187,7 @@ export class EngineFixture {
   }
 }
 
-/** The public test Visa of payment-server-facts A6, keyed, with a good CV and AVS. */
+/** The public test server's Visa, keyed, with a good CV and AVS. */
 export const VISA_KEYED = {
   account: '4111111111111111',
   expdate: '1230',
