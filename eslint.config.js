@@ -25,7 +25,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/cli.ts', '**/*-cli.ts', '**/tools/**', 'main/start.ts', 'test/bench/**', 'test/**/helpers/**'],
+    files: [
+      '**/cli.ts',
+      '**/*-cli.ts',
+      '**/tools/**',
+      'main/start.ts',
+      'test/bench/**',
+      'test/**/helpers/**',
+    ],
     rules: { 'no-console': 'off' },
   },
   {
