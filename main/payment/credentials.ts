@@ -50,6 +50,17 @@ function checkText(field: string, value: string): void {
 }
 
 /**
+ * Checks a value that travels as it is in an HTTP header (an API key part, an MFA code or cookie):
+ * non-empty, visible ASCII only, so it can never break or be refused as a header.
+ */
+function checkToken(field: string, value: string): void {
+  checkText(field, value);
+  if (!/^[\x21-\x7e]+$/.test(value)) {
+    throw new PaymentConfigError(field, `${field}.characters`, 'must be visible ASCII characters');
+  }
+}
+
+/**
  * Refuses a username the version cannot carry: v1 takes "merchant" or "merchant:sub" only, since a
  * colon travels as a pipe and a name holding a pipe of its own is not supported (seed §2).
  */
@@ -90,13 +101,13 @@ export function checkAuth(auth: AuthSettings, version: ApiVersion): void {
         'API keys are v2 only; v1 takes Basic',
       );
     }
-    checkText('apikey.id', credential.id);
-    checkText('apikey.secret', credential.secret);
+    checkToken('apikey.id', credential.id);
+    checkToken('apikey.secret', credential.secret);
   } else {
     checkLogin('', credential, version);
   }
   if (auth.mfa !== undefined) {
-    checkText(
+    checkToken(
       'code' in auth.mfa ? 'mfa.code' : 'mfa.cookie',
       'code' in auth.mfa ? auth.mfa.code : auth.mfa.cookie,
     );
@@ -105,11 +116,11 @@ export function checkAuth(auth: AuthSettings, version: ApiVersion): void {
 
 /** Checks what a call adds: its MFA code, and a manager override valid in the version. */
 export function checkCallAuth(call: CallAuth, version: ApiVersion): void {
-  if (call.mfaCode !== undefined) checkText('mfa.code', call.mfaCode);
+  if (call.mfaCode !== undefined) checkToken('mfa.code', call.mfaCode);
   const dual = call.dual;
   if (dual === undefined) return;
   checkLogin('dual.', dual, version);
-  if (dual.mfaCode !== undefined) checkText('dual.mfa_code', dual.mfaCode);
+  if (dual.mfaCode !== undefined) checkToken('dual.mfa_code', dual.mfaCode);
 }
 
 /**

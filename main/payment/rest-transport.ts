@@ -83,14 +83,20 @@ export class RestTransport implements PaymentTransport {
       headers['Content-Length'] = String(body.length);
     }
     const socket = await connectSocket(endpoint, trust, request.connectMs);
-    const outgoing = httpRequest({
-      host: endpoint.host,
-      port: endpoint.port,
-      method: address.route.method,
-      path,
-      headers,
-      createConnection: () => socket,
-    });
+    let outgoing: ClientRequest;
+    try {
+      outgoing = httpRequest({
+        host: endpoint.host,
+        port: endpoint.port,
+        method: address.route.method,
+        path,
+        headers,
+        createConnection: () => socket,
+      });
+    } catch (error) {
+      socket.destroy();
+      throw error;
+    }
     this.#open.add(outgoing);
     const answer = new Promise<WireAnswer>((resolve, reject) => {
       outgoing.once('response', (response) => {

@@ -101,6 +101,29 @@ describe('every operation over REST v2, REST v1 and key/value against server/', 
   }
 });
 
+describe('key/value pipelining against server/', () => {
+  it('matches answers that come out of order: a held sale and the sales sent behind it', async () => {
+    const pay = clients.get('kv') as PaymentClient;
+    const amounts = ['8.02', '1.01', '1.02', '1.03'];
+    const answered: string[] = [];
+    const sales = amounts.map((amount) =>
+      pay.sale({ ...CARD, money: { amount } }).then((result) => {
+        answered.push(amount);
+        return result;
+      }),
+    );
+    const results = await Promise.all(sales);
+    expect(answered.at(-1), 'the held sale, sent first, is answered last').toBe('8.02');
+    for (const [i, result] of results.entries()) {
+      if (result.outcome !== 'approved') throw new Error(`sale ${amounts[i]}: ${result.outcome}`);
+      expect(result.response.orderId).toBe(result.orderId);
+      const detail = await pay.transactionDetail(result.response.ttid ?? '');
+      if (detail.outcome !== 'approved') throw new Error(`detail: ${detail.outcome}`);
+      expect(detail.response.get('amount')).toBe(amounts[i]);
+    }
+  });
+});
+
 describe('operations server/ does not offer yet', () => {
   for (const [operation] of PENDING) {
     for (const transport of TRANSPORTS) {

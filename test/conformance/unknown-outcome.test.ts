@@ -45,6 +45,14 @@ function heldSales(clients: Map<TransportKind, PaymentClient>, amount: string) {
   );
 }
 
+/** Waits (at most 20 s) until the client has caught the late answer of an order's request. */
+async function untilAnswered(client: PaymentClient, orderId: string): Promise<void> {
+  for (let waited = 0; waited < 20_000; waited += 250) {
+    if ((await client.resolve(orderId)).status !== 'unknown') return;
+    await sleep(250);
+  }
+}
+
 function unknownOrder(result: PaymentResult, reason: string, transport: TransportKind): string {
   expect(result.outcome, transport).toBe('unknown');
   if (result.outcome !== 'unknown') return '';
@@ -84,14 +92,15 @@ describe('unknown outcomes made real against a server/ process', () => {
     const running = await service();
     const clients = lanes(running, 1000);
     const orders = new Map<TransportKind, string>();
-    for (const [transport, sale] of heldSales(clients, '8.04')) {
+    for (const [transport, sale] of heldSales(clients, '8.05')) {
       orders.set(transport, unknownOrder(await sale, 'deadline', transport));
     }
     for (const [transport, client] of clients) {
       const early = await client.resolve(orders.get(transport) ?? '');
       expect(early.status, `${transport}: its own request is still waiting`).toBe('unknown');
     }
-    await sleep(4500);
+    for (const [transport, client] of clients)
+      await untilAnswered(client, orders.get(transport) ?? '');
     const restartedLane = lanes(running, 10_000);
     for (const [transport, client] of clients) {
       const order = orders.get(transport) ?? '';

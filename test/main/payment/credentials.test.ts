@@ -56,6 +56,8 @@ describe('checkAuth', () => {
     expect(configError(() => checkAuth(empty, 'v2')).field).toBe('apikey.id');
     const broken: AuthSettings = { ...apiKey, mfa: { code: '12\r\n34' } };
     expect(configError(() => checkAuth(broken, 'v2')).rule).toBe('mfa.code.control');
+    const unicode: AuthSettings = { credential: { kind: 'apikey', id: 'P1', secret: 'sé€ret' } };
+    expect(configError(() => checkAuth(unicode, 'v2')).rule).toBe('apikey.secret.characters');
   });
 
   it('checks a manager override by the version’s username rule', () => {
