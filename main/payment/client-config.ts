@@ -18,6 +18,18 @@ export interface Deadlines {
 /** Default deadlines: 10 s to connect (libmonetra's conn_timeout, A1), 30 s for the answer. */
 export const DEFAULT_DEADLINES: Deadlines = { connectMs: 10_000, answerMs: 30_000 };
 
+/** Refuses a time limit or count that is not a whole number in range (a typo must not hang a lane). */
+export function checkWhole(field: string, value: number | undefined, min: number): void {
+  if (value === undefined) return;
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new PaymentConfigError(
+      field,
+      'number.range',
+      `must be a whole number of at least ${min}`,
+    );
+  }
+}
+
 /** How the lane reaches its payment service. */
 export interface PaymentClientConfig {
   /**
@@ -104,6 +116,11 @@ export function createTransport(config: PaymentClientConfig): PaymentTransport {
       'TLS trust given for a plain (http or kv) URL',
     );
   }
+  checkWhole('deadlines.connectMs', config.deadlines?.connectMs, 1);
+  checkWhole('deadlines.answerMs', config.deadlines?.answerMs, 1);
+  checkWhole('retries', config.retries, 0);
+  checkWhole('retryBackoffMs', config.retryBackoffMs, 0);
+  checkWhole('lateAnswerMs', config.lateAnswerMs, 0);
   const version: ApiVersion = transport === 'kv' ? (config.kvVersion ?? 'v2') : transport;
   checkAuth(config.auth, version);
   if (transport !== 'kv')

@@ -1,6 +1,7 @@
 import { REPORT_OPERATIONS, type OperationName } from '../../protocol/index.ts';
 import {
   DEFAULT_DEADLINES,
+  checkWhole,
   createTransport,
   type Deadlines,
   type PaymentClientConfig,
@@ -123,6 +124,8 @@ export class PaymentCore {
       giftBinRanges: this.#config.giftBinRanges,
       newOrderId: this.#config.newOrderId ?? randomOrderId,
     });
+    checkWhole('connectMs', options.connectMs, 1);
+    checkWhole('answerMs', options.answerMs, 1);
     const deadlines: Deadlines = {
       connectMs: options.connectMs ?? this.#deadlines.connectMs,
       answerMs: options.answerMs ?? this.#deadlines.answerMs,

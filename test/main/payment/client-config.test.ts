@@ -76,6 +76,17 @@ describe('TLS trust', () => {
     expect(configRule(() => createTransport(config))).toBe('tls.plain_url');
   });
 
+  it('refuses deadlines and retry counts that are not whole numbers in range', () => {
+    const base = { url: 'http://h', auth };
+    expect(configRule(() => createTransport({ ...base, deadlines: { answerMs: 0 } }))).toBe(
+      'number.range',
+    );
+    expect(configRule(() => createTransport({ ...base, retries: 1.5 }))).toBe('number.range');
+    expect(configRule(() => createTransport({ ...base, deadlines: { connectMs: NaN } }))).toBe(
+      'number.range',
+    );
+  });
+
   it('refuses API keys on v1 and on key/value v1 when the transport is built', () => {
     expect(configRule(() => createTransport({ url: 'http://h', transport: 'v1', auth }))).toBe(
       'auth.apikey_v1',
