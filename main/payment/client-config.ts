@@ -9,13 +9,13 @@ import type { PaymentTransport, TransportKind } from './transport.ts';
 
 /** Per-call time limits, in milliseconds. */
 export interface Deadlines {
-  /** To connect: TCP, TLS handshake and, on key/value, the PING reply. Default 10 000 (A1). */
+  /** To connect: TCP, TLS handshake and, on key/value, the PING reply. Default 10 000. */
   readonly connectMs: number;
   /** From the moment the request left to its answer. Default 30 000. */
   readonly answerMs: number;
 }
 
-/** Default deadlines: 10 s to connect (libmonetra's conn_timeout, A1), 30 s for the answer. */
+/** Default deadlines: 10 s to connect (libmonetra's conn_timeout), 30 s for the answer. */
 export const DEFAULT_DEADLINES: Deadlines = { connectMs: 10_000, answerMs: 30_000 };
 
 /** Refuses a time limit or count that is not a whole number in range (a typo must not hang a lane). */

@@ -16,7 +16,7 @@ interface Pending {
 }
 
 /**
- * One key/value connection (payment-server-facts A1): requests are framed STX id FS body ETX
+ * One key/value connection (libmonetra monetra_trans_structure.c): requests are framed STX id FS body ETX
  * with identifiers 1, 2, 3… on this connection, several may be in flight at once, and each answer
  * is matched to its request by identifier in whatever order it comes; an answer under an unknown
  * identifier is discarded, as the client libraries do. When the connection ends, breaks or sends
@@ -50,7 +50,7 @@ export class KvConnection {
     return this.#pending.size;
   }
 
-  /** Sends PING and resolves on any answer under its identifier within `timeoutMs` (A1: 5 s). */
+  /** Sends PING and resolves on any answer under its identifier within `timeoutMs` (libmonetra). */
   async ping(timeoutMs: number): Promise<void> {
     const exchange = this.#send('ping', PING_BODY);
     let timer: NodeJS.Timeout | undefined;

@@ -6,7 +6,7 @@ import { connectSocket, type Endpoint } from './socket-connector.ts';
 import type { TlsTrust } from './tls-trust.ts';
 import type { Exchange, PaymentTransport, TransportKind, WireRequest } from './transport.ts';
 
-/** Longest wait for the PING reply after connecting: 5 s, as libmonetra (A1). */
+/** Longest wait for the PING reply after connecting: 5 s (libmonetra monetra_conn_event.c). */
 export const DEFAULT_PING_TIMEOUT_MS = 5000;
 /**
  * Milliseconds a connection with nothing in flight stays open before the client closes it: 30 s,
@@ -27,7 +27,7 @@ export interface KvTransportOptions {
 }
 
 /**
- * The key/value protocol over TCP or TLS (payment-server-facts A1): one connection, opened on the
+ * The key/value protocol over TCP or TLS (libmonetra, Monetra's C client): one connection, opened on the
  * first request and verified with a PING, carries every request pipelined and matched by
  * identifier; it is closed after idleCloseMs with nothing in flight, and a new one is opened (and
  * PINGed) on the next request after a close or a break.

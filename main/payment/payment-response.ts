@@ -126,11 +126,11 @@ export class PaymentResponse {
   get balance(): number | undefined {
     return this.minorUnits('balance');
   }
-  /** AVS result: GOOD, BAD, STREET, ZIP (payment-server-facts A5). */
+  /** AVS result: GOOD, BAD, STREET, ZIP (libmonetra M_TransactionAVS). */
   get avs(): string | undefined {
     return this.get('avs');
   }
-  /** CV result: GOOD, BAD (payment-server-facts A5). */
+  /** CV result: GOOD, BAD (libmonetra M_TransactionCV). */
   get cv(): string | undefined {
     return this.get('cv');
   }

@@ -79,7 +79,7 @@ export interface ReportRows {
 export type ReportResult = ReportRows | DeclinedByService | Unknown;
 
 /**
- * What resolve(orderId) found (pos-practice §1.4): the order's transaction approved, or declined;
+ * What resolve(orderId) found (Adyen terminal API: transaction status after a timeout): the order's transaction approved, or declined;
  * no transaction for it (not charged); or still unknown (the lookup itself got no answer, or the
  * lane's own request may still be running).
  */

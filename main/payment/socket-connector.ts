@@ -66,7 +66,7 @@ function open(endpoint: Endpoint, trust: TlsTrust): { socket: Socket; ready: str
 /**
  * Opens a TCP or TLS connection within `connectMs` and resolves only once it is usable: connected,
  * and for TLS handshaken and verified, by the system CAs, the configured CA, or the pinned
- * fingerprint (payment-server-facts A1: TLS 1.2 and 1.3 only). Nothing is written before this
+ * fingerprint (TLS 1.2 and 1.3 only, as libmonetra allows). Nothing is written before this
  * resolves, so a rejection (PaymentNotSentError) always means the request never left the lane.
  */
 export function connectSocket(

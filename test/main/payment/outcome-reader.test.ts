@@ -148,7 +148,7 @@ describe('readReport (seed: Errors §4)', () => {
 });
 
 describe('answer readers', () => {
-  it('lower-cases keys of key/value answers (keys are case-insensitive, A1)', () => {
+  it('lower-cases keys of key/value answers (keys are case-insensitive in libmonetra)', () => {
     const answer = readKvAnswer('sale', Buffer.from('Code=AUTH\nMSoft_Code=INT_SUCCESS\n'));
     expect(answer).toEqual({
       kind: 'pairs',
