@@ -65,9 +65,9 @@ function jsonReport(value: Record<string, unknown>, status?: number): WireAnswer
 }
 
 /**
- * A REST answer (seed: Endpoints, Errors §4; Monetra REST API v2 documentation): a JSON object of string
- * values is pairs; for a report, {"report":[…]} is its rows. Anything else (HTML from a proxy,
- * broken JSON, nested values) cannot be read.
+ * A REST answer (seed: Endpoints, Errors §4; Monetra REST API v2 documentation): a JSON object of
+ * string values is pairs; for a report, {"report":[…]} is its rows. Anything else (HTML from a
+ * proxy, broken JSON, nested values) cannot be read.
  */
 export function readRestAnswer(op: OperationName, status: number, body: string): WireAnswer {
   let value: unknown;

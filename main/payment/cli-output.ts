@@ -50,7 +50,9 @@ export function resultOutput(result: PaymentResult | ReportResult): PayOutput {
   }
 }
 
-/** What resolve found, as JSON; approved 0, declined or not found (nothing charged) 2, unknown 3. */
+/**
+ * What resolve found, as JSON; approved 0, declined or not found (nothing charged) 2, unknown 3.
+ */
 export function resolutionOutput(orderId: string, found: Resolution): PayOutput {
   const head = { operation: 'resolve', orderId, status: found.status };
   switch (found.status) {

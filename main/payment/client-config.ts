@@ -18,7 +18,9 @@ export interface Deadlines {
 /** Default deadlines: 10 s to connect (libmonetra's conn_timeout), 30 s for the answer. */
 export const DEFAULT_DEADLINES: Deadlines = { connectMs: 10_000, answerMs: 30_000 };
 
-/** Refuses a time limit or count that is not a whole number in range (a typo must not hang a lane). */
+/**
+ * Refuses a time limit or count that is not a whole number in range (a typo must not hang a lane).
+ */
 export function checkWhole(field: string, value: number | undefined, min: number): void {
   if (value === undefined) return;
   if (!Number.isSafeInteger(value) || value < min) {
@@ -56,7 +58,9 @@ export interface PaymentClientConfig {
   readonly giftBinRanges?: readonly BinRange[];
   /** Makes the order id of a new transaction when the caller gives none; default a random UUID. */
   readonly newOrderId?: () => string;
-  /** Key/value connection settings: PING wait (default 5 000 ms), idle close (default 30 000 ms). */
+  /**
+   * Key/value connection settings: PING wait (default 5 000 ms), idle close (default 30 000 ms).
+   */
   readonly kv?: { readonly pingTimeoutMs?: number; readonly idleCloseMs?: number };
 }
 
@@ -105,7 +109,9 @@ export function parseServiceUrl(text: string, asked: TransportKind | undefined) 
   return { endpoint, transport, pathPrefix };
 }
 
-/** Builds the transport a configuration names, after checking its URL, credentials and TLS trust. */
+/**
+ * Builds the transport a configuration names, after checking its URL, credentials and TLS trust.
+ */
 export function createTransport(config: PaymentClientConfig): PaymentTransport {
   const { endpoint, transport, pathPrefix } = parseServiceUrl(config.url, config.transport);
   const trust = loadTrust(config.tls);

@@ -16,11 +16,11 @@ interface Pending {
 }
 
 /**
- * One key/value connection (libmonetra monetra_trans_structure.c): requests are framed STX id FS body ETX
- * with identifiers 1, 2, 3… on this connection, several may be in flight at once, and each answer
- * is matched to its request by identifier in whatever order it comes; an answer under an unknown
- * identifier is discarded, as the client libraries do. When the connection ends, breaks or sends
- * bytes that are not frames, every request still waiting fails with ConnectionLostError.
+ * One key/value connection (libmonetra monetra_trans_structure.c): requests are framed STX id FS
+ * body ETX with identifiers 1, 2, 3… on this connection, several may be in flight at once, and each
+ * answer is matched to its request by identifier in whatever order it comes; an answer under an
+ * unknown identifier is discarded, as the client libraries do. When the connection ends, breaks or
+ * sends bytes that are not frames, every request still waiting fails with ConnectionLostError.
  */
 export class KvConnection {
   readonly #socket: Socket;

@@ -27,8 +27,8 @@ export interface KvTransportOptions {
 }
 
 /**
- * The key/value protocol over TCP or TLS (libmonetra, Monetra's C client): one connection, opened on the
- * first request and verified with a PING, carries every request pipelined and matched by
+ * The key/value protocol over TCP or TLS (libmonetra, Monetra's C client): one connection, opened
+ * on the first request and verified with a PING, carries every request pipelined and matched by
  * identifier; it is closed after idleCloseMs with nothing in flight, and a new one is opened (and
  * PINGed) on the next request after a close or a break.
  */

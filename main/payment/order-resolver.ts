@@ -43,12 +43,12 @@ function fromLateAnswer(late: LateState, transport: TransportKind): Resolution |
 }
 
 /**
- * What became of an order's request (Adyen terminal API: transaction status). First a late answer the client caught
- * after the deadline; else the service's transaction detail by order id: found, by its original
- * result (orig_code, orig_msoft_code, orig_phard_code; txnstatus when those are absent) approved
- * or declined; DATA_RECORDNOTFOUND is "not found — not charged" unless the lane's own request is
- * still waiting for its answer, which keeps it unknown; a lookup without a readable answer
- * leaves it unknown.
+ * What became of an order's request (Adyen terminal API: transaction status). First a late answer
+ * the client caught after the deadline; else the service's transaction detail by order id: found,
+ * by its original result (orig_code, orig_msoft_code, orig_phard_code; txnstatus when those are
+ * absent) approved or declined; DATA_RECORDNOTFOUND is "not found — not charged" unless the lane's
+ * own request is still waiting for its answer, which keeps it unknown; a lookup without a readable
+ * answer leaves it unknown.
  */
 export function resolution(
   orderId: string,

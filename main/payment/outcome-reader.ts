@@ -96,7 +96,8 @@ function bodyOutcome(
 
 /**
  * The result of an answer to a transaction, lookup or other operation. An answer that cannot be
- * read (no code or msoft_code, not key/value, an unreadable authamount) is unknown, never a decline.
+ * read (no code or msoft_code, not key/value, an unreadable authamount) is unknown, never a
+ * decline.
  */
 export function readResult(context: AnswerContext, answer: WireAnswer): PaymentResult {
   if (answer.kind !== 'pairs') {

@@ -118,7 +118,10 @@ export class PaymentResponse {
   get cardtype(): string | undefined {
     return this.get('cardtype');
   }
-  /** Amount authorized in minor units; on gift cashout/activate/issue the amount to remit or applied. */
+  /**
+   * Amount authorized in minor units; on gift cashout/activate/issue the amount to remit or
+   * applied.
+   */
   get authAmount(): number | undefined {
     return this.minorUnits('authamount');
   }

@@ -71,7 +71,8 @@ export class RestTransport implements PaymentTransport {
     const address = restRouteFor(request.op, version, request.params);
     const inQuery = address.route.paramsIn === 'query';
     const query = new URLSearchParams(Object.entries(address.params)).toString();
-    const path = `${pathPrefix}${restBasePath(version)}/${address.path}${inQuery && query !== '' ? `?${query}` : ''}`;
+    const search = inQuery && query !== '' ? `?${query}` : '';
+    const path = `${pathPrefix}${restBasePath(version)}/${address.path}${search}`;
     const body = inQuery ? undefined : Buffer.from(JSON.stringify(address.params), 'utf8');
     const headers: Record<string, string> = {
       Accept: 'application/json',

@@ -79,9 +79,9 @@ export interface ReportRows {
 export type ReportResult = ReportRows | DeclinedByService | Unknown;
 
 /**
- * What resolve(orderId) found (Adyen terminal API: transaction status after a timeout): the order's transaction approved, or declined;
- * no transaction for it (not charged); or still unknown (the lookup itself got no answer, or the
- * lane's own request may still be running).
+ * What resolve(orderId) found (Adyen terminal API: transaction status after a timeout): the order's
+ * transaction approved, or declined; no transaction for it (not charged); or still unknown (the
+ * lookup itself got no answer, or the lane's own request may still be running).
  */
 export type Resolution =
   | {

@@ -1,7 +1,9 @@
 import type { ApiVersion, OperationName, Params } from '../../protocol/index.ts';
 import type { CallAuth } from './credentials.ts';
 
-/** The three ways a lane reaches the service: REST v2 (default), REST v1, key/value over TCP/TLS. */
+/**
+ * The three ways a lane reaches the service: REST v2 (default), REST v1, key/value over TCP/TLS.
+ */
 export type TransportKind = 'v2' | 'v1' | 'kv';
 
 /** One request as a transport sends it: validated parameters and the per-call credentials. */
