@@ -37,18 +37,18 @@ function localTime(parts: readonly (string | undefined)[], zone: string, field: 
 }
 
 function parse(value: string, ctx: TimeContext, field: string): DateTime | Date {
-  const now = DateTime.fromJSDate(ctx.now, { zone: ctx.timeZone });
+  const now = (): DateTime => DateTime.fromJSDate(ctx.now, { zone: ctx.timeZone });
   if (value === 'now') return ctx.now;
   if (value === 'epoch') return new Date(0);
   if (value === 'BOD' || value === 'EOD') {
     if (ctx.version === 'v1') throw ruleError('time.version', field);
-    return value === 'BOD' ? now.startOf('day') : now.endOf('day').set({ millisecond: 0 });
+    return value === 'BOD' ? now().startOf('day') : now().endOf('day').set({ millisecond: 0 });
   }
   const offset = OFFSET.exec(value);
   if (offset !== null) {
     const unit = UNIT_KEYS[offset[3] ?? ''] ?? 'seconds';
     const magnitude = Number(offset[2]) * (offset[1] === '-' ? -1 : 1);
-    return now.plus({ [unit]: magnitude });
+    return now().plus({ [unit]: magnitude });
   }
   const fixed = DATE_TIME.exec(value);
   if (fixed !== null) return localTime(fixed.slice(1), ctx.timeZone, field);
@@ -74,7 +74,7 @@ function parse(value: string, ctx: TimeContext, field: string): DateTime | Date 
  * Deterministic given ctx; throws a ProtocolError naming field.
  */
 export function resolveTimeValue(value: string, ctx: TimeContext, field = 'time'): Date {
-  if (!IANAZone.isValidZone(ctx.timeZone)) {
+  if (!IANAZone.create(ctx.timeZone).isValid) {
     throw new RangeError('resolveTimeValue: the merchant time zone is not an IANA zone');
   }
   const parsed = parse(value, ctx, field);
