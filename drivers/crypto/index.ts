@@ -3,6 +3,7 @@ export * from './errors.ts';
 export { parseHex, toHex } from './bytes.ts';
 export * from './card-brands.ts';
 export * from './pan.ts';
+export * from './pan-in-text.ts';
 export * from './tracks.ts';
 export * from './wedge-swipe.ts';
 export {

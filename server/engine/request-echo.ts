@@ -1,3 +1,4 @@
+import { maskCardNumbers } from '../../drivers/crypto/index.ts';
 import { PARAM_SPECS, TRANSPORT_KEYS, type Params } from '../../protocol/index.ts';
 
 /**
@@ -48,22 +49,29 @@ export const ECHO_KEYS: readonly string[] = [
 
 const ECHO_SET: ReadonlySet<string> = new Set(ECHO_KEYS);
 
-/** The echo-able parameters of a request, as sent. */
+/** Echoed parameters of free text, where a cashier may type anything: card numbers are masked. */
+const FREE_TEXT_KEYS: ReadonlySet<string> = new Set(['comments', 'descmerch', 'descloc']);
+
+/** The echo-able parameters of a request, as sent, card numbers in free text masked. */
 export function echoOf(params: Params): Record<string, string> {
   const echo: Record<string, string> = {};
-  for (const [key, value] of Object.entries(params)) if (ECHO_SET.has(key)) echo[key] = value;
+  for (const [key, value] of Object.entries(params)) {
+    if (ECHO_SET.has(key)) echo[key] = FREE_TEXT_KEYS.has(key) ? maskCardNumbers(value) : value;
+  }
   return echo;
 }
 
 /**
  * The custom parameters of a request (seed: property name*): keys the catalogue does not know and
- * that are not transport keys. Only operations accepting custom parameters get past validation
- * with them.
+ * that are not transport keys, with card numbers in their names and values masked. Only
+ * operations accepting custom parameters get past validation with them.
  */
 export function customOf(params: Params): Record<string, string> {
   const custom: Record<string, string> = {};
   for (const [key, value] of Object.entries(params)) {
-    if (!PARAM_SPECS.has(key) && !TRANSPORT_KEYS.has(key)) custom[key] = value;
+    if (!PARAM_SPECS.has(key) && !TRANSPORT_KEYS.has(key)) {
+      custom[maskCardNumbers(key)] = maskCardNumbers(value);
+    }
   }
   return custom;
 }

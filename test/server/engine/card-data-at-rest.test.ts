@@ -42,6 +42,25 @@ describe('card data at rest', () => {
     ]);
   });
 
+  it('masks card numbers typed into comments, descriptors and custom parameters', async () => {
+    const sale = await fx.run(
+      'sale',
+      keyedSale('10.00', {
+        comments: 'customer read out 5454 5454 5454 5454',
+        descloc: 'lane 4',
+        note_4111111111111111: 'card 371449635398431 on file',
+      }),
+    );
+    const detail = await fx.run('trandetail', { ttid: sale.ttid ?? '' });
+    expect(detail).toMatchObject({
+      comments: 'customer read out XXXX XXXX XXXX 5454',
+      descloc: 'lane 4',
+      note_XXXXXXXXXXXX1111: 'card XXXXXXXXXXX8431 on file',
+    });
+    const disk = everythingOnDisk();
+    for (const pan of [...PANS, '5454 5454 5454 5454']) expect(disk).not.toContain(pan);
+  });
+
   it('clears the card data of an authorization left open past the retention period', async () => {
     const preauth = await fx.run('preauth', keyedSale('20.00'));
     fx.clock.advance(29 * 86_400);
