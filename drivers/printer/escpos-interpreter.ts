@@ -12,12 +12,32 @@ export interface TextStyle {
   height: number;
 }
 
+/** Where a barcode's human-readable digits print (GS H n: 0 none, 1 above, 2 below, 3 both). */
+export type HriPosition = 'none' | 'above' | 'below' | 'both';
+
+/**
+ * A barcode as GS k printed it: `symbology` is GS k's m (0–6 function A, 65 and up function B),
+ * `payload` is d1…dk as sent, `data` drops CODE128's leading code set; bar `height` (GS h) and
+ * narrowest bar `moduleWidth` (GS w) in dots and `hri` (GS H) as set then — Epson ESC/POS
+ * defaults 162 dots, 3 dots, none.
+ */
+export interface BarcodeOp {
+  kind: 'barcode';
+  symbology: number;
+  data: string;
+  payload: string;
+  height: number;
+  moduleWidth: number;
+  hri: HriPosition;
+  align: Alignment;
+}
+
 /** One thing the printer did, in order. */
 export type PrintOp =
   | { kind: 'text'; text: string; style: TextStyle }
   | { kind: 'newline'; style: TextStyle }
   | { kind: 'feed'; lines: number }
-  | { kind: 'barcode'; symbology: number; data: string; align: Alignment }
+  | BarcodeOp
   | { kind: 'qr'; data: string; moduleSize: number; level: string; align: Alignment }
   | { kind: 'image'; image: MonoImage; align: Alignment }
   | { kind: 'cut'; partial: boolean }
@@ -37,6 +57,13 @@ interface Cursor {
 }
 
 const ALIGN: readonly Alignment[] = ['left', 'center', 'right'];
+const HRI: readonly HriPosition[] = ['none', 'above', 'below', 'both'];
+/** Longest GS k function A payload looked for before its NUL is taken as missing. */
+const FUNCTION_A_MAX = 255;
+
+function barcodeDefaults(): Pick<BarcodeOp, 'height' | 'moduleWidth' | 'hri'> {
+  return { height: 162, moduleWidth: 3, hri: 'none' };
+}
 
 function plainStyle(): TextStyle {
   return { align: 'left', bold: false, underline: 0, width: 1, height: 1 };
@@ -51,6 +78,7 @@ export class EscPosInterpreter {
   #style = plainStyle();
   #page: CodePage = CODE_PAGES.cp437;
   #qr = { data: '', moduleSize: 3, level: 'M' };
+  #barcode = barcodeDefaults();
   #text: number[] = [];
 
   /** Feeds bytes; returns the operations they complete. */
@@ -113,6 +141,7 @@ export class EscPosInterpreter {
     if (command === 0x40) {
       this.#style = plainStyle();
       this.#page = CODE_PAGES.cp437;
+      this.#barcode = barcodeDefaults();
       return 2;
     }
     if (command === 0x70) {
@@ -151,7 +180,10 @@ export class EscPosInterpreter {
       this.#style.height = (n & 0x0f) + 1;
       return 3;
     }
-    if (command === 0x68 || command === 0x77 || command === 0x48 || command === 0x42) return 3;
+    if (command === 0x68 || command === 0x77 || command === 0x48 || command === 0x42) {
+      this.#barcodeSetting(command, n);
+      return 3;
+    }
     if (command === 0x56) {
       const withFeed = n === 0x41 || n === 0x42;
       if (withFeed && !need(4)) return 0;
@@ -159,15 +191,7 @@ export class EscPosInterpreter {
       ops.push({ kind: 'cut', partial: n === 0x01 || n === 0x31 || n === 0x42 });
       return withFeed ? 4 : 3;
     }
-    if (command === 0x6b) {
-      if (!need(4) || !need(4 + arg(3))) return 0;
-      const data = b
-        .subarray(at + 4, at + 4 + arg(3))
-        .toString('latin1')
-        .replace(/^\{[ABC]/, '');
-      ops.push({ kind: 'barcode', symbology: n, data, align: this.#style.align });
-      return 4 + arg(3);
-    }
+    if (command === 0x6b) return this.#barcodeCommand(cursor);
     if (command === 0x28 && n === 0x6b) return this.#qrFunction(cursor);
     if (command === 0x76 && n === 0x30) {
       if (!need(8)) return 0;
@@ -184,6 +208,34 @@ export class EscPosInterpreter {
     }
     ops.push({ kind: 'unknown', byte: command });
     return 2;
+  }
+
+  /** GS h n (height, n ≥ 1), GS w n (module, 1–6), GS H n (HRI, 0–3 or '0'–'3'); others ignored. */
+  #barcodeSetting(command: number, n: number): void {
+    if (command === 0x68 && n >= 1) this.#barcode.height = n;
+    else if (command === 0x77 && n >= 1 && n <= 6) this.#barcode.moduleWidth = n;
+    else if (command === 0x48) this.#barcode.hri = HRI[n % 0x30] ?? this.#barcode.hri;
+  }
+
+  /** GS k m: function A (m 0–6) ends its data with NUL, function B (m ≥ 65) gives its length. */
+  #barcodeCommand(cursor: Cursor): number {
+    const { bytes: b, at, ops, need, arg } = cursor;
+    const m = arg(2);
+    const functionA = m <= 6;
+    const start = at + (functionA ? 3 : 4);
+    const length = functionA ? b.subarray(start, start + FUNCTION_A_MAX + 1).indexOf(0) : arg(3);
+    if (functionA && length < 0) return b.length - start > FUNCTION_A_MAX ? 3 : 0;
+    if (!need(4) || !need(start - at + length)) return 0;
+    const payload = b.subarray(start, start + length).toString('latin1');
+    ops.push({
+      kind: 'barcode',
+      symbology: m,
+      data: payload.replace(/^\{[ABC]/, ''),
+      payload,
+      ...this.#barcode,
+      align: this.#style.align,
+    });
+    return start - at + length + (functionA ? 1 : 0);
   }
 
   #qrFunction(cursor: Cursor): number {

@@ -1,5 +1,5 @@
 import type { Alignment, MonoImage } from '../../printer/escpos-encoder.ts';
-import type { PrintOp, TextStyle } from '../../printer/escpos-interpreter.ts';
+import type { BarcodeOp, PrintOp, TextStyle } from '../../printer/escpos-interpreter.ts';
 
 /** A run of text in one style within a printed line. */
 export interface TextRun {
@@ -10,7 +10,7 @@ export interface TextRun {
 /** One printed block of a receipt, top to bottom. */
 export type ReceiptBlock =
   | { kind: 'line'; align: Alignment; runs: TextRun[] }
-  | { kind: 'barcode'; data: string; align: Alignment }
+  | BarcodeOp
   | { kind: 'qr'; data: string; level: string; moduleSize: number; align: Alignment }
   | { kind: 'image'; image: MonoImage; align: Alignment }
   | { kind: 'cut'; partial: boolean };
@@ -46,7 +46,7 @@ export function layoutReceipt(ops: readonly PrintOp[]): ReceiptBlock[] {
         break;
       case 'barcode':
         flush();
-        blocks.push({ kind: 'barcode', data: op.data, align: op.align });
+        blocks.push(op);
         break;
       case 'qr':
         flush();

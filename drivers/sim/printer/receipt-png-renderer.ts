@@ -2,8 +2,9 @@ import { createRequire } from 'node:module';
 import { PassThrough } from 'node:stream';
 import * as PImage from 'pureimage';
 import QRCode from 'qrcode';
-import type { Alignment } from '../../printer/escpos-encoder.ts';
-import type { PrintOp } from '../../printer/escpos-interpreter.ts';
+import type { Alignment, MonoImage } from '../../printer/escpos-encoder.ts';
+import type { BarcodeOp, PrintOp } from '../../printer/escpos-interpreter.ts';
+import { type BarcodeDrawing, drawBarcode } from './barcode-raster.ts';
 import { type ReceiptBlock, layoutReceipt } from './receipt-layout.ts';
 
 /** Paper width in dots: 576 for an 80 mm roll at 203 dpi (the default), 384 for 58 mm. */
@@ -12,7 +13,9 @@ export type PaperDots = 576 | 384;
 const COLUMNS: Readonly<Record<PaperDots, number>> = { 576: 42, 384: 32 };
 const LINE_HEIGHT = 30;
 const MARGIN = 8;
-const BARCODE_HEIGHT = 80;
+/** Caption font (18 px DejaVu Sans Mono): about 11 dots a character. */
+const CAPTION_FONT = '18pt ReceiptMono';
+const CAPTION_CHAR = 11;
 
 const require = createRequire(import.meta.url);
 let fontsLoaded = false;
@@ -31,23 +34,12 @@ function loadFonts(): void {
   fontsLoaded = true;
 }
 
-function blockHeight(block: ReceiptBlock): number {
-  switch (block.kind) {
-    case 'line':
-      return LINE_HEIGHT * Math.max(1, ...block.runs.map((run) => run.style.height));
-    case 'barcode':
-      return BARCODE_HEIGHT + LINE_HEIGHT;
-    case 'qr':
-      return (
-        QRCode.create(block.data, { errorCorrectionLevel: block.level as 'M' }).modules.size *
-          block.moduleSize +
-        8
-      );
-    case 'image':
-      return block.image.height;
-    case 'cut':
-      return LINE_HEIGHT;
-  }
+type Context = ReturnType<PImage.Bitmap['getContext']>;
+
+/** One block ready to paint: its height in dots and how to draw it at `top`. */
+interface Painter {
+  height: number;
+  paint(ctx: Context, top: number): void;
 }
 
 function startX(width: number, paper: number, align: Alignment): number {
@@ -56,95 +48,178 @@ function startX(width: number, paper: number, align: Alignment): number {
   return Math.max(MARGIN, align === 'right' ? room - MARGIN : Math.floor(room / 2));
 }
 
-type Context = ReturnType<PImage.Bitmap['getContext']>;
+/** Draws a 1-bit image dot for dot, one rectangle per run of black dots. */
+function blit(ctx: Context, image: MonoImage, x0: number, top: number): void {
+  const rowBytes = Math.ceil(image.width / 8);
+  for (let y = 0; y < image.height; y += 1) {
+    let runStart = -1;
+    for (let x = 0; x <= image.width; x += 1) {
+      const byte = x < image.width ? (image.bits[y * rowBytes + (x >> 3)] ?? 0) : 0;
+      const black = ((byte >> (7 - (x & 7))) & 1) === 1;
+      if (black && runStart < 0) runStart = x;
+      if (!black && runStart >= 0) {
+        ctx.fillRect(x0 + runStart, top + y, x - runStart, 1);
+        runStart = -1;
+      }
+    }
+  }
+}
 
-function drawBlock(
-  ctx: Context,
-  block: ReceiptBlock,
-  top: number,
-  paper: number,
-  charWidth: number,
-): void {
-  ctx.fillStyle = '#000000';
-  if (block.kind === 'line') {
-    const height = blockHeight(block);
-    const width = block.runs.reduce(
-      (sum, run) => sum + run.text.length * charWidth * run.style.width,
-      0,
-    );
-    let x = startX(width, paper, block.align);
-    for (const run of block.runs) {
-      ctx.font = `${Math.round(22 * Math.max(run.style.width, run.style.height))}pt ${run.style.bold ? 'ReceiptMonoBold' : 'ReceiptMono'}`;
-      ctx.fillText(run.text, x, top + height - 8);
-      if (run.style.underline > 0)
-        ctx.fillRect(
-          x,
-          top + height - 5,
-          run.text.length * charWidth * run.style.width,
-          run.style.underline,
-        );
-      x += run.text.length * charWidth * run.style.width;
+/** Splits `text` into lines of at most `columns` characters, at spaces where it can. */
+function wrap(text: string, columns: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const joined = line === '' ? word : `${line} ${word}`;
+    if (joined.length <= columns) line = joined;
+    else {
+      if (line !== '') lines.push(line);
+      for (line = word; line.length > columns; line = line.slice(columns))
+        lines.push(line.slice(0, columns));
     }
-  } else if (block.kind === 'qr') {
-    const modules = QRCode.create(block.data, { errorCorrectionLevel: block.level as 'M' }).modules;
-    const x0 = startX(modules.size * block.moduleSize, paper, block.align);
-    for (let row = 0; row < modules.size; row += 1) {
-      for (let col = 0; col < modules.size; col += 1) {
-        if (modules.get(row, col))
-          ctx.fillRect(
-            x0 + col * block.moduleSize,
-            top + row * block.moduleSize,
-            block.moduleSize,
-            block.moduleSize,
-          );
+  }
+  return [...lines, line];
+}
+
+function linePainter(block: Extract<ReceiptBlock, { kind: 'line' }>, paper: PaperDots): Painter {
+  const charWidth = (paper - 2 * MARGIN) / COLUMNS[paper];
+  const height = LINE_HEIGHT * Math.max(1, ...block.runs.map((run) => run.style.height));
+  return {
+    height,
+    paint(ctx, top) {
+      const width = block.runs.reduce(
+        (sum, run) => sum + run.text.length * charWidth * run.style.width,
+        0,
+      );
+      let x = startX(width, paper, block.align);
+      for (const run of block.runs) {
+        const runWidth = run.text.length * charWidth * run.style.width;
+        ctx.font = `${Math.round(22 * Math.max(run.style.width, run.style.height))}pt ${run.style.bold ? 'ReceiptMonoBold' : 'ReceiptMono'}`;
+        ctx.fillText(run.text, x, top + height - 8);
+        if (run.style.underline > 0)
+          ctx.fillRect(x, top + height - 5, runWidth, run.style.underline);
+        x += runWidth;
       }
+    },
+  };
+}
+
+/** Bars dot for dot, with the HRI text above and/or below as GS H asked. */
+function barsPainter(
+  op: BarcodeOp,
+  drawing: Extract<BarcodeDrawing, { kind: 'bars' }>,
+  paper: PaperDots,
+): Painter {
+  const above = op.hri === 'above' || op.hri === 'both' ? LINE_HEIGHT : 0;
+  const below = op.hri === 'below' || op.hri === 'both' ? LINE_HEIGHT : 0;
+  const x0 = startX(drawing.image.width, paper, op.align);
+  return {
+    height: above + drawing.image.height + below,
+    paint(ctx, top) {
+      blit(ctx, drawing.image, x0, top + above);
+      ctx.font = CAPTION_FONT;
+      const textX =
+        x0 + Math.max(0, (drawing.image.width - drawing.hriText.length * CAPTION_CHAR) / 2);
+      if (above > 0) ctx.fillText(drawing.hriText, textX, top + LINE_HEIGHT - 8);
+      if (below > 0)
+        ctx.fillText(drawing.hriText, textX, top + above + drawing.image.height + LINE_HEIGHT - 8);
+    },
+  };
+}
+
+/** A barcode the printer would not print: a frame around its data and the reason. */
+function captionPainter(op: BarcodeOp, reason: string, paper: PaperDots): Painter {
+  const columns = Math.floor((paper - 2 * MARGIN - 12) / CAPTION_CHAR);
+  const lines = [...wrap(`[barcode ${op.data}]`, columns), ...wrap(reason, columns)];
+  const longest = Math.max(...lines.map((line) => line.length));
+  const width = Math.min(paper - 2 * MARGIN, longest * CAPTION_CHAR + 12);
+  const x0 = startX(width, paper, op.align);
+  return {
+    height: lines.length * LINE_HEIGHT + 8,
+    paint(ctx, top) {
+      ctx.strokeStyle = '#000000';
+      ctx.strokeRect(x0, top, width, lines.length * LINE_HEIGHT);
+      ctx.font = CAPTION_FONT;
+      lines.forEach((line, index) =>
+        ctx.fillText(line, x0 + 6, top + (index + 1) * LINE_HEIGHT - 8),
+      );
+    },
+  };
+}
+
+function qrPainter(block: Extract<ReceiptBlock, { kind: 'qr' }>, paper: PaperDots): Painter {
+  const modules = QRCode.create(block.data, { errorCorrectionLevel: block.level as 'M' }).modules;
+  const size = modules.size * block.moduleSize;
+  const x0 = startX(size, paper, block.align);
+  return {
+    height: size + 8,
+    paint(ctx, top) {
+      for (let row = 0; row < modules.size; row += 1)
+        for (let col = 0; col < modules.size; col += 1)
+          if (modules.get(row, col))
+            ctx.fillRect(
+              x0 + col * block.moduleSize,
+              top + row * block.moduleSize,
+              block.moduleSize,
+              block.moduleSize,
+            );
+    },
+  };
+}
+
+function painterFor(block: ReceiptBlock, paper: PaperDots): Painter {
+  switch (block.kind) {
+    case 'line':
+      return linePainter(block, paper);
+    case 'barcode': {
+      const drawing = drawBarcode(block, paper - 2 * MARGIN);
+      return drawing.kind === 'bars'
+        ? barsPainter(block, drawing, paper)
+        : captionPainter(block, drawing.reason, paper);
     }
-  } else if (block.kind === 'image') {
-    const x0 = startX(block.image.width, paper, block.align);
-    const rowBytes = Math.ceil(block.image.width / 8);
-    for (let y = 0; y < block.image.height; y += 1) {
-      for (let x = 0; x < block.image.width; x += 1) {
-        const byte = block.image.bits[y * rowBytes + (x >> 3)] ?? 0;
-        if ((byte >> (7 - (x & 7))) & 1) ctx.fillRect(x0 + x, top + y, 1, 1);
-      }
+    case 'qr':
+      return qrPainter(block, paper);
+    case 'image': {
+      const x0 = startX(block.image.width, paper, block.align);
+      return { height: block.image.height, paint: (ctx, top) => blit(ctx, block.image, x0, top) };
     }
-  } else if (block.kind === 'barcode') {
-    const width = Math.min(paper - 2 * MARGIN, Math.max(160, block.data.length * 22));
-    const x0 = startX(width, paper, block.align);
-    ctx.strokeStyle = '#000000';
-    ctx.strokeRect(x0, top, width, BARCODE_HEIGHT);
-    ctx.font = '18pt ReceiptMono';
-    ctx.fillText(block.data, x0 + 6, top + BARCODE_HEIGHT + LINE_HEIGHT - 8);
-  } else {
-    for (let x = MARGIN; x < paper - MARGIN; x += block.partial ? 16 : 4)
-      ctx.fillRect(x, top + LINE_HEIGHT / 2, 8, 2);
+    case 'cut':
+      return {
+        height: LINE_HEIGHT,
+        paint(ctx, top) {
+          for (let x = MARGIN; x < paper - MARGIN; x += block.partial ? 16 : 4)
+            ctx.fillRect(x, top + LINE_HEIGHT / 2, 8, 2);
+        },
+      };
   }
 }
 
 /**
  * Draws what a printer printed as a PNG the width of the paper: text in DejaVu Sans Mono (bold,
  * underline, sizes, alignment), QR codes from their data (qrcode), raster images dot for dot,
- * barcodes as a framed caption, cuts as a dashed line.
+ * barcodes as bars in their symbology, height and module width (bwip-js) with HRI text as GS H
+ * set — or, when the printer would refuse one, a frame with its data and the reason — and cuts
+ * as a dashed line.
  */
 export async function renderReceiptPng(
   ops: readonly PrintOp[],
   paper: PaperDots = 576,
 ): Promise<Buffer> {
   loadFonts();
-  const blocks = layoutReceipt(ops);
+  const painters = layoutReceipt(ops).map((block) => painterFor(block, paper));
   const height = Math.max(
     LINE_HEIGHT,
-    blocks.reduce((sum, block) => sum + blockHeight(block), 2 * MARGIN),
+    painters.reduce((sum, painter) => sum + painter.height, 2 * MARGIN),
   );
   const image = PImage.make(paper, height);
   const ctx = image.getContext('2d');
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, paper, height);
-  const charWidth = (paper - 2 * MARGIN) / COLUMNS[paper];
+  ctx.fillStyle = '#000000';
   let top = MARGIN;
-  for (const block of blocks) {
-    drawBlock(ctx, block, top, paper, charWidth);
-    top += blockHeight(block);
+  for (const painter of painters) {
+    painter.paint(ctx, top);
+    top += painter.height;
   }
   const sink = new PassThrough();
   const chunks: Buffer[] = [];
