@@ -15,13 +15,16 @@ export const FAULT_NAMES: readonly FaultName[] = [
 ];
 
 /**
- * Which faults are armed and how many more times each fires. `slowMs` delays every answer.
- * Counts run down as faults fire, so "one bad checksum" corrupts the next frame only.
+ * Which faults are armed and how many more times each fires. `slowMs` delays every answer;
+ * `replugMs` is how long a pulled cable stays out. Counts run down as faults fire, so "one bad
+ * checksum" corrupts the next frame only.
  */
 export class FaultPlan {
   readonly #remaining = new Map<FaultName, number>();
   /** Milliseconds added before each answer while "slow" is armed; default 1500. */
   slowMs = 1500;
+  /** Milliseconds between the "unplug" fault pulling the cable and plugging it back; default 2000. */
+  replugMs = 2000;
 
   /** Arms `fault` for the next `times` occasions (default 1; Infinity for always). */
   arm(fault: FaultName, times = 1): this {
@@ -37,7 +40,12 @@ export class FaultPlan {
     return true;
   }
 
-  /** Arms one fault from its command-line form: "bad-checksum", "slow:2500", "garbage*3", "unplug*always". */
+  /** True while `fault` has occasions left to fire. */
+  armed(fault: FaultName): boolean {
+    return (this.#remaining.get(fault) ?? 0) > 0;
+  }
+
+  /** Arms one fault from its command-line form: "bad-checksum", "slow:2500", "garbage*3", "unplug:500*always". */
   armSpec(spec: string): this {
     const match = /^([a-z-]+)(?::([0-9]+))?(?:\*([0-9]+|always))?$/.exec(spec);
     const name = FAULT_NAMES.find((fault) => fault === match?.[1]);
@@ -45,12 +53,17 @@ export class FaultPlan {
       throw new DeviceError(
         'BAD_INPUT',
         `fault: must be one of ${FAULT_NAMES.join(', ')} (name[:ms][*times])`,
-        {
-          field: 'fault',
-        },
+        { field: 'fault' },
       );
     }
-    if (match[2] !== undefined) this.slowMs = Number(match[2]);
+    if (match[2] !== undefined) {
+      if (name !== 'slow' && name !== 'unplug')
+        throw new DeviceError('BAD_INPUT', 'fault: only slow and unplug take :ms', {
+          field: 'fault',
+        });
+      if (name === 'slow') this.slowMs = Number(match[2]);
+      else this.replugMs = Number(match[2]);
+    }
     return this.arm(
       name,
       match[3] === undefined ? 1 : match[3] === 'always' ? Infinity : Number(match[3]),

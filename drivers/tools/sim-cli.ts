@@ -1,4 +1,4 @@
-import { createInterface } from 'node:readline';
+import { type Interface, createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { DeviceError } from '../device-error.ts';
 import { loadCardCatalogue } from '../sim/card-catalogue.ts';
@@ -7,29 +7,41 @@ import {
   SIM_DEVICES,
   type RunningSim,
   type SimDeviceName,
+  type SimSettings,
   startSimDevice,
 } from '../sim/sim-devices.ts';
+import { SocatPtyTransport } from '../sim/socat-pty-transport.ts';
 import { TEST_BDK, TEST_INITIAL_KSN } from '../sim/simulated-keys.ts';
 
 /**
- * `npm run sim -- <device> --port <tty-or-tcp-port>`: runs one simulated device speaking the
- * real device's bytes, until Ctrl-C. Console commands on stdin drive it (swipe visa, insert mc,
- * status paper-out …); --card with --every or --once drives it unattended.
+ * `npm run sim -- <device> --pty <path>` or `--port <tty-or-tcp-port>`: runs one simulated device
+ * speaking the real device's bytes, until Ctrl-C. Console commands on stdin drive it (swipe visa,
+ * insert mc, status paper-out, unplug …); --card with --every or --once drives it unattended.
  */
 
 const USAGE = `usage: npm run sim -- <${SIM_DEVICES.join('|')}> [options]
-  --port PATH|N      tty of the device end (e.g. one end of a socat pty pair); printer: TCP port N or a tty
-                     magtek without --port prints each HID report as a hex line on stdout
+  --pty PATH         make a pty pair with socat; the lane opens PATH (a symlink socat keeps), and
+                     "unplug" kills socat so the lane sees the hang-up, then replugs at PATH
+  --port PATH|N      tty of the device end (a serial port, or one end of a pty pair made elsewhere;
+                     "unplug" there only closes the simulator's side: the lane sees no hang-up);
+                     printer: TCP port N or a tty
+                     magtek without --port or --pty prints each HID report as a hex line on stdout
   --baud N           serial speed (default 9600; emv 115200)
   --bdk HEX          DUKPT base derivation key (default ${TEST_BDK}, the X9.24 test BDK)
   --ksn HEX          initial KSN (default ${TEST_INITIAL_KSN})
-  --fault SPEC       bad-checksum | missing-ack | slow[:ms] | garbage | unplug | exhausted, [*N|*always]; repeatable
+  --fault SPEC       bad-checksum | missing-ack | slow[:ms] | garbage | unplug[:ms] | exhausted,
+                     [*N|*always]; repeatable; unplug's ms is how long the cable stays out (2000)
   --format F         idtech: enhanced (default) or original
   --card ID          test card to present with --every/--once (see resources/test-cards.json)
   --every SECONDS    present --card again and again
   --once             present --card once, then exit
   --out DIR          printer: write receipt.txt and receipt.png after every cut
-  --catalogue FILE   another test-card catalogue`;
+  --catalogue FILE   another test-card catalogue
+console: the device's commands, unplug [ms] (pull the cable now, replug after ms), fault SPEC, quit`;
+
+/** Printed when the unplug fault or command is used on a tty the simulator does not own. */
+const PORT_UNPLUG_WARNING =
+  "warning: on --port, unplug only closes the simulator's side; the lane sees no hang-up (use --pty PATH)";
 
 const PRESENT_VERB: Record<SimDeviceName, string> = {
   wedge: 'swipe',
@@ -48,6 +60,7 @@ function settingsFrom(argv: string[]) {
     allowPositionals: true,
     options: {
       port: { type: 'string' },
+      pty: { type: 'string' },
       baud: { type: 'string' },
       bdk: { type: 'string' },
       ksn: { type: 'string' },
@@ -64,6 +77,8 @@ function settingsFrom(argv: string[]) {
   const device = SIM_DEVICES.find((name) => name === positionals[0]);
   if (values.help === true || device === undefined || positionals.length !== 1)
     throw new UsageError(USAGE);
+  if (values.port !== undefined && values.pty !== undefined)
+    throw new UsageError('--port and --pty: give one of them');
   const format = values.format ?? 'enhanced';
   if (format !== 'enhanced' && format !== 'original')
     throw new UsageError('--format must be enhanced or original');
@@ -74,6 +89,7 @@ function settingsFrom(argv: string[]) {
     settings: {
       device,
       port: values.port,
+      pty: values.pty,
       baudRate: baud,
       keys: { bdk: values.bdk ?? TEST_BDK, initialKsn: values.ksn ?? TEST_INITIAL_KSN },
       faults: FaultPlan.parse(values.fault ?? []),
@@ -89,9 +105,34 @@ function settingsFrom(argv: string[]) {
   };
 }
 
+/** True when the simulator has a tty it did not make: unplug cannot reach the lane there. */
+const onForeignTty = (sim: RunningSim): boolean =>
+  sim.cable !== undefined && !(sim.cable.transport instanceof SocatPtyTransport);
+
+/** Tells where the lane's end is, or warns that an unplug cannot reach the lane. */
+function announceLink(sim: RunningSim, settings: SimSettings): void {
+  const transport = sim.cable?.transport;
+  if (transport instanceof SocatPtyTransport) {
+    process.stdout.write(`${transport.lanePath}\n`);
+    settings.log(`lane end ${transport.lanePath} (simulator on ${transport.devicePath ?? '?'})`);
+  } else if (onForeignTty(sim) && settings.faults.armed('unplug')) {
+    settings.log(PORT_UNPLUG_WARNING);
+  }
+}
+
 async function run(argv: string[]): Promise<number> {
   const { settings, card, everyMs, once } = settingsFrom(argv);
-  const sim: RunningSim = await startSimDevice(settings);
+  const running: { sim?: RunningSim; lines?: Interface } = {};
+  const stop = async (): Promise<never> => {
+    running.lines?.close();
+    await running.sim?.stop();
+    process.exit(0);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.on(signal, () => void stop());
+  const sim = await startSimDevice(settings);
+  running.sim = sim;
+  announceLink(sim, settings);
   settings.log(`ready; commands: ${[...sim.verbs, 'fault SPEC', 'quit'].join(', ')}`);
   const verb = PRESENT_VERB[settings.device];
   if (card !== undefined && verb !== '' && (once || everyMs !== undefined)) {
@@ -107,13 +148,7 @@ async function run(argv: string[]): Promise<number> {
     );
   }
   const lines = createInterface({ input: process.stdin, terminal: false });
-  const stop = async (): Promise<void> => {
-    lines.close();
-    await sim.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  running.lines = lines;
   for await (const line of lines) {
     const [word, argument] = line.trim().split(/\s+/);
     if (word === undefined || word === '') continue;
@@ -125,12 +160,13 @@ async function run(argv: string[]): Promise<number> {
       } else {
         await sim.command(word, argument);
       }
+      const unplugging = word === 'unplug' || (word === 'fault' && settings.faults.armed('unplug'));
+      if (unplugging && onForeignTty(sim)) settings.log(PORT_UNPLUG_WARNING);
     } catch (error) {
       settings.log(error instanceof Error ? error.message : String(error));
     }
   }
-  await sim.stop();
-  return 0;
+  return stop();
 }
 
 try {

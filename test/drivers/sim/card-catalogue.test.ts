@@ -56,6 +56,24 @@ describe('FaultPlan', () => {
     expect(plan.fire('bad-checksum')).toBe(false);
   });
 
+  it('takes :ms on slow (delay) and unplug (how long the cable stays out), and refuses it elsewhere', () => {
+    const plan = FaultPlan.parse(['unplug:500']);
+    expect([plan.replugMs, plan.slowMs, plan.armed('unplug'), plan.armed('slow')]).toEqual([
+      500,
+      1500,
+      true,
+      false,
+    ]);
+    expect(new FaultPlan().replugMs).toBe(2000);
+    expect(() => FaultPlan.parse(['garbage:10'])).toThrow(
+      expect.objectContaining({
+        code: 'BAD_INPUT',
+        field: 'fault',
+        message: 'fault: only slow and unplug take :ms',
+      }),
+    );
+  });
+
   it('refuses an unknown fault naming the field', () => {
     expect(() => FaultPlan.parse(['meltdown'])).toThrow(
       expect.objectContaining({ code: 'BAD_INPUT', field: 'fault' }),
