@@ -26,6 +26,7 @@ function refused(rule: string): DeviceError {
   return new DeviceError('BAD_INPUT', `barcode.data: ${rule}`, { field: 'barcode.data' });
 }
 
+/** A symbology whose GS k data is what bwip-js takes. */
 const plain =
   (bcid: string) =>
   (payload: string): Encoding => ({ bcid, text: payload });
@@ -88,7 +89,7 @@ const SYMBOLOGIES: readonly [number[], Symbology][] = [
 ];
 
 /** The GS k symbology named by `m` (Epson ESC/POS GS k: function A 0–6, function B 65–78). */
-export function barcodeSymbology(m: number): Symbology | undefined {
+function barcodeSymbology(m: number): Symbology | undefined {
   return SYMBOLOGIES.find(([values]) => values.includes(m))?.[1];
 }
 

@@ -127,7 +127,7 @@ function barsPainter(
   };
 }
 
-/** A barcode the printer would not print: a frame around its data and the reason. */
+/** A barcode not drawn as bars: a frame around its data and the reason. */
 function captionPainter(op: BarcodeOp, reason: string, paper: PaperDots): Painter {
   const columns = Math.floor((paper - 2 * MARGIN - 12) / CAPTION_CHAR);
   const lines = [...wrap(`[barcode ${op.data}]`, columns), ...wrap(reason, columns)];
