@@ -122,12 +122,19 @@ function announceLink(sim: RunningSim, settings: SimSettings): void {
 
 async function run(argv: string[]): Promise<number> {
   const { settings, card, everyMs, once } = settingsFrom(argv);
-  const running: { sim?: RunningSim; lines?: Interface } = {};
-  const stop = async (): Promise<never> => {
-    running.lines?.close();
-    await running.sim?.stop();
-    process.exit(0);
-  };
+  const running: { sim?: RunningSim; lines?: Interface; stopping?: Promise<never> } = {};
+  /** Stops once, whichever comes first: a signal, `quit`, or the end of the console input. */
+  const stop = (): Promise<never> =>
+    (running.stopping ??= (async () => {
+      running.lines?.close();
+      try {
+        await running.sim?.stop();
+      } catch (error) {
+        settings.log(`stopping: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      }
+      process.exit(0);
+    })());
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
     process.on(signal, () => void stop());
   const sim = await startSimDevice(settings);
