@@ -13,4 +13,5 @@ export * from './printer/printer-simulator.ts';
 export { renderReceiptText } from './printer/receipt-layout.ts';
 export * from './printer/receipt-png-renderer.ts';
 export * from './simulated-cable.ts';
+export * from './socat-pair.ts';
 export * from './socat-pty-transport.ts';

@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, lstatSync, unlinkSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DeviceError } from '../device-error.ts';
 import { SerialTransport } from '../transport/serial-transport.ts';
 import { BaseTransport } from '../transport/transport.ts';
+import { socatPairReady, spawnSocatPair } from './socat-pair.ts';
 
 /** Where the lane's end appears and how the simulator's end is driven. */
 export interface SocatPtySettings {
@@ -54,7 +55,7 @@ export class SocatPtyTransport extends BaseTransport {
   async open(): Promise<void> {
     if (this.opened) return;
     this.#refuseOccupied();
-    const child = spawnSocat(this.lanePath);
+    const child = spawnSocatPair(this.lanePath);
     this.#socat = child;
     process.on('exit', this.#onExit);
     const device = await this.#openDeviceEnd(child);
@@ -76,7 +77,10 @@ export class SocatPtyTransport extends BaseTransport {
       new DeviceError('DISCONNECTED', `${this.name}: closed while plugging in`);
     let device: SerialTransport | undefined;
     try {
-      const path = await socatReady(child, this.#settings.startTimeoutMs ?? 10_000);
+      const { devicePty: path } = await socatPairReady(
+        child,
+        this.#settings.startTimeoutMs ?? 10_000,
+      );
       if (this.#socat !== child) throw stale();
       device = new SerialTransport({ path, baudRate: this.#settings.baudRate });
       await device.open();
@@ -151,38 +155,4 @@ function isDanglingLink(path: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Starts socat on a new pty pair whose first pty is linked at `lanePath`. */
-function spawnSocat(lanePath: string): ChildProcess {
-  return spawn('socat', ['-d', '-d', `pty,raw,echo=0,link=${lanePath}`, 'pty,raw,echo=0'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-}
-
-/** Resolves to the second pty once socat reports both and starts its transfer loop. */
-function socatReady(child: ChildProcess, timeoutMs: number): Promise<string> {
-  return new Promise((resolvePath, reject) => {
-    let log = '';
-    let settled = false;
-    const fail = (message: string, cause?: unknown): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      child.kill('SIGKILL');
-      reject(new DeviceError('NOT_FOUND', `pty: ${message}`, { field: 'pty', cause }));
-    };
-    const timer = setTimeout(() => fail(`socat made no pty pair in ${timeoutMs} ms`), timeoutMs);
-    child.on('error', (error) => fail(`cannot run socat (${error.message})`, error));
-    child.once('exit', () => fail(`socat exited: ${log.trim().split('\n').at(-1) ?? ''}`));
-    child.stderr?.on('data', (chunk: Buffer) => {
-      if (settled) return;
-      log += chunk.toString();
-      const devicePath = [...log.matchAll(/PTY is (\/dev\/\S+)/g)][1]?.[1];
-      if (devicePath === undefined || !log.includes('starting data transfer loop')) return;
-      settled = true;
-      clearTimeout(timer);
-      resolvePath(devicePath);
-    });
-  });
 }

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { socatPairReady, spawnSocatPair } from '../../../drivers/sim/socat-pair.ts';
 
 /** Two ends of a real pseudo-terminal pair joined by socat, like a null-modem cable. */
 export interface PtyPair {
@@ -10,44 +10,21 @@ export interface PtyPair {
   unplug(): Promise<void>;
 }
 
-/** Starts `socat -d -d pty,raw,echo=0 pty,raw,echo=0` and reads the two /dev/pts paths from its stderr. */
-export function openPtyPair(): Promise<PtyPair> {
-  const child: ChildProcess = spawn('socat', ['-d', '-d', 'pty,raw,echo=0', 'pty,raw,echo=0'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let stderr = '';
-    const paths: string[] = [];
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`socat did not report two ptys: ${stderr}`));
-    }, 10_000);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      for (const match of chunk.toString().matchAll(/PTY is (\/dev\/pts\/[0-9]+)/g)) {
-        if (match[1] !== undefined) paths.push(match[1]);
-      }
-      if (paths.length === 2 && stderr.includes('starting data transfer loop')) {
-        clearTimeout(timer);
-        const [host, device] = paths as [string, string];
-        resolve({
-          host,
-          device,
-          unplug: () =>
-            new Promise<void>((done) => {
-              if (child.exitCode !== null || child.signalCode !== null) {
-                done();
-                return;
-              }
-              child.once('exit', () => done());
-              child.kill('SIGTERM');
-            }),
-        });
-      }
-    });
-  });
+/** A fresh socat pty pair for one test; unplug() (or the test's teardown) kills socat. */
+export async function openPtyPair(): Promise<PtyPair> {
+  const child = spawnSocatPair();
+  const { lanePty, devicePty } = await socatPairReady(child, 10_000);
+  return {
+    host: lanePty,
+    device: devicePty,
+    unplug: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) {
+          done();
+          return;
+        }
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
 }
