@@ -36,6 +36,22 @@ export interface ProtocolErrorInit {
   verbiage: string;
 }
 
+/** A name a verbiage may show: visible ASCII and spaces, at most 64 characters. */
+const PRINTABLE = /^[\x20-\x7e]{1,64}$/;
+
+/** 13 or more digits, single spaces or hyphens between them allowed: a card number, perhaps. */
+const CARD_NUMBER_LIKE = /\d(?:[ -]?\d){12}/;
+
+/**
+ * The name an error's verbiage shows for a field or key: the name, or "parameter" when a client
+ * made up one that is not printable, longer than 64 characters, or holds what could be a card
+ * number (ISO/IEC 7812: 13–19 digits), so no control byte, oversized name or card number reaches
+ * a response.
+ */
+export function shownName(name: string): string {
+  return PRINTABLE.test(name) && !CARD_NUMBER_LIKE.test(name) ? name : 'parameter';
+}
+
 /**
  * A request that breaks a rule of the interface: names the field and the rule, and carries the
  * verbiage and msoft_code the service answers with. Never carries the offending value, so card

@@ -1,8 +1,8 @@
-import { ProtocolError, type ProtocolErrorKind } from '../errors.ts';
+import { ProtocolError, shownName, type ProtocolErrorKind } from '../errors.ts';
 
 /**
- * A ProtocolError about one field whose verbiage reads "field: problem". The problem names the
- * rule broken, never the offending value, which may be card data.
+ * A ProtocolError about one field whose verbiage reads "field: problem", the field as shownName
+ * writes it. The problem names the rule broken, never the offending value, which may be card data.
  */
 export function fieldError(
   kind: ProtocolErrorKind,
@@ -10,5 +10,5 @@ export function fieldError(
   rule: string,
   problem: string,
 ): ProtocolError {
-  return new ProtocolError({ kind, field, rule, verbiage: `${field}: ${problem}` });
+  return new ProtocolError({ kind, field, rule, verbiage: `${shownName(field)}: ${problem}` });
 }

@@ -1,4 +1,4 @@
-import { ProtocolError, type ProtocolErrorKind } from '../errors.ts';
+import { ProtocolError, shownName, type ProtocolErrorKind } from '../errors.ts';
 
 /** One rule: the kind of error it raises and its words, with {placeholders} filled per error. */
 export interface RuleDef {
@@ -116,14 +116,11 @@ export const RULES = {
 /** A stable rule id, e.g. "amount.format". */
 export type RuleId = keyof typeof RULES;
 
-/** A subject printable in a verbiage: visible ASCII and spaces, at most 64 characters. */
-const PRINTABLE = /^[\x20-\x7e]{1,64}$/;
-
 /**
  * The ProtocolError for a broken rule: verbiage "<subject>: <text>", where subject is the field
  * (or, for a rule about no single field, the operation) and placeholders come from vars. A key a
- * client made up that is not printable, or too long, is written "parameter" in the verbiage (the
- * field still holds it), so no control byte or oversized name reaches a response.
+ * client made up is shown as shownName writes it (the field still holds it), so no control byte,
+ * oversized name or card number reaches a response.
  */
 export function ruleError(
   rule: RuleId,
@@ -133,7 +130,6 @@ export function ruleError(
 ): ProtocolError {
   const def: RuleDef = RULES[rule];
   const text = def.text.replace(/\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole);
-  const shown = subject === undefined || PRINTABLE.test(subject) ? subject : 'parameter';
-  const verbiage = shown === undefined ? text : `${shown}: ${text}`;
+  const verbiage = subject === undefined ? text : `${shownName(subject)}: ${text}`;
   return new ProtocolError({ kind: def.kind, field, rule, verbiage });
 }

@@ -109,6 +109,18 @@ describe('validateRequest, phase 1: operation and keys', () => {
     }
   });
 
+  it('writes a key that could be a card number as "parameter" in the verbiage', () => {
+    for (const key of ['4111111111111111', '4111 1111 1111 1111', 'x4111-1111-1111-1111_ts']) {
+      const error = validationFails('void', { ttid: '1', [key]: 'v' }, V2, {
+        kind: 'unknown_parameter',
+        field: key,
+        rule: 'param.unknown',
+        subject: 'parameter',
+      });
+      expect(error.verbiage).not.toMatch(/1111/);
+    }
+  });
+
   it('checks keys before presence, and in code-unit order', () => {
     validationFails('void', { zzz: '1', aaa: '2' }, V2, {
       kind: 'unknown_parameter',
