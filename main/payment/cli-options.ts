@@ -125,7 +125,7 @@ export function parsePayArgs(argv: readonly string[]): PayCommand | 'help' {
   const [operation, ...rest] = positionals;
   if (operation === undefined) throw usageError('name an operation');
   if (operation !== 'resolve' && !isOperationName(operation))
-    throw usageError(`${operation}: not an operation`);
+    throw usageError('the first argument is not an operation (its text is not shown)');
   if (v.url === undefined) throw usageError('--url is required');
   const transport = v.transport;
   if (transport !== undefined && !['v1', 'v2', 'kv'].includes(transport))
