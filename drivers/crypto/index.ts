@@ -1,6 +1,6 @@
 // drivers/crypto: card data, DUKPT, PIN blocks and BER-TLV; the one import for other layers.
 export * from './errors.ts';
-export { parseHex, toHex } from './bytes.ts';
+export { parseHex, toHex, zeroPad } from './bytes.ts';
 export * from './card-brands.ts';
 export * from './pan.ts';
 export * from './pan-in-text.ts';

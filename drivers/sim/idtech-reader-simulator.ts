@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { tdesCbcEncrypt, trackLrc } from '../crypto/index.ts';
+import { tdesCbcEncrypt, trackLrc, zeroPad } from '../crypto/index.ts';
 import {
   IDTECH_ENHANCED,
   IDTECH_FIELD8,
@@ -11,7 +11,7 @@ import {
 import type { Transport } from '../transport/transport.ts';
 import type { TestCard } from './card-catalogue.ts';
 import { DeviceSimulator, type SimulatorOptions } from './device-simulator.ts';
-import { type KeyInjection, SimulatedKeys, isKeyExhausted, padToBlocks } from './simulated-keys.ts';
+import { type KeyInjection, SimulatedKeys, isKeyExhausted } from './simulated-keys.ts';
 import { maskTrack } from './track-masking.ts';
 
 /** Options of the ID TECH simulator. */
@@ -66,7 +66,7 @@ export class IdtechReaderSimulator extends DeviceSimulator {
     try {
       const { ksn, keys } = this.keys.next();
       const encrypt = (text: string): Buffer =>
-        tdesCbcEncrypt(keys['data-request'], padToBlocks(Buffer.from(text, 'latin1')));
+        tdesCbcEncrypt(keys['data-request'], zeroPad(Buffer.from(text, 'latin1'), 8));
       swipe.ksn = ksn;
       swipe.encryptedTracks =
         this.format === 'enhanced'
@@ -82,7 +82,7 @@ export class IdtechReaderSimulator extends DeviceSimulator {
       if (!isKeyExhausted(error)) throw error;
       swipe.hashes = [empty(), empty(), empty()];
       if (this.format === 'original') {
-        swipe.encryptedTracks[0] = padToBlocks(Buffer.alloc(clear[0].length + clear[1].length));
+        swipe.encryptedTracks[0] = zeroPad(Buffer.alloc(clear[0].length + clear[1].length), 8);
         swipe.hashes = [Buffer.alloc(20), Buffer.alloc(20), empty()];
         swipe.ksn = Buffer.alloc(10);
       }

@@ -1,4 +1,4 @@
-import { tdesCbcEncrypt } from '../crypto/index.ts';
+import { tdesCbcEncrypt, zeroPad } from '../crypto/index.ts';
 import {
   MAGTEK_ENCRYPTION,
   type MagtekSwipe,
@@ -7,7 +7,7 @@ import {
 import type { Transport } from '../transport/transport.ts';
 import type { TestCard } from './card-catalogue.ts';
 import { DeviceSimulator, type SimulatorOptions } from './device-simulator.ts';
-import { type KeyInjection, SimulatedKeys, isKeyExhausted, padToBlocks } from './simulated-keys.ts';
+import { type KeyInjection, SimulatedKeys, isKeyExhausted } from './simulated-keys.ts';
 import { maskTrack } from './track-masking.ts';
 
 /** Options of the MagTek simulator: faults, key injection and the serial it reports. */
@@ -58,7 +58,7 @@ export class MagtekReaderSimulator extends DeviceSimulator {
       swipe.ksn = transaction.ksn;
       swipe.encryptedTracks = tracks.map((track, t) =>
         decoded[t] === true
-          ? tdesCbcEncrypt(transaction.keys.pin, padToBlocks(Buffer.from(track, 'latin1')))
+          ? tdesCbcEncrypt(transaction.keys.pin, zeroPad(Buffer.from(track, 'latin1'), 8))
           : Buffer.alloc(0),
       ) as MagtekSwipe['encryptedTracks'];
     } catch (error) {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type TlvNode, encodeTlv, tdesCbcEncrypt } from '../crypto/index.ts';
+import { type TlvNode, encodeTlv, tdesCbcEncrypt, zeroPad } from '../crypto/index.ts';
 import { delay } from '../call-options.ts';
 import { POS_ENTRY, PROFILE_TAGS } from '../emv/emv-result.ts';
 import {
@@ -12,7 +12,7 @@ import {
 import type { Transport } from '../transport/transport.ts';
 import type { TestCard } from './card-catalogue.ts';
 import { DeviceSimulator, type SimulatorOptions } from './device-simulator.ts';
-import { type KeyInjection, SimulatedKeys, isKeyExhausted, padToBlocks } from './simulated-keys.ts';
+import { type KeyInjection, SimulatedKeys, isKeyExhausted } from './simulated-keys.ts';
 import { maskTrack } from './track-masking.ts';
 
 /** How the simulated customer presents the card. */
@@ -124,7 +124,7 @@ export class NgaReaderSimulator extends DeviceSimulator {
   #cardData(card: TestCard, how: Presentation, amount: string): Buffer {
     const { ksn, keys } = this.keys.next();
     const encrypt = (data: Buffer): Buffer =>
-      tdesCbcEncrypt(keys['data-request'], padToBlocks(data));
+      tdesCbcEncrypt(keys['data-request'], zeroPad(data, 8));
     if (how === 'fallback-swipe' || card.emv === null) {
       return encodeTlv([
         tlv('9F39', Buffer.of(POS_ENTRY.fallback)),

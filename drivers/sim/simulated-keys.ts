@@ -53,13 +53,6 @@ export class SimulatedKeys {
   }
 }
 
-/** `data` zero-padded to whole 8-byte blocks, as readers pad tracks before TDES-CBC. */
-export function padToBlocks(data: Buffer): Buffer {
-  const padded = Buffer.alloc(Math.ceil(data.length / 8) * 8);
-  data.copy(padded);
-  return padded;
-}
-
 /** True for the error a DUKPT device throws past its end of life. */
 export function isKeyExhausted(error: unknown): boolean {
   return error instanceof CryptoError && error.code === 'KEY_EXHAUSTED';
