@@ -14,3 +14,8 @@ export function emptyParams(): Record<string, string> {
 export function hasParam(params: Params, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(params, key);
 }
+
+/** The value of a key when present (an empty value included); undefined when absent. */
+export function paramValue(params: Params, key: string): string | undefined {
+  return hasParam(params, key) ? params[key] : undefined;
+}

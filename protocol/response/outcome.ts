@@ -1,6 +1,6 @@
 import { Code, MsoftCode, PhardCode } from '../codes.ts';
 import { parseAmount } from '../rules/amount.ts';
-import type { Params } from '../params.ts';
+import { paramValue, type Params } from '../params.ts';
 
 /**
  * What a transaction answer means to the caller (seed: Errors §1–3; libmonetra M_ReturnStatus):
@@ -19,7 +19,7 @@ const KNOWN_CODES: ReadonlySet<string> = new Set(Object.values(Code));
 
 /** A response value upper-cased for comparison; an absent or empty value is undefined. */
 export function responseValue(pairs: Params, key: string): string | undefined {
-  const value = Object.prototype.hasOwnProperty.call(pairs, key) ? pairs[key] : undefined;
+  const value = paramValue(pairs, key);
   return value === undefined || value === '' ? undefined : value.toUpperCase();
 }
 

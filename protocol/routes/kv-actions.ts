@@ -1,6 +1,6 @@
 import { fieldError } from '../kv/field-error.ts';
 import type { OperationName } from '../operations.ts';
-import { emptyParams, hasParam, type Params } from '../params.ts';
+import { emptyParams, hasParam, paramValue, type Params } from '../params.ts';
 import type { ApiVersion } from '../versions.ts';
 
 /** The key that names the operation: action in v1, action_trans in v2 (seed: Endpoints). */
@@ -92,7 +92,7 @@ function findEntry(key: string, value: string, params: Params): KvAction {
     throw fieldError('invalid', key, 'kv.action_unknown', 'not an action of the interface');
   }
   if (action !== 'admin') return named[0] as KvAction;
-  const sub = hasParam(params, KV_ADMIN_KEY) ? params[KV_ADMIN_KEY] : undefined;
+  const sub = paramValue(params, KV_ADMIN_KEY);
   if (sub === undefined || sub === '') {
     throw fieldError(
       'missing',

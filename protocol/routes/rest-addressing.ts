@@ -1,7 +1,7 @@
 import { ProtocolError } from '../errors.ts';
 import { fieldError } from '../kv/field-error.ts';
 import type { OperationName } from '../operations.ts';
-import { emptyParams, type Params } from '../params.ts';
+import { emptyParams, paramValue, type Params } from '../params.ts';
 import type { ApiVersion } from '../versions.ts';
 import { REST_ROUTES, pathParamNames, type RestMethod, type RestRoute } from './rest-routes.ts';
 
@@ -15,7 +15,7 @@ export interface RestAddress {
 }
 
 function present(params: Params, name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(params, name) && params[name] !== '';
+  return (paramValue(params, name) ?? '') !== '';
 }
 
 /**

@@ -1,4 +1,4 @@
-import { hasParam, type Params } from '../params.ts';
+import { paramValue, type Params } from '../params.ts';
 import { ruleError } from './rule-book.ts';
 
 const CV = /^(?:\d{3,4}|NR|NA|N)$/;
@@ -18,7 +18,7 @@ export function checkCv(value: string, field = 'cv'): void {
 
 /** The cv the service evaluates: the value sent, or N when the key is absent (seed: cv). */
 export function effectiveCv(params: Params): string {
-  return hasParam(params, 'cv') ? (params.cv ?? 'N') : 'N';
+  return paramValue(params, 'cv') ?? 'N';
 }
 
 function isHex(value: string, lengths: readonly number[]): boolean {

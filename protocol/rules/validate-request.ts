@@ -1,7 +1,7 @@
 import { operationSpec } from '../catalogue/operation-specs.ts';
 import { PARAM_SPECS } from '../catalogue/param-specs.ts';
 import type { OperationName } from '../operations.ts';
-import { hasParam, type Params } from '../params.ts';
+import { paramValue, type Params } from '../params.ts';
 import { matchBinRange, type BinRange } from './bin-ranges.ts';
 import { checkKeys, sortedKeys } from './key-rules.ts';
 import { checkPresence } from './presence-rules.ts';
@@ -19,18 +19,18 @@ export interface ValidationContext extends TimeContext {
   readonly giftBinRanges?: readonly BinRange[];
 }
 
-const own = (params: Params, key: string): string | undefined =>
-  hasParam(params, key) ? params[key] : undefined;
-
 function isGiftCard(params: Params, ctx: ValidationContext): boolean {
-  const account = own(params, 'account');
+  const account = paramValue(params, 'account');
   if (ctx.giftBinRanges === undefined || account === undefined) return false;
   return matchBinRange(ctx.giftBinRanges, account) !== null;
 }
 
 function checkOrder(params: Params, ctx: ValueContext): void {
-  const [bdate, edate] = [own(params, 'bdate'), own(params, 'edate')];
-  const [num, total] = [own(params, 'installment_num'), own(params, 'installment_total')];
+  const [bdate, edate] = [paramValue(params, 'bdate'), paramValue(params, 'edate')];
+  const [num, total] = [
+    paramValue(params, 'installment_num'),
+    paramValue(params, 'installment_total'),
+  ];
   if (bdate !== undefined && edate !== undefined) {
     const begin = resolveTimeValue(bdate, ctx, 'bdate');
     if (resolveTimeValue(edate, ctx, 'edate') < begin) throw ruleError('time.order', 'edate');
@@ -42,7 +42,7 @@ function checkOrder(params: Params, ctx: ValueContext): void {
 
 function checkValues(params: Params, ctx: ValueContext): void {
   for (const key of sortedKeys(params)) {
-    const value = own(params, key) ?? '';
+    const value = paramValue(params, key) ?? '';
     const spec = PARAM_SPECS.get(key);
     if (spec !== undefined) checkValue(spec.type, key, value, ctx);
     else if (key.endsWith('_ts')) checkTimestamp(value, key);
