@@ -7,23 +7,20 @@ import {
   type Params,
 } from '../../protocol/index.ts';
 
-const BARE_PAN = /^\d{8,19}$/;
-/** Keys whose last four characters may show, as on a receipt: the account and a token. */
+/** Keys whose last four digits may show, as on a receipt: the account and a token. */
 const LAST_FOUR_KEYS: ReadonlySet<string> = new Set(['account', 'token']);
 
 /**
  * A card-data value for display (docs/protocol.md: SENSITIVE_PARAMS): an account or token keeps
- * its last four characters, everything else is X throughout; a value already masked stays, and so
- * does the CV result of an answer (GOOD, BAD), which shares its key with the request's CV.
+ * its last four digits when it is a card-length number (drivers/crypto maskPan), everything else
+ * is X throughout; a value already masked stays, and so does the CV result of an answer (GOOD,
+ * BAD), which shares its key with the request's CV.
  */
 export function maskValue(key: string, value: string): string {
   if (value === '' || !isSensitiveKey(key)) return value;
   if (key === 'cv' && !/\d/.test(value)) return value;
   if (/^X+[0-9]{0,4}$/.test(value)) return value;
-  if (BARE_PAN.test(value)) return maskPan(value);
-  if (LAST_FOUR_KEYS.has(key) && value.length > 4)
-    return 'X'.repeat(value.length - 4) + value.slice(-4);
-  return 'X'.repeat(value.length);
+  return LAST_FOUR_KEYS.has(key) ? maskPan(value) : 'X'.repeat(value.length);
 }
 
 /** Pairs with every card-data value masked (maskValue): what may be shown, printed or logged. */

@@ -45,4 +45,10 @@ describe('PaymentResponse', () => {
       ttid: '1',
     });
   });
+
+  it('shows no digit of other card data, even when it is a card-length number', () => {
+    expect(maskValue('pin', '1234567890123456')).toBe('XXXXXXXXXXXXXXXX');
+    expect(maskValue('e_track', '123456789012')).toBe('XXXXXXXXXXXX');
+    expect(maskValue('account', '4111111111111111=2512')).toBe('XXXXXXXXXXXXXXXXXXXXX');
+  });
 });
