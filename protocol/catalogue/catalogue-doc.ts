@@ -119,7 +119,7 @@ export function renderRulesDoc(): string {
 }
 
 /** The marker lines around a generated block of a Markdown document. */
-export function generatedMarkers(name: string): readonly [string, string] {
+function generatedMarkers(name: string): readonly [string, string] {
   return [
     `<!-- generated:${name} (protocol/catalogue/tools/write-doc.ts) -->`,
     `<!-- /generated:${name} -->`,

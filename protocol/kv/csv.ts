@@ -18,7 +18,7 @@ export interface CsvTable {
 }
 
 /** The cell separator of CSV report bodies (libmonetra: M_csv_parse_inplace with ','). */
-export const CSV_SEPARATOR = ',';
+const CSV_SEPARATOR = ',';
 
 function cellNeedsQuotes(cell: string, soleCell: boolean): boolean {
   if (cell === '') return soleCell;

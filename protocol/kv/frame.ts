@@ -28,7 +28,7 @@ export function isFrameId(text: string): boolean {
  * Index of the first STX, ETX or FS in the text, or -1. These three bytes cannot travel inside a
  * body: every client library cuts a frame at the first ETX without any escaping.
  */
-export function framingByteIndex(text: string): number {
+function framingByteIndex(text: string): number {
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
     if (c === STX || c === ETX || c === FS) return i;

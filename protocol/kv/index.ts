@@ -7,4 +7,3 @@ export * from './classify.ts';
 export * from './csv.ts';
 export * from './response-body.ts';
 export * from './ping.ts';
-export { isWireSpace, trimWireSpace } from './quoting.ts';

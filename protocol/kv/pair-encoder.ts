@@ -13,7 +13,7 @@ import { isWireSpace, quoteValue } from './quoting.ts';
 export type KvPairStyle = 'crlf-quoted' | 'lf-minimal';
 
 /** The style encodePairs uses when none is given: 'crlf-quoted', which every client parses. */
-export const DEFAULT_KV_PAIR_STYLE: KvPairStyle = 'crlf-quoted';
+const DEFAULT_KV_PAIR_STYLE: KvPairStyle = 'crlf-quoted';
 
 /** Pairs to encode: an ordered list, or a Params record (its key order). */
 export type KvPairsInput = Params | ReadonlyArray<readonly [string, string]>;

@@ -1,2 +1,2 @@
 // Request normalisation: JSON bodies and key/value pairs to one flat set of string pairs.
-export { ParamsCollector, flattenJsonBody, pairsToParams, type PairsOptions } from './normalise.ts';
+export { flattenJsonBody, pairsToParams, type PairsOptions } from './normalise.ts';

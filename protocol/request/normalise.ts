@@ -6,7 +6,7 @@ import { ruleError } from '../rules/rule-book.ts';
  * different values is a conflicting_values error naming the key; an empty value is kept as a
  * present, empty value (seed: What the service does §3–5). Keys keep first-seen order.
  */
-export class ParamsCollector {
+class ParamsCollector {
   readonly #params = emptyParams();
 
   /** Adds one pair; throws a ProtocolError for an empty key or a conflicting second value. */

@@ -18,7 +18,7 @@ export type StatusClass =
   | 'throttled';
 
 /** The v2 status of each service decline by msoft_code (Monetra REST API v2 statuses; LaneTerm). */
-export const MSOFT_HTTP_STATUS: Readonly<Record<string, number>> = {
+const MSOFT_HTTP_STATUS: Readonly<Record<string, number>> = {
   [MsoftCode.ACCT_AUTHFAIL]: 401,
   [MsoftCode.ACCT_BADUSERNAME]: 401,
   [MsoftCode.ACCT_MFA_REQUIRED]: 401,

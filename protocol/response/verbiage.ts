@@ -6,7 +6,7 @@ import { Code } from '../codes.ts';
  * verbiage seen on approvals and declines, APPROVED and DECLINE (libmonetra M_TEXT_Code; gateway
  * tests).
  */
-export const CODE_VERBIAGE: Readonly<Record<Code, string>> = {
+const CODE_VERBIAGE: Readonly<Record<Code, string>> = {
   [Code.AUTH]: 'APPROVED',
   [Code.DENY]: 'DECLINE',
   [Code.CALL]: 'CALL PROCESSOR',

@@ -10,7 +10,7 @@ export const KV_ACTION_KEY: Readonly<Record<ApiVersion, 'action' | 'action_trans
 };
 
 /** The key naming the sub-action when the action is admin (libmonetra legacy admin actions). */
-export const KV_ADMIN_KEY = 'admin';
+const KV_ADMIN_KEY = 'admin';
 
 /** How the key/value protocol names one operation: the action value, and admin's sub-action. */
 export interface KvAction {

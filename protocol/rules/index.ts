@@ -12,8 +12,6 @@ export {
   effectiveCv,
 } from './card-values.ts';
 export {
-  MAX_UNIX_SECONDS,
-  ZIP_MAX_LENGTH,
   checkDigits,
   checkEmail,
   checkIdentifier,

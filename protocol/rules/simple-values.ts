@@ -4,7 +4,7 @@ import { ruleError } from './rule-book.ts';
 export const MAX_UNIX_SECONDS = 253_402_300_799;
 
 /** The longest zip the interface takes, in characters (seed: Limits). */
-export const ZIP_MAX_LENGTH = 32;
+const ZIP_MAX_LENGTH = 32;
 
 const IDENTIFIER = /^[A-Za-z0-9._~-]{1,64}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
