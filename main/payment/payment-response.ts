@@ -14,13 +14,15 @@ const LAST_FOUR_KEYS: ReadonlySet<string> = new Set(['account', 'token']);
  * A card-data value for display (docs/protocol.md: SENSITIVE_PARAMS): an account or token keeps
  * its last four digits when it is a card-length number (drivers/crypto maskPan), everything else
  * is X throughout; a value already masked stays, and so does the CV result of an answer (GOOD,
- * BAD), which shares its key with the request's CV.
+ * BAD), which shares its key with the request's CV. Keys are read in any case, as the interface
+ * reads them, so a report column named "Account" is masked too.
  */
 export function maskValue(key: string, value: string): string {
-  if (value === '' || !isSensitiveKey(key)) return value;
-  if (key === 'cv' && !/\d/.test(value)) return value;
+  const name = key.toLowerCase();
+  if (value === '' || !isSensitiveKey(name)) return value;
+  if (name === 'cv' && !/\d/.test(value)) return value;
   if (/^X+[0-9]{0,4}$/.test(value)) return value;
-  return LAST_FOUR_KEYS.has(key) ? maskPan(value) : 'X'.repeat(value.length);
+  return LAST_FOUR_KEYS.has(name) ? maskPan(value) : 'X'.repeat(value.length);
 }
 
 /** Pairs with every card-data value masked (maskValue): what may be shown, printed or logged. */

@@ -51,4 +51,11 @@ describe('PaymentResponse', () => {
     expect(maskValue('e_track', '123456789012')).toBe('XXXXXXXXXXXX');
     expect(maskValue('account', '4111111111111111=2512')).toBe('XXXXXXXXXXXXXXXXXXXXX');
   });
+
+  it('reads keys in any case: report columns keep the case the service sent', () => {
+    expect({ ...maskPairs({ Account: '4111111111111111', ExpDate: '1230' }) }).toEqual({
+      Account: 'XXXXXXXXXXXX1111',
+      ExpDate: 'XXXX',
+    });
+  });
 });
