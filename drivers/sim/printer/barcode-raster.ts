@@ -1,8 +1,7 @@
 import bwipjs from 'bwip-js';
-import { DeviceError } from '../../device-error.ts';
 import type { MonoImage } from '../../printer/escpos-encoder.ts';
 import type { BarcodeOp } from '../../printer/escpos-interpreter.ts';
-import { parseEscPosCode128 } from './escpos-code128.ts';
+import { parseEscPosCode128, refused } from './escpos-code128.ts';
 
 /** A barcode as the printer draws it: bars dot for dot with their HRI text, or why it cannot. */
 export type BarcodeDrawing =
@@ -20,10 +19,6 @@ interface Encoding {
 interface Symbology {
   name: string;
   encode?: (payload: string) => Encoding;
-}
-
-function refused(rule: string): DeviceError {
-  return new DeviceError('BAD_INPUT', `barcode.data: ${rule}`, { field: 'barcode.data' });
 }
 
 /** A symbology whose GS k data is what bwip-js takes. */

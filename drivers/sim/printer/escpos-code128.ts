@@ -22,7 +22,8 @@ const FUNCTION_AB: Readonly<Record<string, (set: CodeSet) => number>> = {
   '4': (set) => (set === 'A' ? 101 : 100),
 };
 
-function refused(rule: string): DeviceError {
+/** BAD_INPUT on field barcode.data naming the rule the GS k data breaks. */
+export function refused(rule: string): DeviceError {
   return new DeviceError('BAD_INPUT', `barcode.data: ${rule}`, { field: 'barcode.data' });
 }
 
