@@ -1,14 +1,13 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../server/helpers/server-process.ts';
 import {
   startServiceProcess,
   stopServiceProcess,
   type ServiceProcess,
 } from './helpers/service-process.ts';
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CARD = ['account=4111111111111111', 'expdate=1230', 'cv=999'];
 
 let service: ServiceProcess;
