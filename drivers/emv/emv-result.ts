@@ -2,6 +2,7 @@ import { type TlvNode, decodeTlv, encodeTlv, findTlv, isSensitiveEmvTag } from '
 import { DeviceError } from '../device-error.ts';
 import type { EmvRead, EmvReceiptTags, EncryptedSwipeRead } from '../readers/card-read.ts';
 import { encryptedSwipeRead } from '../readers/encrypted-swipe.ts';
+import { displayFromMaskedPan } from '../readers/masked-track.ts';
 
 /**
  * Proprietary tags of the LaneTerm NGA reader profile (ID TECH-style DFEE range):
@@ -43,16 +44,6 @@ function receiptTags(nodes: TlvNode[]): EmvReceiptTags {
   return tags;
 }
 
-function masked(maskedPan: string): { maskedAccount: string; lastFour: string } {
-  const lastFour = maskedPan.slice(-4);
-  if (!/^[0-9]{4}$/.test(lastFour)) {
-    throw new DeviceError('PROTOCOL', 'emv reader: masked PAN does not end in four digits', {
-      field: PROFILE_TAGS.maskedPan,
-    });
-  }
-  return { maskedAccount: 'X'.repeat(maskedPan.length - 4) + lastFour, lastFour };
-}
-
 /**
  * The read an Activate Transaction answer becomes. Chip and contactless: icc is the whole TLV as
  * uppercase hex (the server decrypts DFEE13 with the KSN in DFEE12), plus receipt tags. Fallback
@@ -88,11 +79,19 @@ export function emvReadFromTlv(data: Buffer): EmvRead | EncryptedSwipeRead {
       { field: PROFILE_TAGS.ksn },
     );
   }
+  const shown = displayFromMaskedPan(
+    findTlv(nodes, PROFILE_TAGS.maskedPan)?.value.toString('latin1') ?? '',
+  );
+  if (shown === undefined) {
+    throw new DeviceError('PROTOCOL', 'emv reader: masked PAN does not end in four digits', {
+      field: PROFILE_TAGS.maskedPan,
+    });
+  }
   const contactless = entry === POS_ENTRY.contactless;
   const read: EmvRead = {
     kind: 'emv',
     entryMode: contactless ? 'contactless' : 'contact',
-    ...masked(findTlv(nodes, PROFILE_TAGS.maskedPan)?.value.toString('latin1') ?? ''),
+    ...shown,
     icc: encodeTlv(nodes).toString('hex').toUpperCase(),
     rfid: contactless ? 'yes' : 'no',
     receipt: receiptTags(nodes),

@@ -4,13 +4,15 @@ import type { CardDisplay } from './card-read.ts';
 const TRACK1 = /^%B([0-9*X]{8,19})\^([^^]{0,26})\^([0-9]{4}|\^)([0-9]{3})?[^?]*\?/;
 const TRACK2 = /^;([0-9*X]{8,19})=([0-9]{4}|=)([0-9]{3})?[^?]*\?/;
 
-function mask(maskedPan: string): Pick<CardDisplay, 'maskedAccount' | 'lastFour'> {
+/**
+ * The masked account and last four of a PAN a device already masked: every character but the
+ * last four shown as "X". Undefined when the device did not leave the last four as digits.
+ */
+export function displayFromMaskedPan(
+  maskedPan: string,
+): Pick<CardDisplay, 'maskedAccount' | 'lastFour'> | undefined {
   const lastFour = maskedPan.slice(-4);
-  if (!/^[0-9]{4}$/.test(lastFour)) {
-    throw new DeviceError('CARD_READ', 'masked track: last four digits not shown', {
-      field: 'maskedTrack',
-    });
-  }
+  if (!/^[0-9]{4}$/.test(lastFour)) return undefined;
   return { maskedAccount: 'X'.repeat(maskedPan.length - 4) + lastFour, lastFour };
 }
 
@@ -35,7 +37,13 @@ export function displayFromMaskedTracks(
       field: 'maskedTrack',
     });
   }
-  const display: CardDisplay = mask((t2?.[1] ?? t1?.[1]) as string);
+  const shown = displayFromMaskedPan((t2?.[1] ?? t1?.[1]) as string);
+  if (shown === undefined) {
+    throw new DeviceError('CARD_READ', 'masked track: last four digits not shown', {
+      field: 'maskedTrack',
+    });
+  }
+  const display: CardDisplay = { ...shown };
   const name = t1?.[2]?.trim();
   if (name !== undefined && name.length > 0) display.cardholderName = name;
   const expdate = yymmToMmyy(t2?.[2] ?? t1?.[3]);
