@@ -5,12 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { createTransport, parseServiceUrl } from '../../../main/payment/client-config.ts';
 import { PaymentConfigError } from '../../../main/payment/errors.ts';
 import { loadTrust, normalisePin } from '../../../main/payment/tls-trust.ts';
-import { thrown } from './helpers/test-lifecycle.ts';
+import { caught } from '../../drivers/crypto/helpers/caught.ts';
 
 const auth = { credential: { kind: 'apikey', id: 'P1', secret: 's' } } as const;
 
 function configRule(run: () => unknown): string {
-  return thrown(run, PaymentConfigError).rule;
+  return caught(PaymentConfigError, run).rule;
 }
 
 describe('parseServiceUrl', () => {

@@ -8,7 +8,7 @@ import {
   type AuthSettings,
 } from '../../../main/payment/credentials.ts';
 import { PaymentConfigError } from '../../../main/payment/errors.ts';
-import { thrown } from './helpers/test-lifecycle.ts';
+import { caught } from '../../drivers/crypto/helpers/caught.ts';
 
 const password: AuthSettings = {
   credential: { kind: 'password', username: 'test_retail:public', password: 'publ1ct3st' },
@@ -16,7 +16,7 @@ const password: AuthSettings = {
 const apiKey: AuthSettings = { credential: { kind: 'apikey', id: 'P1234', secret: 's3cret' } };
 
 function configError(run: () => unknown): PaymentConfigError {
-  return thrown(run, PaymentConfigError);
+  return caught(PaymentConfigError, run);
 }
 
 describe('basicAuthorization', () => {

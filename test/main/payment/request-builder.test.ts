@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PaymentRequestError } from '../../../main/payment/errors.ts';
-import { thrown } from './helpers/test-lifecycle.ts';
+import { caught } from '../../drivers/crypto/helpers/caught.ts';
 import {
   flattenInput,
   prepareRequest,
@@ -16,7 +16,7 @@ const context: RequestContext = {
 const card = { account: '4111111111111111', expdate: '1230' };
 
 function refusal(run: () => unknown): PaymentRequestError {
-  return thrown(run, PaymentRequestError);
+  return caught(PaymentRequestError, run);
 }
 
 describe('flattenInput', () => {

@@ -1,18 +1,4 @@
-import { afterEach, expect } from 'vitest';
-
-/** The error `run` throws, checked to be an instance of `type`; fails the test when none is thrown. */
-export function thrown<T extends Error>(
-  run: () => unknown,
-  type: abstract new (...args: never[]) => T,
-): T {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(type);
-    return error as T;
-  }
-  throw new Error(`expected ${type.name} to be thrown`);
-}
+import { afterEach } from 'vitest';
 
 /** Anything a test opens and must close: clients, scripted peers. */
 interface Closable {
