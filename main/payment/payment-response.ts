@@ -1,8 +1,8 @@
 import { maskPan } from '../../drivers/crypto/index.ts';
 import {
   emptyParams,
-  hasParam,
   isSensitiveKey,
+  paramValue,
   parseAmount,
   type Params,
 } from '../../protocol/index.ts';
@@ -56,7 +56,7 @@ export class PaymentResponse {
 
   /** A field's value; undefined when absent or empty. */
   get(key: string): string | undefined {
-    const value = hasParam(this.pairs, key) ? this.pairs[key] : undefined;
+    const value = paramValue(this.pairs, key);
     return value === '' ? undefined : value;
   }
 

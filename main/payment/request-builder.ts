@@ -6,7 +6,7 @@ import {
   emptyParams,
   flattenJsonBody,
   formatAmount,
-  hasParam,
+  paramValue,
   ruleError,
   validateRequest,
   type ApiVersion,
@@ -105,10 +105,6 @@ export function flattenInput(input: ParamsInput): Params {
   return flattenJsonBody(body);
 }
 
-function own(params: Params, key: string): string | undefined {
-  return hasParam(params, key) ? params[key] : undefined;
-}
-
 /**
  * Prepares a request: flattens it, gives a new transaction its order id when the caller gave
  * none, and validates it with protocol/'s validateRequest, so nothing that breaks a rule of the
@@ -123,14 +119,15 @@ export function prepareRequest(
     const params = Object.assign(emptyParams(), flattenInput(input));
     const takesOrder =
       NEW_TRANSACTION_OPERATIONS.has(op) && acceptedParams(op, context.version).has('order_id');
-    if (takesOrder && own(params, 'order_id') === undefined) params.order_id = context.newOrderId();
+    if (takesOrder && paramValue(params, 'order_id') === undefined)
+      params.order_id = context.newOrderId();
     validateRequest(op, params, context);
     return {
       op,
       params,
-      orderId: takesOrder ? own(params, 'order_id') : undefined,
-      ttid: own(params, 'ttid'),
-      requestedAmount: PARTIAL_OPERATIONS.has(op) ? own(params, 'amount') : undefined,
+      orderId: takesOrder ? paramValue(params, 'order_id') : undefined,
+      ttid: paramValue(params, 'ttid'),
+      requestedAmount: PARTIAL_OPERATIONS.has(op) ? paramValue(params, 'amount') : undefined,
     };
   } catch (error) {
     if (error instanceof ProtocolError) throw new PaymentRequestError(error);
