@@ -19,6 +19,18 @@ export {
 
 const masked = (card: TestCard): string => `${card.id} (XXXX${card.pan.slice(-4)})`;
 
+/**
+ * BAD_INPUT for a console word the device does not answer. The word is repeated only when it
+ * looks like a command (lowercase letters and hyphens), so a card number typed at the console
+ * never reaches the log.
+ */
+function unknownCommand(verb: string, known: string): DeviceError {
+  const shown = /^[a-z][a-z-]{0,30}$/.test(verb) ? verb : 'the word typed';
+  return new DeviceError('BAD_INPUT', `command: ${shown} is not one of ${known}`, {
+    field: 'command',
+  });
+}
+
 async function reader(
   settings: LinkedSettings,
   sim: { start(): Promise<void>; stop(): Promise<void> },
@@ -28,10 +40,7 @@ async function reader(
   return {
     verbs: ['swipe CARD'],
     async command(verb, argument) {
-      if (verb !== 'swipe')
-        throw new DeviceError('BAD_INPUT', `command: ${verb} is not one of swipe`, {
-          field: 'command',
-        });
+      if (verb !== 'swipe') throw unknownCommand(verb, 'swipe');
       const card = findCard(settings.cards, argument ?? '');
       await swipe(card);
       settings.log(`swiped ${masked(card)}`);
@@ -72,12 +81,7 @@ async function emv(settings: LinkedSettings): Promise<RunningSim> {
     verbs: ['insert CARD', 'tap CARD', 'fallback CARD'],
     command(verb, argument) {
       const how = modes[verb];
-      if (how === undefined)
-        return Promise.reject(
-          new DeviceError('BAD_INPUT', `command: ${verb} is not one of insert, tap, fallback`, {
-            field: 'command',
-          }),
-        );
+      if (how === undefined) return Promise.reject(unknownCommand(verb, 'insert, tap, fallback'));
       const card = findCard(settings.cards, argument ?? '');
       sim.present(card, how);
       settings.log(
@@ -101,10 +105,7 @@ async function pinpad(settings: LinkedSettings): Promise<RunningSim> {
   return {
     verbs: ['cancel-next on|off'],
     command(verb, argument) {
-      if (verb !== 'cancel-next')
-        return Promise.reject(
-          new DeviceError('BAD_INPUT', `command: ${verb} is not cancel-next`, { field: 'command' }),
-        );
+      if (verb !== 'cancel-next') return Promise.reject(unknownCommand(verb, 'cancel-next'));
       sim.cardholderCancels = argument === 'on';
       settings.log(`cardholder ${sim.cardholderCancels ? 'presses Cancel' : 'types the PIN'}`);
       return Promise.resolve();
