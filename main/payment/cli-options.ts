@@ -4,6 +4,7 @@ import {
   OPERATIONS,
   isApiVersion,
   isOperationName,
+  shownName,
   type OperationName,
 } from '../../protocol/index.ts';
 import type { PaymentClientConfig } from './client-config.ts';
@@ -107,7 +108,7 @@ function pairsFrom(positionals: readonly string[]): Record<string, string> {
     if (equals <= 0)
       throw usageError(`parameter ${index + 1}: not key=value (its text is not shown)`);
     const key = item.slice(0, equals);
-    if (key in params) throw usageError(`${key}: given twice`);
+    if (key in params) throw usageError(`${shownName(key)}: given twice`);
     params[key] = item.slice(equals + 1);
   }
   return params;

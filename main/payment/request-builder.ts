@@ -8,6 +8,7 @@ import {
   formatAmount,
   paramValue,
   ruleError,
+  shownName,
   validateRequest,
   type ApiVersion,
   type BinRange,
@@ -71,7 +72,12 @@ export function randomOrderId(): string {
 }
 
 function invalidNumber(field: string, rule: string, problem: string): ProtocolError {
-  return new ProtocolError({ kind: 'invalid', field, rule, verbiage: `${field}: ${problem}` });
+  return new ProtocolError({
+    kind: 'invalid',
+    field,
+    rule,
+    verbiage: `${shownName(field)}: ${problem}`,
+  });
 }
 
 /** A number as its wire text: amounts from minor units (1250 → "12.50"), counts as digits. */

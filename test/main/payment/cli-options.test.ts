@@ -18,4 +18,10 @@ describe('parsePayArgs', () => {
     expect(message).toBe('the first argument is not an operation (its text is not shown)');
     expect(usageMessage(['4111111111111111', ...LOGIN])).not.toContain('4111');
   });
+
+  it('names a key given twice as protocol shownName writes it: a card number is not shown', () => {
+    expect(usageMessage(['sale', 'zip=1', 'zip=2', ...LOGIN])).toBe('zip: given twice');
+    const pan = '4111111111111111';
+    expect(usageMessage(['sale', `${pan}=1`, `${pan}=2`, ...LOGIN])).toBe('parameter: given twice');
+  });
 });

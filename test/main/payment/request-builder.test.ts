@@ -49,6 +49,14 @@ describe('flattenInput', () => {
     );
   });
 
+  it('names a key that could be a card number "parameter" in the message, as protocol does', () => {
+    const error = refusal(() =>
+      prepareRequest('sale', { ...card, '4111111111111111': 1.5 }, context),
+    );
+    expect(error.rule).toBe('number.whole');
+    expect(error.message).toBe('parameter: must be a whole, non-negative number');
+  });
+
   it('refuses the same key twice with different values, naming the key', () => {
     const error = refusal(() =>
       prepareRequest('sale', { ...card, amount: '5.00', money: { amount: '6.00' } }, context),
