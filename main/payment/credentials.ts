@@ -64,7 +64,7 @@ function checkToken(field: string, value: string): void {
  * Refuses a username the version cannot carry: v1 takes "merchant" or "merchant:sub" only, since a
  * colon travels as a pipe and a name holding a pipe of its own is not supported (seed §2).
  */
-export function checkUsername(field: string, username: string, version: ApiVersion): void {
+function checkUsername(field: string, username: string, version: ApiVersion): void {
   checkText(field, username);
   if (version !== 'v1') return;
   const parts = username.split(':');

@@ -7,13 +7,13 @@ import type { TlsTrust } from './tls-trust.ts';
 import type { Exchange, PaymentTransport, TransportKind, WireRequest } from './transport.ts';
 
 /** Longest wait for the PING reply after connecting: 5 s (libmonetra monetra_conn_event.c). */
-export const DEFAULT_PING_TIMEOUT_MS = 5000;
+const DEFAULT_PING_TIMEOUT_MS = 5000;
 /**
  * Milliseconds a connection with nothing in flight stays open before the client closes it: 30 s,
  * well inside a service's idle timeout (LaneTerm's closes idle connections after 120 s), so the
  * client, not the service, ends an idle connection and never writes into one being closed.
  */
-export const DEFAULT_KV_IDLE_CLOSE_MS = 30_000;
+const DEFAULT_KV_IDLE_CLOSE_MS = 30_000;
 
 /** What a key/value transport is built from. */
 export interface KvTransportOptions {

@@ -14,7 +14,7 @@ import {
 } from './transport.ts';
 
 /** Largest answer body read, in bytes: 16 MiB, room for a long report (LaneTerm). */
-export const MAX_REST_ANSWER_BYTES = 16 * 1024 * 1024;
+const MAX_REST_ANSWER_BYTES = 16 * 1024 * 1024;
 
 /** What a REST transport is built from. */
 export interface RestTransportOptions {
