@@ -6,7 +6,13 @@ import {
   tdesDukptKey,
   toHex,
 } from '../../crypto/index.ts';
-import { choice, requireOption, UsageError, type CryptoCommand } from './shared/command.ts';
+import {
+  choice,
+  optionalString,
+  requireOption,
+  UsageError,
+  type CryptoCommand,
+} from './shared/command.ts';
 import { DUKPT_OPTIONS, readDukptInputs } from './shared/dukpt-options.ts';
 
 const TDES_FORMATS = ['0', '1', '3'] as const;
@@ -29,8 +35,9 @@ export const command: CryptoCommand = {
     const { kind, bdk, ksn } = readDukptInputs(values);
     const pin = requireOption(values, 'pin');
     const pan = requireOption(values, 'pan');
-    const options = typeof values.fill === 'string' ? { fill: values.fill } : {};
-    const format = typeof values.format === 'string' ? values.format : undefined;
+    const fill = optionalString(values, 'fill');
+    const options = fill === undefined ? {} : { fill };
+    const format = optionalString(values, 'format');
     if (kind !== 'tdes') {
       if (format !== undefined && format !== '4') {
         throw new UsageError('AES DUKPT PIN pads send format 4 PIN blocks');

@@ -6,7 +6,13 @@ import {
   tdesDukptKey,
   toHex,
 } from '../../crypto/index.ts';
-import { choice, requireOption, UsageError, type CryptoCommand } from './shared/command.ts';
+import {
+  choice,
+  optionalString,
+  requireOption,
+  UsageError,
+  type CryptoCommand,
+} from './shared/command.ts';
 import { DUKPT_OPTIONS, readDukptInputs } from './shared/dukpt-options.ts';
 
 /** `crypto key`: the working key of one usage for a KSN, as the host derives it. */
@@ -20,7 +26,7 @@ export const command: CryptoCommand = {
   run(values) {
     const { kind, bdk, ksn } = readDukptInputs(values);
     const usage = requireOption(values, 'usage');
-    const keyType = values['key-type'];
+    const keyType = optionalString(values, 'key-type');
     if (kind === 'tdes') {
       if (keyType !== undefined) {
         throw new UsageError('--key-type applies to AES DUKPT only');
@@ -28,7 +34,7 @@ export const command: CryptoCommand = {
       return toHex(tdesDukptKey(bdk, ksn, choice('usage', usage, TDES_KEY_USAGES)));
     }
     const type =
-      typeof keyType === 'string' ? choice('key-type', keyType, AES_DUKPT_KEY_TYPES) : undefined;
+      keyType === undefined ? undefined : choice('key-type', keyType, AES_DUKPT_KEY_TYPES);
     return toHex(aesDukptKey(bdk, ksn, choice('usage', usage, AES_KEY_USAGES), type));
   },
 };

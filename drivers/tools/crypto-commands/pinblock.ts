@@ -12,17 +12,13 @@ import {
 import {
   choice,
   hexOption,
+  optionalString,
   requireOption,
   type CryptoCommand,
   type OptionValues,
 } from './shared/command.ts';
 
 const FORMATS = ['0', '1', '2', '3', '4'] as const;
-
-function optionalString(values: OptionValues, name: string): string | undefined {
-  const value = values[name];
-  return typeof value === 'string' ? value : undefined;
-}
 
 /** Builds a PIN block, enciphered under --key when given (TDES for 0-3, AES for 4). */
 function build(format: PinBlockFormat, values: OptionValues): string {

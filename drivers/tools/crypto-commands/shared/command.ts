@@ -38,6 +38,12 @@ export function requireOption(values: OptionValues, name: string): string {
   return value;
 }
 
+/** The value of string option `name`, or undefined when it is not given. */
+export function optionalString(values: OptionValues, name: string): string | undefined {
+  const value = values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
 /** The bytes of hex option `name` (either case), of one of `lengths` bytes when given. */
 export function hexOption(values: OptionValues, name: string, lengths?: readonly number[]): Buffer {
   return parseHex(name, requireOption(values, name), lengths);
