@@ -49,10 +49,9 @@ export class StxLink {
 
   /** Sends one message and waits for its ACK; NO_ACK after the last try (then EOT is sent). */
   async send(payload: Buffer, signal: AbortSignal): Promise<void> {
-    const frame = this.encode(payload);
     for (let attempt = 1; attempt <= this.#tries; attempt += 1) {
       this.#controls.clear();
-      await this.transport.write(attempt === 1 ? frame : this.encode(payload));
+      await this.transport.write(this.encode(payload));
       const answer = await this.#awaitControl(signal);
       if (answer === ACK) return;
       if (answer === EOT)
