@@ -2,7 +2,12 @@ import { DeviceError } from '../device-error.ts';
 import type { Transport } from '../transport/transport.ts';
 import { CardReaderBase } from './card-reader-base.ts';
 import { encryptedSwipeRead } from './encrypted-swipe.ts';
-import { MAGTEK_ENCRYPTION, MAGTEK_REPORT_LENGTH, parseMagtekReport } from './magtek-report.ts';
+import {
+  MAGTEK_ENCRYPTION,
+  MAGTEK_REPORT_LENGTH,
+  magtekReportBody,
+  parseMagtekReport,
+} from './magtek-report.ts';
 
 /** USB identity of MagTek MagneSafe HID readers (vendor 0x0801, vendor-defined page 0xFF00). */
 export const MAGTEK_USB = { vendorId: 0x0801, productId: 0x0011, usagePage: 0xff00 } as const;
@@ -19,7 +24,7 @@ export class MagtekReaderDriver extends CardReaderBase {
   }
 
   protected onBytes(report: Buffer): void {
-    const body = report.length === MAGTEK_REPORT_LENGTH + 1 ? report.subarray(1) : report;
+    const body = magtekReportBody(report);
     if (body.length !== MAGTEK_REPORT_LENGTH) return;
     try {
       const swipe = parseMagtekReport(body);

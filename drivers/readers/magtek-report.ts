@@ -23,6 +23,11 @@ export const MAGTEK_OFFSETS = {
 /** Length in bytes of the input report LaneTerm reads; MagneSafe V5 sends 887. */
 export const MAGTEK_REPORT_LENGTH = 887;
 
+/** The input report in `report`, without the leading report ID byte when one came with it (888 bytes). */
+export function magtekReportBody(report: Buffer): Buffer {
+  return report.length === MAGTEK_REPORT_LENGTH + 1 ? report.subarray(1) : report;
+}
+
 /** Reader encryption status bits (offset 493–494, big-endian) as this profile reads them. */
 export const MAGTEK_ENCRYPTION = {
   enabled: 0x0001,

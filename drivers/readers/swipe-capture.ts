@@ -12,7 +12,7 @@ import {
 import { DeviceError } from '../device-error.ts';
 import type { EncryptedSwipeFormat } from './card-read.ts';
 import { IDTECH_ENHANCED, parseIdtechData, unframeIdtech } from './idtech-frame.ts';
-import { MAGTEK_REPORT_LENGTH, parseMagtekReport } from './magtek-report.ts';
+import { magtekReportBody, parseMagtekReport } from './magtek-report.ts';
 
 /** What a support engineer learns from a captured swipe: checks and masked fields, never a PAN. */
 export interface SwipeCaptureReport {
@@ -42,8 +42,7 @@ function magtekTracks(
   raw: Buffer,
   bdk: Buffer,
 ): { ksn: Buffer; serial: string; tracks: ClearTrack[] } {
-  const body = raw.length === MAGTEK_REPORT_LENGTH + 1 ? raw.subarray(1) : raw;
-  const swipe = parseMagtekReport(body);
+  const swipe = parseMagtekReport(magtekReportBody(raw));
   const key = tdesDukptKey(bdk, swipe.ksn, 'pin');
   const tracks = ([0, 1] as const)
     .filter((t) => swipe.encryptedTracks[t].length > 0)
