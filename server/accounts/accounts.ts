@@ -1,3 +1,4 @@
+import { engineDatabase } from '../engine/store/statement-cache.ts';
 import type { Store } from '../store/database.ts';
 import { ApiKeyStore } from './api-key-store.ts';
 import { MfaCookieStore } from './mfa-cookie-store.ts';
@@ -17,8 +18,12 @@ export interface Accounts {
   mfaCookies: MfaCookieStore;
 }
 
-/** Opens the account stores; `secretKey` (32 bytes) seals TOTP secrets (see loadOrCreateSecretKey). */
-export function openAccounts(db: Store, secretKey: Buffer): Accounts {
+/**
+ * Opens the account stores over one statement cache, so the lookups every request makes reuse
+ * their prepared statements; `secretKey` (32 bytes) seals TOTP secrets (see loadOrCreateSecretKey).
+ */
+export function openAccounts(store: Store, secretKey: Buffer): Accounts {
+  const db = engineDatabase(store);
   return {
     users: new UserStore(db),
     profiles: new ProfileStore(db),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Store } from '../store/database.ts';
+import type { EngineDatabase } from '../engine/store/statement-cache.ts';
 import { formatLoginName } from './account-names.ts';
 import { digestSecret, newSecret } from './secret-digest.ts';
 import { unixSeconds } from '../engine/clock.ts';
@@ -52,9 +52,9 @@ const COLUMNS =
 
 /** API keys of users and profiles: issued with a secret shown once, listed, revoked. */
 export class ApiKeyStore {
-  readonly #db: Store;
+  readonly #db: EngineDatabase;
 
-  constructor(db: Store) {
+  constructor(db: EngineDatabase) {
     this.#db = db;
   }
 

@@ -1,4 +1,4 @@
-import type { Store } from '../store/database.ts';
+import type { EngineDatabase } from '../engine/store/statement-cache.ts';
 import { digestSecret, newSecret } from './secret-digest.ts';
 import { unixSeconds } from '../engine/clock.ts';
 
@@ -16,9 +16,9 @@ export interface IssuedMfaCookie {
  * Stored as SHA-256 digests and looked up by digest, bound to one user, unusable after expiry.
  */
 export class MfaCookieStore {
-  readonly #db: Store;
+  readonly #db: EngineDatabase;
 
-  constructor(db: Store) {
+  constructor(db: EngineDatabase) {
     this.#db = db;
   }
 
@@ -27,7 +27,7 @@ export class MfaCookieStore {
     const cookie = newSecret();
     const at = unixSeconds(now);
     const expiresAt = at + lifetime;
-    this.#db.transaction(() => {
+    this.#db.atomically(() => {
       this.#db
         .prepare('DELETE FROM mfa_cookies WHERE user_id = ? AND expires_at <= ?')
         .run(userId, at);
@@ -36,7 +36,7 @@ export class MfaCookieStore {
           'INSERT INTO mfa_cookies (user_id, cookie_hash, created_at, expires_at) VALUES (?, ?, ?, ?)',
         )
         .run(userId, digestSecret(cookie), at, expiresAt);
-    })();
+    });
     return { cookie, expiresAt };
   }
 

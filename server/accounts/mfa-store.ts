@@ -1,5 +1,5 @@
 import { authenticator } from 'otplib';
-import type { Store } from '../store/database.ts';
+import type { EngineDatabase } from '../engine/store/statement-cache.ts';
 import type { SecretBox } from './secret-box.ts';
 import { unixSeconds } from '../engine/clock.ts';
 
@@ -28,10 +28,10 @@ export interface MfaEnrolment {
  * its time step must be later than the last one accepted (RFC 6238 §5.2).
  */
 export class MfaStore {
-  readonly #db: Store;
+  readonly #db: EngineDatabase;
   readonly #box: SecretBox;
 
-  constructor(db: Store, box: SecretBox) {
+  constructor(db: EngineDatabase, box: SecretBox) {
     this.#db = db;
     this.#box = box;
   }

@@ -1,5 +1,5 @@
 import type { OperationName } from '../../protocol/index.ts';
-import type { Store } from '../store/database.ts';
+import type { EngineDatabase } from '../engine/store/statement-cache.ts';
 import type { Login } from './user-store.ts';
 
 /** The permission entry that grants a sub-user every operation, present and future. */
@@ -18,9 +18,9 @@ type ListName = keyof typeof LISTS;
  * operations a merchant has marked as needing dual authorization (seed: Authentication §7).
  */
 export class PermissionStore {
-  readonly #db: Store;
+  readonly #db: EngineDatabase;
 
-  constructor(db: Store) {
+  constructor(db: EngineDatabase) {
     this.#db = db;
   }
 
@@ -58,11 +58,11 @@ export class PermissionStore {
 
   #replace(list: ListName, ownerId: number, operations: readonly string[]): void {
     const { table, owner } = LISTS[list];
-    this.#db.transaction(() => {
+    this.#db.atomically(() => {
       this.#db.prepare(`DELETE FROM ${table} WHERE ${owner} = ?`).run(ownerId);
       const insert = this.#db.prepare(`INSERT INTO ${table} (${owner}, operation) VALUES (?, ?)`);
       for (const operation of new Set(operations)) insert.run(ownerId, operation);
-    })();
+    });
   }
 
   #read(list: ListName, ownerId: number): string[] {

@@ -1,4 +1,4 @@
-import type { Store } from '../store/database.ts';
+import type { EngineDatabase } from '../engine/store/statement-cache.ts';
 import { unixSeconds } from '../engine/clock.ts';
 
 /** A merchant profile: the processor and settings a transaction runs under (seed: profile_id). */
@@ -25,9 +25,9 @@ function toProfile(row: ProfileRow): Profile {
 
 /** Merchant profiles in the service store (migration 001). */
 export class ProfileStore {
-  readonly #db: Store;
+  readonly #db: EngineDatabase;
 
-  constructor(db: Store) {
+  constructor(db: EngineDatabase) {
     this.#db = db;
   }
 

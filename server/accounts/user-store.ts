@@ -1,4 +1,4 @@
-import type { Store } from '../store/database.ts';
+import type { EngineDatabase } from '../engine/store/statement-cache.ts';
 import { formatLoginName, type LoginName } from './account-names.ts';
 import { unixSeconds } from '../engine/clock.ts';
 
@@ -49,21 +49,21 @@ function toLogin(row: LoginRow): Login {
 
 /** Merchants and their logins in the service store (migration 001). Names are checked by callers. */
 export class UserStore {
-  readonly #db: Store;
+  readonly #db: EngineDatabase;
 
-  constructor(db: Store) {
+  constructor(db: EngineDatabase) {
     this.#db = db;
   }
 
   /** Creates a merchant and its merchant user in one transaction; returns the new user. */
   createMerchant(name: string, passwordHash: string, timeZone: string, now = new Date()): Login {
     const at = unixSeconds(now);
-    const userId = this.#db.transaction(() => {
+    const userId = this.#db.atomically(() => {
       const merchant = this.#db
         .prepare('INSERT INTO merchants (name, time_zone, created_at) VALUES (?, ?, ?)')
         .run(name, timeZone, at);
       return this.#insertUser(Number(merchant.lastInsertRowid), '', passwordHash, at);
-    })();
+    });
     return this.#byId(userId);
   }
 

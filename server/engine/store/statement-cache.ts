@@ -1,8 +1,9 @@
 import type { Store } from '../../store/database.ts';
 
 /**
- * The database as the engine's stores use it: prepared statements compiled once and reused, and
- * one reusable transaction wrapper (nested calls become savepoints of the outer transaction).
+ * The database as the engine's and the accounts' stores use it: prepared statements compiled once
+ * and reused, and one reusable transaction wrapper (nested calls become savepoints of the outer
+ * transaction).
  */
 export interface EngineDatabase {
   /** A prepared statement for the SQL, compiled on first use. */
