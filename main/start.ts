@@ -27,9 +27,9 @@ async function main(): Promise<void> {
     ...args.options,
     demo: true,
   });
+  stopOnSignals(server, (line) => console.log(line));
   console.log('LaneTerm training mode: the lane UI is not built yet; the local service is up.');
   for (const line of describeServer(server)) console.log(line);
-  stopOnSignals(server, (line) => console.log(line));
 }
 
 main().catch((error: unknown) => {

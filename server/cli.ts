@@ -29,8 +29,8 @@ async function main(argv: string[]): Promise<number | undefined> {
     return 2;
   }
   const server = await startServer(args.options);
-  for (const line of describeServer(server)) console.log(line);
   stopOnSignals(server, (line) => console.log(line));
+  for (const line of describeServer(server)) console.log(line);
   return undefined;
 }
 

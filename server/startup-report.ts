@@ -26,7 +26,8 @@ export function describeServer(server: RunningServer): string[] {
 
 /**
  * On SIGINT or SIGTERM: stops accepting, finishes the requests in flight (RunningServer.close) and
- * exits 0; exits 1 when stopping fails. `print` tells the operator what is happening.
+ * exits 0; exits 1 when stopping fails. `print` tells the operator what is happening. Call it
+ * before printing that the service is up, so a signal sent on that line is already handled.
  */
 export function stopOnSignals(server: RunningServer, print: (line: string) => void): void {
   const stop = (signal: NodeJS.Signals) => {
