@@ -6,8 +6,8 @@ import {
 } from '../../protocol/index.ts';
 import type { Accounts } from '../accounts/accounts.ts';
 import type { Identity } from '../auth/authenticator.ts';
+import { protocolErrorAnswer, serviceDecline } from '../engine/answers.ts';
 import type { ServiceAnswer } from '../engine/index.ts';
-import { declineAnswer } from './answers.ts';
 
 /** What issuing an MFA cookie needs besides the caller. */
 export interface MfaCookieRequest {
@@ -37,20 +37,20 @@ export function issueMfaCookie(
     };
     validateRequest('mfa_cookie', request.params, context);
   } catch (error) {
-    if (error instanceof ProtocolError) return declineAnswer(error.msoftCode, error.verbiage);
+    if (error instanceof ProtocolError) return protocolErrorAnswer(error);
     throw error;
   }
   if (identity.apiKey !== undefined) {
-    return declineAnswer(
+    return serviceDecline(
       'ACCT_PERMISSION',
       'mfa_cookie: issued to password sign-ins, not API keys',
     );
   }
   if (identity.mfa === 'none') {
-    return declineAnswer('ACCT_PERMISSION', 'mfa_cookie: MFA is not enabled for this user');
+    return serviceDecline('ACCT_PERMISSION', 'mfa_cookie: MFA is not enabled for this user');
   }
   if (identity.mfa === 'cookie') {
-    return declineAnswer(
+    return serviceDecline(
       'ACCT_MFA_REQUIRED',
       'mfa_cookie: send an MFA code, not an MFA cookie, to be issued a cookie',
     );

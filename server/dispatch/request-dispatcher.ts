@@ -11,8 +11,9 @@ import type { PresentedCredentials } from '../auth/credentials.ts';
 import { deny } from '../auth/denial.ts';
 import type { DualAuthorizer } from '../auth/dual-authorizer.ts';
 import { resolveProfile } from '../auth/profile-resolver.ts';
+import { protocolErrorAnswer, serviceDecline } from '../engine/answers.ts';
 import type { CallerContext, ServiceAnswer, TransactionService } from '../engine/index.ts';
-import { INTERNAL_FAULT, declineAnswer, denialAnswer } from './answers.ts';
+import { INTERNAL_FAULT, denialAnswer } from './answers.ts';
 import { issueMfaCookie } from './mfa-cookie-operation.ts';
 
 /** One request as a transport hands it over: operation, flat parameters, credentials. */
@@ -99,7 +100,7 @@ export class RequestDispatcher {
     const identity = auth.identity;
     seen.user = identity.login.username;
     if (!accounts.permissions.allows(identity.login, operation)) {
-      return declineAnswer('ACCT_PERMISSION', `${operation}: not permitted for this user`);
+      return serviceDecline('ACCT_PERMISSION', `${operation}: not permitted for this user`);
     }
     if (accounts.permissions.needsDual(identity.login.merchantId, operation)) {
       const dual = credentials.dual;
@@ -107,7 +108,7 @@ export class RequestDispatcher {
       if (denial !== undefined) return denialAnswer(denial);
     }
     const params = request.params;
-    if (params instanceof ProtocolError) return declineAnswer(params.msoftCode, params.verbiage);
+    if (params instanceof ProtocolError) return protocolErrorAnswer(params);
     return this.#execute(request, params, identity, now);
   }
 

@@ -1,4 +1,5 @@
 import { encodeCsv, encodeKvResponseBody, type ProtocolError } from '../../protocol/index.ts';
+import { protocolErrorAnswer } from '../engine/answers.ts';
 import type { ServiceAnswer } from '../engine/index.ts';
 
 /**
@@ -18,8 +19,5 @@ export function encodeKvAnswer(answer: ServiceAnswer): string {
 
 /** The key/value body refusing a request that broke a rule: code DENY, msoft_code, verbiage. */
 export function kvDecline(error: ProtocolError): string {
-  return encodeKvAnswer({
-    kind: 'response',
-    pairs: { code: 'DENY', msoft_code: error.msoftCode, verbiage: error.verbiage },
-  });
+  return encodeKvAnswer(protocolErrorAnswer(error));
 }

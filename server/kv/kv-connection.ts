@@ -13,10 +13,11 @@ import {
   type KvDecoderEvent,
   type KvFrame,
 } from '../../protocol/index.ts';
-import { INTERNAL_FAULT, declineAnswer } from '../dispatch/answers.ts';
+import { INTERNAL_FAULT } from '../dispatch/answers.ts';
 import type { RequestDispatcher } from '../dispatch/request-dispatcher.ts';
 import { withoutTransportKeys } from '../dispatch/request-params.ts';
 import type { WorkTracker } from '../dispatch/work-tracker.ts';
+import { serviceDecline } from '../engine/answers.ts';
 import type { ServiceAnswer } from '../engine/index.ts';
 import { encodeKvAnswer, kvDecline } from './kv-answer.ts';
 import { kvCredentials } from './kv-credentials.ts';
@@ -136,7 +137,7 @@ export class KvConnection {
 
   #tooMany(): ServiceAnswer {
     const limit = this.#deps.limits.maxInFlight;
-    return declineAnswer(
+    return serviceDecline(
       'SYS_UNAVAILABLE',
       `Too many requests in flight on this connection (limit ${limit}): request not run; ` +
         'send it again once an answer arrives',
