@@ -72,15 +72,15 @@ async function emv(settings: LinkedSettings): Promise<RunningSim> {
     keys: settings.keys,
   });
   await sim.start();
-  const modes: Record<string, Presentation> = {
-    insert: 'contact',
-    tap: 'contactless',
-    fallback: 'fallback-swipe',
-  };
+  const modes = new Map<string, Presentation>([
+    ['insert', 'contact'],
+    ['tap', 'contactless'],
+    ['fallback', 'fallback-swipe'],
+  ]);
   return {
     verbs: ['insert CARD', 'tap CARD', 'fallback CARD'],
     command(verb, argument) {
-      const how = modes[verb];
+      const how = modes.get(verb);
       if (how === undefined) return Promise.reject(unknownCommand(verb, 'insert, tap, fallback'));
       const card = findCard(settings.cards, argument ?? '');
       sim.present(card, how);

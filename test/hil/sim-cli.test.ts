@@ -125,6 +125,12 @@ describe('npm run sim drives each device', () => {
     });
   });
 
+  it('emv: a word that is no verb, even an object method name, is refused as unknown', async () => {
+    await serialSim('emv');
+    sim!.command('constructor mc');
+    await sim!.waitFor(/command: constructor is not one of insert, tap, fallback/);
+  });
+
   it('printer: listens on a TCP port, prints, and writes receipt.txt and receipt.png after the cut', async () => {
     const out = mkdtempSync(join(tmpdir(), 'laneterm-sim-'));
     closers.push(() => Promise.resolve(rmSync(out, { recursive: true, force: true })));
