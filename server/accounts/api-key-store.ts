@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EngineDatabase } from '../engine/store/statement-cache.ts';
 import { formatLoginName } from './account-names.ts';
-import { digestSecret, newSecret } from './secret-digest.ts';
+import { digestSecret, newSecret, secretMatches } from './secret-digest.ts';
 import { unixSeconds } from '../engine/clock.ts';
 
 /** An API key as stored: never its secret, only the secret's digest (seed: Authentication §5). */
@@ -50,6 +50,9 @@ function toKey(row: KeyRow): ApiKey {
 const COLUMNS =
   'k.key_id, k.user_id, k.profile_id, k.name, k.secret_hash, k.created_at, k.revoked_at';
 
+/** A digest no secret has, compared against for unknown key ids so timing stays the same. */
+const DECOY_DIGEST = '0'.repeat(64);
+
 /** API keys of users and profiles: issued with a secret shown once, listed, revoked. */
 export class ApiKeyStore {
   readonly #db: EngineDatabase;
@@ -76,6 +79,16 @@ export class ApiKeyStore {
       .prepare<[string], KeyRow>(`SELECT ${COLUMNS} FROM api_keys k WHERE k.key_id = ?`)
       .get(keyId);
     return row === undefined ? undefined : toKey(row);
+  }
+
+  /**
+   * The key with this id when it is not revoked and the secret is its own, else undefined. An
+   * unknown id costs the same constant-time digest comparison as a wrong secret.
+   */
+  verify(keyId: string, secret: string): ApiKey | undefined {
+    const key = this.find(keyId);
+    const matches = secretMatches(secret, key?.secretHash ?? DECOY_DIGEST);
+    return key !== undefined && matches && key.revokedAt === null ? key : undefined;
   }
 
   /** Every key of a merchant's users, oldest first. */

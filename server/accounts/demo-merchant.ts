@@ -2,7 +2,6 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Accounts } from './accounts.ts';
 import { hashPassword } from './password-hasher.ts';
 import { ALL_OPERATIONS } from './permission-store.ts';
-import { secretMatches } from './secret-digest.ts';
 import type { Login } from './user-store.ts';
 
 /**
@@ -71,9 +70,7 @@ function readWorkingKey(accounts: Accounts, keyFile: string) {
   if (!existsSync(keyFile)) return undefined;
   const saved = JSON.parse(readFileSync(keyFile, 'utf8')) as { id?: unknown; secret?: unknown };
   if (typeof saved.id !== 'string' || typeof saved.secret !== 'string') return undefined;
-  const key = accounts.apiKeys.find(saved.id);
-  if (key === undefined || key.revokedAt !== null) return undefined;
-  return secretMatches(saved.secret, key.secretHash)
-    ? { keyId: saved.id, secret: saved.secret }
-    : undefined;
+  return accounts.apiKeys.verify(saved.id, saved.secret) === undefined
+    ? undefined
+    : { keyId: saved.id, secret: saved.secret };
 }

@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { Accounts } from '../accounts/accounts.ts';
 import type { ApiKey } from '../accounts/api-key-store.ts';
-import { secretMatches } from '../accounts/secret-digest.ts';
 import type { Login } from '../accounts/user-store.ts';
 import type { ApiKeyCredentials, PresentedCredentials } from './credentials.ts';
 import { AUTHORIZATION_MISSING, CREDENTIALS_REFUSED, deny, type Denial } from './denial.ts';
@@ -19,9 +18,6 @@ export interface Identity {
 
 /** The outcome of authentication: an identity or a denial. */
 export type AuthResult = { identity: Identity } | { denial: Denial };
-
-/** A digest no secret has, compared against for unknown key ids so timing stays the same. */
-const DECOY_DIGEST = '0'.repeat(64);
 
 /**
  * Checks presented credentials (seed: Authentication §1–6): Basic or key/value username/password,
@@ -92,9 +88,8 @@ export class Authenticator {
   }
 
   #verifyApiKey(credentials: ApiKeyCredentials): { key: ApiKey; login: Login } | undefined {
-    const key = this.#accounts.apiKeys.find(credentials.keyId);
-    const matches = secretMatches(credentials.secret, key?.secretHash ?? DECOY_DIGEST);
-    if (key === undefined || !matches || key.revokedAt !== null) return undefined;
+    const key = this.#accounts.apiKeys.verify(credentials.keyId, credentials.secret);
+    if (key === undefined) return undefined;
     const login = this.#accounts.users.findById(key.userId);
     return login === undefined || login.disabled ? undefined : { key, login };
   }
