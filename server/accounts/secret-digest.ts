@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** Bytes of randomness in an issued API key secret or MFA cookie: 32 (256 bits). */
-export const SECRET_BYTES = 32;
+const SECRET_BYTES = 32;
 
 /** A fresh random secret, base64url text of SECRET_BYTES bytes (43 characters). */
 export function newSecret(): string {

@@ -5,7 +5,7 @@ import type { Login } from '../accounts/user-store.ts';
 import { AdminError, type AdminArgs, type AdminContext } from './admin-command.ts';
 
 /** Shortest password an admin command accepts: 8 characters. */
-export const MIN_PASSWORD_LENGTH = 8;
+const MIN_PASSWORD_LENGTH = 8;
 
 /** The --password / --password-stdin options of commands that set a password. */
 export const PASSWORD_OPTIONS = {

@@ -151,7 +151,7 @@ export type CardCheck =
   { kind: 'ok'; cardtype: string } | { kind: 'answer'; answer: ServiceAnswer };
 
 /** The verbiage of an account whose brand the service does not take (activemerchant tests). */
-export const UNSUPPORTED_CARD_TYPE = 'UNSUPPORTED CARD TYPE';
+const UNSUPPORTED_CARD_TYPE = 'UNSUPPORTED CARD TYPE';
 
 /**
  * The service's checks of an account number before anything goes online: the Luhn check digit

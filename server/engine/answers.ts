@@ -47,7 +47,7 @@ export function unavailable(): ServiceAnswer {
 }
 
 /** Something failed inside the service while running the request. */
-export function internalFailure(): ServiceAnswer {
+function internalFailure(): ServiceAnswer {
   return serviceDecline(MsoftCode.SYS_FAILURE, 'service failure while running the request');
 }
 

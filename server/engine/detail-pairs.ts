@@ -33,7 +33,7 @@ export function txnstatusOf(txn: TransactionRecord): string[] {
 }
 
 /** reversible (seed: Transaction detail): the state table allows a full reversal now. */
-export function reversibleOf(txn: TransactionRecord): boolean {
+function reversibleOf(txn: TransactionRecord): boolean {
   return refusalOf(txn, 'reversal_full') === undefined && txn.refundedAmount === 0;
 }
 

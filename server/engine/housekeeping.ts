@@ -4,13 +4,13 @@ import type { EngineContext } from './engine-context.ts';
 import { settleBatch } from './operations/settle.ts';
 
 /** Days an authorization keeps its card data when it is never completed, reversed or voided. */
-export const AUTHORIZATION_CARD_RETENTION_DAYS = 30;
+const AUTHORIZATION_CARD_RETENTION_DAYS = 30;
 
 /** How often the service runs its housekeeping, in milliseconds (default 30 s). */
 export const HOUSEKEEPING_INTERVAL_MS = 30_000;
 
 /** The latest moment at or before `now` when the clock in `timeZone` read HH:MM. */
-export function lastOccurrence(settleTime: string, timeZone: string, now: Date): Date {
+function lastOccurrence(settleTime: string, timeZone: string, now: Date): Date {
   const [hour = 0, minute = 0] = settleTime.split(':').map(Number);
   let at = DateTime.fromJSDate(now, { zone: timeZone }).set({
     hour,

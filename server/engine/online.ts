@@ -23,13 +23,13 @@ export const QUEUE_TIMEOUT_RESULT = {
 } as const;
 
 /** The send-queue priority a request asks for (seed: priority; default normal). */
-export function priorityOf(params: Params): SendPriority {
+function priorityOf(params: Params): SendPriority {
   const value = params.priority?.toLowerCase();
   return value === 'low' || value === 'high' ? value : 'normal';
 }
 
 /** Seconds the request may wait in the send queue (seed: timeout), or undefined for no limit. */
-export function queueTimeoutOf(params: Params): number | undefined {
+function queueTimeoutOf(params: Params): number | undefined {
   const value = params.timeout;
   return value === undefined || value === '' ? undefined : Number(value);
 }

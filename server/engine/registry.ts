@@ -11,8 +11,7 @@ import { settleHandler } from './operations/settle.ts';
 import { adjustHandler, voidHandler } from './operations/offline-moves.ts';
 
 /** Handler of an operation the service does not offer yet: "<op>: not offered by this server". */
-export const notOfferedHandler: OperationHandler = (request) =>
-  Promise.resolve(notOffered(request.op));
+const notOfferedHandler: OperationHandler = (request) => Promise.resolve(notOffered(request.op));
 
 /** mfa_cookie belongs to authentication; the engine answers it only if it is routed here. */
 const authenticationOnly: OperationHandler = (request) =>

@@ -6,7 +6,7 @@ import { PARAM_SPECS, TRANSPORT_KEYS, type Params } from '../../protocol/index.t
  * echo), plus tip (an adjust parameter), except expdate: card data stays sealed, so expdate is
  * echoed from the vault while the card is held and not at all after (docs/test-cards.md).
  */
-export const ECHO_KEYS: readonly string[] = [
+const ECHO_KEYS: readonly string[] = [
   'custref',
   'ordernum',
   'ptrannum',

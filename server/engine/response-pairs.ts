@@ -16,7 +16,7 @@ export interface AnswerResult {
  * Marker of answers produced by the simulated processor (the real test server's Loopback module
  * answers simulator=loopback).
  */
-export const SIMULATOR_MARKER = 'loopback';
+const SIMULATOR_MARKER = 'loopback';
 
 /** Sets `key` to the value as text, unless the value is absent (null or undefined). */
 export function put(

@@ -1,7 +1,7 @@
 import type { TransactionStore } from './store/transaction-store.ts';
 
 /** Largest system trace audit number; the next after it is 000001 (ISO 8583 field 11, n6). */
-export const STAN_MAX = 999_999;
+const STAN_MAX = 999_999;
 
 /** A stan handed to one online message, with the per-profile sequence value it came from. */
 export interface StanAllocation {

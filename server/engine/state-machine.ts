@@ -44,7 +44,7 @@ export type StateKey =
   | 'reversed';
 
 /** The state-table row of a transaction. */
-export function stateKeyOf(txn: Pick<TransactionRecord, 'kind' | 'state'>): StateKey {
+function stateKeyOf(txn: Pick<TransactionRecord, 'kind' | 'state'>): StateKey {
   switch (txn.state) {
     case 'authorized':
       return txn.kind === 'preauth' ? 'preauth_authorized' : 'sale_authorized';
@@ -72,7 +72,7 @@ function refusedAll(reason: string): Record<Move, Rule> {
  * The state table (seed: States and transitions, and docs/test-cards.md): for each state, each move
  * is allowed (true) or refused with its reason. Refusals answer DENY with DATA_INVALIDMOD.
  */
-export const STATE_TABLE: Readonly<Record<StateKey, Readonly<Record<Move, Rule>>>> = {
+const STATE_TABLE: Readonly<Record<StateKey, Readonly<Record<Move, Rule>>>> = {
   declined: refusedAll('transaction was declined'),
   sale_authorized: {
     capture: true,

@@ -5,13 +5,13 @@ import type { CardEntry } from './account-entry.ts';
 import type { EngineContext } from './engine-context.ts';
 
 /** Digits in a token: as long as a common card number, so fields sized for one fit it. */
-export const TOKEN_DIGITS = 16;
+const TOKEN_DIGITS = 16;
 
 /**
  * A fresh token value: "9" and fifteen random digits, adjusted so it fails the Luhn check and can
  * never be taken for a card number (docs/test-cards.md).
  */
-export function newTokenValue(): string {
+function newTokenValue(): string {
   let digits = '9';
   while (digits.length < TOKEN_DIGITS) digits += String(randomInt(10));
   if (!luhnValid(digits)) return digits;

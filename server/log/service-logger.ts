@@ -7,7 +7,7 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Credential keys and headers censored wherever they appear (seed: Authentication §2–7). */
-export const CREDENTIAL_LOG_KEYS: readonly string[] = [
+const CREDENTIAL_LOG_KEYS: readonly string[] = [
   'password',
   'pwd',
   'auth_apikey_secret',

@@ -33,7 +33,7 @@ export function amountTrigger(amount: number): AmountTrigger | undefined {
  * First and last amount (minor units) of the delay range 8.00–8.99 (libmonetra monetra_cli and
  * monetra_load).
  */
-export const DELAY_RANGE = { first: 800, last: 899 } as const;
+const DELAY_RANGE = { first: 800, last: 899 } as const;
 
 /**
  * How long the simulated processor waits before answering, in milliseconds: for 8.00–8.99 the

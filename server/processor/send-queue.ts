@@ -10,7 +10,7 @@ export interface QueueTimers {
 }
 
 /** Node's own timers. */
-export const nodeTimers: QueueTimers = {
+const nodeTimers: QueueTimers = {
   set: (callback, ms) => setTimeout(callback, ms),
   clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };

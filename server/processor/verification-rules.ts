@@ -8,10 +8,10 @@ export interface VerificationOutcome<R> {
 }
 
 /** The address and zip the test server matches (Monetra test-mode FAQ, Loopback module). */
-export const AVS_GOOD = { street: '5800 NW 39TH AVE', zip: '32606' } as const;
+const AVS_GOOD = { street: '5800 NW 39TH AVE', zip: '32606' } as const;
 
 /** The address and zip the test server declines the transaction for (Monetra test-mode FAQ). */
-export const AVS_DENIAL = { street: '2831 NW 41ST ST STE J', zip: '32615' } as const;
+const AVS_DENIAL = { street: '2831 NW 41ST ST STE J', zip: '32615' } as const;
 
 function normalStreet(street: string): string {
   return street.toUpperCase().replace(/[.,]/g, ' ').replace(/\s+/g, ' ').trim();
@@ -42,7 +42,7 @@ export function evaluateAvs(verification: ProcessorVerification): VerificationOu
 }
 
 /** CV values the test server knows, by brand family (Monetra test-mode FAQ). */
-export const CV_VALUES = {
+const CV_VALUES = {
   amex: { good: '1234', bad: '9999', noResult: '4321' },
   other: { good: '999', bad: '123', noResult: '321' },
 } as const;

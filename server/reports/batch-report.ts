@@ -6,7 +6,7 @@ import { reportFilter } from './report-filters.ts';
  * Columns of the batches report, in order (docs/test-cards.md). BatchNum and Sub are the names
  * libmonetra's settle loop reads (libmonetra monetra_load); Sub is the batch's profile id.
  */
-export const BATCH_REPORT_COLUMNS: readonly string[] = [
+const BATCH_REPORT_COLUMNS: readonly string[] = [
   'BatchNum',
   'Sub',
   'Status',

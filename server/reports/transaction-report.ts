@@ -9,7 +9,7 @@ import { reportFilter } from './report-filters.ts';
  * Columns of the failed, unsettled and settled reports, in order (docs/test-cards.md). Readers look
  * columns up by name, so a column keeps its name; new columns are added at the end.
  */
-export const TRANSACTION_REPORT_COLUMNS: readonly string[] = [
+const TRANSACTION_REPORT_COLUMNS: readonly string[] = [
   'ttid',
   'action',
   'txnstatus',
@@ -38,7 +38,7 @@ export const TRANSACTION_REPORT_COLUMNS: readonly string[] = [
 ];
 
 /** One report row of a transaction; absent values are empty strings. */
-export function transactionRow(txn: TransactionRecord, timeZone: string): Record<string, string> {
+function transactionRow(txn: TransactionRecord, timeZone: string): Record<string, string> {
   return {
     ttid: String(txn.ttid),
     action: txn.kind,

@@ -11,7 +11,7 @@ import {
 import type { ServiceAnswer } from '../engine/index.ts';
 
 /** How an operation's answer is read for its HTTP status (protocol's httpStatusFor). */
-export function operationKind(operation: OperationName): OperationKind {
+function operationKind(operation: OperationName): OperationKind {
   if (REPORT_OPERATIONS.has(operation)) return 'report';
   return FINANCIAL_OPERATIONS.has(operation) ? 'transaction' : 'other';
 }

@@ -13,7 +13,7 @@ export interface TlsIdentity {
 }
 
 /** Validity of a generated certificate in days: 825 (the longest many TLS clients accept). */
-export const GENERATED_CERT_DAYS = 825;
+const GENERATED_CERT_DAYS = 825;
 
 /** Where the certificate comes from: given files, or files generated once in the data directory. */
 export interface CertificateSource {

@@ -2,7 +2,7 @@ import { KV_ACTIONS, REST_ROUTES, operationSpec, type ApiVersion } from '../../p
 import { loadAdminCommands } from '../admin/command-registry.ts';
 
 /** The marker lines around a generated block of docs/api.md. */
-export function apiDocMarkers(name: string): readonly [string, string] {
+function apiDocMarkers(name: string): readonly [string, string] {
   return [
     `<!-- generated:${name} (server/tools/write-api-doc.ts) -->`,
     `<!-- /generated:${name} -->`,
@@ -19,7 +19,7 @@ function versions(list: readonly ApiVersion[]): string {
 }
 
 /** Every REST route (protocol's REST_ROUTES) as a Markdown table. */
-export function restRoutesTable(): string {
+function restRoutesTable(): string {
   const rows = REST_ROUTES.map((route) => {
     const path = `\`/api/{v}/${route.path.replace(/:([a-z_]+)/g, '{$1}')}\``;
     const input = route.paramsIn === 'query' ? 'query string' : 'JSON body (v1: or form)';
@@ -34,7 +34,7 @@ export function restRoutesTable(): string {
 }
 
 /** Every key/value action (protocol's KV_ACTIONS) as a Markdown table. */
-export function kvActionsTable(): string {
+function kvActionsTable(): string {
   const rows = KV_ACTIONS.map((entry) => {
     const name =
       entry.admin === undefined ? `\`${entry.action}\`` : `\`admin\`, admin=\`${entry.admin}\``;
@@ -50,7 +50,7 @@ export function kvActionsTable(): string {
 }
 
 /** Every admin command of the registry as a Markdown table. */
-export async function adminCommandsTable(): Promise<string> {
+async function adminCommandsTable(): Promise<string> {
   const commands = [...(await loadAdminCommands()).values()];
   const rows = commands.map((command) => row([`\`${command.usage}\``, command.summary]));
   return ['| command | what it does |', '|---|---|', ...rows].join('\n');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 export const VAULT_KEY_FILE = 'card-vault.key';
 
 /** Length of the vault's master key in bytes (AES-256 strength). */
-export const VAULT_KEY_BYTES = 32;
+const VAULT_KEY_BYTES = 32;
 
 /** The vault key file cannot be used: wrong size, or readable by other users. */
 export class VaultKeyError extends Error {

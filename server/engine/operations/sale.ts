@@ -22,7 +22,7 @@ interface Source {
 }
 
 /** The verification data sent with a request, keeping "sent empty" apart from "not sent". */
-export function verificationOf(params: Params): ProcessorVerification {
+function verificationOf(params: Params): ProcessorVerification {
   return {
     ...(params.street !== undefined && { street: params.street }),
     ...(params.zip !== undefined && { zip: params.zip }),

@@ -20,7 +20,7 @@ export function settleBatch(ctx: EngineContext, batch: BatchRecord, nowTs: numbe
  * number, and its totals — trans_count, sale_count, sale_amount, refund_count, refund_amount,
  * net_amount (amounts as two-decimal strings).
  */
-export function settlementPairs(batch: BatchRecord, totals: BatchTotals): Record<string, string> {
+function settlementPairs(batch: BatchRecord, totals: BatchTotals): Record<string, string> {
   return {
     code: Code.AUTH,
     msoft_code: MsoftCode.INT_SUCCESS,
