@@ -5,7 +5,6 @@ import { seedDemoMerchant, type DemoSeed } from './accounts/demo-merchant.ts';
 import { loadOrCreateSecretKey } from './accounts/secret-box.ts';
 import { Authenticator } from './auth/authenticator.ts';
 import { DualAuthorizer } from './auth/dual-authorizer.ts';
-import { FailureThrottle } from './auth/failure-throttle.ts';
 import { prepareDataDirectory } from './config/data-directory.ts';
 import { withDefaults, type ServerInput } from './config/server-options.ts';
 import { RequestDispatcher } from './dispatch/request-dispatcher.ts';
@@ -71,7 +70,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
     const accounts = openAccounts(store, loadOrCreateSecretKey(files.secretKey));
     const demo = options.demo ? await seedDemoMerchant(accounts, files.demoApiKey) : undefined;
     const engine = new TransactionService({ store, logger, now });
-    const authenticator = new Authenticator(accounts, new FailureThrottle(limits.throttle), logger);
+    const authenticator = new Authenticator(accounts, limits, logger);
     const dispatcher = new RequestDispatcher({
       accounts,
       authenticator,

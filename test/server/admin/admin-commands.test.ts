@@ -79,7 +79,7 @@ describe('admin commands', () => {
     const database = readFileSync(join(dir, 'service.db'));
     expect(database.includes(Buffer.from(secret))).toBe(false);
     const { accounts, store } = openDir(dir);
-    expect(secretMatches(secret, accounts.apiKeys.find(keyId)?.secretHash ?? '')).toBe(true);
+    expect(secretMatches(secret, accounts.apiKeys.lookup(keyId).key?.secretHash ?? '')).toBe(true);
     store.close();
     expect((await admin(dir, ['revoke-api-key', keyId])).out).toContain('revoked');
     expect((await admin(dir, ['list-api-keys', 'acme'])).out).toMatch(/revoked \d{4}-/);
