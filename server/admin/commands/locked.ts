@@ -22,7 +22,7 @@ export const adminCommand: AdminCommand = {
       const until = new Date(entry.lockedUntil).toISOString().replace(/\.\d{3}Z$/, 'Z');
       const state = entry.kind === 'user' ? 'locked' : 'throttled';
       context.out(
-        `${named(context, entry)}  ${state} until ${until}  (${entry.failures} failures)`,
+        `${named(context, entry)}  ${state} until ${until}  failed attempts: ${entry.failures}`,
       );
     }
   },

@@ -94,7 +94,7 @@ describe('account lockout across addresses, against a running service', () => {
     const listed = await admin('locked');
     expect(listed.code).toBe(0);
     expect(listed.out).toMatch(
-      /user test_retail:public {2}locked until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ {2}\(10 failures\)/,
+      /user test_retail:public {2}locked until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ {2}failed attempts: 10/,
     );
     const unlocked = await admin('unlock', 'test_retail:public');
     expect([unlocked.code, unlocked.out.trim()]).toEqual([0, 'test_retail:public: unlocked']);

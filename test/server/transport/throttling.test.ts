@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basic, call, type HttpTarget } from '../helpers/http-client.ts';
 import { KvTestClient } from '../helpers/kv-client.ts';
+import { ACME_PASSWORD, addAcme, totpAt } from '../helpers/merchant-setup.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 let service: TestServer;
@@ -107,6 +108,20 @@ describe('failures count against the credential, then the address only for unkno
       (line) => line.msg === 'authentication failed' && line.subject === service.apiKey.id,
     );
     expect(counted).toHaveLength(3);
+  });
+
+  it('counts wrong MFA codes against the account: then even the right code is locked out', async () => {
+    const acme = await addAcme(service);
+    const lane = from('127.0.0.27');
+    const lead = password('acme|lead', ACME_PASSWORD);
+    for (const code of ['000000', '111111', '222222']) {
+      expect(await outcome(detail(lane, 'v2', { ...lead, 'x-mfa-code': code }))).toEqual([
+        401,
+        'ACCT_MFA_INVALID',
+      ]);
+    }
+    const right = { ...lead, 'x-mfa-code': totpAt(service, acme.leadSecret) };
+    expect(await outcome(detail(lane, 'v2', right))).toEqual([429, 'ACCT_LOCKED']);
   });
 
   it('lets each subject in again once its window has passed', async () => {
