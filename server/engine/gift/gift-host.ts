@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Code, MsoftCode, PhardCode } from '../../../protocol/index.ts';
 import { lastFour, maskPan } from '../../../drivers/crypto/index.ts';
 import type { CvResult } from '../../processor/index.ts';
+import type { CardVault } from '../../vault/index.ts';
 import type { EngineContext } from '../engine-context.ts';
 import {
   INSUFFICIENT_FUNDS,
@@ -46,7 +47,7 @@ function issuerDecline(verbiage: string): DeclineResult {
 }
 
 /** The card is unknown or not active (never activated, or its activation voided). */
-const NOT_ACTIVE = issuerDecline('CARD NOT ACTIVE');
+export const NOT_ACTIVE = issuerDecline('CARD NOT ACTIVE');
 const ALREADY_ACTIVE = issuerDecline('CARD ALREADY ACTIVE');
 const PIN_REQUIRED = issuerDecline('PIN REQUIRED');
 const INCORRECT_PIN = issuerDecline('INCORRECT PIN');
@@ -60,12 +61,12 @@ const NO_CV = new Set(['N', 'NA', 'NR']);
  * number and the secret, domain-separated, so neither is kept and a digest is useless elsewhere.
  */
 export function giftSecretDigest(
-  ctx: EngineContext,
+  vault: CardVault,
   what: 'pin' | 'cv',
   pan: string,
   secret: string,
 ): string {
-  return ctx.vault.fingerprint(`laneterm gift ${what}\u0000${pan}\u0000${secret}`);
+  return vault.fingerprint(`laneterm gift ${what}\u0000${pan}\u0000${secret}`);
 }
 
 function digestMatches(actual: string, expected: string): boolean {
@@ -86,7 +87,7 @@ function pinRefusal(
   if (ask.pin === undefined) {
     return ask.move === 'load' ? undefined : PIN_REQUIRED;
   }
-  const digest = giftSecretDigest(ctx, 'pin', ask.pan, ask.pin);
+  const digest = giftSecretDigest(ctx.vault, 'pin', ask.pan, ask.pin);
   return digestMatches(digest, account.pinDigest) ? undefined : INCORRECT_PIN;
 }
 
@@ -94,7 +95,9 @@ function pinRefusal(
 function cvResult(ctx: EngineContext, account: GiftAccount, ask: GiftAsk): CvResult | undefined {
   const cv = ask.cv?.toUpperCase();
   if (cv === undefined || NO_CV.has(cv) || account.cvDigest === null) return undefined;
-  return digestMatches(giftSecretDigest(ctx, 'cv', ask.pan, cv), account.cvDigest) ? 'GOOD' : 'BAD';
+  return digestMatches(giftSecretDigest(ctx.vault, 'cv', ask.pan, cv), account.cvDigest)
+    ? 'GOOD'
+    : 'BAD';
 }
 
 /**
@@ -147,7 +150,7 @@ function openDecision(
       nowTs,
     );
   if (ask.pin !== undefined && account.pinDigest === null) {
-    ctx.gift.setPinDigest(account.id, giftSecretDigest(ctx, 'pin', ask.pan, ask.pin), nowTs);
+    ctx.gift.setPinDigest(account.id, giftSecretDigest(ctx.vault, 'pin', ask.pan, ask.pin), nowTs);
   }
   return { kind: 'approved', accountId: account.id, amount: ask.amount };
 }

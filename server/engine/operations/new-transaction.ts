@@ -6,6 +6,7 @@ import { response } from '../answers.ts';
 import { unixSeconds } from '../clock.ts';
 import type { EngineContext, OperationRequest } from '../engine-context.ts';
 import { decideGiftPlan, type GiftDecision, type GiftPlan } from '../gift/gift-host.ts';
+import { giftBalancePairs } from '../gift/ledger-refusal.ts';
 import { put, transactionPairs, type AnswerResult } from '../response-pairs.ts';
 import type { ServiceAnswer } from '../engine-context.ts';
 import type {
@@ -145,11 +146,8 @@ function extraPairs(
   if (approved && (GIFT_OPERATIONS.has(txn.operation) || txn.amount !== plan.amount)) {
     pairs.authamount = formatAmount(txn.amount);
   }
-  if (txn.giftAccountId !== null) {
-    pairs.balance = formatAmount(ctx.gift.get(txn.giftAccountId).balance);
-  }
   put(pairs, 'pclevel', plan.account.kind === 'card' ? plan.account.pclevel : undefined);
-  return pairs;
+  return { ...pairs, ...giftBalancePairs(ctx, txn) };
 }
 
 /**

@@ -117,9 +117,11 @@ export class TransactionStore {
   }
 
   /** Every transaction matching a SQL condition on `t.`/`b.`/`o.` columns, oldest first. */
-  select(where: string, args: (string | number)[]): TransactionRecord[] {
+  select(where: string, args: (string | number | null)[]): TransactionRecord[] {
     return this.#db
-      .prepare<(string | number)[], TransactionRow>(`${SELECT} WHERE ${where} ORDER BY t.ttid`)
+      .prepare<(string | number | null)[], TransactionRow>(
+        `${SELECT} WHERE ${where} ORDER BY t.ttid`,
+      )
       .all(...args)
       .map(recordFromRow);
   }
