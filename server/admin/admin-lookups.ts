@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { OPERATIONS, isOperationName, type OperationName } from '../../protocol/index.ts';
 import { parseLoginName } from '../accounts/account-names.ts';
 import type { Profile } from '../accounts/profile-store.ts';
@@ -69,4 +70,9 @@ export function parseOperationList(text: string): OperationName[] {
     throw new AdminError(`"${unknown}": not an operation; one of ${OPERATIONS.join(', ')}`);
   }
   return names as OperationName[];
+}
+
+/** Unix seconds as ISO 8601 UTC text without milliseconds, for listings. */
+export function isoTime(seconds: number): string {
+  return DateTime.fromSeconds(seconds, { zone: 'utc' }).toISO({ suppressMilliseconds: true }) ?? '';
 }
