@@ -22,26 +22,25 @@ function denied(entryId: number): ServiceAnswer {
   });
 }
 
-function duplicate(prior: TransactionRecord): ServiceAnswer {
-  return response({
-    code: Code.DUPL,
-    msoft_code: MsoftCode.MERCH_DUPLICATE,
-    verbiage: `DUPLICATE TRANS: ttid ${prior.ttid}, same card, amount and ordernum within ${DUPLICATE_WINDOW_SECONDS} s`,
-  });
-}
+/** The duplicate check's decline: nothing is recorded, so the answer names no ttid. */
+const DUPLICATE: ServiceAnswer = response({
+  code: Code.DUPL,
+  msoft_code: MsoftCode.MERCH_DUPLICATE,
+  verbiage: `DUPLICATE TRANS: same card, amount and ordernum within ${DUPLICATE_WINDOW_SECONDS} s`,
+});
 
 /**
- * The newest approved, standing transaction of the caller's profile with the same operation, card,
- * amount (when the operation has one) and ordernum (absent matching absent), created within the
- * duplicate window. ordernum, not order_id, names the order: clients mint a fresh order_id for
- * every request, so a double submission carries two.
+ * True when an approved, standing transaction of the caller's profile has the same operation,
+ * card, amount (when the operation has one) and ordernum (absent matching absent), created within
+ * the duplicate window. ordernum, not order_id, names the order: clients mint a fresh order_id
+ * for every request, so a double submission carries two.
  */
-function priorDuplicate(
+function hasDuplicate(
   ctx: EngineContext,
   request: OperationRequest,
   fingerprint: string,
   amount: number | undefined,
-): TransactionRecord | undefined {
+): boolean {
   const since = Math.floor(request.now.getTime() / 1000) - DUPLICATE_WINDOW_SECONDS;
   const where = [
     't.profile_id = ?',
@@ -62,14 +61,14 @@ function priorDuplicate(
     where.push('t.req_amount = ?');
     args.push(amount);
   }
-  return ctx.transactions.select(where.join(' AND '), args).at(-1);
+  return ctx.transactions.select(where.join(' AND '), args).length > 0;
 }
 
 /**
  * The service's screening of a card before anything goes online: with carddenylist_check=yes a
  * card on the merchant's deny list is declined MERCH_DENYLIST with its carddenylist_id (seed:
- * Errors §8); with duplcheck=yes a duplicate (priorDuplicate) is declined DUPL, MERCH_DUPLICATE,
- * naming the earlier ttid. Nothing is recorded for either.
+ * Errors §8); with duplcheck=yes a duplicate (hasDuplicate) is declined DUPL, MERCH_DUPLICATE.
+ * Nothing is recorded for either.
  */
 export function screenCard(
   ctx: EngineContext,
@@ -83,9 +82,8 @@ export function screenCard(
     const entry = ctx.denyList.find(caller.merchantId, fingerprint);
     if (entry !== undefined) return denied(entry.id);
   }
-  if (params.duplcheck === 'yes') {
-    const prior = priorDuplicate(ctx, request, fingerprint, amount);
-    if (prior !== undefined) return duplicate(prior);
+  if (params.duplcheck === 'yes' && hasDuplicate(ctx, request, fingerprint, amount)) {
+    return DUPLICATE;
   }
   return undefined;
 }
