@@ -75,8 +75,8 @@ function digestMatches(actual: string, expected: string): boolean {
 }
 
 /**
- * The PIN rule: spending, cashing out and inquiring need the card's PIN when it has one; a PIN
- * sent must be the card's.
+ * The PIN rule: spending, cashing out and inquiring need the card's PIN when it has one (loading
+ * and opening do not); a PIN sent must be the card's.
  */
 function pinRefusal(
   ctx: EngineContext,
@@ -85,7 +85,7 @@ function pinRefusal(
 ): DeclineResult | undefined {
   if (account.pinDigest === null) return undefined;
   if (ask.pin === undefined) {
-    return ask.move === 'load' ? undefined : PIN_REQUIRED;
+    return ask.move === 'load' || ask.move === 'open' ? undefined : PIN_REQUIRED;
   }
   const digest = giftSecretDigest(ctx.vault, 'pin', ask.pan, ask.pin);
   return digestMatches(digest, account.pinDigest) ? undefined : INCORRECT_PIN;

@@ -300,10 +300,11 @@ describe('merchreturn', () => {
 });
 
 describe('PIN and security code', () => {
-  it('a stock card’s PIN is checked on activation, spending and inquiry, not on a load', async () => {
+  it('a stock card’s PIN is needed for spending and inquiry, and checked whenever it is sent', async () => {
     const account = giftCard(40);
     gift.stock([{ pan: account, denomination: 5000, pin: '4321' }]);
     expect((await fx.run('activate', { account, pin: '1111' })).verbiage).toBe('INCORRECT PIN');
+    expect((await fx.run('balanceinq', { account, pin: '4321' })).verbiage).toBe('CARD NOT ACTIVE');
     expect((await fx.run('activate', { account, pin: '4321' })).code).toBe('AUTH');
     expect((await fx.run('sale', { account, amount: '1.00' })).verbiage).toBe('PIN REQUIRED');
     expect((await fx.run('balanceinq', { account })).verbiage).toBe('PIN REQUIRED');
