@@ -2,24 +2,25 @@ import binTable from '../../resources/bin-ranges.json' with { type: 'json' };
 
 /**
  * The card_* fields a BIN lookup answers (seed: Transaction response, "card attributes from a BIN
- * lookup"), by their name after "card_".
+ * lookup"), by their name after "card_", with what LaneTerm answers in them (docs/test-cards.md,
+ * Card type lookup).
  */
-const CARD_FIELDS = [
-  'currency',
-  'cardclass',
-  'cardlevel',
-  'country_code',
-  'debit_network',
-  'ebt_state',
-  'fsa',
-  'funding_source',
-  'issuer_bank',
-  'msr_cvm',
-  'prepaid',
-  'reloadable',
-  'signature_debit',
-  'token_card',
-] as const;
+export const CARD_FIELDS: Readonly<Record<string, string>> = {
+  currency: 'numeric ISO 4217 code of the card’s billing currency',
+  cardclass: 'CONSUMER, BUSINESS, CORPORATE or GIFT',
+  cardlevel: 'the product level, e.g. VISA_TRADITIONAL, MC_WORLD',
+  country_code: 'numeric ISO 3166 code of the issuing country',
+  debit_network: 'debit networks of a debit card, pipe-separated',
+  ebt_state: 'the state of an EBT card',
+  fsa: 'yes for an FSA/HSA card, else no',
+  funding_source: 'CREDIT, DEBIT, CHARGE or PREPAID',
+  issuer_bank: 'name of the issuing bank',
+  msr_cvm: 'cardholder verification of a magnetic-stripe read: SIGNATURE, PIN or NONE',
+  prepaid: 'yes for a prepaid card, else no',
+  reloadable: 'yes for a reloadable prepaid card, else no',
+  signature_debit: 'yes when the debit card also runs as signature debit, else no',
+  token_card: 'yes when the number is a network token, else no',
+};
 
 /** What the BIN file holds for one prefix: the card_* fields and the card's pclevel (0–2). */
 export interface BinDetails {
@@ -35,7 +36,7 @@ interface DetailRange {
 
 /** Reads resources/bin-ranges.json's binDetails, refusing an unknown key or a malformed entry. */
 function compileDetails(): DetailRange[] {
-  const known = new Set<string>(['prefix', 'pclevel', ...CARD_FIELDS]);
+  const known = new Set<string>(['prefix', 'pclevel', ...Object.keys(CARD_FIELDS)]);
   const ranges = binTable.binDetails.ranges.map((entry): DetailRange => {
     const { prefix, pclevel, ...rest } = entry as Record<string, string>;
     if (prefix === undefined || !/^[0-9]{1,8}$/.test(prefix)) {
