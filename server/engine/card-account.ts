@@ -1,13 +1,15 @@
 import { MsoftCode, type Params } from '../../protocol/index.ts';
+import { maskPan } from '../../drivers/crypto/index.ts';
 import { checkCard, unofferedFeature, type CardEntry, type EntryOutcome } from './account-entry.ts';
 import { notOffered, serviceDecline } from './answers.ts';
 import type { EngineContext, ServiceAnswer } from './engine-context.ts';
 import type { GiftAsk, GiftMove } from './gift/gift-host.ts';
 import type { GiftCardType } from './gift/gift-ranges.ts';
 import type { PlanAccount } from './operations/new-transaction.ts';
+import type { AccountDisplay } from './response-pairs.ts';
 
 /** A card a new transaction may run on: its cardtype, and its gift range when it is a gift card. */
-export type CardAccount =
+type CardAccount =
   | { kind: 'card'; cardtype: string; gift: GiftCardType | null }
   | { kind: 'answer'; answer: ServiceAnswer };
 
@@ -25,7 +27,7 @@ const PLAIN_PIN = /^[0-9]{4,12}$/;
  * service checks itself (Luhn, known brand) before it goes online. Whatever the entry method
  * (resolveAccountEntry), a gift card is known by its number.
  */
-export function cardAccount(ctx: EngineContext, merchantId: number, card: CardEntry): CardAccount {
+function cardAccount(ctx: EngineContext, merchantId: number, card: CardEntry): CardAccount {
   const gift = ctx.giftRanges.match(merchantId, card.pan);
   if (gift !== null) return { kind: 'card', cardtype: gift.cardtype, gift };
   const check = checkCard(card.pan);
@@ -100,5 +102,15 @@ export function giftAsk(params: Params, move: GiftMove, pan: string): Omit<GiftA
     ...(pin !== undefined && { pin }),
     ...(params.cv !== undefined && { cv: params.cv }),
     takesPartial: params.nsf === 'yes',
+  };
+}
+
+/** How an entered card shows in an answer that records no transaction: masked, with its type. */
+export function entryDisplay(card: CardEntry, cardtype: string): AccountDisplay {
+  return {
+    accountMasked: maskPan(card.pan),
+    cardtype,
+    cardholdername: card.cardholdername ?? null,
+    entryMode: card.entryMode,
   };
 }

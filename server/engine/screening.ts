@@ -8,7 +8,7 @@ import type { TransactionRecord } from './store/transaction-record.ts';
  * Seconds within which a second transaction of the same card, amount and order is a duplicate
  * (duplcheck=yes): 120, the default duplicate window of Authorize.Net's AIM (x_duplicate_window).
  */
-export const DUPLICATE_WINDOW_SECONDS = 120;
+const DUPLICATE_WINDOW_SECONDS = 120;
 
 /** Codes of a decline by the card's issuer: not a timeout, retry or setup fault. */
 const ISSUER_DECLINES: ReadonlySet<string> = new Set([Code.DENY, Code.CALL, Code.PKUP]);

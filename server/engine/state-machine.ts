@@ -1,4 +1,4 @@
-import type { TransactionRecord } from './store/transaction-record.ts';
+import { GIFT_OPERATIONS, type TransactionRecord } from './store/transaction-record.ts';
 
 /**
  * A move on an existing transaction (seed: States and transitions), with the amount cases that
@@ -45,15 +45,7 @@ export type StateKey =
   | 'voided'
   | 'reversed';
 
-/** Gift operations: their transactions take only a void, before settlement (docs/test-cards.md). */
-const GIFT_OPERATIONS: ReadonlySet<string> = new Set([
-  'activate',
-  'issue',
-  'cashout',
-  'merchreturn',
-]);
-
-/** The state-table row of a transaction. */
+/** The state-table row of a transaction; a gift operation takes only a void, before settlement. */
 function stateKeyOf(txn: Pick<TransactionRecord, 'kind' | 'operation' | 'state'>): StateKey {
   if (GIFT_OPERATIONS.has(txn.operation) && (txn.state === 'captured' || txn.state === 'settled')) {
     return txn.state === 'captured' ? 'gift_captured' : 'gift_settled';

@@ -39,7 +39,7 @@ export class GiftLedgerError extends Error {
  * activate, issue, merchreturn) adds its amount, a spend (sale, preauth, cashout) takes it, while
  * the transaction stands (authorized, captured or settled); declined, voided or reversed: nothing.
  */
-export function giftEffect(
+function giftEffect(
   txn: Pick<TransactionRecord, 'giftAccountId' | 'kind' | 'state' | 'amount'>,
 ): number {
   if (txn.giftAccountId === null || !STANDING.has(txn.state)) return 0;

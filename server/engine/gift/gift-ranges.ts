@@ -10,7 +10,7 @@ import type { GiftStore } from '../store/gift-store.ts';
 export const PROVIDER_GIFT_RANGES = '603571:16-19';
 
 /** cardtype of a gift card whose range names none (the public CLI's cardtypes list: GIFT). */
-export const GIFT_CARDTYPE = 'GIFT';
+const GIFT_CARDTYPE = 'GIFT';
 
 /** What a gift card is answered as: its range's cardtype (default GIFT) and pclevel, if any. */
 export interface GiftCardType {

@@ -1,9 +1,8 @@
 import { Code, MsoftCode, formatAmount } from '../../../protocol/index.ts';
-import { maskPan } from '../../../drivers/crypto/index.ts';
 import type { ProcessorRequest } from '../../processor/index.ts';
 import { resolveAccountEntry } from '../account-entry.ts';
 import { response } from '../answers.ts';
-import { enteredCard, giftAsk, type EnteredCard } from '../card-account.ts';
+import { enteredCard, entryDisplay, giftAsk, type EnteredCard } from '../card-account.ts';
 import { unixSeconds } from '../clock.ts';
 import type { OperationHandler } from '../engine-context.ts';
 import { decideGift } from '../gift/gift-host.ts';
@@ -77,12 +76,6 @@ export const balanceHandler: OperationHandler = async (request, ctx) => {
     const token = approved
       ? tokenFor(ctx, caller.merchantId, card, cardtype, params, nowTs)
       : undefined;
-    const display = {
-      accountMasked: maskPan(card.pan),
-      cardtype,
-      cardholdername: card.cardholdername ?? null,
-      entryMode: card.entryMode,
-    };
     const fields = {
       auth: approved ? reply.auth : undefined,
       pclevel: gift?.pclevel,
@@ -91,6 +84,8 @@ export const balanceHandler: OperationHandler = async (request, ctx) => {
       token,
       balance: approved && balance !== undefined ? formatAmount(balance) : undefined,
     };
-    return response(accountPairs(display, result, fields, at, caller.timeZone));
+    return response(
+      accountPairs(entryDisplay(card, cardtype), result, fields, at, caller.timeZone),
+    );
   });
 };

@@ -1,9 +1,9 @@
 import { Code, MsoftCode } from '../../../protocol/index.ts';
-import { detectBrand, luhnValid, maskPan } from '../../../drivers/crypto/index.ts';
+import { detectBrand, luhnValid } from '../../../drivers/crypto/index.ts';
 import { luhnRefusal, resolveAccountEntry } from '../account-entry.ts';
 import { response } from '../answers.ts';
 import { binDetails } from '../bin-details.ts';
-import { unofferedFor } from '../card-account.ts';
+import { entryDisplay, unofferedFor } from '../card-account.ts';
 import { unixSeconds } from '../clock.ts';
 import type { OperationHandler } from '../engine-context.ts';
 import { accountPairs } from '../response-pairs.ts';
@@ -43,18 +43,14 @@ export const cardtypeHandler: OperationHandler = (request, ctx) => {
   const token = ctx.transactions.atomically(() =>
     tokenFor(ctx, caller.merchantId, card, cardtype, params, unixSeconds(at)),
   );
-  const display = {
-    accountMasked: maskPan(card.pan),
-    cardtype,
-    cardholdername: card.cardholdername ?? null,
-    entryMode: card.entryMode,
-  };
   const fields = {
     pclevel: gift?.pclevel ?? details?.pclevel,
     ...details?.fields,
     token,
   };
   return Promise.resolve(
-    response(accountPairs(display, LOOKUP_SUCCESS, fields, at, caller.timeZone)),
+    response(
+      accountPairs(entryDisplay(card, cardtype), LOOKUP_SUCCESS, fields, at, caller.timeZone),
+    ),
   );
 };

@@ -9,11 +9,12 @@ import { decideGiftPlan, type GiftDecision, type GiftPlan } from '../gift/gift-h
 import { giftBalancePairs } from '../gift/ledger-refusal.ts';
 import { put, transactionPairs, type AnswerResult } from '../response-pairs.ts';
 import type { ServiceAnswer } from '../engine-context.ts';
-import type {
-  TransactionKind,
-  TransactionOperation,
-  TransactionRecord,
-  TransactionState,
+import {
+  GIFT_OPERATIONS,
+  type TransactionKind,
+  type TransactionOperation,
+  type TransactionRecord,
+  type TransactionState,
 } from '../store/transaction-record.ts';
 import { tokenFor } from '../tokenizer.ts';
 import { authorizeOnline, type Authorization } from './authorization.ts';
@@ -46,14 +47,6 @@ export interface NewTransactionPlan {
   /** Runs inside the commit of a decline, with the new transaction (e.g. to deny-list the card). */
   onDeclined?: (txn: TransactionRecord, nowTs: number) => void;
 }
-
-/** Operations whose answer carries authamount, the amount applied or to remit (seed). */
-const GIFT_OPERATIONS: ReadonlySet<TransactionOperation> = new Set([
-  'activate',
-  'issue',
-  'cashout',
-  'merchreturn',
-]);
 
 /**
  * The card the processor message carries: entered card data, unless a gift card (its issuer is

@@ -8,6 +8,14 @@ export type TransactionKind = 'sale' | 'preauth' | 'refund';
 export type TransactionOperation =
   TransactionKind | 'activate' | 'issue' | 'cashout' | 'merchreturn';
 
+/** The gift card operations (seed: activate, issue, cashout, merchreturn). */
+export const GIFT_OPERATIONS: ReadonlySet<TransactionOperation> = new Set([
+  'activate',
+  'issue',
+  'cashout',
+  'merchreturn',
+]);
+
 /**
  * Where a transaction stands (seed: States and transitions): declined (never approved),
  * authorized (hold placed, not in a batch), captured (in an open batch, eligible for settlement),
