@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { OPERATIONS, isOperationName, type OperationName } from '../../protocol/index.ts';
 import { parseLoginName } from '../accounts/account-names.ts';
 import type { Profile } from '../accounts/profile-store.ts';
@@ -95,4 +96,9 @@ export function loginSwitchCommand(disabled: boolean): AdminCommand {
       context.out(`${login.username}: ${verb}d`);
     },
   };
+}
+
+/** Unix seconds as ISO 8601 UTC text without milliseconds, for listings. */
+export function isoTime(seconds: number): string {
+  return DateTime.fromSeconds(seconds, { zone: 'utc' }).toISO({ suppressMilliseconds: true }) ?? '';
 }
