@@ -30,7 +30,7 @@ export function faultOf(error: unknown, at: Date, otherwise: DeviceErrorCode): D
   return fault;
 }
 
-/** True for an open failure caused by file permissions (udev rules, dialout group). */
-export function isPermissionDenied(error: Error | undefined): boolean {
-  return error !== undefined && /permission denied|EACCES|cannot open/i.test(error.message);
+/** True for a failure message of an open refused for permissions (udev rules, dialout group). */
+export function isPermissionDenied(message: string | undefined): boolean {
+  return message !== undefined && /permission denied|EACCES|cannot open/i.test(message);
 }

@@ -27,6 +27,7 @@ import {
   type DevicesConfig,
   type PrinterConfig,
 } from './device-config.ts';
+import { type DevicesSnapshot, type PortListers, devicesSnapshot } from './device-diagnostics.ts';
 import type { DeviceStatus, PaperState } from './device-status.ts';
 import { ManagedDevice, type OpenableDriver } from './managed-device.ts';
 import { PinPadDevice } from './pinpad-device.ts';
@@ -211,9 +212,9 @@ export class DeviceManager {
       if (role === undefined || role === name) device.cancel();
   }
 
-  /** The managed device of each configured role (diagnostics). */
-  devices(): ReadonlyMap<DeviceRole, ManagedDevice<OpenableDriver>> {
-    return this.#devices;
+  /** The devices part of the diagnostics screen: statuses, ports seen, a permissions hint. */
+  diagnostics(listers?: PortListers): Promise<DevicesSnapshot> {
+    return devicesSnapshot(this.config, this.statuses(), listers);
   }
 
   /** Stops polling, cancels every call and closes every device. */

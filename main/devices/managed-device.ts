@@ -194,7 +194,7 @@ export class ManagedDevice<D extends OpenableDriver> {
     if (this.#stopped) return;
     if (state === 'open' && this.#faultedBy === 'open') this.#faultedBy = undefined;
     if (state === 'error') {
-      if (isPermissionDenied(cause)) this.#faultedBy = 'open';
+      if (isPermissionDenied(cause?.message)) this.#faultedBy = 'open';
       if (this.#paper !== undefined) this.#paper = 'unknown';
       if (cause !== undefined) {
         const lastError = faultOf(cause, this.#now(), 'DISCONNECTED');
