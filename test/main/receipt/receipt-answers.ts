@@ -24,7 +24,7 @@ export function chipSaleAnswer(extra: Record<string, string> = {}): PaymentRespo
     rcpt_emv_tsi: 'E800',
     rcpt_emv_actype: 'ARQC',
     rcpt_emv_ac: '64B9A2787FE6DE68',
-    rcpt_emv_cvm: 'SIGNATURE',
+    rcpt_emv_cvm: '1E0302',
     ...extra,
   });
 }
