@@ -20,11 +20,11 @@ export function needsPerson(error: unknown): boolean {
  * A failure as the status shows it; an error that is not a DeviceError (e.g. serialport's own on
  * a hang-up) takes `otherwise`: DISCONNECTED for a lost link, PROTOCOL for a call.
  */
-export function faultOf(error: unknown, at: Date, otherwise: DeviceErrorCode): DeviceFault {
+export function faultOf(error: unknown, otherwise: DeviceErrorCode): DeviceFault {
   const fault: DeviceFault = {
     code: error instanceof DeviceError ? error.code : otherwise,
     message: error instanceof Error ? error.message : String(error),
-    at: at.getTime(),
+    at: Date.now(),
   };
   if (error instanceof DeviceError && error.field !== undefined) fault.field = error.field;
   return fault;

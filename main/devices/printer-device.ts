@@ -1,4 +1,3 @@
-import type { ReceiptPrinterDriver } from '../../drivers/index.ts';
 import {
   type CallOptions,
   DeviceError,
@@ -6,6 +5,7 @@ import {
   type PrintReport,
   type PrinterStatus,
   PrinterStatusError,
+  type ReceiptPrinterDriver,
   statusProblems,
 } from '../../drivers/index.ts';
 import type { PrinterConfig } from './device-config.ts';
@@ -41,10 +41,10 @@ export function paperOf(status: PrinterStatus): PaperState {
   return status.paperNearEnd ? 'low' : 'ok';
 }
 
-/** The first problem of a status that stops printing, as a gate reason. */
+/** The first problem of a status that stops printing, as a gate reason (in paperOf's order). */
 function blockOf(status: PrinterStatus): PrinterBlock {
-  if (status.paperOut) return 'paper-out';
   if (status.coverOpen) return 'cover-open';
+  if (status.paperOut) return 'paper-out';
   if (!status.online) return 'offline';
   return 'error';
 }
