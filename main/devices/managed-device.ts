@@ -23,7 +23,7 @@ export interface OpenableDriver {
 }
 
 /** How a ManagedDevice is built. */
-export interface ManagedDeviceOptions<D extends OpenableDriver> {
+interface ManagedDeviceOptions<D extends OpenableDriver> {
   role: DeviceRole;
   config: DeviceConfig;
   /** Builds the driver on the device's supervisor (the supervisor is the driver's transport). */
@@ -36,7 +36,7 @@ export interface ManagedDeviceOptions<D extends OpenableDriver> {
 }
 
 /** How a call is judged besides its outcome. */
-export interface CallBehaviour {
+interface CallBehaviour {
   /** The call waits for a cardholder (card, PIN): its TIMEOUT is nobody's fault. */
   waitsForPerson?: boolean;
   /** The condition a success proves sound, clearing a fault a call proving it found; default the operation. */

@@ -5,7 +5,7 @@ import { isPermissionDenied } from './device-fault.ts';
 import type { DeviceStatus } from './device-status.ts';
 
 /** Where the udev rules of resources/udev/99-laneterm.rules are looked for once installed. */
-export const UDEV_RULES_PATHS = [
+const UDEV_RULES_PATHS = [
   '/etc/udev/rules.d/99-laneterm.rules',
   '/lib/udev/rules.d/99-laneterm.rules',
   '/usr/lib/udev/rules.d/99-laneterm.rules',

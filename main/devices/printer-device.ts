@@ -34,7 +34,7 @@ export type PrinterGate =
  * The printer's readiness from a DLE EOT status: an open cover first (the paper sensor cannot be
  * trusted then), then paper out, then offline or in error, then the near-end sensor.
  */
-export function paperOf(status: PrinterStatus): PaperState {
+function paperOf(status: PrinterStatus): PaperState {
   if (status.coverOpen) return 'cover_open';
   if (status.paperOut) return 'out';
   if (!status.online || status.error) return 'offline';

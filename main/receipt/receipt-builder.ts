@@ -132,7 +132,7 @@ function emvOf(answer: PaymentResponse, words: ReceiptWords, cvm: Verification):
     ...field(words.appName, emv('name')),
     ...field(words.tvr, emv('tvr')),
     ...field(words.tsi, emv('tsi')),
-    ...field(emv('actype') ?? words.cryptogram, emv('ac')),
+    ...field(cardSafe(emv('actype') ?? words.cryptogram), emv('ac')),
     ...field(words.cvm, cvm.text),
     ...field(words.iad, emv('iad')),
     ...field(words.formFactor, emv('form_factor')),
