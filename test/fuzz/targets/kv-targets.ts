@@ -25,7 +25,8 @@ const BODIES = GOLDEN_REQUESTS.flatMap((params) => [
   encodePairs(params, 'lf-minimal'),
 ]);
 
-const FRAMES = [
+/** Whole frames of the golden requests, one pipeline of four, and the longest id. */
+export const GOLDEN_FRAMES = [
   ...BODIES.map((body, i) => encodeFrame(String(i + 1), body)),
   Buffer.concat(BODIES.slice(0, 4).map((body, i) => encodeFrame(String(100 + i), body))),
   encodeFrame('18446744073709551615', 'action=ping\n'),
@@ -52,7 +53,7 @@ function checkFrame(frame: KvFrame, cap: number): void {
 export const kvFrameDecoderTarget: FuzzTarget<{ data: Buffer; cuts: number[]; cap: number }> = {
   name: 'kv frame decoder',
   arbitrary: fc.record({
-    data: mutated(FRAMES, {
+    data: mutated(GOLDEN_FRAMES, {
       tokens: [Buffer.of(STX), Buffer.of(ETX), Buffer.of(FS), ...REQUEST_TOKENS],
     }),
     cuts: chunkCuts,
