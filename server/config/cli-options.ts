@@ -25,7 +25,8 @@ export const SERVER_USAGE = `usage: npm run server -- [options]
   --max-connections N   open connections per port (default ${DEFAULT_LIMITS.maxConnections})
   --throttle-failures N failed authentications per source before throttling (default ${DEFAULT_LIMITS.throttle.maxFailures})
   --throttle-window S   seconds the throttle counts failures over (default ${DEFAULT_LIMITS.throttle.windowMs / 1000})
-  --mfa-cookie-days N   MFA cookie lifetime in days (default ${DEFAULT_LIMITS.mfaCookieLifetime / 86400})`;
+  --mfa-cookie-days N   MFA cookie lifetime in days (default ${DEFAULT_LIMITS.mfaCookieLifetime / 86400})
+  -h, --help            print this help and exit`;
 
 const OPTIONS = {
   port: { type: 'string' },
@@ -44,7 +45,7 @@ const OPTIONS = {
   'throttle-failures': { type: 'string' },
   'throttle-window': { type: 'string' },
   'mfa-cookie-days': { type: 'string' },
-  help: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** What the command line asked for: options to start with, help, or an error to print. */
