@@ -346,7 +346,10 @@ function merged(ops: readonly PrintOp[]): PrintOp[] {
   return out;
 }
 
-/** The printer's ESC/POS interpreter on mutated receipts: never throws, reads the same in any chunking. */
+/**
+ * The printer's ESC/POS interpreter on mutated receipts: never throws, prints the same and answers
+ * the same status requests (real-time, so at arrival) in any chunking.
+ */
 export const escPosTarget: FuzzTarget<{ data: Buffer; cuts: number[] }> = {
   name: 'ESC/POS interpreter',
   arbitrary: fc.record({
@@ -366,7 +369,14 @@ export const escPosTarget: FuzzTarget<{ data: Buffer; cuts: number[] }> = {
     const whole = new EscPosInterpreter().push(data);
     const interpreter = new EscPosInterpreter();
     const pieces = chunked(data, cuts).flatMap((chunk) => interpreter.push(chunk));
-    holds(sameData(merged(pieces), merged(whole)), 'ESC/POS reads differently when chunked');
+    const status = (ops: readonly PrintOp[]): PrintOp[] => ops.filter((op) => op.kind === 'status');
+    const printed = (ops: readonly PrintOp[]): PrintOp[] =>
+      merged(ops.filter((op) => op.kind !== 'status'));
+    holds(sameData(printed(pieces), printed(whole)), 'ESC/POS prints differently when chunked');
+    holds(
+      sameData(status(pieces), status(whole)),
+      'ESC/POS answers status differently when chunked',
+    );
     return whole.some((op) => op.kind === 'unknown') ? 'typed' : 'ok';
   },
 };
