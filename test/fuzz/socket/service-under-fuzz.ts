@@ -90,7 +90,7 @@ export function openWire(
 const PROBE_ADDRESS = '127.0.0.2';
 
 /** How long a well-formed request may wait for its answer before it counts as unanswered. */
-const PROBE_DEADLINE_MS = 20_000;
+const PROBE_DEADLINE_MS = 60_000;
 
 /** Reads from `socket` until `done` says the bytes so far are a whole answer, or it closes. */
 function exchange(
