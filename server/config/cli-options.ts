@@ -29,7 +29,8 @@ export const SERVER_USAGE = `usage: npm run server -- [options]
   --lockout-minutes M   minutes failures are counted over and an account stays locked (default ${DEFAULT_LIMITS.lockout.windowMs / 60_000})
   --password-cache-seconds S   seconds a verified password is remembered, 0 never (default ${DEFAULT_LIMITS.passwordCacheMs / 1000})
   --password-checks N   scrypt password verifications running at once (default ${DEFAULT_LIMITS.passwordChecks} here)
-  --mfa-cookie-days N   MFA cookie lifetime in days (default ${DEFAULT_LIMITS.mfaCookieLifetime / 86400})`;
+  --mfa-cookie-days N   MFA cookie lifetime in days (default ${DEFAULT_LIMITS.mfaCookieLifetime / 86400})
+  -h, --help            print this help and exit`;
 
 const OPTIONS = {
   port: { type: 'string' },
@@ -52,7 +53,7 @@ const OPTIONS = {
   'password-cache-seconds': { type: 'string' },
   'password-checks': { type: 'string' },
   'mfa-cookie-days': { type: 'string' },
-  help: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** What the command line asked for: options to start with, help, or an error to print. */

@@ -1,4 +1,6 @@
 import formbody from '@fastify/formbody';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { API_VERSIONS, restBasePath } from '../../protocol/index.ts';
@@ -44,6 +46,30 @@ function transportFailure(error: FastifyError, limit: number): [number, Record<s
   }
 }
 
+/**
+ * Answers bytes node:http cannot read as a request (its 'clientError') like every other failure:
+ * key/value JSON, 408 when the request did not arrive in time, 431 for headers past the cap, 400
+ * otherwise (RFC 9110), with Connection: close, since the connection is closed after it and a
+ * keep-alive client must not send on it again (RFC 9112 §9.6).
+ */
+function answerUnreadableHttp(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, pairs] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, decline('DATA_INVALIDFIELD', 'request: not received in time')]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, decline('DATA_TOOLARGE', 'headers: larger than the service reads')]
+        : [400, decline('DATA_INVALIDFIELD', 'request: not readable HTTP')];
+  const body = JSON.stringify(pairs);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
 function badJson(): FastifyError {
   return Object.assign(new Error('body: not valid JSON'), { code: 'LT_BAD_JSON', statusCode: 400 });
 }
@@ -51,7 +77,7 @@ function badJson(): FastifyError {
 /**
  * The REST transport (fastify): JSON bodies (groups flattened by protocol), form bodies on v1
  * (@fastify/formbody), every route of REST_ROUTES, the OpenAPI documents at
- * /api/vN/openapi.json, and every failure answered as key/value JSON. It never listens: the
+ * /api/vN/openapi.json, and every failure, unreadable HTTP too, answered as key/value JSON. It never listens: the
  * sniffer feeds it sockets through its node:http server's 'connection' event.
  */
 export async function createRestApp(deps: RestAppDeps): Promise<FastifyInstance> {
@@ -62,6 +88,7 @@ export async function createRestApp(deps: RestAppDeps): Promise<FastifyInstance>
     requestTimeout: deps.idleMs,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler: answerUnreadableHttp,
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {

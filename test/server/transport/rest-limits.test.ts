@@ -88,6 +88,39 @@ describe('REST bodies', () => {
   });
 });
 
+/** Everything the service writes on one raw connection until it closes it. */
+function rawExchange(bytes: string): Promise<string> {
+  return new Promise((resolve) => {
+    const received: string[] = [];
+    const socket = connect(target.port, target.host, () => socket.write(bytes));
+    socket.on('data', (chunk: Buffer) => received.push(chunk.toString('latin1')));
+    socket.on('close', () => resolve(received.join('')));
+    socket.on('error', () => undefined);
+  });
+}
+
+describe('unreadable HTTP', () => {
+  it('answers 400 DATA_INVALIDFIELD as key/value JSON with Connection: close, then closes', async () => {
+    const answer = await rawExchange('DELETE /api/v2/transaction/7 HTTP/1.1\r\nHost x\r\n\r\n');
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(head).toMatch(/\r\nConnection: close(\r\n|$)/i);
+    expect(JSON.parse(body)).toEqual({
+      code: 'DENY',
+      msoft_code: 'DATA_INVALIDFIELD',
+      verbiage: 'request: not readable HTTP',
+    });
+  });
+
+  it('answers headers past the cap 431 DATA_TOOLARGE', async () => {
+    const answer = await rawExchange(
+      `GET /api/v2/openapi.json HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toMatch(/"msoft_code":"DATA_TOOLARGE"/);
+  });
+});
+
 /** Retries a request until the service has noticed closed connections (at most 5 s). */
 async function eventuallyServed(): Promise<boolean> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
