@@ -1,12 +1,15 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { createServer, type Server } from 'node:http';
 import type { Logger } from 'pino';
 import { API_VERSIONS, restBasePath } from '../../protocol/index.ts';
 import type { RequestDispatcher } from '../dispatch/request-dispatcher.ts';
 import type { WorkTracker } from '../dispatch/work-tracker.ts';
+import type { BufferBudget } from '../net/buffer-budget.ts';
 import { buildOpenApiDocument } from './openapi-document.ts';
 import { sendPairs } from './rest-answer.ts';
 import type { RestBody } from './rest-params.ts';
+import { RestRequestGate } from './rest-request-gate.ts';
 import { registerRestRoutes } from './rest-routes.ts';
 
 /** What the REST transport is built from. */
@@ -14,10 +17,38 @@ export interface RestAppDeps {
   dispatcher: RequestDispatcher;
   tracker: WorkTracker;
   logger: Logger;
+  budget: BufferBudget;
   /** Largest request body in bytes; larger ones are answered 413. */
   bodyLimitBytes: number;
-  /** Milliseconds an idle keep-alive connection stays open, and to receive a whole request. */
+  /** Milliseconds an idle connection stays open, and to receive a whole request. */
   idleMs: number;
+  /** Milliseconds a request's header has to arrive whole once its first byte has. */
+  headerMs: number;
+  /** Requests of one connection running at once; the next waits, unread. */
+  maxInFlight: number;
+  /** Unsent answer bytes past which a connection's next request waits. */
+  maxUnsentBytes: number;
+}
+
+/**
+ * The node:http server under fastify: a connection silent for idleMs is closed, keep-alive ones
+ * too; a request header must arrive within headerMs and a whole request within idleMs.
+ */
+function restServer(handler: Parameters<typeof createServer>[1], deps: RestAppDeps): Server {
+  const server = createServer(
+    {
+      headersTimeout: deps.headerMs,
+      requestTimeout: Math.max(deps.idleMs, deps.headerMs),
+      connectionsCheckingInterval: Math.min(1000, deps.headerMs),
+    },
+    handler,
+  );
+  server.keepAliveTimeout = deps.idleMs;
+  server.timeout = deps.idleMs;
+  // node:http checks headersTimeout and requestTimeout once its server emits 'listening'; this one
+  // never listens (the protocol sniffer hands it connections), so it is told.
+  server.emit('listening');
+  return server;
 }
 
 function decline(msoftCode: string, verbiage: string): Record<string, string> {
@@ -55,13 +86,22 @@ function badJson(): FastifyError {
  * sniffer feeds it sockets through its node:http server's 'connection' event.
  */
 export async function createRestApp(deps: RestAppDeps): Promise<FastifyInstance> {
+  const gate = new RestRequestGate({
+    limits: {
+      maxInFlight: deps.maxInFlight,
+      maxUnsentBytes: deps.maxUnsentBytes,
+      maxBodyBytes: deps.bodyLimitBytes,
+    },
+    budget: deps.budget,
+    tracker: deps.tracker,
+    logger: deps.logger,
+  });
   const app = Fastify({
     logger: false,
     bodyLimit: deps.bodyLimitBytes,
-    keepAliveTimeout: deps.idleMs,
-    requestTimeout: deps.idleMs,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
+    serverFactory: (handler) => restServer(gate.handler(handler), deps),
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
@@ -79,9 +119,9 @@ export async function createRestApp(deps: RestAppDeps): Promise<FastifyInstance>
       pairs: [...new URLSearchParams(text)],
     }),
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.raw.once('close', deps.tracker.begin());
-    done();
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    gate.holdAnswer(reply.raw, payload);
+    done(null, payload);
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const [status, pairs] = transportFailure(error, deps.bodyLimitBytes);
@@ -95,8 +135,10 @@ export async function createRestApp(deps: RestAppDeps): Promise<FastifyInstance>
     return sendPairs(reply, pairs, 404);
   });
   for (const version of API_VERSIONS) {
-    const document = buildOpenApiDocument(version);
-    app.get(`${restBasePath(version)}/openapi.json`, (_request, reply) => reply.send(document));
+    const document = Buffer.from(JSON.stringify(buildOpenApiDocument(version)));
+    app.get(`${restBasePath(version)}/openapi.json`, (_request, reply) =>
+      reply.type('application/json; charset=utf-8').send(document),
+    );
   }
   registerRestRoutes(app, deps.dispatcher);
   await app.ready();

@@ -10,42 +10,53 @@ export interface ApiKey {
 
 /**
  * The real service as a child process (`npm run server`, i.e. node --import tsx server/cli.ts) on
- * random ports, with the demo merchant, logging warnings only.
+ * random ports, with the demo merchant, logging warnings only (more options may be given).
  */
 export class ServerProcess {
   readonly plainPort: number;
   readonly tlsPort: number;
   readonly apiKey: ApiKey;
-  readonly #run: ChildRun;
+  /** SHA-256 fingerprint of its TLS certificate at start, as it prints it. */
+  readonly fingerprint256: string;
+  /** The child process and its output lines. */
+  readonly run: ChildRun;
 
-  private constructor(run: ChildRun, ports: { plain: number; tls: number }, apiKey: ApiKey) {
-    this.#run = run;
+  private constructor(
+    run: ChildRun,
+    ports: { plain: number; tls: number },
+    apiKey: ApiKey,
+    fingerprint256: string,
+  ) {
+    this.run = run;
     this.plainPort = ports.plain;
     this.tlsPort = ports.tls;
     this.apiKey = apiKey;
+    this.fingerprint256 = fingerprint256;
   }
 
   /** Starts the service on `dataDir` and resolves once it prints where it listens. */
-  static async start(dataDir: string): Promise<ServerProcess> {
+  static async start(dataDir: string, options: string[] = []): Promise<ServerProcess> {
     const args = ['--port', '0', '--plain-port', '0', '--data', dataDir, '--demo'];
-    const run = runEntry('server/cli.ts', [...args, '--log-level', 'warn']);
+    const run = runEntry('server/cli.ts', [...args, '--log-level', 'warn', ...options]);
     await run.line(/demo profile API key/);
     const key = JSON.parse(readFileSync(join(dataDir, 'demo-apikey.json'), 'utf8')) as ApiKey;
     const ports = { plain: await portAfter(run, 'plain:'), tls: await portAfter(run, 'TLS:') };
-    return new ServerProcess(run, ports, key);
+    const certificate = await run.line(/TLS certificate SHA-256 /);
+    const fingerprint = /SHA-256 (\S+)/.exec(certificate)?.[1] ?? '';
+    return new ServerProcess(run, ports, key, fingerprint);
   }
 
   /** kill -9: the process gets no chance to finish anything. */
   async kill9(): Promise<void> {
-    this.#run.child.kill('SIGKILL');
-    await this.#run.exited;
+    this.run.child.kill('SIGKILL');
+    await this.run.exited;
   }
 
   /** SIGTERM, then the exit status once it has stopped. */
   async stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-    const { child } = this.#run;
+    const { child } = this.run;
     child.kill('SIGTERM');
-    await this.#run.exited;
+    await this.run.exited;
     return { code: child.exitCode, signal: child.signalCode };
   }
 }
