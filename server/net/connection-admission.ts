@@ -1,12 +1,13 @@
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { RefusalLog } from './refusal-log.ts';
+import { connectionSource } from './source-address.ts';
 
 /** The connection limits (docs/security.md, Connections and memory). */
 export interface AdmissionLimits {
   /** Connections served at once over every port; default 512. */
   maxConnections: number;
-  /** Connections, served or waiting, from one source address; default 64. */
+  /** Connections, served or waiting, from one source (connectionSource); default 64. */
   maxConnectionsPerSource: number;
   /** Milliseconds a connection may wait for a slot before it is closed; default 120 000. */
   waitMs: number;
@@ -51,7 +52,7 @@ export class ConnectionAdmission {
 
   /** Takes an accepted, not yet read socket: `serve` runs now, later, or never (closed). */
   admit(socket: Socket, serve: (socket: Socket) => void): void {
-    const source = socket.remoteAddress ?? 'unknown';
+    const source = connectionSource(socket.remoteAddress);
     const { maxConnections, maxConnectionsPerSource } = this.#limits;
     const held = this.#perSource.get(source) ?? 0;
     socket.on('error', () => socket.destroy());
