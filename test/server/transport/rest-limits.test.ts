@@ -138,4 +138,22 @@ describe('connections', () => {
     expect(received.join('')).toMatch(/^HTTP\/1\.1 200 OK/);
     for (const socket of open) socket.destroy();
   });
+
+  it('closes a connection at once when as many wait as are served, and logs why', async () => {
+    const opened = await Promise.all(
+      Array.from(
+        { length: 7 },
+        () =>
+          new Promise<Socket>((resolve) => {
+            const socket = connect(target.port, target.host, () => resolve(socket));
+            socket.on('error', () => undefined);
+          }),
+      ),
+    );
+    const refusal = '"reason":"connections waiting for a slot"';
+    while (!service.logs.some((line) => line.includes(refusal)))
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(service.logs.find((line) => line.includes(refusal))).toContain('"source":"127.0.0.1"');
+    for (const socket of opened) socket.destroy();
+  });
 });
