@@ -79,8 +79,8 @@ describe('connection slots', () => {
     );
     expect(await closedCount(tlsHeld, tlsHeld.length, 3000)).toBe(tlsHeld.length);
     expect(idle.filter((socket) => !socket.destroyed)).toHaveLength(PER_SOURCE_DEFAULT);
-    const summary = await server.run.line(/not logged one by one/);
-    const logged = server.run.stdout.filter((line) => line.includes('"connection refused"'));
+    const summary = await server.line(/not logged one by one/);
+    const logged = server.output.filter((line) => line.includes('"connection refused"'));
     expect(logged.length).toBeLessThanOrEqual(10);
     expect(logged[0]).toContain('"source":"127.0.0.2"');
     expect(logged[0]).toContain('"reason":"connections per source"');

@@ -40,7 +40,11 @@ async function start(): Promise<ServerProcess> {
 async function sales(server: ServerProcess): Promise<void> {
   const key = { auth_apikey_id: server.apiKey.id, auth_apikey_secret: server.apiKey.secret };
   const plain: HttpTarget = { host: '127.0.0.1', port: server.plainPort };
-  const tls: HttpTarget = { host: '127.0.0.1', port: server.tlsPort, pin: server.fingerprint256 };
+  const tls: HttpTarget = {
+    host: '127.0.0.1',
+    port: server.tlsPort,
+    pin: await server.fingerprint(),
+  };
   for (const target of [plain, tls]) {
     const kv = await KvTestClient.connect(target);
     kv.send('1', { action_trans: 'sale', ...key, ...SALE });
@@ -80,9 +84,9 @@ async function floodAndServe(
   maxBytes: number,
 ): Promise<{ results: FloodResult[]; growth: number }> {
   floods.push(...sockets);
-  const watch = new ResidentWatch(server.run.child.pid ?? 0);
+  const watch = new ResidentWatch(server.pid);
   let exited = false;
-  void server.run.exited.then(() => (exited = true));
+  void server.exited.then(() => (exited = true));
   const stop = () => exited || watch.growth > GROWTH_LIMIT;
   const options = { maxBytes, stallMs: 10_000, stop };
   const flooding = Promise.all(sockets.map((socket) => floodUntilStalled(socket, chunk, options)));

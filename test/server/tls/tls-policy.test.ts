@@ -111,7 +111,7 @@ describe('certificate reload', () => {
     writeFileSync(keyPath, first.key, { mode: 0o600 });
     const reloading = await ServerProcess.start(tempDir(), ['--cert', certPath, '--key', keyPath]);
     try {
-      expect(reloading.fingerprint256).toBe(first.fingerprint);
+      expect(await reloading.fingerprint()).toBe(first.fingerprint);
       const target = { host: '127.0.0.1', port: reloading.tlsPort, pin: first.fingerprint };
       const kv = await KvTestClient.connect(target);
       kv.sendRaw('\x021\x1cPING\x03');
@@ -119,15 +119,15 @@ describe('certificate reload', () => {
 
       writeFileSync(certPath, second.cert);
       writeFileSync(keyPath, second.key);
-      reloading.run.child.kill('SIGHUP');
-      await reloading.run.line(new RegExp(`reloaded, SHA-256 ${second.fingerprint}`));
+      reloading.signal('SIGHUP');
+      await reloading.line(new RegExp(`reloaded, SHA-256 ${second.fingerprint}`));
       kv.sendRaw('\x022\x1cPING\x03');
       expect(await kv.pairs('2')).toEqual({ code: 'SUCCESS', verbiage: 'PONG' });
       expect(await seenFingerprint(reloading.tlsPort)).toBe(second.fingerprint);
 
       writeFileSync(keyPath, first.key);
-      reloading.run.child.kill('SIGHUP');
-      await reloading.run.line(/SIGHUP: TLS certificate kept/);
+      reloading.signal('SIGHUP');
+      await reloading.line(/SIGHUP: TLS certificate kept/);
       expect(await seenFingerprint(reloading.tlsPort)).toBe(second.fingerprint);
       kv.sendRaw('\x023\x1cPING\x03');
       expect(await kv.pairs('3')).toEqual({ code: 'SUCCESS', verbiage: 'PONG' });

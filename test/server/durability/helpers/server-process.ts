@@ -10,53 +10,76 @@ export interface ApiKey {
 
 /**
  * The real service as a child process (`npm run server`, i.e. node --import tsx server/cli.ts) on
- * random ports, with the demo merchant, logging warnings only (more options may be given).
+ * random ports, with the demo merchant, logging warnings only unless told otherwise.
  */
 export class ServerProcess {
   readonly plainPort: number;
   readonly tlsPort: number;
   readonly apiKey: ApiKey;
-  /** SHA-256 fingerprint of its TLS certificate at start, as it prints it. */
-  readonly fingerprint256: string;
-  /** The child process and its output lines. */
-  readonly run: ChildRun;
+  readonly #run: ChildRun;
 
-  private constructor(
-    run: ChildRun,
-    ports: { plain: number; tls: number },
-    apiKey: ApiKey,
-    fingerprint256: string,
-  ) {
-    this.run = run;
+  private constructor(run: ChildRun, ports: { plain: number; tls: number }, apiKey: ApiKey) {
+    this.#run = run;
     this.plainPort = ports.plain;
     this.tlsPort = ports.tls;
     this.apiKey = apiKey;
-    this.fingerprint256 = fingerprint256;
   }
 
-  /** Starts the service on `dataDir` and resolves once it prints where it listens. */
-  static async start(dataDir: string, options: string[] = []): Promise<ServerProcess> {
+  /**
+   * Starts the service on `dataDir` and resolves once it prints where it listens; `extra` options
+   * come last and win (e.g. `--log-level info`).
+   */
+  static async start(dataDir: string, extra: string[] = []): Promise<ServerProcess> {
     const args = ['--port', '0', '--plain-port', '0', '--data', dataDir, '--demo'];
-    const run = runEntry('server/cli.ts', [...args, '--log-level', 'warn', ...options]);
+    const run = runEntry('server/cli.ts', [...args, '--log-level', 'warn', ...extra]);
     await run.line(/demo profile API key/);
     const key = JSON.parse(readFileSync(join(dataDir, 'demo-apikey.json'), 'utf8')) as ApiKey;
     const ports = { plain: await portAfter(run, 'plain:'), tls: await portAfter(run, 'TLS:') };
-    const certificate = await run.line(/TLS certificate SHA-256 /);
-    const fingerprint = /SHA-256 (\S+)/.exec(certificate)?.[1] ?? '';
-    return new ServerProcess(run, ports, key, fingerprint);
+    return new ServerProcess(run, ports, key);
   }
 
   /** kill -9: the process gets no chance to finish anything. */
   async kill9(): Promise<void> {
-    this.run.child.kill('SIGKILL');
-    await this.run.exited;
+    this.#run.child.kill('SIGKILL');
+    await this.#run.exited;
   }
 
   /** SIGTERM, then the exit status once it has stopped. */
   async stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-    const { child } = this.run;
+    const { child } = this.#run;
     child.kill('SIGTERM');
-    await this.run.exited;
+    await this.#run.exited;
     return { code: child.exitCode, signal: child.signalCode };
+  }
+
+  /** The child's process id (its memory figures are in /proc/<pid>/status). */
+  get pid(): number {
+    return this.#run.child.pid ?? 0;
+  }
+
+  /** Every line it has printed so far (startup lines, then JSON log lines). */
+  get output(): string[] {
+    return this.#run.stdout;
+  }
+
+  /** Resolves with the first line it prints matching the pattern (rejects if it exits first). */
+  line(pattern: RegExp): Promise<string> {
+    return this.#run.line(pattern);
+  }
+
+  /** The SHA-256 fingerprint of its TLS certificate at start, as it printed it. */
+  async fingerprint(): Promise<string> {
+    const line = await this.#run.line(/TLS certificate SHA-256 /);
+    return /SHA-256 (\S+)/.exec(line)?.[1] ?? '';
+  }
+
+  /** Sends it a signal (SIGHUP reloads the certificate). */
+  signal(name: NodeJS.Signals): void {
+    this.#run.child.kill(name);
+  }
+
+  /** Resolves with the exit code (or the signal's name) once it has exited. */
+  get exited(): Promise<number | string> {
+    return this.#run.exited;
   }
 }
