@@ -13,16 +13,15 @@ export class WorkTracker {
     return this.#active;
   }
 
-  /** Marks one request begun; call the returned function once when its answer is written. */
-  begin(): () => void {
+  /** Marks one request begun; call end() once when its answer is written. */
+  begin(): void {
     this.#active += 1;
-    let finished = false;
-    return () => {
-      if (finished) return;
-      finished = true;
-      this.#active -= 1;
-      if (this.#active === 0 && this.#waiters.length > 0) setImmediate(() => this.#wakeIfIdle());
-    };
+  }
+
+  /** Marks one begun request finished (answered, or its connection gone). */
+  end(): void {
+    this.#active -= 1;
+    if (this.#active === 0 && this.#waiters.length > 0) setImmediate(() => this.#wakeIfIdle());
   }
 
   /** Resolves when no request is in progress (at once when none is). */

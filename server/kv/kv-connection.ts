@@ -107,16 +107,21 @@ export class KvConnection {
     });
   }
 
-  /** Handles what was read, until everything is handled or the next request must wait. */
+  /**
+   * Handles what was read, until everything is handled or the next request must wait; answers
+   * given at once to several requests of one read (PINGs, refusals) leave in one write.
+   */
   #work(): void {
     const input = this.#input;
-    this.#socket.cork();
+    let handled = 0;
     for (let event = input.peek(); event !== undefined; event = input.peek()) {
       if (this.#closing || this.#mustWait(event)) break;
       input.take();
+      if (handled === 1) this.#socket.cork();
       this.#handle(event);
+      handled += 1;
     }
-    this.#socket.uncork();
+    if (handled > 1) this.#socket.uncork();
     if (this.#closing) return;
     this.#share.setBuffered(input.bufferedBytes);
     if (input.waiting) {
@@ -159,7 +164,7 @@ export class KvConnection {
     const size = frame.body.length;
     this.#inFlight += 1;
     this.#share.hold(size);
-    const done = this.#deps.tracker.begin();
+    this.#deps.tracker.begin();
     void this.#run(frame)
       .catch((error: unknown) => {
         this.#deps.logger.error({ err: error, source: this.#source }, 'key/value request failed');
@@ -169,7 +174,7 @@ export class KvConnection {
         this.#write(frame.id, body);
         this.#inFlight -= 1;
         this.#share.release(size);
-        done();
+        this.#deps.tracker.end();
         if (this.#closing) {
           if (this.#inFlight === 0) this.#finish();
         } else if (this.#input.waiting) this.#work();

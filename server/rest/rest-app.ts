@@ -119,10 +119,6 @@ export async function createRestApp(deps: RestAppDeps): Promise<FastifyInstance>
       pairs: [...new URLSearchParams(text)],
     }),
   });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    gate.holdAnswer(reply.raw, payload);
-    done(null, payload);
-  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const [status, pairs] = transportFailure(error, deps.bodyLimitBytes);
     if (status >= 500)

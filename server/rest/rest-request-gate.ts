@@ -25,14 +25,21 @@ export interface RestGateDeps {
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
-/** One request from arrival to its answer: its tracker mark and the bytes it holds. */
+/** One request from arrival to its answer, and the body bytes it holds. */
 interface Exchange {
   connection: GatedConnection;
   request: IncomingMessage;
   response: ServerResponse;
-  done: () => void;
   started: boolean;
   held: number;
+}
+
+/** Where a response keeps its exchange, so one shared 'close' listener serves every response. */
+const EXCHANGE = Symbol('exchange');
+type GatedResponse = ServerResponse & { [EXCHANGE]: Exchange };
+
+function onResponseClose(this: GatedResponse): void {
+  this[EXCHANGE].connection.finish(this[EXCHANGE]);
 }
 
 /** One connection's requests: running, waiting (in arrival order), not yet answered. */
@@ -41,6 +48,8 @@ interface GatedConnection {
   waiting: Exchange[];
   open: Set<Exchange>;
   share: BufferShare;
+  /** The gate's handling of an answered exchange of this connection. */
+  finish: (exchange: Exchange) => void;
 }
 
 /** Requests that may wait per connection, as a multiple of maxInFlight: 3 (docs/api.md, Limits). */
@@ -61,7 +70,6 @@ const BUSY_BODY = Buffer.from(JSON.stringify(SERVICE_BUSY.pairs));
 export class RestRequestGate {
   readonly #deps: RestGateDeps;
   readonly #connections = new WeakMap<Socket, GatedConnection>();
-  readonly #exchanges = new WeakMap<ServerResponse, Exchange>();
   #inner: Handler = () => undefined;
 
   constructor(deps: RestGateDeps) {
@@ -75,11 +83,11 @@ export class RestRequestGate {
       const socket = request.socket;
       if (socket.destroyed) return;
       const connection = this.#connections.get(socket) ?? this.#attach(socket);
-      const done = this.#deps.tracker.begin();
-      const exchange: Exchange = { connection, request, response, done, started: false, held: 0 };
+      this.#deps.tracker.begin();
+      const exchange: Exchange = { connection, request, response, started: false, held: 0 };
       connection.open.add(exchange);
-      this.#exchanges.set(response, exchange);
-      response.once('close', () => this.#finish(exchange));
+      (response as GatedResponse)[EXCHANGE] = exchange;
+      response.on('close', onResponseClose);
       if (connection.waiting.length === 0 && this.#mayStart(socket, connection)) {
         this.#start(exchange);
       } else if (
@@ -87,6 +95,7 @@ export class RestRequestGate {
         WAITING_PER_IN_FLIGHT * this.#deps.limits.maxInFlight
       ) {
         connection.waiting.push(exchange);
+        connection.share.setUnsent(socket.writableLength);
         socket.pause();
       } else {
         const source = socket.remoteAddress;
@@ -96,31 +105,24 @@ export class RestRequestGate {
     };
   }
 
-  /** Holds an answer's bytes in the budget until its response has been sent or aborted. */
-  holdAnswer(response: ServerResponse, payload: unknown): void {
-    const exchange = this.#exchanges.get(response);
-    if (exchange === undefined || !exchange.started) return;
-    let bytes = 0;
-    if (typeof payload === 'string') bytes = Buffer.byteLength(payload);
-    else if (payload instanceof Uint8Array) bytes = payload.length;
-    exchange.held += bytes;
-    exchange.connection.share.hold(bytes);
-  }
-
   #attach(socket: Socket): GatedConnection {
     const connection: GatedConnection = {
       inFlight: 0,
       waiting: [],
       open: new Set(),
       share: new BufferShare(this.#deps.budget),
+      finish: (exchange) => this.#finish(exchange),
     };
     this.#connections.set(socket, connection);
-    socket.on('drain', () => this.#pump(socket, connection));
+    socket.on('drain', () => {
+      connection.share.setUnsent(socket.writableLength);
+      this.#pump(socket, connection);
+    });
     socket.on('resume', () => {
       if (connection.waiting.length > 0) socket.pause();
     });
     socket.once('close', () => {
-      for (const exchange of connection.open) exchange.done();
+      for (let left = connection.open.size; left > 0; left -= 1) this.#deps.tracker.end();
       connection.open.clear();
       connection.waiting = [];
       connection.share.close();
@@ -152,15 +154,20 @@ export class RestRequestGate {
     this.#inner(request, response);
   }
 
-  /** An answer was sent (or its connection closed): frees its slot and what it held. */
+  /**
+   * An answer was sent (or its connection closed): frees its slot and what it held, and counts the
+   * socket's unsent bytes, which by now hold the next pipelined answer if it was ready.
+   */
   #finish(exchange: Exchange): void {
     const { connection } = exchange;
     if (!connection.open.delete(exchange)) return;
-    exchange.done();
+    this.#deps.tracker.end();
+    const socket = exchange.request.socket;
     connection.share.release(exchange.held);
+    connection.share.setUnsent(socket.writableLength);
     if (!exchange.started) return;
     connection.inFlight -= 1;
-    this.#pump(exchange.request.socket, connection);
+    this.#pump(socket, connection);
   }
 
   /** Starts waiting requests while they may start; reads the socket again once none waits. */

@@ -71,4 +71,24 @@ describe('the buffer budget', () => {
     expect(answer).toMatchObject({ code: 'AUTH' });
     expect((await restSale()).json()).toMatchObject({ code: 'AUTH' });
   });
+
+  it('counts the REST answers a client leaves unread', async () => {
+    const reader = await new Promise<ReturnType<typeof connect>>((resolve) => {
+      const socket = connect(target.port, target.host, () => resolve(socket));
+    });
+    reader.pause();
+    reader.write('GET /api/v1/openapi.json HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(100));
+    let answer = await kvSale();
+    for (let attempt = 0; attempt < 100 && answer.code === 'AUTH'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      answer = await kvSale();
+    }
+    expect(answer).toMatchObject({ code: 'DENY', msoft_code: 'SYS_UNAVAILABLE' });
+    reader.destroy();
+    for (let attempt = 0; attempt < 50 && answer.code !== 'AUTH'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      answer = await kvSale();
+    }
+    expect(answer).toMatchObject({ code: 'AUTH' });
+  });
 });
