@@ -98,25 +98,22 @@ async function floodAndServe(
 }
 
 describe('clients that send without reading', () => {
-  it('a key/value PING flood on the plain port stalls its own connection only', async () => {
-    const server = await start();
-    const socket = await connectPlain(server.plainPort);
-    const { results, growth } = await floodAndServe(server, [socket], PINGS, 48 * MiB);
-    expect(growth).toBeLessThanOrEqual(GROWTH_LIMIT);
-    expect(results).toEqual([expect.objectContaining({ end: 'stalled' })]);
-    socket.destroy();
-    await sales(server);
-  }, 120_000);
-
-  it('a key/value PING flood over TLS stalls its own connection only', async () => {
-    const server = await start();
-    const socket = await connectTls(server.tlsPort);
-    const { results, growth } = await floodAndServe(server, [socket], PINGS, 48 * MiB);
-    expect(growth).toBeLessThanOrEqual(GROWTH_LIMIT);
-    expect(results).toEqual([expect.objectContaining({ end: 'stalled' })]);
-    socket.destroy();
-    await sales(server);
-  }, 120_000);
+  it.each([
+    ['the plain port', (server: ServerProcess) => connectPlain(server.plainPort)],
+    ['TLS', (server: ServerProcess) => connectTls(server.tlsPort)],
+  ])(
+    'a key/value PING flood over %s stalls its own connection only',
+    async (_, open) => {
+      const server = await start();
+      const socket = await open(server);
+      const { results, growth } = await floodAndServe(server, [socket], PINGS, 48 * MiB);
+      expect(growth).toBeLessThanOrEqual(GROWTH_LIMIT);
+      expect(results).toEqual([expect.objectContaining({ end: 'stalled' })]);
+      socket.destroy();
+      await sales(server);
+    },
+    120_000,
+  );
 
   it('pipelined GET /api/v2/openapi.json on 12 connections stall or close those only', async () => {
     const server = await start();
