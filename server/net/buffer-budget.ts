@@ -5,22 +5,17 @@
  * memory); default 64 MiB (--max-buffered-bytes).
  */
 export class BufferBudget {
-  /** Bytes that may be held before new work is refused. */
-  readonly limit: number;
+  readonly #limit: number;
   #used = 0;
 
+  /** A budget of `limit` bytes. */
   constructor(limit: number) {
-    this.limit = limit;
-  }
-
-  /** Bytes held now, over every connection. */
-  get used(): number {
-    return this.#used;
+    this.#limit = limit;
   }
 
   /** True when the held bytes have reached the limit: new requests get the busy answer. */
   get exhausted(): boolean {
-    return this.#used >= this.limit;
+    return this.#used >= this.#limit;
   }
 
   /** Adds held bytes, or with a negative count removes them. */

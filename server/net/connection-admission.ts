@@ -40,16 +40,6 @@ export class ConnectionAdmission {
     this.#refusals = new RefusalLog(logger);
   }
 
-  /** Connections being served now. */
-  get serving(): number {
-    return this.#serving;
-  }
-
-  /** Connections waiting for a slot now. */
-  get waiting(): number {
-    return this.#waiting.size;
-  }
-
   /** Takes an accepted, not yet read socket: `serve` runs now, later, or never (closed). */
   admit(socket: Socket, serve: (socket: Socket) => void): void {
     const source = connectionSource(socket.remoteAddress);

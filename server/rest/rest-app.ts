@@ -82,8 +82,10 @@ function badJson(): FastifyError {
 /**
  * The REST transport (fastify): JSON bodies (groups flattened by protocol), form bodies on v1
  * (@fastify/formbody), every route of REST_ROUTES, the OpenAPI documents at
- * /api/vN/openapi.json, and every failure answered as key/value JSON. It never listens: the
- * sniffer feeds it sockets through its node:http server's 'connection' event.
+ * /api/vN/openapi.json (serialized once), and every failure answered as key/value JSON. Requests
+ * pass the RestRequestGate (in-flight limit, unsent answers, buffer budget) before fastify sees
+ * them. It never listens: the sniffer feeds it sockets through its node:http server's
+ * 'connection' event.
  */
 export async function createRestApp(deps: RestAppDeps): Promise<FastifyInstance> {
   const gate = new RestRequestGate({
