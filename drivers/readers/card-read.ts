@@ -1,4 +1,5 @@
 import type { CallOptions } from '../call-options.ts';
+import type { ReaderCaptureFormat } from '../crypto/index.ts';
 import type { SensitiveText } from '../sensitive-text.ts';
 
 /** How the card was read: the lane's entry mode (rcpt_entry_mode S, F, C, T on the receipt). */
@@ -10,7 +11,7 @@ export type EntryMode = 'swipe' | 'fallback-swipe' | 'contact' | 'contactless';
  * "magtek" TDES-CBC under the DUKPT PIN variant; "idtech" TDES-CBC under the DUKPT data
  * (request) variant with the one-way step. Both use a zero IV and zero padding.
  */
-export type EncryptedSwipeFormat = 'magtek' | 'idtech';
+export type EncryptedSwipeFormat = ReaderCaptureFormat;
 
 /** What every read shows the cashier: masked, never the PAN. */
 export interface CardDisplay {
