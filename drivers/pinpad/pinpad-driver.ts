@@ -21,8 +21,9 @@ export const PINPAD_DEADLINES = { message: 5000, pin: 120_000 } as const;
 
 /**
  * A PIN pad on a serial line speaking STX/ETX/LRC with ACK/NAK (Verifone 1000SE family): show a
- * message, ask for a PIN for a PAN and amount (70) and get back the KSN and the DUKPT-encrypted
- * ISO format 0 PIN block (71), cancel (72), status. The PIN never leaves the pad in the clear.
+ * message, ask for a PIN for an amount, with the PAN or without it (70), and get back the KSN and
+ * the DUKPT-encrypted ISO 9564-1 PIN block, format 0 with the PAN, format 1 without (71), cancel
+ * (72), status. The PIN never leaves the pad in the clear.
  */
 export class PinPadDriver {
   readonly transport: Transport;

@@ -3,16 +3,22 @@ import { FS, SUB } from './stx-frame.ts';
 
 /** An encrypted PIN as the request's pin_data takes it (seed: pin_data group). */
 export interface PinEntry {
-  /** ISO 9564-1 format 0 PIN block encrypted TDES under the DUKPT PIN variant, 16 uppercase hex. */
+  /**
+   * ISO 9564-1 PIN block encrypted TDES under the DUKPT PIN variant, 16 uppercase hex: format 0
+   * when the request carried the PAN, format 1 when it did not.
+   */
   pin: string;
   /** The DUKPT KSN of that key, 20 uppercase hex digits. */
   ksn: string;
 }
 
-/** What the host asks a PIN for: the card's PAN, the amount, debit or credit. */
+/** What the host asks a PIN for: the card's PAN (when the lane has it), the amount, debit or credit. */
 export interface PinRequest {
-  /** 8 to 19 digits; needed for the format 0 block and never shown or logged. */
-  pan: string;
+  /**
+   * 8 to 19 digits, for an ISO 9564-1 format 0 block; never shown or logged. Absent when the
+   * lane never held the PAN (encrypting reader, chip card): the pad then builds format 1.
+   */
+  pan?: string;
   /** Amount in minor units, 1 to 99999999, shown to the cardholder. */
   amountMinor: number;
   /** Debit ("D", the default) or credit ("C") account. */
@@ -38,9 +44,13 @@ export function encodeDisplay(text: string): Buffer {
   return Buffer.concat([Buffer.from('Z2'), Buffer.of(SUB), Buffer.from(text, 'ascii')]);
 }
 
-/** 70: `70 PAN <FS> D|C amount` (DUKPT PIN entry, pinpad_framing.json "request_76_or_70"). */
+/**
+ * 70: `70 PAN <FS> D|C amount` (DUKPT PIN entry, pinpad_framing.json "request_76_or_70"); the
+ * PAN field is left empty for a PAN-less entry (LaneTerm's: ISO 9564-1 format 1).
+ */
 export function encodePinRequest(request: PinRequest): Buffer {
-  if (!/^[0-9]{8,19}$/.test(request.pan)) throw bad('pan', 'must be 8 to 19 digits');
+  if (request.pan !== undefined && !/^[0-9]{8,19}$/.test(request.pan))
+    throw bad('pan', 'must be 8 to 19 digits');
   if (
     !Number.isInteger(request.amountMinor) ||
     request.amountMinor < 1 ||
@@ -51,23 +61,29 @@ export function encodePinRequest(request: PinRequest): Buffer {
   const kind = request.account === 'credit' ? 'C' : 'D';
   const amount = String(request.amountMinor).padStart(4, '0');
   return Buffer.concat([
-    Buffer.from(`70${request.pan}`),
+    Buffer.from(`70${request.pan ?? ''}`),
     Buffer.of(FS),
     Buffer.from(`${kind}${amount}`),
   ]);
 }
 
-/** Reads a 70 message (the pad's side of encodePinRequest). */
+/**
+ * Reads a 70 message (the pad's side of encodePinRequest). Throws DeviceError naming the field
+ * that breaks it: `message` (not `70 … <FS> …`), `pan` (not empty and not 8 to 19 digits),
+ * `account` (not D or C and an amount of 4 to 8 digits); the pad answers each with its 71 error.
+ */
 export function parsePinRequest(payload: Buffer): PinRequest {
   const [head = '', tail = '', extra] = payload.toString('latin1').split(FS_CHAR);
-  const match =
-    extra === undefined ? /^70([0-9]{8,19}) ([DC])([0-9]{4,8})$/.exec(`${head} ${tail}`) : null;
-  if (match === null)
+  if (!head.startsWith('70') || extra !== undefined || !payload.includes(FS))
     throw new DeviceError('PROTOCOL', 'pin request: not a 70 message', { field: 'message' });
+  const pan = head.slice(2);
+  if (pan !== '' && !/^[0-9]{8,19}$/.test(pan)) throw bad('pan', 'must be empty or 8 to 19 digits');
+  const match = /^([DC])([0-9]{4,8})$/.exec(tail);
+  if (match === null) throw bad('account', 'must be D or C and an amount of 4 to 8 digits');
   return {
-    pan: match[1] ?? '',
-    account: match[2] === 'C' ? 'credit' : 'debit',
-    amountMinor: Number(match[3]),
+    ...(pan !== '' && { pan }),
+    account: match[1] === 'C' ? 'credit' : 'debit',
+    amountMinor: Number(match[2]),
   };
 }
 

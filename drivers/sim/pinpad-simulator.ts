@@ -1,8 +1,10 @@
 import { buildPinBlock, encryptPinBlockTdes } from '../crypto/index.ts';
 import { delay } from '../call-options.ts';
+import { DeviceError } from '../device-error.ts';
 import {
   type PinErrorDigit,
   type PinPadStatus,
+  type PinRequest,
   encodePinResponse,
   encodePinPadStatus,
   parsePinRequest,
@@ -50,10 +52,11 @@ class FaultyStxLink extends StxLink {
 }
 
 /**
- * A DUKPT PIN pad: answers 70 with the ISO format 0 PIN block of the cardholder's PIN, encrypted
- * under the PIN variant of its next DUKPT key, and the KSN (71); honours 72 during entry; shows
- * Z2 text; answers S0. Faults: bad LRC, lost frames (no ACK), slow answers, noise, an answer cut
- * off by an unplug, DUKPT exhaustion (71 error 6).
+ * A DUKPT PIN pad: answers 70 with the PIN block of the cardholder's PIN (ISO format 0 with the
+ * PAN, format 1 when the PAN field is empty), encrypted under the PIN variant of its next DUKPT
+ * key, and the KSN (71); answers a malformed 70 with its 71 error (2 for the PAN field, 5 for
+ * the rest); honours 72 during entry; shows Z2 text; answers S0. Faults: bad LRC, lost frames
+ * (no ACK), slow answers, noise, an answer cut off by an unplug, DUKPT exhaustion (71 error 6).
  */
 export class PinPadSimulator extends DeviceSimulator {
   readonly keys: SimulatedKeys;
@@ -61,6 +64,8 @@ export class PinPadSimulator extends DeviceSimulator {
   display = '';
   /** When set, the cardholder presses Cancel instead of typing (71 error 3). */
   cardholderCancels = false;
+  /** The card the cardholder at the pad holds: a PAN-less request is answered with its PIN. */
+  cardInHand: TestCard | undefined;
   readonly #link: FaultyStxLink;
   readonly #options: PinPadSimulatorOptions;
   #entry: AbortController | undefined;
@@ -108,7 +113,13 @@ export class PinPadSimulator extends DeviceSimulator {
   }
 
   async #enterPin(message: Buffer): Promise<void> {
-    const request = parsePinRequest(message);
+    let request: PinRequest;
+    try {
+      request = parsePinRequest(message);
+    } catch (error) {
+      if (!(error instanceof DeviceError)) throw error;
+      return this.#answer(encodePinResponse({ error: error.field === 'pan' ? '2' : '5' }));
+    }
     const entry = new AbortController();
     this.#entry = entry;
     try {
@@ -119,18 +130,24 @@ export class PinPadSimulator extends DeviceSimulator {
       if (this.#entry === entry) this.#entry = undefined;
     }
     if (this.cardholderCancels) return this.#answer(encodePinResponse({ error: '3' }));
-    const pin =
-      this.#options.cards?.find((card) => card.pan === request.pan)?.pin ??
-      this.#options.defaultPin ??
-      '1234';
-    return this.#answer(encodePinResponse(this.#encryptedPin(pin, request.pan)));
+    const { pan } = request;
+    const card =
+      pan === undefined
+        ? this.cardInHand
+        : this.#options.cards?.find((candidate) => candidate.pan === pan);
+    const pin = card?.pin ?? this.#options.defaultPin ?? '1234';
+    return this.#answer(encodePinResponse(this.#encryptedPin(pin, pan)));
   }
 
-  #encryptedPin(pin: string, pan: string): { pin: string; ksn: string } | { error: PinErrorDigit } {
+  #encryptedPin(
+    pin: string,
+    pan: string | undefined,
+  ): { pin: string; ksn: string } | { error: PinErrorDigit } {
     if (this.faults.fire('exhausted')) this.keys.exhaust();
     try {
       const { ksn, keys } = this.keys.next();
-      const block = encryptPinBlockTdes(keys.pin, buildPinBlock(0, pin, pan));
+      const clear = pan === undefined ? buildPinBlock(1, pin) : buildPinBlock(0, pin, pan);
+      const block = encryptPinBlockTdes(keys.pin, clear);
       return { pin: block.toString('hex').toUpperCase(), ksn: ksn.toString('hex').toUpperCase() };
     } catch (error) {
       if (!isKeyExhausted(error)) throw error;

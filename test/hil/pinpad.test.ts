@@ -11,6 +11,7 @@ import { findCard, loadCardCatalogue } from '../../drivers/sim/card-catalogue.ts
 import { FaultPlan } from '../../drivers/sim/fault-plan.ts';
 import { PinPadSimulator } from '../../drivers/sim/pinpad-simulator.ts';
 import { TEST_BDK } from '../../drivers/sim/simulated-keys.ts';
+import { StxLink } from '../../drivers/pinpad/stx-link.ts';
 import { SerialTransport } from '../../drivers/transport/serial-transport.ts';
 import { openPtyPair, type PtyPair } from './helpers/pty-pair.ts';
 
@@ -76,6 +77,43 @@ describe('PIN pad contract: PIN pad driver against its simulator over a real pty
       { deadlineMs: 5000 },
     );
     expect(entry).toEqual({ ksn: 'FFFF9876543210E00001', pin: '1B9C1845EB993A7A' });
+  });
+
+  it('answers a PIN request without PAN with a format 1 block of the PIN of the card in hand', async () => {
+    bench = await padBench();
+    const stripe = findCard(cards, 'visa-stripe');
+    bench.sim.cardInHand = stripe;
+    const entry = await bench.driver.requestPin({ amountMinor: 1250 }, { deadlineMs: 5000 });
+    const key = tdesDukptKey(parseHex('bdk', TEST_BDK), parseHex('ksn', entry.ksn), 'pin');
+    const clear = decryptPinBlockTdes(key, parseHex('pin', entry.pin));
+    expect(clear.toString('hex').charAt(0)).toBe('1');
+    expect(parsePinBlock(1, clear)).toBe(stripe.pin);
+    bench.sim.cardInHand = undefined;
+    const other = await bench.driver.requestPin({ amountMinor: 1250 }, { deadlineMs: 5000 });
+    const otherKey = tdesDukptKey(parseHex('bdk', TEST_BDK), parseHex('ksn', other.ksn), 'pin');
+    expect(parsePinBlock(1, decryptPinBlockTdes(otherKey, parseHex('pin', other.pin)))).toBe(
+      '1234',
+    );
+  });
+
+  it('answers a malformed 70 with its 71 error and keeps serving', async () => {
+    bench = await padBench();
+    const link = new StxLink(bench.driver.transport, { ackTimeoutMs: 150 });
+    const signal = AbortSignal.timeout(5000);
+    const sent: [string, string][] = [
+      ['70ABCD1234\x1cD0100', '712'],
+      ['704111111111111111\x1cX0100', '715'],
+      ['704111111111111111\x1cD01', '715'],
+      ['70', '715'],
+    ];
+    for (const [message, answer] of sent) {
+      await link.send(Buffer.from(message, 'latin1'), signal);
+      expect((await link.receive(signal)).toString('latin1'), message).toBe(answer);
+    }
+    link.reset();
+    expect(clearPin(await bench.driver.requestPin(request, { deadlineMs: 5000 }), debit.pan)).toBe(
+      debit.pin,
+    );
   });
 
   it('shows a message and reports its status', async () => {
