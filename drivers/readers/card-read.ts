@@ -40,6 +40,11 @@ export interface EncryptedSwipeRead extends CardDisplay {
   entryMode: 'swipe' | 'fallback-swipe';
   /** Uppercase hex of one TDES-CBC ciphertext whose plaintext is ISO 7813 track text. */
   e_trackdata: string;
+  /**
+   * Uppercase hex of the reader's whole output for this swipe (a MagTek input report, an ID TECH
+   * frame), which the request sends as e_datafield; absent for an EMV reader's fallback swipe.
+   */
+  e_datafield?: string;
   /** The DUKPT KSN, 20 uppercase hex digits. */
   e_id: string;
   e_datafieldfmt: EncryptedSwipeFormat;

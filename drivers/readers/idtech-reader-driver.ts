@@ -85,6 +85,7 @@ export class IdtechReaderDriver extends CardReaderBase {
           maskedTrack1: swipe.maskedTracks[0] || undefined,
           maskedTrack2: swipe.maskedTracks[1] || undefined,
           deviceSerial: swipe.serial.toString('latin1').replace(/\0+$/, ''),
+          capture: frame,
         }),
       );
     } catch (error) {

@@ -55,6 +55,7 @@ export class MagtekReaderDriver extends CardReaderBase {
           maskedTrack1: swipe.decoded[0] ? swipe.maskedTracks[0] : undefined,
           maskedTrack2: swipe.decoded[1] ? swipe.maskedTracks[1] : undefined,
           deviceSerial: swipe.deviceSerial,
+          capture: body,
         }),
       );
     } catch (error) {

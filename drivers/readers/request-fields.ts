@@ -2,7 +2,9 @@ import type { CardRead } from './card-read.ts';
 
 /**
  * The account_data fields (seed: Request parameter groups) a payment request takes from a card
- * read: trackdata for a plain swipe; e_trackdata, e_id and e_datafieldfmt for an encrypted swipe;
+ * read: trackdata for a plain swipe; for an encrypted swipe the reader's whole output as
+ * e_datafield with e_datafieldfmt (the server checks its framing and hashes), or, when the read
+ * has no whole output (an EMV reader's fallback swipe), e_trackdata, e_id and e_datafieldfmt;
  * icc (and rfid=yes when contactless) for EMV; cardpresent=yes and cardholdername always when
  * known. The one place a plain swipe's tracks are revealed.
  */
@@ -14,8 +16,12 @@ export function toRequestFields(read: CardRead): Record<string, string> {
       fields.trackdata = read.trackdata.reveal();
       break;
     case 'encrypted-swipe':
-      fields.e_trackdata = read.e_trackdata;
-      fields.e_id = read.e_id;
+      if (read.e_datafield === undefined) {
+        fields.e_trackdata = read.e_trackdata;
+        fields.e_id = read.e_id;
+      } else {
+        fields.e_datafield = read.e_datafield;
+      }
       fields.e_datafieldfmt = read.e_datafieldfmt;
       break;
     case 'emv':

@@ -64,7 +64,25 @@ describe('request fields of a card read', () => {
     });
   });
 
-  it('maps an encrypted swipe to e_trackdata, e_id and e_datafieldfmt', () => {
+  it('maps an encrypted swipe with its whole capture to e_datafield and e_datafieldfmt', () => {
+    const read = {
+      kind: 'encrypted-swipe',
+      entryMode: 'swipe',
+      e_trackdata: 'AB',
+      e_id: 'FFFF9876543210E00001',
+      e_datafield: '027D01',
+      e_datafieldfmt: 'idtech',
+      ...display,
+    } as const;
+    expect(toRequestFields(read)).toEqual({
+      cardpresent: 'yes',
+      cardholdername: 'TEST/CARD',
+      e_datafield: '027D01',
+      e_datafieldfmt: 'idtech',
+    });
+  });
+
+  it('maps an encrypted swipe without a capture (EMV fallback) to e_trackdata, e_id and e_datafieldfmt', () => {
     const read = {
       kind: 'encrypted-swipe',
       entryMode: 'swipe',
