@@ -147,9 +147,10 @@ export const OPERATION_TABLE: Readonly<Record<OperationName, OperationDef>> = {
   },
   reversal: {
     versions: BOTH,
-    inputs: ['ttid', 'amount', 'reversal_reason'],
+    inputs: ['ttid', 'amount', 'reversal_reason', 'icc'],
     required: ['ttid'],
-    description: 'remove the hold; amount, when sent, is the final amount to settle',
+    description:
+      'remove the hold; amount, when sent, is the final amount to settle; icc, the chip’s final data',
   },
   void: {
     versions: BOTH,

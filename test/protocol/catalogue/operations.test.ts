@@ -68,7 +68,9 @@ describe('sale and preauth', () => {
     expect(byName.get('keyed')?.keys).toEqual(['account', 'expdate']);
     expect(byName.get('check')?.keys).toEqual(['abaroute', 'account', 'checknum']);
     expect(byName.get('encrypted_track')?.keys).toEqual(['e_trackdata', 'e_id']);
-    expect(byName.get('encrypted_field')?.keys).toEqual(['e_datafield', 'e_datafieldfmt']);
+    expect(byName.get('encrypted_field')?.keys).toEqual(['e_datafield']);
+    expect(byName.get('emv_track')?.keys).toEqual(['icc', 'trackdata']);
+    expect(byName.get('emv_encrypted_track')?.keys).toEqual(['icc', 'e_trackdata', 'e_id']);
     expect(byName.get('ttid')?.versions).toEqual(['v2']);
     expect(sorted(byName.keys())).toEqual(
       sorted([
@@ -79,6 +81,8 @@ describe('sale and preauth', () => {
         'encrypted_track',
         'encrypted_keyed',
         'encrypted_field',
+        'emv_track',
+        'emv_encrypted_track',
         'ticket',
         'check',
         'ttid',
@@ -90,7 +94,7 @@ describe('sale and preauth', () => {
 describe('operations on a prior transaction', () => {
   it.each([
     ['capture', ['ttid', 'priority', 'timeout', 'rcpt'], true],
-    ['reversal', ['ttid', 'amount', 'reversal_reason', 'timeout'], false],
+    ['reversal', ['ttid', 'amount', 'reversal_reason', 'icc', 'timeout'], false],
     ['void', ['ttid', 'timeout'], false],
   ] as const)('%s takes %j, profile_id in v2, custom parameters: %s', (op, keys, custom) => {
     expect(sorted(acceptedParams(op, 'v1'))).toEqual(sorted(keys));
