@@ -10,13 +10,18 @@ import { prepareDataDirectory } from './config/data-directory.ts';
 import { withDefaults, type ServerInput } from './config/server-options.ts';
 import { RequestDispatcher } from './dispatch/request-dispatcher.ts';
 import { WorkTracker } from './dispatch/work-tracker.ts';
+import { unixSeconds } from './engine/clock.ts';
+import { seedDemoBdks } from './engine/entry/demo-bdks.ts';
 import { TransactionService } from './engine/index.ts';
+import { BdkStore } from './engine/store/bdk-store.ts';
+import { engineDatabase } from './engine/store/statement-cache.ts';
 import { KvConnection } from './kv/kv-connection.ts';
 import { createServiceLogger } from './log/service-logger.ts';
 import { ServiceListeners, type ListenAddress } from './net/service-listeners.ts';
 import { createRestApp } from './rest/rest-app.ts';
 import { openStore } from './store/database.ts';
 import { loadOrCreateCertificate } from './tls/certificate.ts';
+import { CardVault } from './vault/index.ts';
 
 /** Milliseconds open connections get to close on their own at shutdown before being cut. */
 const CLOSE_GRACE_MS = 2000;
@@ -70,7 +75,11 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
   try {
     const accounts = openAccounts(store, loadOrCreateSecretKey(files.secretKey));
     const demo = options.demo ? await seedDemoMerchant(accounts, files.demoApiKey) : undefined;
-    const engine = new TransactionService({ store, logger, now });
+    const vault = CardVault.open(files.root);
+    if (options.demo) {
+      seedDemoBdks(new BdkStore(engineDatabase(store), vault), unixSeconds(now()));
+    }
+    const engine = new TransactionService({ store, logger, now, vault });
     const authenticator = new Authenticator(accounts, new FailureThrottle(limits.throttle), logger);
     const dispatcher = new RequestDispatcher({
       accounts,

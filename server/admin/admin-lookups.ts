@@ -1,5 +1,8 @@
 import { OPERATIONS, isOperationName, type OperationName } from '../../protocol/index.ts';
 import { parseLoginName } from '../accounts/account-names.ts';
+import { BdkStore } from '../engine/store/bdk-store.ts';
+import { engineDatabase } from '../engine/store/statement-cache.ts';
+import { CardVault } from '../vault/index.ts';
 import type { Profile } from '../accounts/profile-store.ts';
 import type { Login } from '../accounts/user-store.ts';
 import { AdminError, type AdminArgs, type AdminContext } from './admin-command.ts';
@@ -69,4 +72,9 @@ export function parseOperationList(text: string): OperationName[] {
     throw new AdminError(`"${unknown}": not an operation; one of ${OPERATIONS.join(', ')}`);
   }
   return names as OperationName[];
+}
+
+/** The base derivation keys of the data directory, sealed with its card vault key. */
+export function openBdks(context: AdminContext): BdkStore {
+  return new BdkStore(engineDatabase(context.store), CardVault.open(context.files.root));
 }

@@ -6,6 +6,7 @@ import type { CardVault } from '../vault/index.ts';
 import type { KeyedLock } from './keyed-lock.ts';
 import type { StanCounter } from './stan-counter.ts';
 import type { BatchStore } from './store/batch-store.ts';
+import type { BdkStore } from './store/bdk-store.ts';
 import type { MerchantDirectory } from './store/merchant-directory.ts';
 import type { TokenStore } from './store/token-store.ts';
 import type { TransactionStore } from './store/transaction-store.ts';
@@ -39,6 +40,8 @@ export interface EngineContext {
   tokens: TokenStore;
   merchants: MerchantDirectory;
   vault: CardVault;
+  /** Base derivation keys of DUKPT devices (encrypted reader data, PIN blocks). */
+  bdks: BdkStore;
   processor: Processor;
   queue: SendQueue;
   stans: StanCounter;

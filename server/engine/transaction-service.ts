@@ -17,6 +17,7 @@ import { OPERATION_HANDLERS } from './registry.ts';
 import type { CallerContext, ServiceAnswer } from './engine-context.ts';
 import { StanCounter } from './stan-counter.ts';
 import { BatchStore } from './store/batch-store.ts';
+import { BdkStore } from './store/bdk-store.ts';
 import { MerchantDirectory } from './store/merchant-directory.ts';
 import { engineDatabase } from './store/statement-cache.ts';
 import { TokenStore } from './store/token-store.ts';
@@ -54,12 +55,14 @@ export class TransactionService {
     const db = engineDatabase(deps.store);
     const batches = new BatchStore(db);
     const transactions = new TransactionStore(db, batches);
+    const vault = deps.vault ?? CardVault.forDatabase(deps.store.name, deps.store.memory);
     this.#ctx = {
       transactions,
       batches,
       tokens: new TokenStore(db),
       merchants: new MerchantDirectory(db),
-      vault: deps.vault ?? CardVault.forDatabase(deps.store.name, deps.store.memory),
+      vault,
+      bdks: new BdkStore(db, vault),
       processor: deps.processor ?? new LoopbackProcessor(),
       queue: deps.queue ?? new SendQueue(),
       stans: new StanCounter(transactions),
