@@ -27,3 +27,4 @@ export * from './readers/idtech-frame.ts';
 export * from './readers/magtek-report.ts';
 export * from './readers/decrypted-tracks.ts';
 export * from './readers/reader-capture.ts';
+export * from './readers/emv-data.ts';

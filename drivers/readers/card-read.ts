@@ -1,5 +1,7 @@
 import type { CallOptions } from '../call-options.ts';
-import type { ReaderCaptureFormat } from '../crypto/index.ts';
+import type { EmvReceiptTags, ReaderCaptureFormat } from '../crypto/index.ts';
+
+export type { EmvReceiptTags } from '../crypto/index.ts';
 import type { SensitiveText } from '../sensitive-text.ts';
 
 /** How the card was read: the lane's entry mode (rcpt_entry_mode S, F, C, T on the receipt). */
@@ -50,26 +52,6 @@ export interface EncryptedSwipeRead extends CardDisplay {
   e_datafieldfmt: EncryptedSwipeFormat;
   /** The reader's serial number, when it reports one. */
   deviceSerial?: string;
-}
-
-/** The EMV tags a receipt needs (rcpt_emv_* fields), as hex or text. */
-export interface EmvReceiptTags {
-  /** 4F (or 84) application identifier, hex. */
-  aid?: string;
-  /** 50 application label, text. */
-  applicationLabel?: string;
-  /** 95 terminal verification results, hex. */
-  tvr?: string;
-  /** 9B transaction status information, hex. */
-  tsi?: string;
-  /** 9F26 application cryptogram, hex. */
-  cryptogram?: string;
-  /** 9F27 cryptogram type: ARQC, TC or AAC. */
-  cryptogramType?: 'ARQC' | 'TC' | 'AAC';
-  /** 9F34 CVM results, hex. */
-  cvmResults?: string;
-  /** 9F10 issuer application data, hex. */
-  iad?: string;
 }
 
 /** A chip or contactless read: the ICC data for the server plus what the receipt prints. */

@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type TlvNode, encodeTlv, tdesCbcEncrypt, zeroPad } from '../crypto/index.ts';
+import {
+  POS_ENTRY,
+  PROFILE_TAGS,
+  type TlvNode,
+  encodeTlv,
+  tdesCbcEncrypt,
+  zeroPad,
+} from '../crypto/index.ts';
 import { delay } from '../call-options.ts';
-import { POS_ENTRY, PROFILE_TAGS } from '../emv/emv-result.ts';
 import {
   NGA,
   NGA_STATUS,

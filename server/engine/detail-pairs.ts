@@ -2,6 +2,7 @@ import { Code, MsoftCode, formatAmount } from '../../protocol/index.ts';
 import { put, transactionPairs } from './response-pairs.ts';
 import type { EngineContext } from './engine-context.ts';
 import { refusalOf } from './state-machine.ts';
+import { emvRecordPairs } from './store/emv-store.ts';
 import type { TransactionRecord } from './store/transaction-record.ts';
 
 /**
@@ -105,5 +106,6 @@ export function detailPairs(
   put(pairs, 'reversal_reason', txn.reversalReason);
   put(pairs, 'merch_name', profile?.merchantName);
   put(pairs, 'merch_proc', profile?.processor);
+  Object.assign(pairs, emvRecordPairs(ctx.emv.find(txn.ttid)));
   return { ...pairs, ...echoableCustom(txn.custom), ...txn.echo, ...pairs };
 }

@@ -7,6 +7,7 @@ import type { KeyedLock } from './keyed-lock.ts';
 import type { StanCounter } from './stan-counter.ts';
 import type { BatchStore } from './store/batch-store.ts';
 import type { BdkStore } from './store/bdk-store.ts';
+import type { EmvStore } from './store/emv-store.ts';
 import type { MerchantDirectory } from './store/merchant-directory.ts';
 import type { TokenStore } from './store/token-store.ts';
 import type { TransactionStore } from './store/transaction-store.ts';
@@ -42,6 +43,8 @@ export interface EngineContext {
   vault: CardVault;
   /** Base derivation keys of DUKPT devices (encrypted reader data, PIN blocks). */
   bdks: BdkStore;
+  /** EMV receipt data of chip and contactless transactions. */
+  emv: EmvStore;
   processor: Processor;
   queue: SendQueue;
   stans: StanCounter;

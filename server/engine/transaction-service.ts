@@ -18,6 +18,7 @@ import type { CallerContext, ServiceAnswer } from './engine-context.ts';
 import { StanCounter } from './stan-counter.ts';
 import { BatchStore } from './store/batch-store.ts';
 import { BdkStore } from './store/bdk-store.ts';
+import { EmvStore } from './store/emv-store.ts';
 import { MerchantDirectory } from './store/merchant-directory.ts';
 import { engineDatabase } from './store/statement-cache.ts';
 import { TokenStore } from './store/token-store.ts';
@@ -63,6 +64,7 @@ export class TransactionService {
       merchants: new MerchantDirectory(db),
       vault,
       bdks: new BdkStore(db, vault),
+      emv: new EmvStore(db),
       processor: deps.processor ?? new LoopbackProcessor(),
       queue: deps.queue ?? new SendQueue(),
       stans: new StanCounter(transactions),

@@ -1,6 +1,10 @@
 import { Code, MsoftCode } from '../../../protocol/index.ts';
 import { lastFour, maskPan } from '../../../drivers/crypto/index.ts';
-import type { ProcessorCard, ProcessorVerification } from '../../processor/index.ts';
+import type {
+  ProcessorCard,
+  ProcessorDebit,
+  ProcessorVerification,
+} from '../../processor/index.ts';
 import type { CardEntry } from '../account-entry.ts';
 import { response } from '../answers.ts';
 import { unixSeconds } from '../clock.ts';
@@ -15,9 +19,13 @@ import type {
 } from '../store/transaction-record.ts';
 import { tokenFor } from '../tokenizer.ts';
 
-/** The account of a new transaction: entered card data, or a prior transaction it refunds. */
+/**
+ * The account of a new transaction: entered card data (with the PIN of a PIN debit), or a prior
+ * transaction it refunds.
+ */
 export type PlanAccount =
-  { kind: 'card'; card: CardEntry; cardtype: string } | { kind: 'prior'; prior: TransactionRecord };
+  | { kind: 'card'; card: CardEntry; cardtype: string; debit?: ProcessorDebit }
+  | { kind: 'prior'; prior: TransactionRecord };
 
 /** Everything needed to run a new sale, preauth or refund. */
 export interface NewTransactionPlan {
@@ -37,12 +45,16 @@ export interface NewTransactionPlan {
 /** The card the processor message carries, if the account is entered card data. */
 function messageCard(account: PlanAccount): ProcessorCard | undefined {
   if (account.kind === 'prior') return undefined;
-  const { card, cardtype } = account;
+  const { card, cardtype, debit } = account;
   return {
     pan: card.pan,
     ...(card.expdate !== undefined && { expdate: card.expdate }),
     cardtype,
     cardNotPresent: card.cardNotPresent,
+    ...(debit !== undefined && { debit }),
+    ...(card.emv !== undefined && {
+      emv: { cryptogram: card.emv.cryptogram, cryptogramType: card.emv.cryptogramType },
+    }),
   };
 }
 
@@ -80,8 +92,9 @@ function sealedCard(
 
 /**
  * Runs a new transaction on an account: sends it online through the send queue (authorize, or
- * credit for a refund), then commits the transaction, its first event, its batch item, its order
- * and its token in one SQLite transaction, and only then answers.
+ * credit for a refund), then commits the transaction, its first event, its batch item, its order,
+ * its token and its EMV receipt data in one SQLite transaction, and only then answers, a chip
+ * read with its rcpt_emv_* fields and the issuer's response data (icc).
  */
 export async function runNewTransaction(
   request: OperationRequest,
@@ -105,6 +118,7 @@ export async function runNewTransaction(
   };
   const approved = result.code === Code.AUTH;
   const state = approved ? plan.approvedState : 'declined';
+  const emv = plan.account.kind === 'card' ? plan.account.card.emv : undefined;
   const at = ctx.clock();
   const nowTs = unixSeconds(at);
   const txn = ctx.transactions.atomically(() => {
@@ -152,7 +166,12 @@ export async function runNewTransaction(
       nowTs,
     );
     if (approved) plan.onApproved?.(txn, nowTs);
+    if (emv !== undefined) ctx.emv.insert(txn.ttid, emv.receipt);
     return txn;
   });
-  return response(transactionPairs(txn, result, at, caller.timeZone));
+  return response({
+    ...transactionPairs(txn, result, at, caller.timeZone),
+    ...emv?.receipt,
+    ...(reply?.issuerData !== undefined && { icc: reply.issuerData }),
+  });
 }

@@ -11,6 +11,7 @@ import type { EngineContext, OperationHandler, OperationRequest } from '../engin
 import { customOf, echoOf, overlay } from '../request-echo.ts';
 import type { ServiceAnswer } from '../engine-context.ts';
 import { refusalOf } from '../state-machine.ts';
+import { debitPin } from '../entry/pin-entry.ts';
 import { runNewTransaction } from './new-transaction.ts';
 import { findTransaction } from './transaction-moves.ts';
 
@@ -70,8 +71,9 @@ function accountSource(ctx: EngineContext, request: OperationRequest): Source | 
 
 /**
  * sale and preauth (seed: States and transitions): on account data, or in v2 as a duplicate of a
- * prior transaction by ttid. An approved sale is captured into the open batch unless capture=no;
- * an approved preauth, or a sale with capture=no, holds the amount without entering a batch.
+ * prior transaction by ttid; with pin and ksn a PIN debit. An approved sale is captured into the
+ * open batch unless capture=no; an approved preauth, or a sale with capture=no, holds the amount
+ * without entering a batch.
  */
 export const saleHandler: OperationHandler = async (request, ctx) => {
   const { params } = request;
@@ -84,11 +86,13 @@ export const saleHandler: OperationHandler = async (request, ctx) => {
   if ('kind' in source) return source;
   const check = checkCard(source.card.pan);
   if (check.kind === 'answer') return check.answer;
+  const debit = debitPin(ctx, params, source.card.pan);
+  if (debit.kind === 'answer') return debit.answer;
   const kind = request.op === 'preauth' ? 'preauth' : 'sale';
   return runNewTransaction(request, ctx, {
     kind,
     approvedState: kind === 'sale' && params.capture !== 'no' ? 'captured' : 'authorized',
-    account: { kind: 'card', card: source.card, cardtype: check.cardtype },
+    account: { kind: 'card', card: source.card, cardtype: check.cardtype, debit: debit.debit },
     amount: parseAmount(params.amount ?? '', 'amount'),
     verification: verificationOf({ ...source.echo, ...params }),
     echo: source.echo,

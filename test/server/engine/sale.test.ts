@@ -155,8 +155,6 @@ describe('sale', () => {
   });
 
   it.each([
-    [{ icc: '9F0206000000001000', amount: '1.00' }, 'icc: EMV data not offered by this server'],
-    [keyedSale('1.00', { pin: 'PINLESS' }), 'pin: PIN debit not offered by this server'],
     [
       keyedSale('1.00', { duplcheck: 'yes' }),
       'duplcheck: duplicate checking not offered by this server',
