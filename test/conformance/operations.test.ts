@@ -7,6 +7,7 @@ import {
   stopServiceProcess,
   type ServiceProcess,
 } from './helpers/service-process.ts';
+import { CARD_PRESENT_SCENARIOS } from './card-present-scenarios.ts';
 import { CARD, SCENARIOS, observe, type Scenario } from './operation-scenarios.ts';
 import { comparable, type Observed } from './transport-differences.ts';
 
@@ -83,7 +84,7 @@ async function runEverywhere(scenario: Scenario): Promise<Map<TransportKind, Obs
 }
 
 describe('every operation over REST v2, REST v1 and key/value against server/', () => {
-  for (const scenario of SCENARIOS) {
+  for (const scenario of [...SCENARIOS, ...CARD_PRESENT_SCENARIOS]) {
     it(`${scenario.operation}: ${scenario.name}`, async () => {
       const observed = await runEverywhere(scenario);
       for (const [transport, seen] of observed) {
