@@ -7,7 +7,7 @@ import {
   type BdkType,
 } from '../../engine/store/bdk-store.ts';
 import { AdminError, type AdminCommand } from '../admin-command.ts';
-import { openBdks } from '../admin-lookups.ts';
+import { openBdks, readSecretOption } from '../admin-lookups.ts';
 
 /**
  * `add-bdk <key-set-id> --type T (--key HEX | --key-stdin)`: registers the base derivation key of
@@ -30,13 +30,7 @@ export const adminCommand: AdminCommand = {
     if (typeof type !== 'string' || !(BDK_TYPES as readonly string[]).includes(type)) {
       throw new AdminError(`--type: one of ${BDK_TYPES.join(', ')}`);
     }
-    const given = args.values.key;
-    const fromStdin = args.values['key-stdin'] === true;
-    if ((typeof given === 'string') === fromStdin) {
-      throw new AdminError('give the key with exactly one of --key or --key-stdin');
-    }
-    const text =
-      typeof given === 'string' ? given : ((await context.readStdin()).split(/\r?\n/)[0] ?? '');
+    const text = await readSecretOption(context, args, 'key');
     let key: Buffer;
     try {
       key = parseHex('key', text.trim());

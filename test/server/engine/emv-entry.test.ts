@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodeTlv, parseHex } from '../../../drivers/crypto/index.ts';
 import { findCard, loadCardCatalogue } from '../../../drivers/sim/card-catalogue.ts';
-import { seedDemoBdks } from '../../../server/engine/entry/demo-bdks.ts';
-import { BdkStore } from '../../../server/engine/store/bdk-store.ts';
-import { engineDatabase } from '../../../server/engine/store/statement-cache.ts';
-import { CardVault } from '../../../server/vault/index.ts';
-import { encryptedTracks, iccOf, tdesKsn, tdesPinBlock } from '../helpers/card-present-data.ts';
+import {
+  encryptedTracks,
+  iccOf,
+  tdesKsn,
+  tdesPinBlock,
+  withDemoKeys,
+} from '../helpers/card-present-data.ts';
 import { EngineFixture } from './helpers/engine-fixture.ts';
 
 const cards = loadCardCatalogue();
@@ -15,8 +17,7 @@ const debit = findCard(cards, 'visa-debit');
 
 let fx: EngineFixture;
 beforeEach(() => {
-  fx = new EngineFixture();
-  seedDemoBdks(new BdkStore(engineDatabase(fx.store), CardVault.open(fx.dir)), 0);
+  fx = withDemoKeys(new EngineFixture());
 });
 afterEach(() => fx.close());
 

@@ -1,10 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { frameIdtech, toHex } from '../../../drivers/crypto/index.ts';
 import { findCard, loadCardCatalogue } from '../../../drivers/sim/card-catalogue.ts';
-import { seedDemoBdks } from '../../../server/engine/entry/demo-bdks.ts';
-import { BdkStore } from '../../../server/engine/store/bdk-store.ts';
-import { engineDatabase } from '../../../server/engine/store/statement-cache.ts';
-import { CardVault } from '../../../server/vault/index.ts';
 import { captureSwipe } from '../../drivers/readers/helpers/reader-captures.ts';
 import {
   aesEncryptedTrack2,
@@ -12,6 +8,7 @@ import {
   encryptedAccount,
   encryptedTracks,
   tdesKsn,
+  withDemoKeys,
 } from '../helpers/card-present-data.ts';
 import { EngineFixture } from './helpers/engine-fixture.ts';
 
@@ -21,8 +18,7 @@ const amex = findCard(cards, 'amex');
 
 let fx: EngineFixture;
 beforeEach(() => {
-  fx = new EngineFixture();
-  seedDemoBdks(new BdkStore(engineDatabase(fx.store), CardVault.open(fx.dir)), 0);
+  fx = withDemoKeys(new EngineFixture());
 });
 afterEach(() => fx.close());
 

@@ -7,16 +7,13 @@ import {
   toHex,
 } from '../../../drivers/crypto/index.ts';
 import { findCard, loadCardCatalogue } from '../../../drivers/sim/card-catalogue.ts';
-import { seedDemoBdks } from '../../../server/engine/entry/demo-bdks.ts';
-import { BdkStore } from '../../../server/engine/store/bdk-store.ts';
-import { engineDatabase } from '../../../server/engine/store/statement-cache.ts';
-import { CardVault } from '../../../server/vault/index.ts';
 import {
   AES_BDK,
   aesKsnHex,
   aesPinBlock,
   tdesKsn,
   tdesPinBlock,
+  withDemoKeys,
 } from '../helpers/card-present-data.ts';
 import { EngineFixture } from './helpers/engine-fixture.ts';
 
@@ -27,8 +24,7 @@ const stripe = findCard(cards, 'visa-stripe');
 
 let fx: EngineFixture;
 beforeEach(() => {
-  fx = new EngineFixture();
-  seedDemoBdks(new BdkStore(engineDatabase(fx.store), CardVault.open(fx.dir)), 0);
+  fx = withDemoKeys(new EngineFixture());
 });
 afterEach(() => fx.close());
 

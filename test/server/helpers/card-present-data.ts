@@ -21,6 +21,11 @@ import {
   type TlvNode,
 } from '../../../drivers/crypto/index.ts';
 import type { TestCard } from '../../../drivers/sim/card-catalogue.ts';
+import { seedDemoBdks } from '../../../server/engine/entry/demo-bdks.ts';
+import { BdkStore } from '../../../server/engine/store/bdk-store.ts';
+import { engineDatabase } from '../../../server/engine/store/statement-cache.ts';
+import type { Store } from '../../../server/store/database.ts';
+import { CardVault } from '../../../server/vault/index.ts';
 
 /** The ANSI X9.24-1 TDES test BDK and the simulators' initial KSN (key set FFFF987654). */
 export const TDES_BDK = parseHex('bdk', '0123456789ABCDEFFEDCBA9876543210');
@@ -28,6 +33,12 @@ const TDES_INITIAL_KSN = parseHex('ksn', 'FFFF9876543210E00000');
 /** The ANSI X9.24-3 AES-128 test BDK and its initial key ID (BDK ID 12345678). */
 export const AES_BDK = parseHex('bdk', 'FEDCBA9876543210F1F1F1F1F1F1F1F1');
 const AES_INITIAL_KEY_ID = parseHex('ikid', '1234567890123456');
+
+/** Registers the demo service's test keys in the store of a data directory (as --demo does). */
+export function withDemoKeys<F extends { store: Store; dir: string }>(fixture: F): F {
+  seedDemoBdks(new BdkStore(engineDatabase(fixture.store), CardVault.open(fixture.dir)), 0);
+  return fixture;
+}
 
 /** The TDES KSN of `counter` (1, 2, …) on the simulators' key set, 20 hex digits. */
 export function tdesKsn(counter: number): string {
