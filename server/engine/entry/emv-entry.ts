@@ -1,4 +1,4 @@
-import type { Params } from '../../../protocol/index.ts';
+import { MsoftCode, type Params } from '../../../protocol/index.ts';
 import {
   CryptoError,
   POS_ENTRY,
@@ -16,7 +16,7 @@ import {
 import type { CardEntry, EmvCardData, EntryModeCode } from './card-entry.ts';
 import { deviceKsn, type DeviceKeys } from './dukpt-keys.ts';
 import { decryptedTrackCard } from './encrypted-entry.ts';
-import { invalidEntry } from './entry-refusal.ts';
+import { EntryRefusal, invalidEntry } from './entry-refusal.ts';
 import { parseTrackdata } from './track-text.ts';
 
 /** TVR byte 3 bit 4: PIN entry required, PIN pad present, but PIN was not entered (EMV Book 3 C). */
@@ -71,7 +71,9 @@ function trackBeside(keys: DeviceKeys, params: Params): TrackData | undefined {
     }
   }
   if (params.e_trackdata !== undefined) {
-    if (params.e_id === undefined) throw invalidEntry('e_id', 'required with e_trackdata');
+    if (params.e_id === undefined) {
+      throw new EntryRefusal(MsoftCode.DATA_MISSINGFIELD, 'e_id', 'required with e_trackdata');
+    }
     return decryptedTrackCard(keys, params);
   }
   return undefined;

@@ -90,6 +90,17 @@ describe('EMV (icc)', () => {
     });
     expect(encrypted).toMatchObject({ code: 'AUTH', cardholdername: visa.cardholderName });
     expect(
+      await fx.run('sale', {
+        icc: bare,
+        e_trackdata: encryptedTracks(visa, ksn, 'pin'),
+        amount: '1.00',
+      }),
+    ).toEqual({
+      code: 'DENY',
+      msoft_code: 'DATA_MISSINGFIELD',
+      verbiage: 'e_id: required with e_trackdata',
+    });
+    expect(
       await fx.run('sale', { icc: iccOf(visa, 100), trackdata: mc.track2, amount: '1.00' }),
     ).toEqual({
       code: 'DENY',
