@@ -5,14 +5,13 @@ import { seedDemoMerchant, type DemoSeed } from './accounts/demo-merchant.ts';
 import { loadOrCreateSecretKey } from './accounts/secret-box.ts';
 import { Authenticator } from './auth/authenticator.ts';
 import { DualAuthorizer } from './auth/dual-authorizer.ts';
-import { FailureThrottle } from './auth/failure-throttle.ts';
 import { prepareDataDirectory } from './config/data-directory.ts';
 import { withDefaults, type ServerInput } from './config/server-options.ts';
 import { RequestDispatcher } from './dispatch/request-dispatcher.ts';
 import { WorkTracker } from './dispatch/work-tracker.ts';
 import { unixSeconds } from './engine/clock.ts';
 import { seedDemoBdks } from './engine/entry/demo-bdks.ts';
-import { TransactionService } from './engine/index.ts';
+import { TransactionService, seedDemoGiftCards } from './engine/index.ts';
 import { BdkStore } from './engine/store/bdk-store.ts';
 import { engineDatabase } from './engine/store/statement-cache.ts';
 import { KvConnection } from './kv/kv-connection.ts';
@@ -75,12 +74,13 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
   try {
     const accounts = openAccounts(store, loadOrCreateSecretKey(files.secretKey));
     const demo = options.demo ? await seedDemoMerchant(accounts, files.demoApiKey) : undefined;
-    const vault = CardVault.open(files.root);
-    if (options.demo) {
+    const vault = CardVault.forDatabase(files.database, false);
+    if (demo !== undefined) {
+      seedDemoGiftCards(store, vault, demo.merchantUser.merchantId, now());
       seedDemoBdks(new BdkStore(engineDatabase(store), vault), unixSeconds(now()));
     }
     const engine = new TransactionService({ store, logger, now, vault });
-    const authenticator = new Authenticator(accounts, new FailureThrottle(limits.throttle), logger);
+    const authenticator = new Authenticator(accounts, limits, logger);
     const dispatcher = new RequestDispatcher({
       accounts,
       authenticator,

@@ -9,6 +9,7 @@ import {
   type ApiVersion,
   type RestRoute,
 } from '../../protocol/index.ts';
+import { ANSWER_FIELDS } from './answer-fields.ts';
 
 type Json = Record<string, unknown>;
 
@@ -96,42 +97,11 @@ function bodyProperties(keys: readonly string[]): Json {
   return properties;
 }
 
-/**
- * Answer fields of card-present transactions (docs/api.md, Card-present entry), described for
- * the operations that answer them; every other answer field is a string as well.
- */
-const CARD_PRESENT_ANSWER: Record<string, string> = {
-  rcpt_entry_mode: 'M keyed, S swipe, R contactless stripe, C chip, T contactless chip, F fallback',
-  rcpt_emv_aid: 'application identifier (4F, else 84), hex',
-  rcpt_emv_name: 'application label (50, else 9F12)',
-  rcpt_emv_tvr: 'terminal verification results (95), hex',
-  rcpt_emv_tsi: 'transaction status information (9B), hex',
-  rcpt_emv_ac: 'application cryptogram (9F26), hex',
-  rcpt_emv_actype: 'cryptogram type from 9F27: ARQC, TC or AAC',
-  rcpt_emv_cvm: 'CVM results (9F34), hex',
-  rcpt_emv_iad: 'issuer application data (9F10), hex',
-  rcpt_emv_form_factor: 'form factor indicator (9F6E), hex; contactless',
-  rcpt_emv_pinbypass: 'yes when the PIN was required but not entered (TVR byte 3 bit 4), else no',
-  rcpt_emv_card_decline: 'yes once the card declined after the approval and it was reversed',
-  icc: 'issuer response data for the chip (91, 8A, 71/72 scripts), BER-TLV hex',
-};
-
-/** Operations whose answer may carry the card-present fields. */
-const CARD_PRESENT_OPERATIONS: ReadonlySet<string> = new Set([
-  'sale',
-  'preauth',
-  'refund',
-  'reversal',
-  'trandetail',
-]);
-
 function answerSchema(route: RestRoute): Json {
-  if (CARD_PRESENT_OPERATIONS.has(route.op)) {
+  const fields = ANSWER_FIELDS[route.op];
+  if (fields !== undefined) {
     const properties = Object.fromEntries(
-      Object.entries(CARD_PRESENT_ANSWER).map(([key, description]) => [
-        key,
-        { type: 'string', description },
-      ]),
+      Object.entries(fields).map(([key, description]) => [key, { type: 'string', description }]),
     );
     return { ...STRING_MAP, properties };
   }

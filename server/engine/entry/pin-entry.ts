@@ -12,8 +12,13 @@ import type { EngineContext, ServiceAnswer } from '../engine-context.ts';
 import { DeviceKeys, deviceKsn, type DeviceKsn } from './dukpt-keys.ts';
 import { EntryRefusal, entryDecline, invalidEntry } from './entry-refusal.ts';
 
-/** A plain PIN (4–12 digits) is a gift card's, which protocol admits only there (seed: pin). */
+/** A plain PIN: 4–12 digits (ISO 9564-1; seed: pin, "for gift it is typically the plain PIN"). */
 const PLAIN_PIN = /^[0-9]{4,12}$/;
+
+/** True for a plain PIN, which only a gift card's ledger checks (docs/test-cards.md, Gift cards). */
+export function isPlainPin(pin: string): boolean {
+  return PLAIN_PIN.test(pin);
+}
 
 /** The 8-byte block formats a TDES PIN key enciphers (ISO 9564-1; format 2 is offline only). */
 const TDES_FORMATS: ReadonlySet<number> = new Set([0, 1, 3]);
@@ -61,8 +66,10 @@ function aesBlockPin(keys: DeviceKeys, device: DeviceKsn, block: Buffer, pan: st
  * the issuer's check and kept in memory only: the DUKPT PIN key of the ksn's key set (TDES, or AES
  * by a 24-digit ksn); a 16-digit block is ISO 9564-1 format 0 or 3 (bound to the PAN) or 1 (the
  * PIN pad's entry without PAN), told apart by its control digit; a 32-digit block is format 4
- * (AES, bound to the PAN). PINLESS is PINless debit. Undefined without pin, or for a gift card's
- * plain PIN. Throws EntryRefusal naming pin or ksn; the PIN and the block are never quoted.
+ * (AES, bound to the PAN). PINLESS is PINless debit. Undefined without pin. The card is no gift
+ * card, so a plain PIN is refused: protocol lets one through only when it cannot see the card
+ * number (chip or encrypted data) or on the operations that take gift cards. Throws EntryRefusal
+ * naming pin or ksn; the PIN and the block are never quoted.
  */
 function resolveDebitPin(
   keys: DeviceKeys,
@@ -70,8 +77,14 @@ function resolveDebitPin(
   pan: string,
 ): ProcessorDebit | undefined {
   const { pin } = params;
-  if (pin === undefined || PLAIN_PIN.test(pin)) return undefined;
+  if (pin === undefined) return undefined;
   if (pin.toUpperCase() === 'PINLESS') return { kind: 'pinless' };
+  if (isPlainPin(pin)) {
+    throw invalidEntry(
+      'pin',
+      'a plain PIN is taken only on a gift card of the merchant; a debit PIN is a DUKPT PIN block with ksn',
+    );
+  }
   if (params.ksn === undefined) {
     throw new EntryRefusal(MsoftCode.DATA_MISSINGFIELD, 'ksn', 'required with a PIN block');
   }
@@ -86,7 +99,7 @@ function resolveDebitPin(
 export type DebitOutcome =
   { kind: 'ok'; debit: ProcessorDebit | undefined } | { kind: 'answer'; answer: ServiceAnswer };
 
-/** Resolves the request's pin and ksn for the card `pan` (docs/api.md, PIN debit). */
+/** Resolves the request's pin and ksn for the card `pan`, no gift card (docs/api.md, PIN debit). */
 export function debitPin(ctx: EngineContext, params: Params, pan: string): DebitOutcome {
   try {
     return { kind: 'ok', debit: resolveDebitPin(new DeviceKeys(ctx.bdks), params, pan) };

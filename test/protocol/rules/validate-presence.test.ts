@@ -173,7 +173,7 @@ describe('validateRequest: gift cards', () => {
     });
   });
 
-  it('takes a plain PIN on gift operations and for gift BIN accounts only', () => {
+  it('takes a plain PIN on gift operations and for gift BIN accounts, keyed or swiped, only', () => {
     validates('activate', { account: GIFT, pin: '1234' }, V1);
     validates('balanceinq', { account: GIFT, pin: '123456' }, V1);
     validates('sale', { amount: '5.00', account: GIFT, pin: '1234' }, withRanges);
@@ -183,10 +183,65 @@ describe('validateRequest: gift cards', () => {
       rule: 'pin.format',
       secret: '1234',
     });
+    validates(
+      'sale',
+      { amount: '5.00', trackdata: `;${GIFT}=24051200000?`, pin: '1234' },
+      withRanges,
+    );
+    validates(
+      'sale',
+      { amount: '5.00', trackdata: `%B${GIFT}^GIFT CARD^2405120?`, pin: '1234' },
+      withRanges,
+    );
+    validationFails(
+      'sale',
+      { amount: '5.00', trackdata: ';4111111111111111=30121011000000?', pin: '1234' },
+      withRanges,
+      { kind: 'invalid', field: 'pin', rule: 'pin.format', secret: '1234' },
+    );
     validationFails('activate', { account: GIFT, pin: '12' }, V1, {
       kind: 'invalid',
       field: 'pin',
       rule: 'pin.gift_format',
     });
+  });
+  it('takes a plain PIN with chip or encrypted data, whose card only the service can read, when the merchant has gift ranges', () => {
+    const hidden: Record<string, string>[] = [
+      { icc: '9F270180' },
+      { e_datafield: '02AB03' },
+      { e_trackdata: 'ABCD', e_id: 'FFFF9876543210E00001' },
+      { e_account: 'ABCD', e_id: 'FFFF9876543210E00001', expdate: '1230' },
+    ];
+    for (const entry of hidden) {
+      validates('sale', { amount: '5.00', ...entry, pin: '1234' }, withRanges);
+      validationFails('sale', { amount: '5.00', ...entry, pin: '1234' }, V2, {
+        kind: 'invalid',
+        field: 'pin',
+        rule: 'pin.format',
+        secret: '1234',
+      });
+      validationFails(
+        'sale',
+        { amount: '5.00', ...entry, pin: '1234' },
+        { ...V2, giftBinRanges: [] },
+        { kind: 'invalid', field: 'pin', rule: 'pin.format', secret: '1234' },
+      );
+    }
+    validationFails(
+      'sale',
+      {
+        amount: '5.00',
+        icc: '9F270180',
+        trackdata: ';4111111111111111=30121011000000?',
+        pin: '1234',
+      },
+      withRanges,
+      { kind: 'invalid', field: 'pin', rule: 'pin.format', secret: '1234' },
+    );
+    validates(
+      'sale',
+      { amount: '5.00', icc: '9F270180', trackdata: `;${GIFT}=24051200000?`, pin: '1234' },
+      withRanges,
+    );
   });
 });

@@ -156,8 +156,12 @@ describe('sale', () => {
 
   it.each([
     [
-      keyedSale('1.00', { duplcheck: 'yes' }),
-      'duplcheck: duplicate checking not offered by this server',
+      { cardshieldticket: 'T-1', amount: '1.00' },
+      'cardshieldticket: tickets not offered by this server',
+    ],
+    [
+      { abaroute: '011000015', account: '12345678', checknum: '101', amount: '1.00' },
+      'abaroute: check payments not offered by this server',
     ],
   ])('refuses what is not offered yet: %o', async (params, verbiage) => {
     const pairs = await fx.run('sale', params);
@@ -180,25 +184,6 @@ describe('preauth', () => {
       txnstatus: 'APPROVED',
       reversible: 'yes',
       expdate: '1230',
-    });
-  });
-});
-
-describe('operations not offered yet', () => {
-  const account = '4111111111111111';
-  it.each([
-    ['balanceinq', { account }],
-    ['cardtype', { account }],
-    ['activate', { account, amount: '5.00' }],
-    ['issue', { account, amount: '5.00' }],
-    ['cashout', { account }],
-    ['merchreturn', { account, amount: '5.00' }],
-  ] as const)('%s answers a clear DENY', async (op, params) => {
-    const pairs = await fx.run(op, params);
-    expect(pairs).toEqual({
-      code: 'DENY',
-      msoft_code: 'DATA_BADTRANS',
-      verbiage: `${op}: not offered by this server`,
     });
   });
 });

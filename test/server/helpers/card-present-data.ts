@@ -155,3 +155,25 @@ export function iccOf(card: TestCard, amountMinor: number, options: IccOptions =
   ].filter((node) => !(options.without ?? []).includes(node.tag));
   return toHex(encodeTlv(nodes));
 }
+
+/**
+ * A gift card as the device simulators hold a catalogue card: stripe tracks (no expiry that
+ * matters: gift cards do not expire, docs/protocol.md), no chip application of its own (iccOf
+ * then reads it as a generic chip), and its plain PIN.
+ */
+export function giftTestCard(pan: string, pin = '1234'): TestCard {
+  return {
+    id: 'gift',
+    description: 'gift card of the merchant',
+    brand: 'GIFT',
+    pan,
+    cardholderName: 'GIFT CARD',
+    expiry: '4912',
+    serviceCode: '120',
+    pin,
+    track1: `%B${pan}^GIFT CARD^4912120000000?`,
+    track2: `;${pan}=4912120000000?`,
+    emv: null,
+    source: 'test data',
+  };
+}

@@ -35,11 +35,16 @@ describe('OpenAPI documents: card-present data', () => {
         additionalProperties: { type: 'string' },
         properties: {
           rcpt_emv_actype: { description: 'cryptogram type from 9F27: ARQC, TC or AAC' },
-          rcpt_emv_card_decline: { type: 'string' },
           icc: { type: 'string' },
         },
       });
       expect(JSON.stringify(doc.paths['/transaction/{ttid}']?.delete)).toContain('"icc"');
+      expect(answer(doc, '/transaction/{ttid}', 'delete')).toMatchObject({
+        properties: { rcpt_emv_card_decline: { type: 'string' }, rcpt_emv_ac: { type: 'string' } },
+      });
+      expect(answer(doc, '/transaction/{ttid}', 'get')).toMatchObject({
+        properties: { rcpt_emv_card_decline: { type: 'string' }, rcpt_emv_tvr: { type: 'string' } },
+      });
     },
   );
 });

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '../../../server/rest/openapi-document.ts';
+
+type Json = Record<string, unknown>;
+
+/** The described answer fields of an operation of the document, by path and method. */
+function answerFields(version: 'v1' | 'v2', path: string, method: string): Json {
+  const paths = buildOpenApiDocument(version).paths as Record<string, Json>;
+  const operation = (paths[path] as Record<string, Json>)[method] as Json;
+  const ok = (operation.responses as Record<string, Json>)['200'] as Json;
+  const schema = ((ok.content as Json)['application/json'] as Json).schema as Json;
+  expect(schema.additionalProperties).toEqual({ type: 'string' });
+  return (schema.properties ?? {}) as Json;
+}
+
+describe('OpenAPI answers of the stored-value operations', () => {
+  it('describe authamount and balance of the gift operations on both versions', () => {
+    for (const version of ['v1', 'v2'] as const) {
+      const cashout = answerFields(version, '/transaction/gift/cashout', 'post');
+      expect(cashout.authamount).toEqual({
+        type: 'string',
+        description: 'the amount to remit: all the card held',
+      });
+      const activate = Object.keys(answerFields(version, '/transaction/gift/activate', 'post'));
+      expect(activate.slice(0, 3)).toEqual(['authamount', 'balance', 'pclevel']);
+      expect(activate).toContain('rcpt_emv_aid');
+      expect(activate, 'no issuer data: a gift card is not sent online').not.toContain('icc');
+    }
+  });
+
+  it('describe the card_* fields of cardtype and the partial approval of a sale', () => {
+    const cardtype = answerFields('v2', '/transaction/cardtype', 'post');
+    expect(Object.keys(cardtype).filter((key) => key.startsWith('card_'))).toHaveLength(14);
+    expect(cardtype.card_funding_source).toMatchObject({
+      description: 'CREDIT, DEBIT, CHARGE or PREPAID',
+    });
+    const sale = answerFields('v2', '/transaction/purchase', 'post');
+    expect(Object.keys(sale).slice(0, 4)).toEqual([
+      'authamount',
+      'balance',
+      'pclevel',
+      'carddenylist_id',
+    ]);
+    expect(Object.keys(answerFields('v2', '/transaction/{ttid}', 'get'))).not.toContain('balance');
+  });
+});
