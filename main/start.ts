@@ -15,9 +15,13 @@ const TRAINING_PLAIN_PORT = 8333;
 
 async function main(): Promise<void> {
   const args = parseServerArgs(process.argv.slice(2));
-  if ('help' in args || 'error' in args) {
-    console.log('error' in args ? `${args.error}\n\n${SERVER_USAGE}` : SERVER_USAGE);
-    process.exitCode = 'error' in args ? 2 : 0;
+  if ('help' in args) {
+    console.log(SERVER_USAGE);
+    return;
+  }
+  if ('error' in args) {
+    console.error(`${args.error}\n\n${SERVER_USAGE}`);
+    process.exitCode = 2;
     return;
   }
   const server = await startServer({

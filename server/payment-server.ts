@@ -16,6 +16,7 @@ import { BdkStore } from './engine/store/bdk-store.ts';
 import { engineDatabase } from './engine/store/statement-cache.ts';
 import { KvConnection } from './kv/kv-connection.ts';
 import { createServiceLogger } from './log/service-logger.ts';
+import { BufferBudget } from './net/buffer-budget.ts';
 import { ServiceListeners, type ListenAddress } from './net/service-listeners.ts';
 import { createRestApp } from './rest/rest-app.ts';
 import { openStore } from './store/database.ts';
@@ -31,13 +32,19 @@ export interface RunningServer {
   tlsAddress: ListenAddress;
   /** The plain port, when one was asked for. */
   plainAddress: ListenAddress | undefined;
-  /** SHA-256 fingerprint of the TLS certificate, for pinning. */
-  fingerprint256: string;
+  /** SHA-256 fingerprint of the TLS certificate in use, for pinning. */
+  readonly fingerprint256: string;
   /** True when this start generated the certificate. */
   certificateGenerated: boolean;
   dataDir: string;
   /** The demo merchant, when started with demo. */
   demo: DemoSeed | undefined;
+  /**
+   * Reads the certificate and key files again and uses them for TLS handshakes from now on; open
+   * connections keep theirs. Returns the new fingerprint; throws (keeping the old pair) when the
+   * files cannot be read or do not match.
+   */
+  reloadCertificate: () => string;
   /**
    * Stops accepting connections, answers new requests SYS_UNAVAILABLE, lets the engine finish the
    * transactions in flight, sends their answers, closes every connection and the store.
@@ -63,12 +70,13 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
   if (given !== (options.keyPath !== undefined)) {
     throw new Error('certPath and keyPath: give both or neither');
   }
-  const tls = loadOrCreateCertificate({
+  const certificateSource = {
     certPath: options.certPath ?? files.certificate,
     keyPath: options.keyPath ?? files.privateKey,
     given,
     host: options.host,
-  });
+  };
+  let tls = loadOrCreateCertificate(certificateSource);
   const store = openStore(files.database);
   const listeners = new ServiceListeners();
   try {
@@ -91,17 +99,24 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
       mfaCookieLifetime: limits.mfaCookieLifetime,
     });
     const tracker = new WorkTracker();
+    const budget = new BufferBudget(limits.maxBufferedBytes);
     const rest = await createRestApp({
       dispatcher,
       tracker,
       logger,
+      budget,
       bodyLimitBytes: limits.maxBodyBytes,
       idleMs: limits.idleTimeoutMs,
+      headerMs: limits.frameTimeoutMs,
+      maxInFlight: limits.maxInFlight,
+      maxUnsentBytes: limits.maxUnsentBytes,
     });
     const kvLimits = {
       maxFrameBytes: limits.maxFrameBytes,
       maxInFlight: limits.maxInFlight,
       idleMs: limits.idleTimeoutMs,
+      frameTimeoutMs: limits.frameTimeoutMs,
+      maxUnsentBytes: limits.maxUnsentBytes,
     };
     await listeners.listen(
       {
@@ -110,13 +125,15 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
         plainPort: options.plainPort,
         tls,
         maxConnections: limits.maxConnections,
+        maxConnectionsPerSource: limits.maxConnectionsPerSource,
         idleMs: limits.idleTimeoutMs,
+        handshakeMs: limits.frameTimeoutMs,
         logger,
       },
       {
         http: (socket: Socket) => rest.server.emit('connection', socket),
         kv: (socket: Socket) =>
-          new KvConnection(socket, { dispatcher, tracker, logger, limits: kvLimits }),
+          new KvConnection(socket, { dispatcher, tracker, logger, limits: kvLimits, budget }),
       },
     );
     const tlsAddress = listeners.tlsAddress as ListenAddress;
@@ -141,10 +158,19 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
     return {
       tlsAddress,
       plainAddress: listeners.plainAddress,
-      fingerprint256: tls.fingerprint256,
+      get fingerprint256() {
+        return tls.fingerprint256;
+      },
       certificateGenerated: tls.generated,
       dataDir: files.root,
       demo,
+      reloadCertificate: () => {
+        const next = loadOrCreateCertificate(certificateSource);
+        listeners.setIdentity(next);
+        tls = next;
+        logger.info({ fingerprint256: tls.fingerprint256 }, 'TLS certificate reloaded');
+        return tls.fingerprint256;
+      },
       close,
     };
   } catch (error) {

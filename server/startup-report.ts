@@ -45,3 +45,18 @@ export function stopOnSignals(server: RunningServer, print: (line: string) => vo
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }
+
+/**
+ * On SIGHUP: reloads the TLS certificate and key (RunningServer.reloadCertificate) without
+ * dropping a connection; a pair that cannot be read or does not match is refused and the one in
+ * use kept. `print` tells the operator which.
+ */
+export function reloadOnHangup(server: RunningServer, print: (line: string) => void): void {
+  process.on('SIGHUP', () => {
+    try {
+      print(`SIGHUP: TLS certificate reloaded, SHA-256 ${server.reloadCertificate()}`);
+    } catch (error) {
+      print(`SIGHUP: TLS certificate kept, the new one was refused: ${(error as Error).message}`);
+    }
+  });
+}

@@ -14,6 +14,7 @@ export const NGA = {
 /** Status bytes of response frames (NEO 2 guide, status codes). */
 export const NGA_STATUS = {
   ok: 0x00,
+  unknownCommand: 0x02,
   crcError: 0x04,
   badParameter: 0x05,
   timeout: 0x08,

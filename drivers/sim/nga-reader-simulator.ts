@@ -47,7 +47,7 @@ function expiryDate(yymm: string): string {
 
 /**
  * An EMV reader speaking NGA protocol 2 (ID TECH NEO 2 style): ping, Activate Transaction and
- * cancel. A presented card is answered with TLV whose PAN, track 2 equivalent and name are
+ * cancel; any other command is answered "unknown command" (status 02), a bad CRC status 04. A presented card is answered with TLV whose PAN, track 2 equivalent and name are
  * encrypted TDES-CBC under the DUKPT data variant (DFEE13, KSN in DFEE12), with a masked PAN
  * (DFEE14) and the tags a receipt needs; a fallback swipe answers with an encrypted track 2. The
  * cryptogram is a stand-in (no issuer keys), not a real ARQC.
@@ -93,6 +93,12 @@ export class NgaReaderSimulator extends DeviceSimulator {
         this.#waiting?.abort.abort();
         void this.#answer({ command: NGA.cancel[0], code: NGA_STATUS.ok, data: Buffer.alloc(0) });
       } else if (frame.command === NGA.activate[0]) void this.#activate(frame.data);
+      else
+        void this.#answer({
+          command: frame.command,
+          code: NGA_STATUS.unknownCommand,
+          data: Buffer.alloc(0),
+        });
     }
   }
 

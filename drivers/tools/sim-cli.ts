@@ -37,6 +37,7 @@ const USAGE = `usage: npm run sim -- <${SIM_DEVICES.join('|')}> [options]
   --once             present --card once, then exit
   --out DIR          printer: write receipt.txt and receipt.png after every cut
   --catalogue FILE   another test-card catalogue
+  -h, --help         print this help and exit (also after a device name)
 console: the device's commands, unplug [ms] (pull the cable now, replug after ms), fault SPEC, quit`;
 
 /** Printed when the unplug fault or command is used on a tty the simulator does not own. */
@@ -53,6 +54,9 @@ const PRESENT_VERB: Record<SimDeviceName, string> = {
 };
 
 class UsageError extends Error {}
+
+/** -h or --help was given: the usage goes to standard output and the tool exits 0. */
+class HelpRequest extends Error {}
 
 function settingsFrom(argv: string[]) {
   const { values, positionals } = parseArgs({
@@ -71,12 +75,12 @@ function settingsFrom(argv: string[]) {
       once: { type: 'boolean' },
       out: { type: 'string' },
       catalogue: { type: 'string' },
-      help: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
     },
   });
+  if (values.help === true) throw new HelpRequest();
   const device = SIM_DEVICES.find((name) => name === positionals[0]);
-  if (values.help === true || device === undefined || positionals.length !== 1)
-    throw new UsageError(USAGE);
+  if (device === undefined || positionals.length !== 1) throw new UsageError(USAGE);
   if (values.port !== undefined && values.pty !== undefined)
     throw new UsageError('--port and --pty: give one of them');
   const format = values.format ?? 'enhanced';
@@ -179,7 +183,10 @@ async function run(argv: string[]): Promise<number> {
 try {
   process.exitCode = await run(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof UsageError) {
+  if (error instanceof HelpRequest) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exitCode = 0;
+  } else if (error instanceof UsageError) {
     process.stderr.write(`${error.message}\n`);
     process.exitCode = 2;
   } else if (

@@ -1,9 +1,9 @@
-import { isIPv4, isIPv6 } from 'node:net';
 import type { Logger } from 'pino';
 import type {
   CredentialFailureStore,
   FailureSubject,
 } from '../accounts/credential-failure-store.ts';
+import { connectionSource } from '../net/source-address.ts';
 import type { AuthLimits } from './auth-limits.ts';
 
 /** The subject a password login's failures count against: the user, from any address. */
@@ -18,17 +18,10 @@ export function apiKeySubject(keyId: string): FailureSubject {
 
 /**
  * The subject failures with names that match no credential count against: the source address,
- * IPv4-mapped IPv6 read as IPv4, other IPv6 addresses by their /64 (one host's usual share).
+ * grouped as the per-source connection cap groups it (IPv6 by its /64).
  */
 export function addressSubject(source: string): FailureSubject {
-  const mapped = source.startsWith('::ffff:') ? source.slice(7) : source;
-  if (isIPv4(mapped) || !isIPv6(source)) return { kind: 'address', subject: mapped };
-  const [head = '', tail] = source.split('%')[0]?.split('::') ?? [];
-  const front = head === '' ? [] : head.split(':');
-  const back = tail === undefined || tail === '' ? [] : tail.split(':');
-  const groups = [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
-  const prefix = groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16));
-  return { kind: 'address', subject: `${prefix.join(':')}::/64` };
+  return { kind: 'address', subject: connectionSource(source) };
 }
 
 /**

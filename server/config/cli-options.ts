@@ -20,16 +20,21 @@ export const SERVER_USAGE = `usage: npm run server -- [options]
   --log-level LEVEL     ${LOG_LEVELS.join(', ')} (default info)
   --max-body-bytes N    REST body cap (default ${DEFAULT_LIMITS.maxBodyBytes})
   --max-frame-bytes N   key/value frame cap (default ${DEFAULT_LIMITS.maxFrameBytes})
-  --max-in-flight N     key/value requests running at once per connection (default ${DEFAULT_LIMITS.maxInFlight})
+  --max-in-flight N     requests running at once per connection; more wait (default ${DEFAULT_LIMITS.maxInFlight})
   --idle-timeout S      seconds before an idle connection is closed (default ${DEFAULT_LIMITS.idleTimeoutMs / 1000})
-  --max-connections N   open connections per port (default ${DEFAULT_LIMITS.maxConnections})
+  --frame-timeout S     seconds a frame, request header or TLS handshake has to finish (default ${DEFAULT_LIMITS.frameTimeoutMs / 1000})
+  --max-connections N   open connections, both ports together; more wait (default ${DEFAULT_LIMITS.maxConnections})
+  --max-connections-per-source N   connections from one address (default ${DEFAULT_LIMITS.maxConnectionsPerSource})
+  --max-unsent-bytes N  unsent answer bytes before a connection is read no further (default ${DEFAULT_LIMITS.maxUnsentBytes})
+  --max-buffered-bytes N   bytes in all connection buffers before new work is refused busy (default ${DEFAULT_LIMITS.maxBufferedBytes})
   --throttle-failures N failed attempts per API key id, or per address for unknown names, before throttling (default ${DEFAULT_LIMITS.throttle.maxFailures})
   --throttle-window S   seconds the throttle counts failures over and then refuses (default ${DEFAULT_LIMITS.throttle.windowMs / 1000})
   --lockout-failures N  failed attempts per password account before it is locked (default ${DEFAULT_LIMITS.lockout.maxFailures})
   --lockout-minutes M   minutes failures are counted over and an account stays locked (default ${DEFAULT_LIMITS.lockout.windowMs / 60_000})
   --password-cache-seconds S   seconds a verified password is remembered, 0 never (default ${DEFAULT_LIMITS.passwordCacheMs / 1000})
   --password-checks N   scrypt password verifications running at once (default ${DEFAULT_LIMITS.passwordChecks} here)
-  --mfa-cookie-days N   MFA cookie lifetime in days (default ${DEFAULT_LIMITS.mfaCookieLifetime / 86400})`;
+  --mfa-cookie-days N   MFA cookie lifetime in days (default ${DEFAULT_LIMITS.mfaCookieLifetime / 86400})
+  -h, --help            print this help and exit`;
 
 const OPTIONS = {
   port: { type: 'string' },
@@ -44,7 +49,11 @@ const OPTIONS = {
   'max-frame-bytes': { type: 'string' },
   'max-in-flight': { type: 'string' },
   'idle-timeout': { type: 'string' },
+  'frame-timeout': { type: 'string' },
   'max-connections': { type: 'string' },
+  'max-connections-per-source': { type: 'string' },
+  'max-unsent-bytes': { type: 'string' },
+  'max-buffered-bytes': { type: 'string' },
   'throttle-failures': { type: 'string' },
   'throttle-window': { type: 'string' },
   'lockout-failures': { type: 'string' },
@@ -52,7 +61,7 @@ const OPTIONS = {
   'password-cache-seconds': { type: 'string' },
   'password-checks': { type: 'string' },
   'mfa-cookie-days': { type: 'string' },
-  help: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** What the command line asked for: options to start with, help, or an error to print. */
@@ -90,6 +99,7 @@ export function parseServerArgs(argv: readonly string[]): ServerArgs {
     }
     const big = 1024 * 1024 * 1024;
     const idle = integer('idle-timeout', v['idle-timeout'], 1, 86_400);
+    const frame = integer('frame-timeout', v['frame-timeout'], 1, 86_400);
     const failures = integer('throttle-failures', v['throttle-failures'], 1, 1_000_000);
     const window = integer('throttle-window', v['throttle-window'], 1, 86_400);
     const cookieDays = integer('mfa-cookie-days', v['mfa-cookie-days'], 1, 3650);
@@ -101,7 +111,16 @@ export function parseServerArgs(argv: readonly string[]): ServerArgs {
       maxFrameBytes: integer('max-frame-bytes', v['max-frame-bytes'], 64, big),
       maxInFlight: integer('max-in-flight', v['max-in-flight'], 1, 100_000),
       idleTimeoutMs: idle === undefined ? undefined : idle * 1000,
+      frameTimeoutMs: frame === undefined ? undefined : frame * 1000,
       maxConnections: integer('max-connections', v['max-connections'], 1, 1_000_000),
+      maxConnectionsPerSource: integer(
+        'max-connections-per-source',
+        v['max-connections-per-source'],
+        1,
+        1_000_000,
+      ),
+      maxUnsentBytes: integer('max-unsent-bytes', v['max-unsent-bytes'], 16 * 1024, big),
+      maxBufferedBytes: integer('max-buffered-bytes', v['max-buffered-bytes'], 64 * 1024, 64 * big),
       throttle: {
         maxFailures: failures ?? DEFAULT_LIMITS.throttle.maxFailures,
         windowMs: window === undefined ? DEFAULT_LIMITS.throttle.windowMs : window * 1000,

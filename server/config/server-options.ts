@@ -18,12 +18,20 @@ export interface ServiceLimits extends AuthLimits {
   maxBodyBytes: number;
   /** Largest key/value frame, STX to ETX, in bytes; default 65 536. */
   maxFrameBytes: number;
-  /** Key/value requests running at once on one connection; default 32. */
+  /** Requests running at once on one connection (both transports); more wait unread; default 32. */
   maxInFlight: number;
   /** Milliseconds a connection may sit idle before it is closed; default 120 000. */
   idleTimeoutMs: number;
-  /** Open connections per listening port; default 256. */
+  /** Milliseconds a frame, HTTP request header or TLS handshake has to complete; default 10 000. */
+  frameTimeoutMs: number;
+  /** Open connections, both ports together; past it new ones wait unread; default 512. */
   maxConnections: number;
+  /** Open and waiting connections from one source address; past it refused; default 64. */
+  maxConnectionsPerSource: number;
+  /** Unsent answer bytes on one connection before it is read no further; default 65 536. */
+  maxUnsentBytes: number;
+  /** Bytes held in all connection buffers before new requests are refused busy; default 64 MiB. */
+  maxBufferedBytes: number;
   /** MFA cookie lifetime in seconds; default 30 days. */
   mfaCookieLifetime: number;
 }
@@ -34,7 +42,11 @@ export const DEFAULT_LIMITS: ServiceLimits = {
   maxFrameBytes: 64 * 1024,
   maxInFlight: 32,
   idleTimeoutMs: 120_000,
-  maxConnections: 256,
+  frameTimeoutMs: 10_000,
+  maxConnections: 512,
+  maxConnectionsPerSource: 64,
+  maxUnsentBytes: 64 * 1024,
+  maxBufferedBytes: 64 * 1024 * 1024,
   mfaCookieLifetime: DEFAULT_MFA_COOKIE_LIFETIME,
   ...DEFAULT_AUTH_LIMITS,
 };

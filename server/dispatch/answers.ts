@@ -13,3 +13,12 @@ export const INTERNAL_FAULT: ServiceAnswer = serviceDecline(
   MsoftCode.SYS_FAILURE,
   'Internal error: request not completed',
 );
+
+/**
+ * The answer to a request not run because the service's connection buffers hold more than their
+ * budget (docs/security.md, Connections and memory): SYS_UNAVAILABLE, safe to send again.
+ */
+export const SERVICE_BUSY = serviceDecline(
+  MsoftCode.SYS_UNAVAILABLE,
+  'Service busy: request not run; send it again shortly',
+) as Extract<ServiceAnswer, { kind: 'response' }>;
