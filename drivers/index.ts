@@ -22,6 +22,7 @@ export * from './readers/idtech-reader-driver.ts';
 export * from './readers/swipe-capture.ts';
 export * from './emv/nga-reader-driver.ts';
 export * from './pinpad/pinpad-messages.ts';
+export * from './pinpad/keyed-card-messages.ts';
 export * from './pinpad/pinpad-driver.ts';
 export type { StxLinkOptions } from './pinpad/stx-link.ts';
 export * from './printer/code-pages.ts';

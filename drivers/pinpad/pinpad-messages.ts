@@ -27,7 +27,8 @@ export interface PinRequest {
 
 /** The pad's condition from a status answer. */
 export interface PinPadStatus {
-  state: 'idle' | 'pin-entry';
+  /** Idle, or waiting for the cardholder: a PIN (70) or a keyed card (74). */
+  state: 'idle' | 'pin-entry' | 'card-entry';
   keys: 'loaded' | 'none' | 'exhausted';
   serial: string;
 }
@@ -92,29 +93,50 @@ export const CANCEL_MESSAGE = Buffer.from('72');
 /** S0: status request (LaneTerm's own message; Verifone-family sets differ per firmware). */
 export const STATUS_REQUEST = Buffer.from('S0');
 
-/** 71 error digits (PP791/1000SE) plus 3 and 4, which this profile adds. */
-const PIN_ERRORS = {
-  '1': ['DEVICE_STATUS', 'no DUKPT key loaded', 'keys'],
-  '2': ['BAD_INPUT', 'account number rejected', 'pan'],
-  '3': ['CANCELLED', 'cardholder cancelled PIN entry', 'pin'],
-  '4': ['TIMEOUT', 'cardholder did not enter a PIN in time', 'pin'],
-  '5': ['BAD_INPUT', 'debit/credit field rejected', 'account'],
-  '6': ['KEY_EXHAUSTED', 'DUKPT keys exhausted, pad needs key injection', 'ksn'],
-} as const satisfies Record<string, readonly [DeviceErrorCode, string, string]>;
+/** The error digits of 71 (PP791/1000SE: 1, 2, 5, 6; this profile adds 3 and 4) and of 75. */
+const ENTRY_ERROR_DIGITS = ['1', '2', '3', '4', '5', '6'] as const;
 
-/** A 71 error digit. */
-export type PinErrorDigit = keyof typeof PIN_ERRORS;
+/** A 71 or 75 error digit. */
+export type PinErrorDigit = (typeof ENTRY_ERROR_DIGITS)[number];
+
+/** What the cardholder was entering when a 71 (PIN) or 75 (keyed card) error came back. */
+export type PadEntry = 'pin' | 'card';
+
+/**
+ * The typed error of a 71 or 75 error digit: 1 no key, 2 account number rejected, 3 cardholder
+ * pressed Cancel, 4 cardholder too slow, 5 the request's D/C (71) or prompt (75) field rejected,
+ * 6 DUKPT exhausted.
+ */
+export function entryError(digit: PinErrorDigit, entry: PadEntry): DeviceError {
+  const what = entry === 'pin' ? 'PIN' : 'card';
+  const errors: Record<PinErrorDigit, readonly [DeviceErrorCode, string, string]> = {
+    '1': ['DEVICE_STATUS', 'no DUKPT key loaded', 'keys'],
+    '2': ['BAD_INPUT', 'account number rejected', 'pan'],
+    '3': ['CANCELLED', `cardholder cancelled ${what} entry`, entry],
+    '4': ['TIMEOUT', `cardholder did not enter the ${what} in time`, entry],
+    '5':
+      entry === 'pin'
+        ? ['BAD_INPUT', 'debit/credit field rejected', 'account']
+        : ['BAD_INPUT', 'prompt field rejected', 'prompt'],
+    '6': ['KEY_EXHAUSTED', 'DUKPT keys exhausted, pad needs key injection', 'ksn'],
+  };
+  const [code, message, field] = errors[digit];
+  return new DeviceError(code, `pin pad: ${message}`, { field });
+}
+
+/** The error digit of a `71d` or `75d` answer, if it is one. */
+export function errorDigitOf(text: string, id: '71' | '75'): PinErrorDigit | undefined {
+  const digit = text.length === 3 && text.startsWith(id) ? text[2] : undefined;
+  return ENTRY_ERROR_DIGITS.find((known) => known === digit);
+}
 
 /** 71: `710 KSN(10–20 hex, leading F dropped) PINBLOCK(16 hex)` or `71 error`. */
 export function parsePinResponse(payload: Buffer): PinEntry {
   const text = payload.toString('latin1');
   const ok = /^710([0-9A-F]{10,20})([0-9A-F]{16})$/.exec(text);
   if (ok !== null) return { ksn: (ok[1] ?? '').padStart(20, 'F'), pin: ok[2] ?? '' };
-  const digit = /^71([1-6])$/.exec(text)?.[1] as PinErrorDigit | undefined;
-  if (digit !== undefined) {
-    const [code, message, field] = PIN_ERRORS[digit];
-    throw new DeviceError(code, `pin pad: ${message}`, { field });
-  }
+  const digit = errorDigitOf(text, '71');
+  if (digit !== undefined) throw entryError(digit, 'pin');
   throw new DeviceError('PROTOCOL', 'pin pad: answer is not a 71 message', { field: 'message' });
 }
 
@@ -124,20 +146,24 @@ export function encodePinResponse(entry: PinEntry | { error: PinErrorDigit }): B
   return Buffer.from(`710${entry.ksn.replace(/^F+/, '')}${entry.pin}`);
 }
 
-/** S1: `S1 state <FS> keys <FS> serial` with state I/P and keys K/N/X. */
+/** Letters of the S1 state: I idle, P PIN entry, C keyed card entry. */
+const STATE_LETTERS = { idle: 'I', 'pin-entry': 'P', 'card-entry': 'C' } as const;
+
+/** S1: `S1 state <FS> keys <FS> serial` with state I/P/C and keys K/N/X. */
 export function encodePinPadStatus(status: PinPadStatus): Buffer {
-  const state = status.state === 'idle' ? 'I' : 'P';
+  const state = STATE_LETTERS[status.state];
   const keys = { loaded: 'K', none: 'N', exhausted: 'X' }[status.keys];
   return Buffer.from([`S1${state}`, keys, status.serial].join(FS_CHAR), 'latin1');
 }
 
 /** Reads an S1 answer. */
 export function parsePinPadStatus(payload: Buffer): PinPadStatus {
-  const match = /^S1([IP]) ([KNX]) ([\x20-\x7e]*)$/.exec(
+  const match = /^S1([IPC]) ([KNX]) ([\x20-\x7e]*)$/.exec(
     payload.toString('latin1').split(FS_CHAR).join(' '),
   );
   if (match === null)
     throw new DeviceError('PROTOCOL', 'pin pad: answer is not an S1 status', { field: 'message' });
   const keys = match[2] === 'K' ? 'loaded' : match[2] === 'N' ? 'none' : 'exhausted';
-  return { state: match[1] === 'I' ? 'idle' : 'pin-entry', keys, serial: match[3] ?? '' };
+  const state = match[1] === 'I' ? 'idle' : match[1] === 'P' ? 'pin-entry' : 'card-entry';
+  return { state, keys, serial: match[3] ?? '' };
 }

@@ -4,8 +4,8 @@ import type { EmvReceiptTags, ReaderCaptureFormat } from '../crypto/index.ts';
 export type { EmvReceiptTags } from '../crypto/index.ts';
 import type { SensitiveText } from '../sensitive-text.ts';
 
-/** How the card was read: the lane's entry mode (rcpt_entry_mode S, F, C, T on the receipt). */
-export type EntryMode = 'swipe' | 'fallback-swipe' | 'contact' | 'contactless';
+/** How the card was read: the lane's entry mode (rcpt_entry_mode S, F, C, T, M on the receipt). */
+export type EntryMode = 'swipe' | 'fallback-swipe' | 'contact' | 'contactless' | 'keyed';
 
 /**
  * Names of encrypted-swipe formats sent in e_datafieldfmt; each fixes how e_trackdata was
@@ -65,8 +65,29 @@ export interface EmvRead extends CardDisplay {
   receipt: EmvReceiptTags;
 }
 
-/** Any card read a reader returns. */
-export type CardRead = PlainSwipeRead | EncryptedSwipeRead | EmvRead;
+/**
+ * A card number keyed on the PIN pad (74/75, docs/devices.md): the pad encrypts it, so the lane
+ * holds the account only as e_account; the expiry and, when the pad asked, the security code
+ * come beside it.
+ */
+export interface KeyedRead extends CardDisplay {
+  kind: 'keyed';
+  entryMode: 'keyed';
+  /**
+   * Uppercase hex: the account's ASCII digits, zero padded to 8-byte blocks, TDES-CBC (zero IV)
+   * under the DUKPT data variant (request) of e_id's key.
+   */
+  e_account: string;
+  /** The DUKPT KSN, 20 uppercase hex digits. */
+  e_id: string;
+  /** As keyed, MMYY. */
+  expdate: string;
+  /** The security code keyed (3–4 digits), when the pad asked; revealed only into the request's cv. */
+  cv?: SensitiveText;
+}
+
+/** Any card read a reader or the PIN pad's keyed entry returns. */
+export type CardRead = PlainSwipeRead | EncryptedSwipeRead | EmvRead | KeyedRead;
 
 /** Options of readCard: the call's deadline and cancel, and the amount a chip reader shows. */
 export interface CardReadOptions extends CallOptions {

@@ -200,6 +200,25 @@ describe('card-present lane: simulated devices feed a running service unchanged'
     });
   });
 
+  it('a card keyed on the PIN pad (e_account, e_id) is approved with its security code; an expired one is declined', async () => {
+    lane.pad.sim.keyedCard = card('visa');
+    const keyed = await lane.pad.driver.requestCard({ securityCode: true }, { deadlineMs: 10_000 });
+    expect(toRequestFields(keyed)).toMatchObject({ e_id: keyed.e_id, expdate: '1230' });
+    expect(answered(await send(keyed, '11.00'))).toMatchObject({
+      code: 'AUTH',
+      account: 'XXXXXXXXXXXX1111',
+      rcpt_entry_mode: 'M',
+      cv: 'GOOD',
+    });
+    lane.pad.sim.keyedCard = card('visa-expired');
+    const expired = await send(
+      await lane.pad.driver.requestCard({}, { deadlineMs: 10_000 }),
+      '3.00',
+    );
+    expect(expired.outcome).toBe('declined_processor');
+    expect(answered(expired)).toMatchObject({ phard_code: 'EXPIRED', verbiage: 'EXPIRED CARD' });
+  });
+
   it('the card-present conformance scenarios run against this service on every transport', async () => {
     for (const transport of TRANSPORTS) {
       const client = laneClient(service, transport);

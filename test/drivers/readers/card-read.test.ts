@@ -118,4 +118,28 @@ describe('request fields of a card read', () => {
       rfid: 'yes',
     });
   });
+
+  it('maps a card keyed on the PIN pad to e_account, e_id and expdate, and reveals its code only there', () => {
+    const read = {
+      kind: 'keyed',
+      entryMode: 'keyed',
+      e_account: '0123456789ABCDEFFEDCBA9876543210',
+      e_id: 'FFFF9876543210E00003',
+      expdate: '1230',
+      maskedAccount: 'XXXXXXXXXXXX1111',
+      lastFour: '1111',
+      cv: new SensitiveText('999'),
+    } as const;
+    expect(toRequestFields(read)).toEqual({
+      cardpresent: 'yes',
+      e_account: '0123456789ABCDEFFEDCBA9876543210',
+      e_id: 'FFFF9876543210E00003',
+      expdate: '1230',
+      cv: '999',
+    });
+    expect(JSON.stringify(read)).not.toContain('999');
+    expect(inspect(read)).not.toContain('999');
+    const { cv: _none, ...withoutCode } = read;
+    expect(toRequestFields(withoutCode)).not.toHaveProperty('cv');
+  });
 });

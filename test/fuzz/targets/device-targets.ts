@@ -25,6 +25,12 @@ import {
   type NgaReceived,
 } from '../../../drivers/emv/nga-frame.ts';
 import {
+  encodeKeyedCardRequest,
+  encodeKeyedCardResponse,
+  parseKeyedCardRequest,
+  parseKeyedCardResponse,
+} from '../../../drivers/pinpad/keyed-card-messages.ts';
+import {
   encodePinPadStatus,
   encodePinRequest,
   encodePinResponse,
@@ -222,6 +228,16 @@ const STX_GOLDENS = [
   encodeStxFrame(encodePinResponse({ ksn: 'FFFF9876543210E00001', pin: '1B9C1845EB993A7A' })),
   encodeStxFrame(encodePinResponse({ error: '3' })),
   encodeStxFrame(encodePinPadStatus({ state: 'idle', keys: 'loaded', serial: 'PPSIM001' })),
+  encodeStxFrame(encodeKeyedCardRequest({ securityCode: true })),
+  encodeStxFrame(
+    encodeKeyedCardResponse({
+      e_account: '0123456789ABCDEFFEDCBA9876543210',
+      e_id: 'FFFF9876543210E00003',
+      expdate: '1230',
+      maskedAccount: 'XXXXXXXXXXXX1111',
+      cv: '999',
+    }),
+  ),
   encodeStxFrame(Buffer.from('Z2\x1aINSERT CARD', 'latin1')),
   Buffer.of(0x06, 0x15, 0x04),
 ];
@@ -270,15 +286,15 @@ function encodesBack<T>(
 }
 
 /**
- * The PIN pad messages: 70 (the pad reads it), 71 and S1 (the lane reads them). A parsed message
- * encodes and parses back the same.
+ * The PIN pad messages: 70 and 74 (the pad reads them), 71, 75 and S1 (the lane reads them). A
+ * parsed message encodes and parses back the same.
  */
 export const pinPadMessageTarget: FuzzTarget<Buffer> = {
   name: 'PIN pad message parsers',
   arbitrary: mutated(
     STX_GOLDENS.map((frame) => frame.subarray(1, -2)).filter((payload) => payload.length > 0),
     {
-      tokens: ['70', '71', '710', 'S1', '\x1c', 'D', 'C', 'F', '0'].map((t) =>
+      tokens: ['70', '71', '710', '74', '750', 'S1', '\x1c', 'D', 'C', 'F', 'X', '0'].map((t) =>
         Buffer.from(t, 'latin1'),
       ),
     },
@@ -297,6 +313,18 @@ export const pinPadMessageTarget: FuzzTarget<Buffer> = {
         [DeviceError],
         () => parsePinResponse(payload),
         (entry) => encodesBack(entry, encodePinResponse, parsePinResponse, '71 message'),
+      ),
+      typedOnly(
+        [DeviceError],
+        () => parseKeyedCardRequest(payload),
+        (request) =>
+          encodesBack(request, encodeKeyedCardRequest, parseKeyedCardRequest, '74 message'),
+      ),
+      typedOnly(
+        [DeviceError],
+        () => parseKeyedCardResponse(payload),
+        (entry) =>
+          encodesBack(entry, encodeKeyedCardResponse, parseKeyedCardResponse, '75 message'),
       ),
       typedOnly(
         [DeviceError],
