@@ -7,6 +7,8 @@ import {
   IdtechReaderDriver,
   MagtekReaderDriver,
   NgaReaderDriver,
+  type KeyedCardRequest,
+  type KeyedRead,
   type PinEntry,
   PinPadDriver,
   type PinPadStatus,
@@ -163,6 +165,14 @@ export class DeviceManager {
   /** Asks the cardholder for a PIN on the pad (default deadline 120 s); cancel() sends 72. */
   requestPin(request: PinRequest, options: CallOptions = {}): Promise<PinEntry> {
     return this.#need(this.#pinpad, 'pinpad').requestPin(request, options);
+  }
+
+  /**
+   * Asks the cardholder to key the card on the PIN pad (default deadline 180 s); the KeyedRead
+   * goes into the request like any card read (toRequestFields); cancel() sends 72.
+   */
+  keyCard(request: KeyedCardRequest = {}, options: CallOptions = {}): Promise<KeyedRead> {
+    return this.#need(this.#pinpad, 'pinpad').requestCard(request, options);
   }
 
   /** Shows `text` (up to 64 printable ASCII characters) on the PIN pad; default deadline 5 s. */

@@ -1,6 +1,8 @@
 import {
   type CallOptions,
   DeviceError,
+  type KeyedCardRequest,
+  type KeyedRead,
   PINPAD_DEADLINES,
   type PinEntry,
   type PinPadDriver,
@@ -14,8 +16,9 @@ import type { ManagedDevice } from './managed-device.ts';
 const KEYS = { proves: 'keys' } as const;
 
 /**
- * The PIN pad under the manager: PIN entry (the PIN block checked against the key set), display
- * text, and the key check run after every (re)connect, which faults a pad without keys.
+ * The PIN pad under the manager: PIN entry and keyed card entry (each checked against the key
+ * set), display text, and the key check run after every (re)connect, which faults a pad without
+ * keys.
  */
 export class PinPadDevice {
   readonly device: ManagedDevice<PinPadDriver>;
@@ -34,6 +37,24 @@ export class PinPadDevice {
         const entry = await this.device.driver.requestPin(request, call);
         checkKeySet('pinpad', keySetOf(this.device.config), entry.ksn);
         return entry;
+      },
+      { ...KEYS, waitsForPerson: true },
+    );
+  }
+
+  /**
+   * Asks the cardholder to key the card on the pad (default deadline 180 s): the account comes
+   * back DUKPT-encrypted as a KeyedRead; cancelling sends 72 to the pad.
+   */
+  requestCard(request: KeyedCardRequest, options: CallOptions = {}): Promise<KeyedRead> {
+    return this.device.call(
+      'requestCard',
+      options,
+      PINPAD_DEADLINES.card,
+      async (call) => {
+        const read = await this.device.driver.requestCard(request, call);
+        checkKeySet('pinpad', keySetOf(this.device.config), read.e_id);
+        return read;
       },
       { ...KEYS, waitsForPerson: true },
     );
