@@ -21,6 +21,7 @@ export * from './readers/magtek-reader-driver.ts';
 export * from './readers/idtech-reader-driver.ts';
 export * from './readers/swipe-capture.ts';
 export * from './emv/nga-reader-driver.ts';
+export * from './emv/emv-completion.ts';
 export * from './pinpad/pinpad-messages.ts';
 export * from './pinpad/keyed-card-messages.ts';
 export * from './pinpad/pinpad-driver.ts';

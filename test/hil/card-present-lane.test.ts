@@ -187,6 +187,51 @@ describe('card-present lane: simulated devices feed a running service unchanged'
     expect(declined.outcome).toBe('declined_processor');
   });
 
+  it('the chip completes on the issuer data as the service answered it: TC after an approval, AAC after a decline', async () => {
+    const chip = await present(card('visa'), 'contact', 1600);
+    const approved = answered(await send(chip, '16.00'));
+    const done = await lane.emv.driver.completeTransaction(approved.icc, { deadlineMs: 5000 });
+    expect(done.cryptogramType).toBe('TC');
+    expect(answered(await pay.transactionDetail(approved.ttid ?? ''))).toMatchObject({
+      reversible: 'yes',
+      rcpt_emv_actype: 'ARQC',
+    });
+    const scripted = answered(await send(await present(card('mc'), 'contact', 771), '7.71'));
+    const withScript = await lane.emv.driver.completeTransaction(scripted.icc, {
+      deadlineMs: 5000,
+    });
+    expect(withScript).toMatchObject({ cryptogramType: 'TC', scriptResults: '2000000001' });
+    const declined = await send(await present(card('visa'), 'contact', 601), '6.01');
+    expect(declined.outcome).toBe('declined_processor');
+    const refused = await lane.emv.driver.completeTransaction(answered(declined).icc, {
+      deadlineMs: 5000,
+    });
+    expect(refused.cryptogramType).toBe('AAC');
+  });
+
+  it('a card that declines after the approval: the reversal carries its final data off the reader', async () => {
+    const chip = await present(card('visa'), 'contact', 1700);
+    const approved = answered(await send(chip, '17.00'));
+    expect(approved.code).toBe('AUTH');
+    lane.emv.sim.faults.arm('card-decline');
+    const done = await lane.emv.driver.completeTransaction(approved.icc, { deadlineMs: 5000 });
+    expect(done.cryptogramType).toBe('AAC');
+    const reversal = await pay.reversal(approved.ttid ?? '', { icc: done.icc });
+    expect(reversal.outcome).toBe('approved');
+    expect(answered(reversal)).toMatchObject({
+      rcpt_emv_card_decline: 'yes',
+      rcpt_emv_actype: 'AAC',
+      rcpt_emv_ac: done.receipt.cryptogram,
+      rcpt_emv_tsi: done.receipt.tsi,
+    });
+    const detail = answered(await pay.transactionDetail(approved.ttid ?? ''));
+    expect(detail).toMatchObject({
+      reversal_reason: 'CARDDECLINE',
+      rcpt_emv_card_decline: 'yes',
+      rcpt_emv_actype: 'AAC',
+    });
+  });
+
   it('a debit chip with its PIN from the pad, and a fallback swipe on the EMV reader, are approved', async () => {
     const debit = card('mc-debit');
     const chip = await present(debit, 'contact', 4000);

@@ -1,6 +1,6 @@
 // Fuzz targets of the device protocols in drivers/: the MagTek HID report, the ID TECH frame and
 // card data, the NGA frame parser, the PIN pad's STX link and messages, the ESC/POS interpreter,
-// and the EMV reader's TLV answer.
+// and the EMV reader's TLV answers.
 import fc from 'fast-check';
 import {
   CryptoError,
@@ -17,6 +17,7 @@ import {
   type IdtechSwipe,
 } from '../../../drivers/crypto/index.ts';
 import { DeviceError } from '../../../drivers/device-error.ts';
+import { emvCompletionFromTlv } from '../../../drivers/emv/emv-completion.ts';
 import { emvReadFromTlv } from '../../../drivers/emv/emv-result.ts';
 import {
   NgaFrameParser,
@@ -409,15 +410,22 @@ export const escPosTarget: FuzzTarget<{ data: Buffer; cuts: number[] }> = {
   },
 };
 
-/** The EMV reader's Activate Transaction answer (TLV) as the lane reads it. */
+/**
+ * The EMV reader's answers (TLV) as the lane reads them: Activate Transaction's, and the final
+ * data of the host response (60-12).
+ */
 export const emvAnswerTarget: FuzzTarget<Buffer> = {
   name: 'EMV answer reader',
   arbitrary: mutated(TLV_GOLDENS, {
-    tokens: ['5A', '57', '9F39', 'DFEE12', 'DFEE13', 'DFEE14', 'DFEE23'].map((hex) =>
-      Buffer.from(hex, 'hex'),
+    tokens: ['5A', '57', '9F39', '9F2701', '9F5B', 'DFEE12', 'DFEE13', 'DFEE14', 'DFEE23'].map(
+      (hex) => Buffer.from(hex, 'hex'),
     ),
   }),
   run(data) {
-    return typedOnly([DeviceError, CryptoError], () => emvReadFromTlv(data));
+    const verdicts = [
+      typedOnly([DeviceError, CryptoError], () => emvReadFromTlv(data)),
+      typedOnly([DeviceError, CryptoError], () => emvCompletionFromTlv(data)),
+    ];
+    return verdicts.every((verdict) => verdict === 'typed') ? 'typed' : 'ok';
   },
 };
