@@ -4,8 +4,10 @@ import {
   type CardReader,
   DeviceError,
   type DeviceSupervisor,
+  type EmvCompletion,
   IdtechReaderDriver,
   MagtekReaderDriver,
+  NGA_COMMAND_DEADLINE_MS,
   NgaReaderDriver,
   type KeyedCardRequest,
   type KeyedRead,
@@ -160,6 +162,19 @@ export class DeviceManager {
   /** Waits for a card on the swipe and EMV readers; the first to answer decides (see readFirstCard). */
   readCard(request: CardRequest = {}): Promise<CardCapture> {
     return readFirstCard(this.#readers, request);
+  }
+
+  /**
+   * Gives the EMV reader the online answer for the contact chip read waiting on it (Apply Host
+   * Response, 60-12): the service answer's icc, or undefined when no answer came. The card
+   * answers TC, or AAC when it declines; an AAC after an approval is reversed with the
+   * completion's icc (docs/api.md, EMV). Default deadline 3 s.
+   */
+  completeChip(issuerData: string | undefined, options: CallOptions = {}): Promise<EmvCompletion> {
+    const emv = this.#need(this.#emv, 'emv');
+    return emv.call('completeTransaction', options, NGA_COMMAND_DEADLINE_MS, (call) =>
+      emv.driver.completeTransaction(issuerData, call),
+    );
   }
 
   /** Asks the cardholder for a PIN on the pad (default deadline 120 s); cancel() sends 72. */

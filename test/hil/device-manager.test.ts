@@ -47,6 +47,18 @@ describe('DeviceManager on the training simulators over real ptys (socat) and TC
     expect(read.receipt).toMatchObject({ aid: 'A0000000031010', cryptogramType: 'ARQC' });
   });
 
+  it('completes the chip read on the online answer: TC on approval, AAC when no answer came', async () => {
+    await bench.present('visa', 'insert', { amountMinor: 900 });
+    const approved = '910A5A5A5A5A5A5A5A5A30308A023030';
+    await expect(bench.manager.completeChip(approved, { deadlineMs: 5000 })).resolves.toMatchObject(
+      { cryptogramType: 'TC', receipt: { aid: 'A0000000031010' } },
+    );
+    await bench.present('visa', 'insert', { amountMinor: 900 });
+    await expect(
+      bench.manager.completeChip(undefined, { deadlineMs: 5000 }),
+    ).resolves.toMatchObject({ cryptogramType: 'AAC' });
+  });
+
   it('takes the swipe when the card is swiped, and cancels the EMV wait so the next chip read works', async () => {
     const swiping = bench.present('mc', 'swipe', { amountMinor: 500 });
     const capture = await swiping;
