@@ -29,17 +29,10 @@ export class PinPadDevice {
 
   /** Asks the cardholder for a PIN (default deadline 120 s); cancelling sends 72 to the pad. */
   requestPin(request: PinRequest, options: CallOptions = {}): Promise<PinEntry> {
-    return this.device.call(
-      'requestPin',
-      options,
-      PINPAD_DEADLINES.pin,
-      async (call) => {
-        const entry = await this.device.driver.requestPin(request, call);
-        checkKeySet('pinpad', keySetOf(this.device.config), entry.ksn);
-        return entry;
-      },
-      { ...KEYS, waitsForPerson: true },
-    );
+    return this.#entry('requestPin', options, PINPAD_DEADLINES.pin, async (call) => {
+      const entry = await this.device.driver.requestPin(request, call);
+      return { result: entry, ksn: entry.ksn };
+    });
   }
 
   /**
@@ -47,14 +40,27 @@ export class PinPadDevice {
    * back DUKPT-encrypted as a KeyedRead; cancelling sends 72 to the pad.
    */
   requestCard(request: KeyedCardRequest, options: CallOptions = {}): Promise<KeyedRead> {
+    return this.#entry('requestCard', options, PINPAD_DEADLINES.card, async (call) => {
+      const read = await this.device.driver.requestCard(request, call);
+      return { result: read, ksn: read.e_id };
+    });
+  }
+
+  /** One entry the cardholder makes on the pad, its KSN checked against the pad's key set. */
+  #entry<T>(
+    name: string,
+    options: CallOptions,
+    deadlineMs: number,
+    enter: (call: CallOptions) => Promise<{ result: T; ksn: string }>,
+  ): Promise<T> {
     return this.device.call(
-      'requestCard',
+      name,
       options,
-      PINPAD_DEADLINES.card,
+      deadlineMs,
       async (call) => {
-        const read = await this.device.driver.requestCard(request, call);
-        checkKeySet('pinpad', keySetOf(this.device.config), read.e_id);
-        return read;
+        const { result, ksn } = await enter(call);
+        checkKeySet('pinpad', keySetOf(this.device.config), ksn);
+        return result;
       },
       { ...KEYS, waitsForPerson: true },
     );
