@@ -10,6 +10,7 @@ import { LoopbackProcessor, SendQueue, type Processor } from '../processor/index
 import type { Store } from '../store/database.ts';
 import { CardVault } from '../vault/index.ts';
 import { answerForError, serviceDecline, unavailable } from './answers.ts';
+import { screenCardData } from './card-data-screen.ts';
 import type { EngineContext } from './engine-context.ts';
 import { HOUSEKEEPING_INTERVAL_MS, clearStaleCardData, runDueSettlements } from './housekeeping.ts';
 import { KeyedLock } from './keyed-lock.ts';
@@ -39,9 +40,10 @@ export interface TransactionServiceDeps {
 }
 
 /**
- * The transaction engine (docs/test-cards.md): validates each request with protocol's rules, runs it
- * through its operation's handler and the state table, commits it in one SQLite transaction, and
- * only then answers. Never throws for bad input: every failure is an answer.
+ * The transaction engine (docs/test-cards.md): keeps card data to the card fields (screenCardData),
+ * validates each request with protocol's rules, runs it through its operation's handler and the
+ * state table, commits it in one SQLite transaction, and only then answers. Never throws for bad
+ * input: every failure is an answer.
  */
 export class TransactionService {
   readonly #ctx: EngineContext;
@@ -74,7 +76,7 @@ export class TransactionService {
     }
   }
 
-  /** Validates (protocol.validateRequest), runs and commits one operation; never throws for bad input. */
+  /** Screens, validates (protocol.validateRequest), runs and commits one operation; never throws. */
   async execute(op: OperationName, params: Params, caller: CallerContext): Promise<ServiceAnswer> {
     if (this.#closing) return unavailable();
     const work = this.#run(op, params, caller);
@@ -121,9 +123,10 @@ export class TransactionService {
     );
   }
 
-  async #run(op: OperationName, params: Params, caller: CallerContext): Promise<ServiceAnswer> {
+  async #run(op: OperationName, sent: Params, caller: CallerContext): Promise<ServiceAnswer> {
     const now = this.#ctx.clock();
     try {
+      const params = screenCardData(sent);
       validateRequest(op, params, { version: caller.version, timeZone: caller.timeZone, now });
       const answer =
         this.#processorRefusal(op, caller) ??
