@@ -13,6 +13,7 @@ import { TransactionService } from './engine/index.ts';
 import { KvConnection } from './kv/kv-connection.ts';
 import { createServiceLogger } from './log/service-logger.ts';
 import { ServiceListeners, type ListenAddress } from './net/service-listeners.ts';
+import { SendQueue } from './processor/index.ts';
 import { createRestApp } from './rest/rest-app.ts';
 import { openStore } from './store/database.ts';
 import { loadOrCreateCertificate } from './tls/certificate.ts';
@@ -69,7 +70,11 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
   try {
     const accounts = openAccounts(store, loadOrCreateSecretKey(files.secretKey));
     const demo = options.demo ? await seedDemoMerchant(accounts, files.demoApiKey) : undefined;
-    const engine = new TransactionService({ store, logger, now });
+    const queue = new SendQueue({
+      concurrency: limits.processorInFlight,
+      perMerchant: limits.merchantInFlight,
+    });
+    const engine = new TransactionService({ store, logger, now, queue });
     const authenticator = new Authenticator(accounts, limits, logger);
     const dispatcher = new RequestDispatcher({
       accounts,

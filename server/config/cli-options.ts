@@ -23,6 +23,8 @@ export const SERVER_USAGE = `usage: npm run server -- [options]
   --max-in-flight N     key/value requests running at once per connection (default ${DEFAULT_LIMITS.maxInFlight})
   --idle-timeout S      seconds before an idle connection is closed (default ${DEFAULT_LIMITS.idleTimeoutMs / 1000})
   --max-connections N   open connections per port (default ${DEFAULT_LIMITS.maxConnections})
+  --processor-in-flight N   messages in flight to the processor, all merchants (default ${DEFAULT_LIMITS.processorInFlight})
+  --merchant-in-flight N    messages in flight to the processor for one merchant (default ${DEFAULT_LIMITS.merchantInFlight})
   --throttle-failures N failed attempts per API key id, or per address for unknown names, before throttling (default ${DEFAULT_LIMITS.throttle.maxFailures})
   --throttle-window S   seconds the throttle counts failures over and then refuses (default ${DEFAULT_LIMITS.throttle.windowMs / 1000})
   --lockout-failures N  failed attempts per password account before it is locked (default ${DEFAULT_LIMITS.lockout.maxFailures})
@@ -45,6 +47,8 @@ const OPTIONS = {
   'max-in-flight': { type: 'string' },
   'idle-timeout': { type: 'string' },
   'max-connections': { type: 'string' },
+  'processor-in-flight': { type: 'string' },
+  'merchant-in-flight': { type: 'string' },
   'throttle-failures': { type: 'string' },
   'throttle-window': { type: 'string' },
   'lockout-failures': { type: 'string' },
@@ -102,6 +106,8 @@ export function parseServerArgs(argv: readonly string[]): ServerArgs {
       maxInFlight: integer('max-in-flight', v['max-in-flight'], 1, 100_000),
       idleTimeoutMs: idle === undefined ? undefined : idle * 1000,
       maxConnections: integer('max-connections', v['max-connections'], 1, 1_000_000),
+      processorInFlight: integer('processor-in-flight', v['processor-in-flight'], 1, 10_000),
+      merchantInFlight: integer('merchant-in-flight', v['merchant-in-flight'], 1, 10_000),
       throttle: {
         maxFailures: failures ?? DEFAULT_LIMITS.throttle.maxFailures,
         windowMs: window === undefined ? DEFAULT_LIMITS.throttle.windowMs : window * 1000,

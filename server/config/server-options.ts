@@ -24,6 +24,10 @@ export interface ServiceLimits extends AuthLimits {
   idleTimeoutMs: number;
   /** Open connections per listening port; default 256. */
   maxConnections: number;
+  /** Messages in flight to the processor at once, all merchants together; default 16. */
+  processorInFlight: number;
+  /** Messages in flight to the processor at once for one merchant; default 8. */
+  merchantInFlight: number;
   /** MFA cookie lifetime in seconds; default 30 days. */
   mfaCookieLifetime: number;
 }
@@ -35,6 +39,8 @@ export const DEFAULT_LIMITS: ServiceLimits = {
   maxInFlight: 32,
   idleTimeoutMs: 120_000,
   maxConnections: 256,
+  processorInFlight: 16,
+  merchantInFlight: 8,
   mfaCookieLifetime: DEFAULT_MFA_COOKIE_LIFETIME,
   ...DEFAULT_AUTH_LIMITS,
 };

@@ -33,7 +33,7 @@ export interface TransactionServiceDeps {
   vault?: CardVault;
   /** Default the simulated processor (LoopbackProcessor). */
   processor?: Processor;
-  /** Default a queue of 16 messages in flight. */
+  /** Default a queue of 16 messages in flight, 8 of them for one merchant at most. */
   queue?: SendQueue;
   /** Run automatic settlement and card-data retention on a timer; default true. */
   housekeeping?: boolean;
