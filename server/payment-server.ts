@@ -11,6 +11,7 @@ import { RequestDispatcher } from './dispatch/request-dispatcher.ts';
 import { WorkTracker } from './dispatch/work-tracker.ts';
 import { TransactionService } from './engine/index.ts';
 import { KvConnection } from './kv/kv-connection.ts';
+import { RequestLog } from './log/request-log.ts';
 import { createServiceLogger } from './log/service-logger.ts';
 import { ServiceListeners, type ListenAddress } from './net/service-listeners.ts';
 import { SendQueue } from './processor/index.ts';
@@ -76,12 +77,14 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
     });
     const engine = new TransactionService({ store, logger, now, queue });
     const authenticator = new Authenticator(accounts, limits, logger);
+    const requests = new RequestLog(logger);
     const dispatcher = new RequestDispatcher({
       accounts,
       authenticator,
       dualAuthorizer: new DualAuthorizer(accounts, authenticator),
       engine,
       logger,
+      requests,
       now,
       mfaCookieLifetime: limits.mfaCookieLifetime,
     });
@@ -90,6 +93,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
       dispatcher,
       tracker,
       logger,
+      requests,
       bodyLimitBytes: limits.maxBodyBytes,
       idleMs: limits.idleTimeoutMs,
     });
@@ -111,7 +115,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
       {
         http: (socket: Socket) => rest.server.emit('connection', socket),
         kv: (socket: Socket) =>
-          new KvConnection(socket, { dispatcher, tracker, logger, limits: kvLimits }),
+          new KvConnection(socket, { dispatcher, tracker, logger, requests, limits: kvLimits }),
       },
     );
     const tlsAddress = listeners.tlsAddress as ListenAddress;
@@ -128,6 +132,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
         await engine.close();
         await tracker.whenIdle();
         await listeners.closeConnections(CLOSE_GRACE_MS);
+        requests.flush();
         store.close();
         logger.info('stopped');
       })();

@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import {
   KvFrameDecoder,
+  MsoftCode,
   PING_REPLY_BODY,
   ProtocolError,
   decodePairs,
@@ -17,8 +18,8 @@ import { INTERNAL_FAULT } from '../dispatch/answers.ts';
 import type { RequestDispatcher } from '../dispatch/request-dispatcher.ts';
 import { withoutTransportKeys } from '../dispatch/request-params.ts';
 import type { WorkTracker } from '../dispatch/work-tracker.ts';
+import type { RequestLog } from '../log/request-log.ts';
 import { serviceDecline } from '../engine/answers.ts';
-import type { ServiceAnswer } from '../engine/index.ts';
 import { encodeKvAnswer, kvDecline } from './kv-answer.ts';
 import { kvCredentials } from './kv-credentials.ts';
 
@@ -32,11 +33,14 @@ export interface KvLimits {
   idleMs: number;
 }
 
+const BUSY = MsoftCode.SYS_UNAVAILABLE;
+
 /** What a key/value connection works with. */
 export interface KvConnectionDeps {
   dispatcher: RequestDispatcher;
   tracker: WorkTracker;
   logger: Logger;
+  requests: RequestLog;
   limits: KvLimits;
 }
 
@@ -45,7 +49,9 @@ export interface KvConnectionDeps {
  * arrive, every request runs at once and is answered under its identifier as soon as it is done, so
  * answers may come in any order. PING is answered at once. A framing error with a readable
  * identifier is answered under it; one without (bytes outside a frame, no identifier) cannot be
- * answered, so the connection stops reading, answers what is in flight, and closes.
+ * answered, so the connection stops reading, answers what is in flight, and closes. Every refusal
+ * made here (in-flight cap, unreadable frame or pairs, unknown action) gets its log line; PINGs are
+ * counted in the connection's closing line instead.
  */
 export class KvConnection {
   readonly #socket: Socket;
@@ -54,6 +60,8 @@ export class KvConnection {
   readonly #source: string;
   #inFlight = 0;
   #closing = false;
+  /** What the connection carried, for its closing line. */
+  readonly #counts = { requests: 0, pings: 0 };
 
   constructor(socket: Socket, deps: KvConnectionDeps) {
     this.#socket = socket;
@@ -79,24 +87,25 @@ export class KvConnection {
     for (const event of events) {
       if (this.#closing) return;
       if (event.type === 'frame') this.#accept(event.frame);
-      else if (event.id !== undefined) this.#write(event.id, kvDecline(event.error));
       else {
-        this.#deps.logger.warn(
-          { source: this.#source, rule: event.error.rule },
-          'key/value framing error',
-        );
-        this.#close('framing error');
+        this.#refused(event.error, event.id);
+        if (event.id !== undefined) this.#write(event.id, kvDecline(event.error));
+        else this.#close('framing error');
       }
     }
   }
 
   #accept(frame: KvFrame): void {
     if (isPing(frame.body)) {
+      this.#counts.pings += 1;
       this.#write(frame.id, PING_REPLY_BODY);
       return;
     }
+    this.#counts.requests += 1;
     if (this.#inFlight >= this.#deps.limits.maxInFlight) {
-      this.#write(frame.id, encodeKvAnswer(this.#tooMany()));
+      const verbiage = this.#tooMany();
+      this.#deps.requests.refused({ ...this.#origin(frame.id), reason: BUSY, verbiage });
+      this.#write(frame.id, encodeKvAnswer(serviceDecline(BUSY, verbiage)));
       return;
     }
     this.#inFlight += 1;
@@ -118,7 +127,10 @@ export class KvConnection {
     let pairs;
     try {
       pairs = pairsToParams(decodePairs(frame.body), { caseInsensitiveKeys: true });
-      if (isPingRequest(pairs)) return PING_REPLY_BODY;
+      if (isPingRequest(pairs)) {
+        this.#counts.pings += 1;
+        return PING_REPLY_BODY;
+      }
       const { op, version } = operationFromKv(pairs);
       const answer = await this.#deps.dispatcher.dispatch({
         operation: op,
@@ -127,20 +139,31 @@ export class KvConnection {
         version,
         transport: 'kv',
         source: this.#source,
+        requestId: frame.id,
       });
       return encodeKvAnswer(answer);
     } catch (error) {
-      if (error instanceof ProtocolError) return kvDecline(error);
-      throw error;
+      if (!(error instanceof ProtocolError)) throw error;
+      this.#refused(error, frame.id);
+      return kvDecline(error);
     }
   }
 
-  #tooMany(): ServiceAnswer {
+  /** Logs a request refused before it reached the dispatcher. */
+  #refused(error: ProtocolError, id: string | undefined): void {
+    const { msoftCode: reason, rule, verbiage } = error;
+    this.#deps.requests.refused({ ...this.#origin(id), reason, rule, verbiage });
+  }
+
+  #origin(requestId: string | undefined) {
+    return { transport: 'kv', source: this.#source, requestId } as const;
+  }
+
+  #tooMany(): string {
     const limit = this.#deps.limits.maxInFlight;
-    return serviceDecline(
-      'SYS_UNAVAILABLE',
+    return (
       `Too many requests in flight on this connection (limit ${limit}): request not run; ` +
-        'send it again once an answer arrives',
+      'send it again once an answer arrives'
     );
   }
 
@@ -153,7 +176,11 @@ export class KvConnection {
     if (this.#closing) return;
     this.#closing = true;
     this.#socket.pause();
-    this.#deps.logger.debug({ source: this.#source, reason }, 'key/value connection closing');
+    const counts = this.#counts;
+    this.#deps.logger.debug(
+      { source: this.#source, reason, ...counts },
+      'key/value connection closing',
+    );
     if (this.#inFlight === 0) this.#socket.end();
   }
 }

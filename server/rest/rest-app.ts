@@ -1,9 +1,10 @@
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { API_VERSIONS, restBasePath } from '../../protocol/index.ts';
 import type { RequestDispatcher } from '../dispatch/request-dispatcher.ts';
 import type { WorkTracker } from '../dispatch/work-tracker.ts';
+import type { RequestLog } from '../log/request-log.ts';
 import { buildOpenApiDocument } from './openapi-document.ts';
 import { sendPairs } from './rest-answer.ts';
 import type { RestBody } from './rest-params.ts';
@@ -14,6 +15,7 @@ export interface RestAppDeps {
   dispatcher: RequestDispatcher;
   tracker: WorkTracker;
   logger: Logger;
+  requests: RequestLog;
   /** Largest request body in bytes; larger ones are answered 413. */
   bodyLimitBytes: number;
   /** Milliseconds an idle keep-alive connection stays open, and to receive a whole request. */
@@ -83,15 +85,22 @@ export async function createRestApp(deps: RestAppDeps): Promise<FastifyInstance>
     reply.raw.once('close', deps.tracker.begin());
     done();
   });
+  const refused = (request: FastifyRequest, pairs: Record<string, string>) => {
+    const { msoft_code: reason = '', verbiage } = pairs;
+    const source = request.socket.remoteAddress ?? 'unknown';
+    deps.requests.refused({ transport: 'rest', source, requestId: request.id, reason, verbiage });
+  };
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const [status, pairs] = transportFailure(error, deps.bodyLimitBytes);
     if (status >= 500)
       deps.logger.error({ err: error, url: request.routeOptions.url }, 'REST failure');
+    else refused(request, pairs);
     return sendPairs(reply, pairs, status);
   });
-  app.setNotFoundHandler((_request, reply) => {
+  app.setNotFoundHandler((request, reply) => {
     const verbiage = 'path: no operation at this method and path; see /api/v2/openapi.json';
     const pairs = decline('DATA_BADTRANS', verbiage);
+    refused(request, pairs);
     return sendPairs(reply, pairs, 404);
   });
   for (const version of API_VERSIONS) {
