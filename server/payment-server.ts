@@ -6,7 +6,7 @@ import { loadOrCreateSecretKey } from './accounts/secret-box.ts';
 import { Authenticator } from './auth/authenticator.ts';
 import { DualAuthorizer } from './auth/dual-authorizer.ts';
 import { prepareDataDirectory } from './config/data-directory.ts';
-import { withDefaults, type ServerInput } from './config/server-options.ts';
+import { vaultKeyOptions, withDefaults, type ServerInput } from './config/server-options.ts';
 import { RequestDispatcher } from './dispatch/request-dispatcher.ts';
 import { WorkTracker } from './dispatch/work-tracker.ts';
 import { TransactionService } from './engine/index.ts';
@@ -18,6 +18,7 @@ import { SendQueue } from './processor/index.ts';
 import { createRestApp } from './rest/rest-app.ts';
 import { openStore } from './store/database.ts';
 import { loadOrCreateCertificate } from './tls/certificate.ts';
+import { CardVault, describeCustody, openDataKey } from './vault/index.ts';
 
 /** Milliseconds open connections get to close on their own at shutdown before being cut. */
 const CLOSE_GRACE_MS = 2000;
@@ -35,6 +36,8 @@ export interface RunningServer {
   dataDir: string;
   /** The demo merchant, when started with demo. */
   demo: DemoSeed | undefined;
+  /** Where the key-encrypting key of the card vault's key is kept, in words. */
+  vaultCustody: string;
   /**
    * Stops accepting connections, answers new requests SYS_UNAVAILABLE, lets the engine finish the
    * transactions in flight, sends their answers, closes every connection and the store.
@@ -75,7 +78,13 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
       concurrency: limits.processorInFlight,
       perMerchant: limits.merchantInFlight,
     });
-    const engine = new TransactionService({ store, logger, now, queue });
+    const vaultKey = openDataKey(files.root, vaultKeyOptions(options));
+    const vaultCustody = describeCustody(vaultKey.custody);
+    if (vaultKey.change !== 'none') {
+      logger.info({ custody: vaultCustody, change: vaultKey.change }, 'card vault key wrapped');
+    }
+    const vault = new CardVault(vaultKey.key);
+    const engine = new TransactionService({ store, logger, now, queue, vault });
     const authenticator = new Authenticator(accounts, limits, logger);
     const requests = new RequestLog(logger);
     const dispatcher = new RequestDispatcher({
@@ -145,6 +154,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
       certificateGenerated: tls.generated,
       dataDir: files.root,
       demo,
+      vaultCustody,
       close,
     };
   } catch (error) {

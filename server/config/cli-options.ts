@@ -1,5 +1,7 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LOG_LEVELS, type LogLevel } from '../log/service-logger.ts';
+import type { KekCustody } from '../vault/index.ts';
 import {
   DEFAULT_HOST,
   DEFAULT_LIMITS,
@@ -17,6 +19,9 @@ export const SERVER_USAGE = `usage: npm run server -- [options]
   --data DIR            data directory (default: the user's data directory, laneterm/server)
   --cert FILE --key FILE   TLS certificate and key (PEM); default: generated into DIR
   --demo                seed the training merchant test_retail (sub-user public, publ1ct3st)
+  --vault-key-file FILE    keep the card vault's key-encrypting key in FILE (outside DIR, mode 0600)
+  --vault-key-env NAME     take it from the environment variable NAME (32 bytes, base64 or hex)
+  --vault-keychain         keep it in the OS keychain (default, unless LANETERM_VAULT_KEK is set or --demo)
   --log-level LEVEL     ${LOG_LEVELS.join(', ')} (default info)
   --max-body-bytes N    REST body cap (default ${DEFAULT_LIMITS.maxBodyBytes})
   --max-frame-bytes N   key/value frame cap (default ${DEFAULT_LIMITS.maxFrameBytes})
@@ -41,6 +46,9 @@ const OPTIONS = {
   cert: { type: 'string' },
   key: { type: 'string' },
   demo: { type: 'boolean' },
+  'vault-key-file': { type: 'string' },
+  'vault-key-env': { type: 'string' },
+  'vault-keychain': { type: 'boolean' },
   'log-level': { type: 'string' },
   'max-body-bytes': { type: 'string' },
   'max-frame-bytes': { type: 'string' },
@@ -79,6 +87,23 @@ function definedOnly<T extends object>(
   ) as Partial<{
     [K in keyof T]: Exclude<T[K], undefined>;
   }>;
+}
+
+/** The card vault key custody the command line names, if any; throws when it names two. */
+function vaultKeyOf(
+  file: string | undefined,
+  variable: string | undefined,
+  keychain: boolean | undefined,
+): KekCustody | undefined {
+  const named: KekCustody[] = [
+    ...(file === undefined ? [] : [{ kind: 'file', path: resolve(file) } as const]),
+    ...(variable === undefined ? [] : [{ kind: 'env', variable } as const]),
+    ...(keychain === true ? [{ kind: 'keychain' } as const] : []),
+  ];
+  if (named.length > 1) {
+    throw new Error('--vault-key-file, --vault-key-env, --vault-keychain: give one at most');
+  }
+  return named[0];
 }
 
 /** Reads the server's command line (node:util parseArgs, strict); never throws. */
@@ -129,6 +154,7 @@ export function parseServerArgs(argv: readonly string[]): ServerArgs {
       certPath: v.cert,
       keyPath: v.key,
       demo: v.demo === true,
+      vaultKey: vaultKeyOf(v['vault-key-file'], v['vault-key-env'], v['vault-keychain']),
       logLevel: level as LogLevel | undefined,
       limits: definedOnly(limits),
     };

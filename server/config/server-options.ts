@@ -2,6 +2,7 @@ import type { DestinationStream } from 'pino';
 import { DEFAULT_MFA_COOKIE_LIFETIME } from '../accounts/mfa-cookie-store.ts';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../auth/auth-limits.ts';
 import type { LogLevel } from '../log/service-logger.ts';
+import { DEFAULT_KEK_VARIABLE, type KekCustody, type VaultKeyOptions } from '../vault/index.ts';
 import { defaultDataDirectory } from './data-directory.ts';
 
 /** The TLS port by default: 8665, the real server's user port (libmonetra DEFAULT_PORT_USER). */
@@ -58,6 +59,12 @@ export interface ServerOptions {
   keyPath: string | undefined;
   /** Seed the training merchant (test_retail, test_retail:public, a profile key). */
   demo: boolean;
+  /**
+   * Where the card vault's key-encrypting key must be kept; default: where the data directory says,
+   * or for a new one LANETERM_VAULT_KEK when set, else the training key with demo, else the OS
+   * keychain (docs/security.md, Key custody).
+   */
+  vaultKey: KekCustody | undefined;
   logLevel: LogLevel;
   /** Where log lines go; standard output by default. */
   logDestination: DestinationStream | undefined;
@@ -81,9 +88,25 @@ export function withDefaults(input: ServerInput): ServerOptions {
     certPath: input.certPath,
     keyPath: input.keyPath,
     demo: input.demo ?? false,
+    vaultKey: input.vaultKey,
     logLevel: input.logLevel ?? 'info',
     logDestination: input.logDestination,
     limits: { ...DEFAULT_LIMITS, ...input.limits },
     now: input.now ?? (() => new Date()),
   };
+}
+
+/**
+ * How the service opens its card vault key (docs/security.md, Key custody): the custody given is
+ * required; a data directory without a key yet wraps it under that, else under LANETERM_VAULT_KEK
+ * when the variable is set, else the training key for a demo service, else the OS keychain.
+ */
+export function vaultKeyOptions(options: ServerOptions, env = process.env): VaultKeyOptions {
+  const required = options.vaultKey;
+  const fromEnv: KekCustody | undefined =
+    (env[DEFAULT_KEK_VARIABLE] ?? '') === ''
+      ? undefined
+      : { kind: 'env', variable: DEFAULT_KEK_VARIABLE };
+  const fallback: KekCustody = options.demo ? { kind: 'training' } : { kind: 'keychain' };
+  return { required, initial: required ?? fromEnv ?? fallback };
 }
