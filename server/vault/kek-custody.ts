@@ -34,7 +34,7 @@ export interface KekPlace {
 }
 
 /** The training key file: laneterm/server/training-vault.kek in the user's config directory. */
-export function trainingKeyPath(): string {
+function trainingKeyPath(): string {
   return join(envPaths('laneterm', { suffix: '' }).config, 'server', 'training-vault.kek');
 }
 
