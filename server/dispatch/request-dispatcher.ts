@@ -60,10 +60,11 @@ interface Seen {
 /**
  * A refusal: the service would not run the request (ACCT_ who is asking, DATA_ what was asked,
  * SYS_UNAVAILABLE busy or closing), as opposed to a request it ran, declined by the processor or
- * not, or failed on (SYS_FAILURE, logged as an error where it happened).
+ * not, or failed on (SYS_FAILURE, logged as an error where it happened). A lookup that found
+ * nothing (DATA_RECORDNOTFOUND) ran: a lane resolving an unknown outcome asks such questions.
  */
 function isRefusal(msoftCode: string | undefined): msoftCode is string {
-  if (msoftCode === undefined) return false;
+  if (msoftCode === undefined || msoftCode === 'DATA_RECORDNOTFOUND') return false;
   return (
     msoftCode.startsWith('ACCT_') ||
     msoftCode.startsWith('DATA_') ||

@@ -68,6 +68,13 @@ describe('every refused request leaves one log line', () => {
       ['21', '\x0221\x1cPING\x03'],
       ['22', '\x0222\x1cPING\x03'],
       ['23', '\x0223\x1cPING\x03'],
+      [
+        '17',
+        encodeFrame(
+          '17',
+          encodePairs({ ...USER, action: 'admin', admin: 'trandetail', ttid: '999999' }),
+        ),
+      ],
     ];
     for (const [id, bytes] of oneByOne) {
       kv.sendRaw(bytes);
@@ -105,9 +112,12 @@ describe('every refused request leaves one log line', () => {
     expect(refused[5]).toMatchObject({ rule: 'frame.garbage' });
 
     const requests = service.logLines().filter((line) => line.msg === 'request');
-    expect(requests.map((line) => line.request_id)).toEqual(['15']);
+    expect(requests.map((line) => [line.request_id, line.msoft_code])).toEqual([
+      ['17', 'DATA_RECORDNOTFOUND'],
+      ['15', 'INT_SUCCESS'],
+    ]);
     const closing = await linesOf(service, 'key/value connection closing', 1);
-    expect(closing[0]).toMatchObject({ pings: 3, requests: 6 });
+    expect(closing[0]).toMatchObject({ pings: 3, requests: 7 });
     const everything = JSON.stringify(service.logLines());
     for (const secret of ['publ1ct3st', 'wrong-password', '4111111111111111', '"PING"']) {
       expect(everything).not.toContain(secret);
