@@ -84,9 +84,11 @@ function keyFilePath(place: KekPlace): string | undefined {
   return custody.kind === 'training' ? trainingKeyPath() : undefined;
 }
 
-/** Refuses a key file inside the data directory: a copy of the directory would hold both. */
+/**
+ * Refuses a key file inside the data directory, where a copy of the directory would hold both
+ * (its folder must exist: symbolic links are followed).
+ */
 function checkOutsideDataDir(path: string, dataDir: string): void {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const within = relative(realpathSync(dataDir), join(realpathSync(dirname(path)), 'x'));
   if (!within.startsWith('..') && !isAbsolute(within)) {
     throw new VaultKeyError(
@@ -132,8 +134,8 @@ function missing(place: KekPlace, why: string): VaultKeyError {
 export function readKek(place: KekPlace): Buffer {
   const path = keyFilePath(place);
   if (path !== undefined) {
-    checkOutsideDataDir(path, place.dataDir);
     if (!existsSync(path)) throw missing(place, 'the file does not exist');
+    checkOutsideDataDir(path, place.dataDir);
     return readKeyFile(path);
   }
   const { custody } = place;
@@ -163,7 +165,10 @@ export function obtainKek(place: KekPlace, reuse: boolean): { kek: Buffer; keep:
   const keepNothing = () => undefined;
   if (custody.kind === 'env') return { kek: readKek(place), keep: keepNothing };
   const path = keyFilePath(place);
-  if (path !== undefined) checkOutsideDataDir(path, place.dataDir);
+  if (path !== undefined) {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    checkOutsideDataDir(path, place.dataDir);
+  }
   if (path !== undefined && reuse) {
     if (!existsSync(path)) createSecretFile(path, randomBytes(VAULT_KEY_BYTES));
     return { kek: readKeyFile(path), keep: keepNothing };
