@@ -6,7 +6,7 @@ import type { ParamType } from './types.ts';
  */
 export const PARAM_TYPE_RULES: Readonly<Record<ParamType, string>> = {
   amount: 'digits with an optional fraction of 1–2 places; above 0; at most 99999999.99',
-  tax: 'an amount, or NT in any case (tax exempt)',
+  tax: 'an amount, or 0.00 (taxable, no tax collected), or NT in any case (tax exempt)',
   text: 'any string; empty allowed',
   text_nonempty: 'any non-empty string',
   identifier: "1–64 characters of letters, digits, '.', '_', '~', '-'",

@@ -1,6 +1,13 @@
 // The validators of the interface: value rules, time values, gift BIN ranges, whole requests.
 export { RULES, ruleError, type RuleDef, type RuleId } from './rule-book.ts';
-export { AMOUNT_MAX_MINOR, checkTax, formatAmount, parseAmount } from './amount.ts';
+export {
+  AMOUNT_MAX_MINOR,
+  checkTax,
+  formatAmount,
+  formatSignedAmount,
+  parseAmount,
+  parseTax,
+} from './amount.ts';
 export {
   checkAbaRoute,
   checkAccount,

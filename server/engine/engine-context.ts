@@ -30,10 +30,18 @@ export interface CallerContext {
   timeZone: string;
 }
 
-/** What an operation answers: transaction pairs, or a successful report's rows (seed: Errors §4). */
+/**
+ * What an operation answers: transaction pairs, or a successful report's rows (seed: Errors §4)
+ * with the request keys it echoes (answer-echo.ts; REST sends them beside the rows).
+ */
 export type ServiceAnswer =
   | { kind: 'response'; pairs: Record<string, string> }
-  | { kind: 'report'; columns: string[]; rows: Record<string, string>[] };
+  | {
+      kind: 'report';
+      columns: string[];
+      rows: Record<string, string>[];
+      echo?: Record<string, string>;
+    };
 
 /** Everything an operation handler works with; one per TransactionService. */
 export interface EngineContext {

@@ -9,6 +9,7 @@ import {
 import { LoopbackProcessor, SendQueue, type Processor } from '../processor/index.ts';
 import type { Store } from '../store/database.ts';
 import { CardVault } from '../vault/index.ts';
+import { withEchoedKeys } from './answer-echo.ts';
 import { answerForError, serviceDecline, unavailable } from './answers.ts';
 import type { EngineContext } from './engine-context.ts';
 import { GiftLedger } from './gift/gift-ledger.ts';
@@ -138,9 +139,12 @@ export class TransactionService {
         now,
         giftBinRanges: this.#ctx.giftRanges.forMerchant(caller.merchantId),
       });
-      const answer =
+      const answer = withEchoedKeys(
+        op,
+        params,
         this.#processorRefusal(op, caller) ??
-        (await OPERATION_HANDLERS[op]({ op, params, caller, now }, this.#ctx));
+          (await OPERATION_HANDLERS[op]({ op, params, caller, now }, this.#ctx)),
+      );
       if (answer.kind === 'response') {
         const { code, msoft_code: msoftCode, ttid } = answer.pairs;
         this.#ctx.logger.debug({ op, code, msoftCode, ttid }, 'operation answered');

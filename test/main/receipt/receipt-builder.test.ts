@@ -253,11 +253,13 @@ describe('buildReprint', () => {
 
   it('says when the transaction was voided since, and reads the original decline', () => {
     const [voided] = buildReprint(
-      detail({ txnstatus: 'APPROVED|VOIDED' }),
+      detail({ txnstatus: 'APPROVED|VOIDED', amount: '0.00' }),
       { merchant: saleContext().merchant, training: false },
       false,
     );
     expect(voided?.references.at(-1)).toEqual({ label: 'STATUS', value: 'VOIDED' });
+    expect(voided?.outcome).toEqual({ approved: true, partial: false, text: 'APPROVED' });
+    expect(voided?.amounts).toEqual([{ label: 'TOTAL', value: '$12.34', strong: true }]);
     const [declined] = buildReprint(
       detail({ orig_code: 'DENY', orig_verbiage: 'DO NOT HONOR', txnstatus: 'DECLINED' }),
       { merchant: saleContext().merchant, training: false },
