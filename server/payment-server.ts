@@ -9,7 +9,7 @@ import { prepareDataDirectory } from './config/data-directory.ts';
 import { withDefaults, type ServerInput } from './config/server-options.ts';
 import { RequestDispatcher } from './dispatch/request-dispatcher.ts';
 import { WorkTracker } from './dispatch/work-tracker.ts';
-import { TransactionService, seedDemoGiftCards } from './engine/index.ts';
+import { TransactionService, seedDemoGiftCards, seedDemoReceiptHeader } from './engine/index.ts';
 import { KvConnection } from './kv/kv-connection.ts';
 import { createServiceLogger } from './log/service-logger.ts';
 import { BufferBudget } from './net/buffer-budget.ts';
@@ -81,8 +81,9 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
     const vault = CardVault.forDatabase(files.database, false);
     if (demo !== undefined) {
       seedDemoGiftCards(store, vault, demo.merchantUser.merchantId, now());
+      seedDemoReceiptHeader(store, demo.merchantUser.merchantId, now());
     }
-    const engine = new TransactionService({ store, logger, now, vault });
+    const engine = new TransactionService({ store, logger, now, vault, outboxDir: files.outbox });
     const authenticator = new Authenticator(accounts, limits, logger);
     const dispatcher = new RequestDispatcher({
       accounts,

@@ -22,7 +22,7 @@ export const PARAM_TYPE_RULES: Readonly<Record<ParamType, string>> = {
   icc: 'a non-empty, even number of hex digits',
   priority: 'low, normal or high',
   time: 'a time value (fixed date, Unix seconds, offset, now, epoch; BOD, EOD in v2)',
-  rcpt: 'yes, or settings key=value joined by ;',
+  rcpt: 'yes, or settings key=value joined by ; (type text, html or json; width 20–80; others ignored)',
   email: 'an e-mail address: one @, no spaces, a dot in the domain, at most 254 characters',
   phone: 'optional +, then digits with separators space . - ( ); 7–15 digits',
   account: '4–19 digits',

@@ -72,10 +72,14 @@ export function echoableCustom(custom: Record<string, string>): Record<string, s
   );
 }
 
+/** The receipt header fields a detail answers as merch_<field> (seed: Transaction detail, Merchant). */
+const MERCHANT_HEADER_FIELDS = ['addr1', 'addr2', 'addr3', 'phone', 'email'] as const;
+
 /**
  * The transaction detail response (seed: Transaction detail response) of one transaction: the
  * lookup's own result (AUTH, INT_SUCCESS, SUCCESS), the transaction's response fields, action and
- * original result (orig_*), merchant (merch_name, merch_proc), the non-sensitive request echo
+ * original result (orig_*), merchant (merch_name, its receipt header's merch_addr1–3, merch_phone
+ * and merch_email, merch_proc), the non-sensitive request echo
  * (expdate only while the card is held), amount (held now: 0.00 once voided or wholly reversed),
  * reversible, reversal_reason, tranflags, txnstatus,
  * last_modified_ts, order_id, payment_id, and its custom parameters (never overriding a field).
@@ -112,7 +116,9 @@ export function detailPairs(
   put(pairs, 'orig_phard_code', txn.phardCode);
   put(pairs, 'expdate', expdate);
   put(pairs, 'reversal_reason', txn.reversalReason);
-  put(pairs, 'merch_name', profile?.merchantName);
+  const header = ctx.receiptHeaders.find(txn.merchantId);
+  put(pairs, 'merch_name', header?.name || profile?.merchantName);
+  for (const field of MERCHANT_HEADER_FIELDS) put(pairs, `merch_${field}`, header?.[field] || null);
   put(pairs, 'merch_proc', profile?.processor);
   return { ...pairs, ...echoableCustom(txn.custom), ...txn.echo, ...pairs };
 }

@@ -5,6 +5,8 @@ import type { SendQueue } from '../processor/index.ts';
 import type { CardVault } from '../vault/index.ts';
 import type { GiftRanges } from './gift/gift-ranges.ts';
 import type { KeyedLock } from './keyed-lock.ts';
+import type { ReceiptHeaderStore } from './receipts/receipt-header-store.ts';
+import type { ReceiptOutbox } from './receipts/receipt-outbox.ts';
 import type { StanCounter } from './stan-counter.ts';
 import type { BatchStore } from './store/batch-store.ts';
 import type { DenyListStore } from './store/deny-list-store.ts';
@@ -54,6 +56,10 @@ export interface EngineContext {
   /** Which card numbers are each merchant's gift cards. */
   giftRanges: GiftRanges;
   denyList: DenyListStore;
+  /** Merchants' receipt headers (merch_info, the detail's merch_* fields). */
+  receiptHeaders: ReceiptHeaderStore;
+  /** Where e-mailed and texted receipt copies go; none for a service on an in-memory store. */
+  outbox: ReceiptOutbox | undefined;
   vault: CardVault;
   processor: Processor;
   queue: SendQueue;

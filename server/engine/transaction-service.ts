@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path';
 import type { Logger } from 'pino';
 import {
   FINANCIAL_OPERATIONS,
@@ -16,6 +17,9 @@ import { GiftLedger } from './gift/gift-ledger.ts';
 import { GiftRanges } from './gift/gift-ranges.ts';
 import { HOUSEKEEPING_INTERVAL_MS, clearStaleCardData, runDueSettlements } from './housekeeping.ts';
 import { KeyedLock } from './keyed-lock.ts';
+import { withReceipts } from './receipts/receipt-delivery.ts';
+import { ReceiptHeaderStore } from './receipts/receipt-header-store.ts';
+import { ReceiptOutbox } from './receipts/receipt-outbox.ts';
 import { OPERATION_HANDLERS } from './registry.ts';
 import type { CallerContext, ServiceAnswer } from './engine-context.ts';
 import { StanCounter } from './stan-counter.ts';
@@ -41,6 +45,19 @@ export interface TransactionServiceDeps {
   queue?: SendQueue;
   /** Run automatic settlement and card-data retention on a timer; default true. */
   housekeeping?: boolean;
+  /**
+   * Folder of e-mailed and texted receipt copies; default "outbox" beside the database (none for
+   * ":memory:").
+   */
+  outboxDir?: string;
+}
+
+/** The receipt outbox of the deps: the folder given, else "outbox" beside a database file. */
+function outboxFor(deps: TransactionServiceDeps): ReceiptOutbox | undefined {
+  if (deps.outboxDir !== undefined) return new ReceiptOutbox(deps.outboxDir);
+  return deps.store.memory
+    ? undefined
+    : new ReceiptOutbox(join(dirname(deps.store.name), 'outbox'));
 }
 
 /**
@@ -68,6 +85,8 @@ export class TransactionService {
       gift,
       giftRanges: new GiftRanges(gift),
       denyList: new DenyListStore(db),
+      receiptHeaders: new ReceiptHeaderStore(db),
+      outbox: outboxFor(deps),
       vault: deps.vault ?? CardVault.forDatabase(deps.store.name, deps.store.memory),
       processor: deps.processor ?? new LoopbackProcessor(),
       queue: deps.queue ?? new SendQueue(),
@@ -139,11 +158,15 @@ export class TransactionService {
         now,
         giftBinRanges: this.#ctx.giftRanges.forMerchant(caller.merchantId),
       });
-      const answer = withEchoedKeys(
-        op,
-        params,
-        this.#processorRefusal(op, caller) ??
-          (await OPERATION_HANDLERS[op]({ op, params, caller, now }, this.#ctx)),
+      const request = { op, params, caller, now };
+      const answer = withReceipts(
+        request,
+        withEchoedKeys(
+          op,
+          params,
+          this.#processorRefusal(op, caller) ?? (await OPERATION_HANDLERS[op](request, this.#ctx)),
+        ),
+        this.#ctx,
       );
       if (answer.kind === 'response') {
         const { code, msoft_code: msoftCode, ttid } = answer.pairs;

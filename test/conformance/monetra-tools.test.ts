@@ -48,7 +48,9 @@ async function ask(pairs: Record<string, string>): Promise<Record<string, string
 async function report(pairs: Record<string, string>): Promise<Record<string, string>[]> {
   const body = await send(pairs);
   if (body.kind !== 'csv') throw new Error(`answered ${JSON.stringify(body)}, not CSV`);
-  return body.rows.map((row) => Object.fromEntries(body.header.map((name, i) => [name, row[i]])));
+  return body.rows.map((row) =>
+    Object.fromEntries(body.header.map((name, i) => [name, row[i] ?? ''])),
+  );
 }
 
 /** A REST v2 call with the demo profile's API key, over TLS pinned to the service's certificate. */
