@@ -12,6 +12,7 @@ import type { Store } from '../store/database.ts';
 import { CardVault } from '../vault/index.ts';
 import { withEchoedKeys } from './answer-echo.ts';
 import { answerForError, serviceDecline, unavailable } from './answers.ts';
+import { screenCardData } from './card-data-screen.ts';
 import type { EngineContext } from './engine-context.ts';
 import { GiftLedger } from './gift/gift-ledger.ts';
 import { GiftRanges } from './gift/gift-ranges.ts';
@@ -41,7 +42,7 @@ export interface TransactionServiceDeps {
   vault?: CardVault;
   /** Default the simulated processor (LoopbackProcessor). */
   processor?: Processor;
-  /** Default a queue of 16 messages in flight. */
+  /** Default a queue of 16 messages in flight, 8 of them for one merchant at most. */
   queue?: SendQueue;
   /** Run automatic settlement and card-data retention on a timer; default true. */
   housekeeping?: boolean;
@@ -61,9 +62,10 @@ function outboxFor(deps: TransactionServiceDeps): ReceiptOutbox | undefined {
 }
 
 /**
- * The transaction engine (docs/test-cards.md): validates each request with protocol's rules, runs it
- * through its operation's handler and the state table, commits it in one SQLite transaction, and
- * only then answers. Never throws for bad input: every failure is an answer.
+ * The transaction engine (docs/test-cards.md): keeps card data to the card fields (screenCardData),
+ * validates each request with protocol's rules, runs it through its operation's handler and the
+ * state table, commits it in one SQLite transaction, and only then answers. Never throws for bad
+ * input: every failure is an answer.
  */
 export class TransactionService {
   readonly #ctx: EngineContext;
@@ -102,7 +104,7 @@ export class TransactionService {
     }
   }
 
-  /** Validates (protocol.validateRequest), runs and commits one operation; never throws for bad input. */
+  /** Screens, validates (protocol.validateRequest), runs and commits one operation; never throws. */
   async execute(op: OperationName, params: Params, caller: CallerContext): Promise<ServiceAnswer> {
     if (this.#closing) return unavailable();
     const work = this.#run(op, params, caller);
@@ -149,9 +151,10 @@ export class TransactionService {
     );
   }
 
-  async #run(op: OperationName, params: Params, caller: CallerContext): Promise<ServiceAnswer> {
+  async #run(op: OperationName, sent: Params, caller: CallerContext): Promise<ServiceAnswer> {
     const now = this.#ctx.clock();
     try {
+      const params = screenCardData(sent);
       validateRequest(op, params, {
         version: caller.version,
         timeZone: caller.timeZone,
