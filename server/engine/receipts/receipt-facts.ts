@@ -104,13 +104,22 @@ function needsSignature(source: ReceiptSource): boolean {
   return pin === undefined || pin.toUpperCase() === 'PINLESS';
 }
 
-/** The amounts of a transaction detail: asked first, then what it holds now when that differs. */
-function detailAmounts(pairs: ReceiptSource['pairs'], currency?: string): ReceiptField[] {
+/**
+ * The amounts of a transaction detail: the total of an approval that still holds what was asked;
+ * otherwise the amount asked, then what it holds now when that differs (completed for another
+ * amount, incremented, partly reversed; 0.00 once voided or reversed).
+ */
+function detailAmounts(
+  pairs: ReceiptSource['pairs'],
+  approved: boolean,
+  currency?: string,
+): ReceiptField[] {
   const asked = minorOf(pairs.orig_reqamount);
   const held = minorOf(pairs.amount);
+  if (approved && held === asked) return moneyField('TOTAL', asked, currency, true);
   return [
-    ...moneyField('AMOUNT', asked, currency, held === asked),
-    ...(held === asked ? [] : moneyField('CURRENT AMOUNT', held, currency, true)),
+    ...moneyField('AMOUNT', asked, currency),
+    ...(!approved || held === asked ? [] : moneyField('CURRENT AMOUNT', held, currency, true)),
   ];
 }
 
@@ -163,7 +172,7 @@ export function receiptFacts(source: ReceiptSource): ReceiptFacts {
   const echo = record?.echo ?? params;
   const currency = echo.currency;
   const amounts = detail
-    ? detailAmounts(pairs, currency)
+    ? detailAmounts(pairs, approved, currency)
     : answerAmounts(source, approved, currency);
   const partial = amounts.some((line) => line.label === 'BALANCE DUE');
   const outcome = approved
