@@ -1,12 +1,7 @@
-import {
-  ProtocolError,
-  validateRequest,
-  type ApiVersion,
-  type Params,
-} from '../../protocol/index.ts';
+import type { ApiVersion, Params } from '../../protocol/index.ts';
 import type { Identity } from '../auth/authenticator.ts';
-import { protocolErrorAnswer } from '../engine/answers.ts';
 import type { ServiceAnswer } from '../engine/index.ts';
+import { validationRefusal } from './answers.ts';
 
 /** What a credential check reads besides the caller. */
 export interface CredentialCheckRequest {
@@ -26,17 +21,8 @@ export function checkCredentials(
   identity: Identity,
   request: CredentialCheckRequest,
 ): ServiceAnswer {
-  try {
-    const context = {
-      version: request.version,
-      timeZone: identity.login.timeZone,
-      now: request.now,
-    };
-    validateRequest('chkpwd', request.params, context);
-  } catch (error) {
-    if (error instanceof ProtocolError) return protocolErrorAnswer(error);
-    throw error;
-  }
+  const refusal = validationRefusal('chkpwd', identity, request);
+  if (refusal !== undefined) return refusal;
   const pairs = { code: 'SUCCESS', msoft_code: 'INT_SUCCESS', verbiage: 'CREDENTIALS ACCEPTED' };
   return { kind: 'response', pairs };
 }

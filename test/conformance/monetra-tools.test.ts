@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFrame, encodePairs, type ResponseBody } from '../../protocol/index.ts';
 import { basic, call, type HttpAnswer } from '../server/helpers/http-client.ts';
 import { KvTestClient } from '../server/helpers/kv-client.ts';
+import { runEntry } from '../server/helpers/server-process.ts';
 import {
   startServiceProcess,
   stopServiceProcess,
@@ -184,6 +185,23 @@ describe('the legacy C API spellings (M_TransParam)', () => {
     const rest = await restV2('GET', 'user/chkpwd');
     expect(rest.status).toBe(200);
     expect(rest.json()).toMatchObject({ code: 'SUCCESS', msoft_code: 'INT_SUCCESS' });
+    expect((await restV2('GET', 'user/chkpwd?profile_id=1')).json()).toMatchObject({
+      msoft_code: 'DATA_UNKNOWNFIELD',
+    });
+  });
+
+  it('lets a sub-user check its credentials whatever operations it is permitted', async () => {
+    const admin = async (argv: string[], stdin?: string): Promise<void> => {
+      const run = runEntry('server/cli.ts', ['admin', ...argv, '--data', service.dataDir], stdin);
+      expect(await run.exited, run.stderr.join('')).toBe(0);
+    };
+    await admin(['add-sub-user', 'test_retail:probe', '--password-stdin'], 'probe-pass-1\n');
+    await admin(['set-permissions', 'test_retail:probe', 'sale']);
+    const probe = { username: 'test_retail:probe', password: 'probe-pass-1' };
+    expect(await ask({ action: 'chkpwd', ...probe })).toMatchObject({ code: 'SUCCESS' });
+    expect(await ask({ action: 'admin', admin: 'GUT', ...probe })).toMatchObject({
+      msoft_code: 'ACCT_PERMISSION',
+    });
   });
 });
 
