@@ -11,7 +11,7 @@ import { RequestDispatcher } from './dispatch/request-dispatcher.ts';
 import { WorkTracker } from './dispatch/work-tracker.ts';
 import { unixSeconds } from './engine/clock.ts';
 import { seedDemoBdks } from './engine/entry/demo-bdks.ts';
-import { TransactionService, seedDemoGiftCards } from './engine/index.ts';
+import { TransactionService, seedDemoGiftCards, seedDemoReceiptHeader } from './engine/index.ts';
 import { BdkStore } from './engine/store/bdk-store.ts';
 import { engineDatabase } from './engine/store/statement-cache.ts';
 import { KvConnection } from './kv/kv-connection.ts';
@@ -99,8 +99,16 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
     if (demo !== undefined) {
       seedDemoGiftCards(store, vault, demo.merchantUser.merchantId, now());
       seedDemoBdks(new BdkStore(engineDatabase(store), vault), unixSeconds(now()));
+      seedDemoReceiptHeader(store, demo.merchantUser.merchantId, now());
     }
-    const engine = new TransactionService({ store, logger, now, queue, vault });
+    const engine = new TransactionService({
+      store,
+      logger,
+      now,
+      queue,
+      vault,
+      outboxDir: files.outbox,
+    });
     const authenticator = new Authenticator(accounts, limits, logger);
     const requests = new RequestLog(logger);
     const dispatcher = new RequestDispatcher({

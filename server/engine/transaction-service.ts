@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path';
 import type { Logger } from 'pino';
 import {
   FINANCIAL_OPERATIONS,
@@ -9,6 +10,7 @@ import {
 import { LoopbackProcessor, SendQueue, type Processor } from '../processor/index.ts';
 import type { Store } from '../store/database.ts';
 import { CardVault } from '../vault/index.ts';
+import { withEchoedKeys } from './answer-echo.ts';
 import { answerForError, serviceDecline, unavailable } from './answers.ts';
 import { screenCardData } from './card-data-screen.ts';
 import type { EngineContext } from './engine-context.ts';
@@ -16,6 +18,9 @@ import { GiftLedger } from './gift/gift-ledger.ts';
 import { GiftRanges } from './gift/gift-ranges.ts';
 import { HOUSEKEEPING_INTERVAL_MS, clearStaleCardData, runDueSettlements } from './housekeeping.ts';
 import { KeyedLock } from './keyed-lock.ts';
+import { withReceipts } from './receipts/receipt-delivery.ts';
+import { ReceiptHeaderStore } from './receipts/receipt-header-store.ts';
+import { ReceiptOutbox } from './receipts/receipt-outbox.ts';
 import { OPERATION_HANDLERS } from './registry.ts';
 import type { CallerContext, ServiceAnswer } from './engine-context.ts';
 import { StanCounter } from './stan-counter.ts';
@@ -43,6 +48,19 @@ export interface TransactionServiceDeps {
   queue?: SendQueue;
   /** Run automatic settlement and card-data retention on a timer; default true. */
   housekeeping?: boolean;
+  /**
+   * Folder of e-mailed and texted receipt copies; default "outbox" beside the database (none for
+   * ":memory:").
+   */
+  outboxDir?: string;
+}
+
+/** The receipt outbox of the deps: the folder given, else "outbox" beside a database file. */
+function outboxFor(deps: TransactionServiceDeps): ReceiptOutbox | undefined {
+  if (deps.outboxDir !== undefined) return new ReceiptOutbox(deps.outboxDir);
+  return deps.store.memory
+    ? undefined
+    : new ReceiptOutbox(join(dirname(deps.store.name), 'outbox'));
 }
 
 /**
@@ -72,9 +90,11 @@ export class TransactionService {
       gift,
       giftRanges: new GiftRanges(gift),
       denyList: new DenyListStore(db),
-      vault,
       bdks: new BdkStore(db, vault),
       emv: new EmvStore(db),
+      receiptHeaders: new ReceiptHeaderStore(db),
+      outbox: outboxFor(deps),
+      vault,
       processor: deps.processor ?? new LoopbackProcessor(),
       queue: deps.queue ?? new SendQueue(),
       stans: new StanCounter(transactions),
@@ -146,9 +166,16 @@ export class TransactionService {
         now,
         giftBinRanges: this.#ctx.giftRanges.forMerchant(caller.merchantId),
       });
-      const answer =
-        this.#processorRefusal(op, caller) ??
-        (await OPERATION_HANDLERS[op]({ op, params, caller, now }, this.#ctx));
+      const request = { op, params, caller, now };
+      const answer = withReceipts(
+        request,
+        withEchoedKeys(
+          op,
+          params,
+          this.#processorRefusal(op, caller) ?? (await OPERATION_HANDLERS[op](request, this.#ctx)),
+        ),
+        this.#ctx,
+      );
       if (answer.kind === 'response') {
         const { code, msoft_code: msoftCode, ttid } = answer.pairs;
         this.#ctx.logger.debug({ op, code, msoftCode, ttid }, 'operation answered');
