@@ -3,7 +3,7 @@
 import type { Socket } from 'node:net';
 import fc from 'fast-check';
 import { encodeFrame, encodePairs } from '../../../protocol/index.ts';
-import { floodUntilStalled } from '../../server/helpers/flood.ts';
+import { type FloodResult, floodUntilStalled } from '../../server/helpers/flood.ts';
 import { ResidentWatch } from '../../server/helpers/resident-memory.ts';
 import { mutated } from '../harness/mutations.ts';
 import { GOLDEN_FRAMES } from '../targets/kv-targets.ts';
@@ -155,7 +155,7 @@ export interface FloodReport {
   /** Growth of the service's resident memory at its peak, sampled every 50 ms, in KiB. */
   rssGrowthKb: number;
   /** How each client's flood ended: the service stopped reading it, closed it, or took it all. */
-  ends: ('stalled' | 'closed' | 'done')[];
+  ends: FloodResult['end'][];
   probes: number;
   problems: string[];
 }
@@ -173,7 +173,7 @@ function floodUnit(kind: 'kv' | 'rest'): Buffer {
  * `clients` connections on `wire` that pipeline `kind` requests and never read an answer, each
  * sending until `bytesPerClient` are out or the service stops reading it (no 'drain' for 3 s), the
  * flood stopped early if the service grows past `maxGrowthKb`. Well-formed clients probe the
- * service throughout the flood, again while the stalled connections are still open, and once they
+ * service throughout the flood (every 250 ms), again while the stalled connections are still open, and once they
  * have closed; every probe must be answered.
  */
 export async function floodWithoutReading(
@@ -207,8 +207,11 @@ export async function floodWithoutReading(
   const floods = Promise.all(
     sockets.map((socket) => floodUntilStalled(socket, unit, flood)),
   ).finally(() => (flooding = false));
-  do await probeBoth();
-  while (flooding && service.alive());
+  await probeBoth();
+  while (flooding && service.alive()) {
+    await pause(250);
+    await probeBoth();
+  }
   const results = await floods;
   await probeBoth();
   for (const socket of sockets) socket.destroy();
