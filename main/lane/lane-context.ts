@@ -58,8 +58,6 @@ export type ManagerOverride = DualAuthorization;
  */
 export interface LaneContext {
   readonly training: boolean;
-  /** The lane group of every transaction (seed: lane laneid, clerkid). */
-  readonly lane: { readonly laneid: string; readonly clerkid?: string };
   readonly journal: JournalStore;
   readonly payments: JournaledPayments;
   readonly recovery: Recovery;

@@ -69,19 +69,18 @@ export class LaneEngine implements LaneApi {
     const { url, transport } = options.server;
     this.#server = { url, transport, state: 'unknown', since: now() };
     const notify = (notice: Notice): void => this.#events.emit({ type: 'notice', notice });
-    this.#payments = new JournaledPayments(
-      options.journal,
-      options.client,
-      options.training,
-      (up) => this.#serverSeen(up),
-    );
+    const lane = {
+      laneid: options.laneId,
+      ...(options.clerkId === undefined ? {} : { clerkid: options.clerkId }),
+    };
+    this.#payments = new JournaledPayments(options.journal, options.client, {
+      training: options.training,
+      lane,
+      onServer: (up) => this.#serverSeen(up),
+    });
     this.#recovery = new Recovery(options.journal, this.#payments, notify);
     this.#context = {
       training: options.training,
-      lane: {
-        laneid: options.laneId,
-        ...(options.clerkId === undefined ? {} : { clerkid: options.clerkId }),
-      },
       journal: options.journal,
       payments: this.#payments,
       recovery: this.#recovery,
@@ -183,7 +182,8 @@ export class LaneEngine implements LaneApi {
     this.#options.journal.startWorkflow(workflow.id, workflow.kind, this.#options.training);
     void workflow
       .execute()
-      .catch(() => {
+      .catch((error: unknown) => {
+        console.error(`lane: ${workflow.kind} stopped: ${(error as Error).message}`);
         this.#events.emit({
           type: 'notice',
           notice: { level: 'error', code: 'lane_error', params: { operation: workflow.kind } },

@@ -51,7 +51,7 @@ describe('journal', () => {
     store.onChange((entry) =>
       seen.push(`${entry.state}:${entry.orderId === undefined ? '-' : 'order'}`),
     );
-    const payments = new JournaledPayments(store, client, true);
+    const payments = new JournaledPayments(store, client, { training: true });
     store.startWorkflow('wf-a', 'sale', true);
     const settled = await payments.send({
       workflowId: 'wf-a',
@@ -76,7 +76,7 @@ describe('journal', () => {
 
   it('never holds a card number, even one the request carried', async () => {
     const store = journal('clean');
-    const payments = new JournaledPayments(store, client, true);
+    const payments = new JournaledPayments(store, client, { training: true });
     store.startWorkflow('wf-b', 'sale', true);
     await payments.send({
       workflowId: 'wf-b',
@@ -102,7 +102,7 @@ describe('journal', () => {
 
   it('records a decline with its reason in cashier words and its journal never completes', async () => {
     const store = journal('decline');
-    const payments = new JournaledPayments(store, client, true);
+    const payments = new JournaledPayments(store, client, { training: true });
     store.startWorkflow('wf-c', 'sale', true);
     const settled = await payments.send({
       workflowId: 'wf-c',
@@ -122,7 +122,7 @@ describe('journal', () => {
 
   it('keeps an unanswered sale unknown, then resolves it by its order id without resending', async () => {
     const store = journal('unknown');
-    const payments = new JournaledPayments(store, client, true);
+    const payments = new JournaledPayments(store, client, { training: true });
     store.startWorkflow('wf-d', 'sale', true);
     const settled = await payments.send({
       workflowId: 'wf-d',
@@ -146,7 +146,7 @@ describe('journal', () => {
   it('says not charged when the server cannot be reached, and nothing is left to check', async () => {
     const store = journal('unreachable');
     const nowhere = laneClient(service, 'v2', { url: 'https://127.0.0.1:1', retries: 0 });
-    const payments = new JournaledPayments(store, nowhere, true);
+    const payments = new JournaledPayments(store, nowhere, { training: true });
     store.startWorkflow('wf-e', 'sale', true);
     const settled = await payments.send({
       workflowId: 'wf-e',
@@ -163,7 +163,7 @@ describe('journal', () => {
 
   it('cancels a workflow a crash left running: its approval is reversed, and the sale shows it', async () => {
     const store = journal('recover');
-    const payments = new JournaledPayments(store, client, true);
+    const payments = new JournaledPayments(store, client, { training: true });
     store.startWorkflow('wf-f', 'sale', true);
     const sale = await payments.send({
       workflowId: 'wf-f',

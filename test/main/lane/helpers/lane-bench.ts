@@ -40,7 +40,10 @@ export interface LaneBenchOptions {
   readonly openDay?: boolean;
 }
 
-/** Starts a lane bench: service process, simulated devices, a training lane on them. */
+/**
+ * Starts a lane bench: service process, simulated devices, a training lane on them; resolves once
+ * every device's connect-time check has run, so a fault a test arms next meets the test's call.
+ */
 export async function startLaneBench(options: LaneBenchOptions = {}): Promise<LaneBench> {
   const service = options.service ?? (await startServiceProcess());
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'laneterm-lane-'));
@@ -62,6 +65,8 @@ export async function startLaneBench(options: LaneBenchOptions = {}): Promise<La
     openDay: options.openDay ?? true,
     ...(options.settings === undefined ? {} : { settings: options.settings }),
   });
+  for (const role of ['reader', 'emv', 'pinpad', 'printer'] as const)
+    await lane.devices.check(role);
   const driver = new LaneDriver(lane.engine);
   return {
     service,
