@@ -64,6 +64,9 @@ async function real(
       transport: setup.server.transport ?? (setup.server.url.startsWith('kv') ? 'kv' : 'v2'),
       ...(setup.server.tls === undefined ? {} : { tls: setup.server.tls }),
       ...(setup.server.deadlines === undefined ? {} : { deadlines: setup.server.deadlines }),
+      ...(setup.server.lateAnswerMs === undefined
+        ? {}
+        : { lateAnswerMs: setup.server.lateAnswerMs }),
       apiKey: { id: setup.server.apiKeyId, secret },
     },
     journalPath: setup.journal ?? join(laneDir, 'journal.db'),

@@ -15,6 +15,7 @@ import type { PaymentClient } from '../payment/index.ts';
 import { EventLog } from './event-log.ts';
 import { historyEntry } from './history-view.ts';
 import { JournaledPayments } from './journal/journaled-payments.ts';
+import { EntryResolver } from './journal/entry-resolver.ts';
 import { Recovery } from './journal/recovery.ts';
 import type { LaneContext, ManagerOverride, ReceiptPort } from './lane-context.ts';
 import { LaneQueries, type QuerySources } from './lane-queries.ts';
@@ -30,6 +31,11 @@ export interface LaneEngineOptions extends QuerySources {
   readonly server: Pick<ServerStatus, 'url' | 'transport'> & { readonly fingerprint?: string };
   readonly receipts: ReceiptPort;
   verifyManager(override: ManagerOverride): Promise<boolean>;
+  /**
+   * How long after it left a request may still be running at the service, ms: the answer
+   * deadline plus the client's late-answer window; default 150 000 (30 s + 120 s).
+   */
+  readonly inFlightMs?: number;
   /** Milliseconds between background passes of recovery; default 15 000. */
   readonly sweepMs?: number;
   readonly now?: () => number;
@@ -78,12 +84,14 @@ export class LaneEngine implements LaneApi {
       lane,
       onServer: (up) => this.#serverSeen(up),
     });
-    this.#recovery = new Recovery(options.journal, this.#payments, notify);
+    const resolver = new EntryResolver(options.journal, options.client, options.inFlightMs, now);
+    this.#recovery = new Recovery(options.journal, this.#payments, resolver, notify);
     this.#context = {
       training: options.training,
       journal: options.journal,
       payments: this.#payments,
       recovery: this.#recovery,
+      resolver,
       devices: options.devices,
       receipts: options.receipts,
       settings: () => options.settings.get(),

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { MsoftCode } from '../../protocol/index.ts';
 import { DeviceManager, type DevicesConfig } from '../devices/index.ts';
 import type { EditableSettings } from '../lane-api/index.ts';
-import { PaymentClient, type PaymentClientConfig, type TlsSettings } from '../payment/index.ts';
+import {
+  DEFAULT_DEADLINES,
+  DEFAULT_LATE_ANSWER_MS,
+  PaymentClient,
+  type PaymentClientConfig,
+  type TlsSettings,
+} from '../payment/index.ts';
 import { JournalStore } from './journal/journal-store.ts';
 import type { ManagerOverride } from './lane-context.ts';
 import { LaneEngine } from './lane-engine.ts';
@@ -24,6 +30,8 @@ export interface LaneSetup {
     readonly tls?: TlsSettings;
     readonly apiKey: { readonly id: string; readonly secret: string };
     readonly deadlines?: PaymentClientConfig['deadlines'];
+    /** How long an answer that missed its deadline is still listened for, ms; default 120 000. */
+    readonly lateAnswerMs?: number;
     /** The pinned certificate's fingerprint, for diagnostics. */
     readonly fingerprint?: string;
   };
@@ -85,11 +93,14 @@ export async function verifyManager(
  * (main/devices), receipts (main/receipt) and the engine, which settles the journal at once.
  */
 export async function startLane(setup: LaneSetup): Promise<RunningLane> {
+  const lateAnswerMs = setup.server.lateAnswerMs ?? DEFAULT_LATE_ANSWER_MS;
+  const answerMs = setup.server.deadlines?.answerMs ?? DEFAULT_DEADLINES.answerMs;
   const connection: ServerConnection = {
     url: setup.server.url,
     transport: setup.server.transport,
     ...(setup.server.tls === undefined ? {} : { tls: setup.server.tls }),
     ...(setup.server.deadlines === undefined ? {} : { deadlines: setup.server.deadlines }),
+    lateAnswerMs,
   };
   const client = new PaymentClient({
     ...connection,
@@ -118,6 +129,7 @@ export async function startLane(setup: LaneSetup): Promise<RunningLane> {
     receipts: new LaneReceipts(setup.merchant, devices.printerConfig, setup.laneId),
     settings,
     verifyManager: (override) => verifyManager(connection, override),
+    inFlightMs: answerMs + lateAnswerMs,
     ...(setup.sweepMs === undefined ? {} : { sweepMs: setup.sweepMs }),
   });
   return {

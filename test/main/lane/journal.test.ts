@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveEntry } from '../../../main/lane/journal/entry-resolver.ts';
+import { EntryResolver } from '../../../main/lane/journal/entry-resolver.ts';
 import { JournaledPayments } from '../../../main/lane/journal/journaled-payments.ts';
 import { JournalStore } from '../../../main/lane/journal/journal-store.ts';
 import { Recovery } from '../../../main/lane/journal/recovery.ts';
@@ -135,7 +135,7 @@ describe('journal', () => {
     let entry = settled.entry;
     for (let tries = 0; entry.state === 'unknown' && tries < 40; tries += 1) {
       await sleep(250);
-      entry = await resolveEntry(store, client, entry);
+      entry = await new EntryResolver(store, client).resolve(entry);
     }
     expect(entry).toMatchObject({ state: 'approved', approvedMinor: 802 });
     const report = await client.unsettledReport({ order_id: entry.orderId });
@@ -173,7 +173,8 @@ describe('journal', () => {
     });
     expect(sale.entry.state).toBe('approved');
     const notices: Notice[] = [];
-    const recovery = new Recovery(store, payments, (notice) => notices.push(notice));
+    const resolver = new EntryResolver(store, client);
+    const recovery = new Recovery(store, payments, resolver, (notice) => notices.push(notice));
     expect(await recovery.sweep()).toBe(0);
     expect(store.workflow('wf-f')?.state).toBe('cancelled');
     expect(store.get(sale.entry.id)?.marks).toEqual(['reversed']);

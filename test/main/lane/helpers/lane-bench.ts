@@ -35,6 +35,8 @@ export interface LaneBenchOptions {
   readonly settings?: Partial<EditableSettings>;
   /** The client's answer deadline, ms (short ones make unknown outcomes). */
   readonly answerMs?: number;
+  /** How long a late answer is still listened for, ms (with answerMs: how long a request may still run). */
+  readonly lateAnswerMs?: number;
   /** The folder of the journal (a restart reuses it); default a fresh one. */
   readonly dir?: string;
   readonly openDay?: boolean;
@@ -58,6 +60,7 @@ export async function startLaneBench(options: LaneBenchOptions = {}): Promise<La
       tls: { pin: service.fingerprint },
       apiKey: service.apiKey,
       deadlines: { connectMs: 3000, answerMs: options.answerMs ?? 30_000 },
+      ...(options.lateAnswerMs === undefined ? {} : { lateAnswerMs: options.lateAnswerMs }),
     },
     journalPath: join(dir, 'journal.db'),
     devices: devices.config,
