@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { HistoryQuery } from './history.ts';
 import { SettingsPatch } from './settings.ts';
+import { DeviceKind } from './status.ts';
 import { AttentionAction, NextAction } from './workflow.ts';
 import { LaneId, MinorUnits, ReceiptCopy, Tender } from './values.ts';
 
@@ -123,11 +124,46 @@ const QUERY_COMMANDS = [
   z.strictObject({ type: z.literal('settings.update'), patch: SettingsPatch }),
 ] as const;
 
+/**
+ * Training mode only (refused as not_allowed on a real lane): what a trainee, a screen's
+ * "simulate" menu or an end-to-end test does to the simulated devices.
+ */
+const TRAINING_COMMANDS = [
+  /** The simulated customer presents a test card by its id (training.cards lists them; never a number). */
+  z.strictObject({
+    type: z.literal('training.present'),
+    card: z.string().regex(/^[a-z][a-z0-9-]{0,29}$/),
+    how: z.enum(['swipe', 'insert', 'tap', 'fallback']),
+  }),
+  /** The simulated cardholder types the PIN, or presses Cancel on the PIN pad. */
+  z.strictObject({ type: z.literal('training.pin'), mode: z.enum(['typed', 'cancel']) }),
+  /** Arms a device fault of docs/devices.md (name[:ms][*times], e.g. "unplug:1500"). */
+  z.strictObject({
+    type: z.literal('training.fault'),
+    device: DeviceKind,
+    fault: z.string().regex(/^[a-z-]{1,20}(:[0-9]{1,6})?(\*([0-9]{1,4}|always))?$/),
+  }),
+  /** Pulls a device's cable now, plugged back after ms (default 2000). */
+  z.strictObject({
+    type: z.literal('training.unplug'),
+    device: DeviceKind,
+    ms: z.int().min(0).max(600_000).optional(),
+  }),
+  /** What the simulated printer reports. */
+  z.strictObject({
+    type: z.literal('training.printer'),
+    condition: z.enum(['ok', 'paper-low', 'paper-out', 'cover-open', 'offline', 'error']),
+  }),
+  /** The test cards the simulators know. */
+  z.strictObject({ type: z.literal('training.cards') }),
+] as const;
+
 /** Every command of the lane API. */
 export const LaneCommand = z.discriminatedUnion('type', [
   ...START_COMMANDS,
   ...WORKFLOW_COMMANDS,
   ...QUERY_COMMANDS,
+  ...TRAINING_COMMANDS,
 ]);
 /** One command. */
 export type LaneCommand = z.infer<typeof LaneCommand>;
