@@ -20,6 +20,7 @@ import { Recovery } from './journal/recovery.ts';
 import type { LaneContext, ManagerOverride, ReceiptPort } from './lane-context.ts';
 import { LaneQueries, type QuerySources } from './lane-queries.ts';
 import { laneStatus } from './lane-status.ts';
+import { answerTraining, type SimulatorControls } from './training-commands.ts';
 import { startWorkflow, type StartError } from './workflow-factory.ts';
 import type { Workflow } from './workflow.ts';
 
@@ -36,6 +37,8 @@ export interface LaneEngineOptions extends QuerySources {
    * deadline plus the client's late-answer window; default 150 000 (30 s + 120 s).
    */
   readonly inFlightMs?: number;
+  /** Training mode's simulated devices, for the training.* commands; absent on a real lane. */
+  readonly simulators?: SimulatorControls;
   /** Milliseconds between background passes of recovery; default 15 000. */
   readonly sweepMs?: number;
   readonly now?: () => number;
@@ -162,6 +165,8 @@ export class LaneEngine implements LaneApi {
   }
 
   async #run(command: LaneCommand): Promise<CommandReply> {
+    const trained = await answerTraining(command, this.#options.simulators);
+    if (trained !== undefined) return trained;
     const answer = await this.#queries.answer(command);
     if (answer !== undefined) {
       if (command.type === 'settings.update' && answer.ok)

@@ -14,6 +14,7 @@ import type { ManagerOverride } from './lane-context.ts';
 import { LaneEngine } from './lane-engine.ts';
 import { LaneReceipts, type MerchantHeader } from './lane-receipts.ts';
 import { LaneSettingsStore } from './lane-settings.ts';
+import type { SimulatorControls } from './training-commands.ts';
 
 /** The lane's version, shown in diagnostics. */
 export const LANE_VERSION = '0.1.0';
@@ -44,6 +45,8 @@ export interface LaneSetup {
   readonly sweepMs?: number;
   /** Opens the day at start (training mode). */
   readonly openDay?: boolean;
+  /** The simulated devices (training mode), for the lane API's training.* commands. */
+  readonly simulators?: SimulatorControls;
 }
 
 /** A running lane: its engine and the parts it owns. */
@@ -130,6 +133,7 @@ export async function startLane(setup: LaneSetup): Promise<RunningLane> {
     settings,
     verifyManager: (override) => verifyManager(connection, override),
     inFlightMs: answerMs + lateAnswerMs,
+    ...(setup.simulators === undefined ? {} : { simulators: setup.simulators }),
     ...(setup.sweepMs === undefined ? {} : { sweepMs: setup.sweepMs }),
   });
   return {

@@ -66,6 +66,7 @@ export async function startLaneBench(options: LaneBenchOptions = {}): Promise<La
     devices: devices.config,
     source: 'test',
     openDay: options.openDay ?? true,
+    simulators: devices,
     ...(options.settings === undefined ? {} : { settings: options.settings }),
   });
   for (const role of ['reader', 'emv', 'pinpad', 'printer'] as const)
