@@ -66,8 +66,11 @@ const START_COMMANDS = [
 /** The card a cashier keys by hand (manual entry): card data, never logged, echoed or stored. */
 export const ManualCard = z.strictObject({
   account: z.string().regex(/^[0-9]{12,19}$/),
-  /** MMYY. */
-  expdate: z.string().regex(/^(0[1-9]|1[0-2])[0-9]{2}$/),
+  /** MMYY; a gift card needs none (docs/test-cards.md, Gift cards). */
+  expdate: z
+    .string()
+    .regex(/^(0[1-9]|1[0-2])[0-9]{2}$/)
+    .optional(),
   cv: z
     .string()
     .regex(/^[0-9]{3,4}$/)
