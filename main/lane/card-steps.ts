@@ -45,7 +45,8 @@ export function capturedFromRead(read: CardRead): CapturedCard {
 
 /** A manually keyed card as a captured card: account, expdate and, when given, cv and zip. */
 export function capturedFromManual(card: ManualCard): CapturedCard {
-  const fields: Record<string, string> = { account: card.account, expdate: card.expdate };
+  const fields: Record<string, string> = { account: card.account };
+  if (card.expdate !== undefined) fields.expdate = card.expdate;
   if (card.cv !== undefined) fields.cv = card.cv;
   if (card.zip !== undefined) fields.zip = card.zip;
   const summary = maskedSummary(card.account.slice(-4), card.account.length, 'manual');
@@ -65,12 +66,15 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
     return (await this.ask(['workflow.tender'])).tender;
   }
 
-  /** The ways in the card step offers: the configured readers, and manual entry when allowed. */
-  protected accepts(): EntryMethod[] {
+  /**
+   * The ways in the card step offers: the configured readers, and manual entry when the lane's
+   * rule allows it for payment cards; a gift card may always be keyed (the counter keys them).
+   */
+  protected accepts(tender: Tender): EntryMethod[] {
     const methods: EntryMethod[] = [];
     if (this.ctx.devices.has('emv')) methods.push('insert', 'tap');
     if (this.ctx.devices.has('reader') || this.ctx.devices.has('emv')) methods.push('swipe');
-    if (this.ctx.settings().manualEntry !== 'disabled') methods.push('manual');
+    if (tender === 'gift' || this.ctx.settings().manualEntry !== 'disabled') methods.push('manual');
     return methods;
   }
 
@@ -85,12 +89,12 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
   ): Promise<CapturedCard | typeof CHANGE_TENDER> {
     let problem: 'card_unreadable' | undefined;
     for (;;) {
-      const accepts = this.accepts();
+      const accepts = this.accepts(tender);
       this.show({ name: 'card', dueMinor, tender, accepts, ...(problem ? { problem } : {}) });
       const methods = accepts.includes('manual') ? ['manual'] : [];
       const outcome = await this.#readOrEntry(dueMinor, methods);
       if ('read' in outcome) return capturedFromRead(outcome.read);
-      if ('manual' in outcome) return this.manualEntry(dueMinor);
+      if ('manual' in outcome) return this.manualEntry(dueMinor, tender);
       const found = readerProblem(outcome.error);
       if (found === 'retry_read') {
         problem = 'card_unreadable';
@@ -100,7 +104,7 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
       const actions: AttentionAction[] = ['retry', 'change_tender', ...other, 'cancel'];
       const choice = await this.attention(found, actions);
       if (choice === 'change_tender') return CHANGE_TENDER;
-      if (choice === 'other_entry') return this.manualEntry(dueMinor);
+      if (choice === 'other_entry') return this.manualEntry(dueMinor, tender);
       problem = undefined;
     }
   }
@@ -137,11 +141,12 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
   }
 
   /**
-   * Manual entry under the lane's rule (settings.manualEntry): disabled never reaches here;
-   * override asks a manager whose credentials the service accepts; then the cashier keys the card.
+   * Manual entry under the lane's rule (settings.manualEntry) for payment cards: disabled never
+   * reaches here; override asks a manager whose credentials the service accepts; then the cashier
+   * keys the card. A gift card is keyed without an override.
    */
-  protected async manualEntry(dueMinor: number): Promise<CapturedCard> {
-    if (this.ctx.settings().manualEntry === 'override') {
+  protected async manualEntry(dueMinor: number, tender: Tender): Promise<CapturedCard> {
+    if (tender !== 'gift' && this.ctx.settings().manualEntry === 'override') {
       let refused = false;
       for (;;) {
         this.show({ name: 'override', operation: 'sale', reason: 'manual_entry', refused });

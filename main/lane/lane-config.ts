@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
+import { parseBinRanges } from '../../protocol/index.ts';
 import { z } from 'zod';
 import { parseDevicesConfig, type DevicesConfig } from '../devices/index.ts';
 import { EditableSettings } from '../lane-api/index.ts';
@@ -33,6 +34,22 @@ const ServerConfig = z.strictObject({
     .optional(),
   /** How long an answer that missed its deadline is still listened for, ms (default 120 000). */
   lateAnswerMs: z.int().min(1000).max(600_000).optional(),
+  /**
+   * The merchant's gift BIN ranges (seed: Gift custom BIN range formula), so a keyed gift card is
+   * sent without an expiry; default none.
+   */
+  giftBinRanges: z
+    .string()
+    .max(500)
+    .refine((text) => {
+      try {
+        parseBinRanges(text, 'giftBinRanges');
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be gift BIN ranges: min_prefix[-max_prefix][:min_len[-max_len][:cardtype[:pclevel]]] joined by ;')
+    .optional(),
 });
 
 /** The merchant header every receipt prints. */

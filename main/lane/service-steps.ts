@@ -55,6 +55,7 @@ export abstract class ServiceWorkflow<S extends string> extends Workflow<
         await this.attention('server_unreachable', ['retry', 'cancel']);
         continue;
       }
+      if (settled.kind === 'refused') return settled.entry;
       const entry = settled.kind === 'unknown' ? await this.check(settled.entry) : settled.entry;
       this.checkCancel();
       const refused = settled.kind === 'answered' && settled.result.response.msoftCode;
