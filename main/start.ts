@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultDataDirectory } from '../server/index.ts';
 import { readApiKeySecret, storeApiKeySecret } from './lane/api-key-secret.ts';
-import { readLaneConfig } from './lane/lane-config.ts';
+import { laneSetupFromConfig, readLaneConfig } from './lane/lane-config.ts';
 import { listenLaneSocket } from './lane/lane-socket.ts';
 import { startLane } from './lane/lane-runtime.ts';
 import {
@@ -54,26 +54,7 @@ async function real(
   const setup = readLaneConfig(config);
   const { secret } = await readApiKeySecret(setup.server.apiKeyId, setup.server.apiKeySecretFile);
   const laneDir = args.laneDir ?? join(defaultLaneRoot(), setup.laneId);
-  const lane = await startLane({
-    training: false,
-    laneId: setup.laneId,
-    ...(setup.clerkId === undefined ? {} : { clerkId: setup.clerkId }),
-    merchant: setup.merchant,
-    server: {
-      url: setup.server.url,
-      transport: setup.server.transport ?? (setup.server.url.startsWith('kv') ? 'kv' : 'v2'),
-      ...(setup.server.tls === undefined ? {} : { tls: setup.server.tls }),
-      ...(setup.server.deadlines === undefined ? {} : { deadlines: setup.server.deadlines }),
-      ...(setup.server.lateAnswerMs === undefined
-        ? {}
-        : { lateAnswerMs: setup.server.lateAnswerMs }),
-      apiKey: { id: setup.server.apiKeyId, secret },
-    },
-    journalPath: setup.journal ?? join(laneDir, 'journal.db'),
-    devices: setup.devices,
-    ...(setup.settings === undefined ? {} : { settings: setup.settings }),
-    source: config,
-  });
+  const lane = await startLane(laneSetupFromConfig(setup, secret, laneDir));
   const socket = await listenLaneSocket(lane.engine, args.socket ?? join(laneDir, 'lane.sock'));
   return {
     line: `LaneTerm lane ${setup.laneId}: lane API on ${socket.path}, payment service ${setup.server.url}`,
