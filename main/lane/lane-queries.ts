@@ -137,8 +137,7 @@ export class LaneQueries {
         duplicate: false,
         training: entry.training,
         at: this.#ctx.now(),
-        text: rendered.text,
-        svg: rendered.svg,
+        ...rendered.preview(),
         printed: 'preview',
       },
     };

@@ -7,6 +7,7 @@ import type {
   ReceiptState,
   WorkflowStep,
 } from '../lane-api/index.ts';
+import type { PrinterGate } from '../devices/index.ts';
 import { PaymentResponse, type DualAuthorization } from '../payment/index.ts';
 import { printProblem, printerProblem } from './device-problems.ts';
 import type { PaymentPlan } from './journal/journaled-payments.ts';
@@ -130,13 +131,27 @@ export abstract class ServiceWorkflow<S extends string> extends Workflow<
   }
 
   /**
+   * Starts the printer gate's check now (main/devices), so it runs while the customer presents the
+   * card; gatePrinter then takes its answer. Undefined when there is nothing to check.
+   */
+  protected checkPrinterEarly(): Promise<PrinterGate> | undefined {
+    if (!this.ctx.devices.has('printer') || this.withoutReceipt) return undefined;
+    const check = this.ctx.devices.checkPrinter({ signal: this.signal });
+    check.catch(() => undefined);
+    return check;
+  }
+
+  /**
    * The printer gate (main/devices): before a sale is authorized, a printer that cannot print is
    * told now, with retry, going on without a receipt, or cancel. Lanes without a printer pass.
+   * `early` is a check started before the card was read (checkPrinterEarly); retries check again.
    */
-  protected async gatePrinter(): Promise<void> {
+  protected async gatePrinter(early?: Promise<PrinterGate>): Promise<void> {
     if (!this.ctx.devices.has('printer') || this.withoutReceipt) return;
+    let check = early;
     for (;;) {
-      const gate = await this.ctx.devices.checkPrinter({ signal: this.signal });
+      const gate = await (check ?? this.ctx.devices.checkPrinter({ signal: this.signal }));
+      check = undefined;
       if (gate.ready) return;
       const choice = await this.attention(
         printerProblem(gate),
@@ -187,26 +202,27 @@ export abstract class ServiceWorkflow<S extends string> extends Workflow<
     duplicate: boolean,
   ): Promise<ReceiptState> {
     const receiptId = `${entry.id}-${copy}${duplicate ? `-${this.ctx.now()}` : ''}`;
-    const preview = {
-      id: receiptId,
-      entryId: entry.id,
-      copy,
-      duplicate,
-      training: this.ctx.training,
-      at: this.ctx.now(),
-      text: rendered.text,
-      svg: rendered.svg,
-    };
+    const emit = (printed: 'printed' | 'not_printed' | 'preview'): void =>
+      this.ctx.emitReceipt({
+        id: receiptId,
+        entryId: entry.id,
+        copy,
+        duplicate,
+        training: this.ctx.training,
+        at: this.ctx.now(),
+        ...rendered.preview(),
+        printed,
+      });
     if (!this.ctx.devices.has('printer') || this.withoutReceipt) {
-      this.ctx.emitReceipt({ ...preview, printed: 'preview' });
+      emit('preview');
       return { receiptId, state: 'none' };
     }
     try {
       await this.ctx.devices.print(rendered.escpos);
-      this.ctx.emitReceipt({ ...preview, printed: 'printed' });
+      emit('printed');
       return { receiptId, state: 'printed' };
     } catch (error) {
-      this.ctx.emitReceipt({ ...preview, printed: 'not_printed' });
+      emit('not_printed');
       return { receiptId, state: 'not_printed', problem: printProblem(error) };
     }
   }

@@ -94,13 +94,17 @@ export class SaleWorkflow extends CardWorkflow<SaleState> {
     this.end();
   }
 
-  /** One tender: card, PIN for debit, the printer gate, then the request; undefined on change tender. */
+  /**
+   * One tender: card, PIN for debit, the printer gate (checked while the card is presented), then
+   * the request; undefined on change tender.
+   */
   async #pay(tender: Tender, due: number): Promise<JournalEntry | undefined> {
+    const printer = this.checkPrinterEarly();
     const card = await this.captureCard(tender, due);
     if (card === CHANGE_TENDER) return undefined;
     const pin = tender === 'debit' ? await this.enterPin(card, due) : {};
     if (pin === CHANGE_TENDER) return undefined;
-    await this.gatePrinter();
+    await this.gatePrinter(printer);
     const reference = this.#request.reference;
     return this.authorize({
       workflowId: this.id,
