@@ -31,7 +31,7 @@ type GiftState =
  * decline goes back to card; cancel reverses an approval.
  */
 export const GIFT_TABLE: TransitionTable<GiftState> = {
-  start: ['card', 'authorizing'],
+  start: ['card', 'attention', 'authorizing'],
   tender: [],
   card: ['override', 'manual_entry', 'attention', 'authorizing', 'cancelling'],
   override: ['manual_entry', 'authorizing', 'cancelling'],
@@ -39,8 +39,8 @@ export const GIFT_TABLE: TransitionTable<GiftState> = {
   pin: [],
   attention: ['card', 'override', 'manual_entry', 'authorizing', 'cancelling'],
   authorizing: ['checking', 'override', 'attention', 'result', 'cancelling'],
-  checking: ['override', 'result', 'cancelling', 'cancelled'],
-  result: ['card', 'authorizing', 'end', 'cancelling'],
+  checking: ['result', 'cancelling', 'cancelled'],
+  result: ['card', 'attention', 'authorizing', 'end', 'cancelling'],
   cancelling: ['cancelled'],
   cancelled: ['end'],
   end: [],
