@@ -9,6 +9,7 @@ import type {
 } from '../lane-api/index.ts';
 import { pinProblem, readerProblem } from './device-problems.ts';
 import { ServiceWorkflow } from './service-steps.ts';
+import type { Bounds } from './workflow.ts';
 
 /** A card the lane has, ready for a request: its fields (card data: the wire only) and its mask. */
 export interface CapturedCard {
@@ -18,6 +19,19 @@ export interface CapturedCard {
   /** The PAN, only when the lane holds it in the clear (a wedge swipe, manual entry), for the PIN block. */
   readonly pan?: string;
 }
+
+/** The states of a family that reads cards (sale, gift): its steps and the machine's bounds. */
+export type CardFamilyState =
+  | Bounds
+  | 'tender'
+  | 'card'
+  | 'manual_entry'
+  | 'pin'
+  | 'override'
+  | 'authorizing'
+  | 'checking'
+  | 'attention'
+  | 'result';
 
 /** A step's answer when the cashier chose to change how the customer pays. */
 export const CHANGE_TENDER = Symbol('change tender');

@@ -7,23 +7,13 @@ import type {
   WorkflowKind,
   WorkflowView,
 } from '../../lane-api/index.ts';
-import { CHANGE_TENDER, CardWorkflow } from '../card-steps.ts';
+import { CHANGE_TENDER, CardWorkflow, type CardFamilyState } from '../card-steps.ts';
 import type { JournalEntry } from '../journal/journal-types.ts';
 import type { LaneContext } from '../lane-context.ts';
 import type { TransitionTable } from '../machine.ts';
-import { tenderLine, type Bounds } from '../workflow.ts';
+import { tenderLine } from '../workflow.ts';
 
-type GiftState =
-  | Bounds
-  | 'tender'
-  | 'card'
-  | 'manual_entry'
-  | 'pin'
-  | 'override'
-  | 'authorizing'
-  | 'checking'
-  | 'attention'
-  | 'result';
+type GiftState = CardFamilyState;
 
 /**
  * The gift counter family's transition table (docs/lane.md, Gift counter and balance): card (or,

@@ -5,23 +5,13 @@ import type {
   Tender,
   WorkflowView,
 } from '../../lane-api/index.ts';
-import { CHANGE_TENDER, CardWorkflow } from '../card-steps.ts';
+import { CHANGE_TENDER, CardWorkflow, type CardFamilyState } from '../card-steps.ts';
 import type { JournalEntry } from '../journal/journal-types.ts';
 import type { LaneContext } from '../lane-context.ts';
 import type { TransitionTable } from '../machine.ts';
-import { tenderLine, type Bounds } from '../workflow.ts';
+import { tenderLine } from '../workflow.ts';
 
-type SaleState =
-  | Bounds
-  | 'tender'
-  | 'card'
-  | 'manual_entry'
-  | 'pin'
-  | 'override'
-  | 'authorizing'
-  | 'checking'
-  | 'attention'
-  | 'result';
+type SaleState = CardFamilyState;
 
 /**
  * The sale family's transition table (docs/lane.md, Sale): amount (given at start) → tender →

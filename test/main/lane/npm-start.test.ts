@@ -72,20 +72,11 @@ describe('npm start with no configuration (training mode)', () => {
       tender: 'credit',
     });
     await driver.step('card');
-    await driver.send({ type: 'workflow.entry', workflowId, method: 'manual' });
-    await driver.step('override');
-    await driver.send({
-      type: 'workflow.override',
+    await driver.keyCard(
       workflowId,
-      username: 'test_retail',
-      password: 'publ1ct3st',
-    });
-    await driver.step('manual_entry');
-    await driver.send({
-      type: 'workflow.manual_card',
-      workflowId,
-      card: { account: '4111111111111111', expdate: '1230', cv: '999' },
-    });
+      { account: '4111111111111111', expdate: '1230', cv: '999' },
+      { username: 'test_retail', password: 'publ1ct3st' },
+    );
     const result = await driver.result();
     expect(result.training).toBe(true);
     expect(result.step.result).toMatchObject({ outcome: 'approved', amountMinor: 4321 });

@@ -279,13 +279,7 @@ describe('sale', () => {
       tender: 'credit',
     });
     await driver.step('card');
-    await driver.send({ type: 'workflow.entry', workflowId, method: 'manual' });
-    await driver.step('manual_entry');
-    await driver.send({
-      type: 'workflow.manual_card',
-      workflowId,
-      card: { account: '4111111111111111' },
-    });
+    await driver.keyCard(workflowId, { account: '4111111111111111' });
     const result = await driver.result();
     expect(result.step.result).toMatchObject({
       outcome: 'declined',
