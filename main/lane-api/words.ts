@@ -113,6 +113,8 @@ export const NOTICE_WORDS: Readonly<Record<NoticeCode, string>> = {
   recovered_declined: 'A {operation} of {amount} was declined; nothing was charged.',
   recovered_not_charged: 'A {operation} of {amount} never reached the server; nothing was charged.',
   reversal_pending: 'A reversal of {amount} could not be sent yet; the lane keeps trying.',
+  reversal_refused:
+    'The service refused to reverse the {operation} of {amount} on {card}; a manager must refund it.',
   move_not_applied: 'The {operation} of {amount} was not applied; do it again if still wanted.',
   day_opened: 'The day is open.',
   day_closed: 'The day is closed: batch {batch} settled.',
