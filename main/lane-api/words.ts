@@ -78,6 +78,8 @@ export const CASHIER_WORDS: Readonly<Record<CashierPrompt, string>> = {
   tell_balance: 'Tell the customer the balance.',
   cancelled_nothing_charged: 'Cancelled. Nothing stays charged.',
   cancel_pending: 'Cancelled. A reversal is still being sent; the lane keeps trying.',
+  cancel_refused:
+    'Cancelled, but the service refused to reverse a payment. Call a manager to refund it.',
 };
 
 /** Customer prompts. */
