@@ -253,10 +253,10 @@ export abstract class Workflow<S extends string> {
   async #cancelOut(): Promise<void> {
     this.ctx.journal.reopenWorkflow(this.id);
     this.show({ name: 'cancelling', reversing: [...this.tenders] });
-    const { reversed, pending } = await this.ctx.recovery.compensate(this.id);
+    const { reversed, pending, refused } = await this.ctx.recovery.compensate(this.id);
     if (pending.length === 0) this.ctx.journal.endWorkflow(this.id, 'cancelled');
     this.tenders = [];
-    await this.#closing(reversed.map(tenderLine), pending.map(tenderLine));
+    await this.#closing(reversed.map(tenderLine), pending.map(tenderLine), refused.map(tenderLine));
   }
 
   async #deferOut(): Promise<void> {
@@ -267,9 +267,13 @@ export abstract class Workflow<S extends string> {
     await this.#closing([], open.map(tenderLine));
   }
 
-  async #closing(reversed: TenderLine[], pending: TenderLine[]): Promise<void> {
+  async #closing(
+    reversed: TenderLine[],
+    pending: TenderLine[],
+    refused: TenderLine[] = [],
+  ): Promise<void> {
     this.#closed = true;
-    this.show({ name: 'cancelled', reversed, pending });
+    this.show({ name: 'cancelled', reversed, pending, ...(refused.length > 0 ? { refused } : {}) });
     await this.choose(['finish']);
     this.end();
   }
