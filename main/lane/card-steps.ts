@@ -9,7 +9,7 @@ import type {
 } from '../lane-api/index.ts';
 import { pinProblem, readerProblem } from './device-problems.ts';
 import { ServiceWorkflow } from './service-steps.ts';
-import type { Bounds } from './workflow.ts';
+import type { Bounds } from './workflow-control.ts';
 
 /** A card the lane has, ready for a request: its fields (card data: the wire only) and its mask. */
 export interface CapturedCard {

@@ -8,7 +8,7 @@ import {
 import type { LaneContext } from '../lane-context.ts';
 import type { TransitionTable } from '../machine.ts';
 import { ServiceWorkflow } from '../service-steps.ts';
-import type { Bounds } from '../workflow.ts';
+import type { Bounds } from '../workflow-control.ts';
 
 type DayState =
   Bounds | 'working' | 'override' | 'authorizing' | 'checking' | 'attention' | 'result';

@@ -5,7 +5,7 @@ import type { JournalEntry } from '../journal/journal-types.ts';
 import type { LaneContext } from '../lane-context.ts';
 import type { TransitionTable } from '../machine.ts';
 import { ServiceWorkflow } from '../service-steps.ts';
-import type { Bounds } from '../workflow.ts';
+import type { Bounds } from '../workflow-control.ts';
 
 type HistoryState =
   Bounds | 'working' | 'override' | 'authorizing' | 'checking' | 'attention' | 'result';

@@ -9,7 +9,7 @@ import { CHANGE_TENDER, CardWorkflow, type CardFamilyState } from '../card-steps
 import type { JournalEntry } from '../journal/journal-types.ts';
 import type { LaneContext } from '../lane-context.ts';
 import type { TransitionTable } from '../machine.ts';
-import { tenderLine } from '../workflow.ts';
+import { tenderLine } from '../workflow-control.ts';
 
 type SaleState = CardFamilyState;
 
