@@ -20,6 +20,7 @@ export type LaneDevices = Pick<
   | 'statuses'
   | 'paper'
   | 'onStatus'
+  | 'diagnostics'
 >;
 
 /**

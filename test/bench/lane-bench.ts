@@ -122,6 +122,7 @@ async function main(): Promise<void> {
     statuses: () => manager.statuses(),
     paper: () => manager.paper(),
     onStatus: (listener) => manager.onStatus(listener),
+    diagnostics: () => manager.diagnostics(),
   };
   const url = `http://127.0.0.1:${portOf(serviceRelay)}`;
   const client = new PaymentClient({
