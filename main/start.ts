@@ -81,9 +81,15 @@ function stopOnSignals(running: Running): void {
 
 async function main(): Promise<void> {
   const args = parseStartArgs(process.argv.slice(2));
-  if ('help' in args || 'error' in args) {
-    console.log('error' in args ? `${args.error}\n\n${START_USAGE}` : START_USAGE);
-    process.exitCode = 'error' in args ? 2 : 0;
+  if ('help' in args) {
+    console.log(START_USAGE);
+    return;
+  }
+  if ('error' in args) {
+    console.error(`${args.error}
+
+${START_USAGE}`);
+    process.exitCode = 2;
     return;
   }
   if ('storeKey' in args) {

@@ -41,6 +41,7 @@ const ENTRY_OF_READ: Readonly<Record<CardRead['entryMode'], EntryMethod>> = {
   'fallback-swipe': 'fallback_swipe',
   contact: 'insert',
   contactless: 'tap',
+  keyed: 'keyed_pad',
 };
 
 /** The mask the screen shows: X for every digit but the last four. */

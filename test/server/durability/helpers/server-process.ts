@@ -58,4 +58,35 @@ export class ServerProcess {
     await this.#run.exited;
     return { code: child.exitCode, signal: child.signalCode };
   }
+
+  /** The child's process id (its memory figures are in /proc/<pid>/status). */
+  get pid(): number {
+    return this.#run.child.pid ?? 0;
+  }
+
+  /** Every line it has printed so far (startup lines, then JSON log lines). */
+  get output(): string[] {
+    return this.#run.stdout;
+  }
+
+  /** Resolves with the first line it prints matching the pattern (rejects if it exits first). */
+  line(pattern: RegExp): Promise<string> {
+    return this.#run.line(pattern);
+  }
+
+  /** The SHA-256 fingerprint of its TLS certificate at start, as it printed it. */
+  async fingerprint(): Promise<string> {
+    const line = await this.#run.line(/TLS certificate SHA-256 /);
+    return /SHA-256 (\S+)/.exec(line)?.[1] ?? '';
+  }
+
+  /** Sends it a signal (SIGHUP reloads the certificate). */
+  signal(name: NodeJS.Signals): void {
+    this.#run.child.kill(name);
+  }
+
+  /** Resolves with the exit code (or the signal's name) once it has exited. */
+  get exited(): Promise<number | string> {
+    return this.#run.exited;
+  }
 }
