@@ -86,7 +86,4 @@ describe('npm start with no configuration (training mode)', () => {
     await driver.idle();
   });
 
-  it.todo(
-    'an EMV card inserted through training.present is approved (pending: the service does not take icc yet)',
-  );
 });

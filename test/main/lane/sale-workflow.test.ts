@@ -217,15 +217,6 @@ describe('sale', () => {
     });
   });
 
-  it.todo(
-    'EMV insert and tap send icc and print the EMV lines (pending: the service does not take icc yet)',
-  );
-  it.todo(
-    'encrypted swipe sends the reader data (pending: the service does not take e_ fields yet)',
-  );
-  it.todo(
-    'debit: PIN on the pad, pin and ksn sent, wrong PIN declined (pending: the service does not take PIN debit yet)',
-  );
   it('partial approval asks for another tender; a second card pays the rest; both print', async () => {
     const { driver, devices, lane } = await wedgeLane();
     const { workflowId } = await driver.send({
