@@ -85,5 +85,4 @@ describe('npm start with no configuration (training mode)', () => {
     await driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
     await driver.idle();
   });
-
 });
