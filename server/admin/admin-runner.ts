@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
 import { openAccounts } from '../accounts/accounts.ts';
-import { loadOrCreateSecretKey } from '../accounts/secret-box.ts';
+import { openSecretKey } from '../accounts/secret-box.ts';
 import { defaultDataDirectory, prepareDataDirectory } from '../config/data-directory.ts';
 import { openStore } from '../store/database.ts';
 import { AdminError, type AdminCommand } from './admin-command.ts';
 import { loadAdminCommands } from './command-registry.ts';
+import { CardVault } from '../vault/index.ts';
 
 /** Where an admin run prints and reads: the process's streams, or a test's buffers. */
 export interface AdminIo {
@@ -68,7 +69,10 @@ export async function runAdmin(
   const files = prepareDataDirectory(typeof data === 'string' ? data : defaultDataDirectory());
   const store = openStore(files.database);
   try {
-    const accounts = openAccounts(store, loadOrCreateSecretKey(files.secretKey));
+    const accounts = openAccounts(
+      store,
+      openSecretKey(files.secretKey, CardVault.open(files.root)),
+    );
     const context = { store, accounts, files, out: io.out, readStdin: io.readStdin, now };
     await command.run(context, { values: parsed.values, positionals: parsed.positionals });
     return 0;
