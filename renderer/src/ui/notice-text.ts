@@ -1,0 +1,12 @@
+// A lane notice in the UI's language: its words by code with its parameters filled in.
+import type { MessageKey } from '../i18n/en.ts';
+import type { MessageParams } from '../i18n/catalogue.ts';
+import type { Notice } from '../lane/lane-types.ts';
+
+/** The text of `notice`, looked up with `t` as `notice.<code>`. */
+export function noticeText(
+  notice: Notice,
+  t: (key: MessageKey, params?: MessageParams) => string,
+): string {
+  return t(`notice.${notice.code}`, notice.params);
+}
