@@ -1,0 +1,142 @@
+// Every command the UI (or a test, or the scenario runner) sends the lane, as one union on `type`.
+// Commands that start a workflow answer its id; commands inside one name it, so a stale screen
+// can never act on another workflow.
+import { z } from 'zod';
+import { HistoryQuery } from './history.ts';
+import { SettingsPatch } from './settings.ts';
+import { AttentionAction, NextAction } from './workflow.ts';
+import { LaneId, MinorUnits, ReceiptCopy, Tender } from './values.ts';
+
+const entryId = LaneId;
+const workflowId = LaneId;
+
+/** Commands that start a workflow (one runs at a time; another is refused as busy). */
+const START_COMMANDS = [
+  z.strictObject({
+    type: z.literal('sale.start'),
+    amountMinor: MinorUnits,
+    /** Skips the tender step when given. */
+    tender: Tender.optional(),
+    /** The store's own reference for the sale, printed and searchable (seed: ordernum). */
+    reference: z
+      .string()
+      .regex(/^[A-Za-z0-9 ._/-]{1,25}$/)
+      .optional(),
+  }),
+  z.strictObject({
+    type: z.literal('preauth.start'),
+    amountMinor: MinorUnits,
+    tender: z.enum(['credit', 'debit']).optional(),
+    reference: z
+      .string()
+      .regex(/^[A-Za-z0-9 ._/-]{1,25}$/)
+      .optional(),
+  }),
+  /** Activate a gift card; amountMinor for a card that is not denominated. */
+  z.strictObject({ type: z.literal('gift.activate'), amountMinor: MinorUnits.optional() }),
+  z.strictObject({ type: z.literal('gift.issue'), amountMinor: MinorUnits }),
+  z.strictObject({ type: z.literal('gift.cashout') }),
+  /** Load a returned item's value onto a gift card; entryId names the original sale, if any. */
+  z.strictObject({
+    type: z.literal('gift.merchreturn'),
+    amountMinor: MinorUnits,
+    entryId: entryId.optional(),
+  }),
+  z.strictObject({ type: z.literal('balance.start'), tender: Tender.optional() }),
+  z.strictObject({ type: z.literal('history.void'), entryId }),
+  /** Give money back: the whole approved amount, or amountMinor of it. */
+  z.strictObject({
+    type: z.literal('history.refund'),
+    entryId,
+    amountMinor: MinorUnits.optional(),
+  }),
+  z.strictObject({ type: z.literal('history.tip'), entryId, tipMinor: MinorUnits }),
+  /** Complete a preauth for its final amount. */
+  z.strictObject({ type: z.literal('history.complete'), entryId, amountMinor: MinorUnits }),
+  z.strictObject({
+    type: z.literal('history.reprint'),
+    entryId,
+    copy: ReceiptCopy.optional(),
+  }),
+  z.strictObject({ type: z.literal('day.open') }),
+  z.strictObject({ type: z.literal('day.close') }),
+] as const;
+
+/** The card a cashier keys by hand (manual entry): card data, never logged, echoed or stored. */
+export const ManualCard = z.strictObject({
+  account: z.string().regex(/^[0-9]{12,19}$/),
+  /** MMYY. */
+  expdate: z.string().regex(/^(0[1-9]|1[0-2])[0-9]{2}$/),
+  cv: z
+    .string()
+    .regex(/^[0-9]{3,4}$/)
+    .optional(),
+  zip: z.string().max(32).optional(),
+});
+/** A manually keyed card. */
+export type ManualCard = z.infer<typeof ManualCard>;
+
+/** Commands inside the running workflow. */
+const WORKFLOW_COMMANDS = [
+  z.strictObject({ type: z.literal('workflow.tender'), workflowId, tender: Tender }),
+  /** At the card step: have the customer key the card on the PIN pad, or the cashier by hand. */
+  z.strictObject({
+    type: z.literal('workflow.entry'),
+    workflowId,
+    method: z.enum(['keyed_pad', 'manual']),
+  }),
+  z.strictObject({ type: z.literal('workflow.manual_card'), workflowId, card: ManualCard }),
+  /** A manager's credentials for an override (seed: Authentication §7); never logged or kept. */
+  z.strictObject({
+    type: z.literal('workflow.override'),
+    workflowId,
+    username: z.string().min(1).max(128),
+    password: z.string().min(1).max(256),
+    mfaCode: z
+      .string()
+      .regex(/^[0-9]{6,8}$/)
+      .optional(),
+  }),
+  /** One of the actions the step offers (attention actions, result next actions). */
+  z.strictObject({
+    type: z.literal('workflow.choose'),
+    workflowId,
+    action: z.union([AttentionAction, NextAction]),
+  }),
+  /** Cancel now: reverses what was approved, so nothing stays charged. */
+  z.strictObject({ type: z.literal('workflow.cancel'), workflowId }),
+  /** While checking and the server cannot be reached: leave it to the journal and go on. */
+  z.strictObject({ type: z.literal('workflow.defer'), workflowId }),
+] as const;
+
+/** Questions and settings; they never change a transaction. */
+const QUERY_COMMANDS = [
+  z.strictObject({ type: z.literal('lane.snapshot') }),
+  z.strictObject({ type: z.literal('history.search'), query: HistoryQuery }),
+  z.strictObject({
+    type: z.literal('receipt.preview'),
+    entryId,
+    copy: ReceiptCopy.optional(),
+  }),
+  z.strictObject({ type: z.literal('diagnostics.get') }),
+  z.strictObject({ type: z.literal('settings.get') }),
+  z.strictObject({ type: z.literal('settings.update'), patch: SettingsPatch }),
+] as const;
+
+/** Every command of the lane API. */
+export const LaneCommand = z.discriminatedUnion('type', [
+  ...START_COMMANDS,
+  ...WORKFLOW_COMMANDS,
+  ...QUERY_COMMANDS,
+]);
+/** One command. */
+export type LaneCommand = z.infer<typeof LaneCommand>;
+/** A command's type name. */
+export type CommandType = LaneCommand['type'];
+/** The command of one type. */
+export type CommandOf<T extends CommandType> = Extract<LaneCommand, { type: T }>;
+
+/** Types of the commands that start a workflow. */
+export const START_COMMAND_TYPES: ReadonlySet<CommandType> = new Set(
+  START_COMMANDS.map((schema) => schema.shape.type.value),
+);
