@@ -6,7 +6,6 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { contentSecurityPolicy } from '../app/content-policy.ts';
 import {
   EVENTS_PROTOCOL,
-  TOKEN_PROTOCOL_PREFIX,
   bearerToken,
   newBridgeToken,
   protocolToken,
@@ -54,10 +53,22 @@ function refuse(reply: FastifyReply, status: number, code: string, message: stri
 /** Starts the bridge on 127.0.0.1 only; it never binds another address. */
 export async function startBridge(options: BridgeOptions): Promise<RunningBridge> {
   const token = options.token ?? newBridgeToken();
-  const app = Fastify({ logger: false, bodyLimit: BRIDGE_BODY_LIMIT_BYTES });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BRIDGE_BODY_LIMIT_BYTES,
+    forceCloseConnections: true,
+  });
   let port = 0;
   const policy = () => contentSecurityPolicy([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]);
 
+  // Registered first: its onRequest hook marks upgrade requests, so a refused one is closed.
+  await app.register(fastifyWebsocket, {
+    options: {
+      maxPayload: BRIDGE_BODY_LIMIT_BYTES,
+      handleProtocols: (offers: Set<string>) =>
+        offers.has(EVENTS_PROTOCOL) ? EVENTS_PROTOCOL : false,
+    },
+  });
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!requestOriginAllowed(request.headers, port)) {
       return refuse(reply, 403, 'BRIDGE_ORIGIN', 'Host/Origin: only this bridge on 127.0.0.1');
@@ -80,15 +91,6 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     return payload;
   });
 
-  await app.register(fastifyWebsocket, {
-    options: {
-      maxPayload: BRIDGE_BODY_LIMIT_BYTES,
-      handleProtocols: (offers: Set<string>) =>
-        [...offers].some((offer) => offer.startsWith(TOKEN_PROTOCOL_PREFIX))
-          ? EVENTS_PROTOCOL
-          : false,
-    },
-  });
   app.get(EVENTS_PATH, { websocket: true }, (socket) => {
     const unsubscribe = options.lane.subscribe((event) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));

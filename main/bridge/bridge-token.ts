@@ -8,7 +8,7 @@ export const BRIDGE_TOKEN_BYTES = 32;
 /** WebSocket subprotocol prefix that carries the token, since a browser cannot set headers there. */
 export const TOKEN_PROTOCOL_PREFIX = 'laneterm.token.';
 
-/** WebSocket subprotocol the bridge answers with once the token is accepted. */
+/** WebSocket subprotocol of the event stream: offered with the token's, and the one answered. */
 export const EVENTS_PROTOCOL = 'laneterm.events';
 
 /** A new bridge token: BRIDGE_TOKEN_BYTES random bytes, base64url. */

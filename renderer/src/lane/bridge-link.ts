@@ -32,7 +32,7 @@ export function bridgeLink(token: string, onLinkState: (state: LinkState) => voi
   function open(): void {
     const url = new URL('/api/events', location.href);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-    socket = new WebSocket(url, [`laneterm.token.${token}`]);
+    socket = new WebSocket(url, ['laneterm.events', `laneterm.token.${token}`]);
     socket.onopen = () => {
       delay = RECONNECT_MIN_MS;
       onLinkState('up');
