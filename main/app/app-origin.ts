@@ -1,5 +1,5 @@
 // Where the lane UI lives inside Electron: the privileged app://lane origin, serving only the built
-// UI's files, never a path outside them (Electron security checklist items 13 and 18: a custom
+// UI's files, never a path outside them (Electron security checklist items 18 and 17: a custom
 // protocol instead of file://, and every IPC sender checked against this origin).
 import { extname, join, normalize, sep } from 'node:path';
 

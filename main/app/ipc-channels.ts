@@ -1,5 +1,5 @@
 // Names of the IPC channels between the preload and the main process: the only three the lane UI
-// uses (Electron security checklist item 17: channels are constants, one per task).
+// uses (docs/app.md, IPC: channels are constants, one per task).
 
 /** Renderer → main, invoke: one lane API command; answers its CommandReply. */
 export const COMMAND_CHANNEL = 'laneterm:command';

@@ -1,6 +1,6 @@
 // The preload of the lane window: exposes window.laneterm, the lane API (send a command, subscribe
 // to events) and nothing else; no ipcRenderer, no channel names, no Node (Electron security
-// checklist items 2 and 17). Bundled to CommonJS, as a sandboxed preload must be.
+// checklist item 20). Bundled to CommonJS, as a sandboxed preload must be.
 import type { CommandReply, LaneCommand, LaneEvent } from '../lane-api/index.ts';
 import { COMMAND_CHANNEL, EVENT_CHANNEL, SUBSCRIBE_CHANNEL } from './ipc-channels.ts';
 
