@@ -123,11 +123,31 @@ const QUERY_COMMANDS = [
   z.strictObject({ type: z.literal('settings.update'), patch: SettingsPatch }),
 ] as const;
 
+/** How the simulated customer presents a card (training mode's devices). */
+export const TrainingPresentation = z.enum(['swipe', 'insert', 'tap', 'fallback']);
+/** One of TrainingPresentation. */
+export type TrainingPresentation = z.infer<typeof TrainingPresentation>;
+
+/**
+ * Training mode only (refused as not_allowed otherwise): the simulated customer's side, so a
+ * cashier trying the lane, or a test, can run a sale from the UI alone. The card is a test card
+ * of resources/test-cards.json by id; no card data crosses the API.
+ */
+const TRAINING_COMMANDS = [
+  z.strictObject({ type: z.literal('training.cards') }),
+  z.strictObject({
+    type: z.literal('training.present'),
+    cardId: z.string().regex(/^[a-z0-9-]{1,40}$/),
+    how: TrainingPresentation,
+  }),
+] as const;
+
 /** Every command of the lane API. */
 export const LaneCommand = z.discriminatedUnion('type', [
   ...START_COMMANDS,
   ...WORKFLOW_COMMANDS,
   ...QUERY_COMMANDS,
+  ...TRAINING_COMMANDS,
 ]);
 /** One command. */
 export type LaneCommand = z.infer<typeof LaneCommand>;

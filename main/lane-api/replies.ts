@@ -45,6 +45,15 @@ export type LaneError = z.infer<typeof LaneError>;
 
 const WorkflowAccepted = z.strictObject({ workflowId: LaneId });
 
+/** A test card the training customer can present: its id, what it is, its brand. */
+export const TrainingCard = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/),
+  description: z.string().max(200),
+  brand: z.string().max(20),
+});
+/** A training test card. */
+export type TrainingCard = z.infer<typeof TrainingCard>;
+
 /** The data each command type answers when accepted. */
 export const COMMAND_DATA = {
   'lane.snapshot': LaneSnapshot,
@@ -53,6 +62,8 @@ export const COMMAND_DATA = {
   'diagnostics.get': Diagnostics,
   'settings.get': LaneSettings,
   'settings.update': LaneSettings,
+  'training.cards': z.strictObject({ cards: z.array(TrainingCard) }),
+  'training.present': z.strictObject({ presented: z.literal(true) }),
 } as const;
 
 type QueryType = keyof typeof COMMAND_DATA;
