@@ -22,6 +22,14 @@ const BASELINE_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>baseline</title></head>' +
   '<body><h1>LaneTerm</h1></body></html>';
 
+/** Page script answering the first contentful paint's start time, once the browser records it. */
+const FIRST_PAINT = `new Promise((resolve) => {
+  new PerformanceObserver((list) => {
+    const entry = list.getEntriesByName('first-contentful-paint')[0];
+    if (entry) resolve(entry.startTime);
+  }).observe({ type: 'paint', buffered: true });
+})`;
+
 /** Builds the UI into `dir` and answers the gzipped sizes of what index.html loads first. */
 async function initialSizes(dir: string): Promise<{ js: number; css: number }> {
   await build({
@@ -47,15 +55,7 @@ async function firstPaints(url: string, runs: number): Promise<number[]> {
     for (let run = 0; run < runs; run += 1) {
       const page = await browser.context.newPage();
       await page.goto(url);
-      const fcp = await page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            new PerformanceObserver((list) => {
-              const entry = list.getEntriesByName('first-contentful-paint')[0];
-              if (entry) resolve(entry.startTime);
-            }).observe({ type: 'paint', buffered: true });
-          }),
-      );
+      const fcp = await page.evaluate<number>(FIRST_PAINT);
       paints.push(fcp);
       await page.close();
     }

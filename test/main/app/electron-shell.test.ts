@@ -45,7 +45,10 @@ class RecordingContents implements WebContentsLike {
   readonly handlers = new Map<string, (...args: never[]) => void>();
   destroyed = false;
   openHandler?: (details: { url: string }) => { action: 'deny' };
-  constructor(readonly id: number) {}
+  readonly id: number;
+  constructor(id: number) {
+    this.id = id;
+  }
   send(channel: string, payload: unknown) {
     this.sent.push([channel, payload]);
   }

@@ -5,10 +5,10 @@ import { request } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { startBridge, type RunningBridge } from '../../../main/bridge/bridge-server.ts';
 import { useTempDirs } from '../../server/helpers/temp-dirs.ts';
 import { ScriptedLane } from './scripted-lane.ts';
+import { openEventStream } from './websocket-client.ts';
 
 const tempDir = useTempDirs('laneterm-bridge-');
 const running: RunningBridge[] = [];
@@ -141,40 +141,29 @@ describe('web bridge', () => {
 
   it('streams the snapshot then every event to a socket that offers the token', async () => {
     const { bridge, lane } = await start();
-    const socket = new WebSocket(`ws://127.0.0.1:${bridge.port}/api/events`, [
+    const result = await openEventStream(bridge.port, '/api/events', [
       'laneterm.events',
       `laneterm.token.${bridge.token}`,
     ]);
-    const events: { type: string }[] = [];
-    const twoEvents = new Promise<void>((resolve) => {
-      socket.on('message', (data) => {
-        events.push(JSON.parse(String(data)) as { type: string });
-        if (events.length === 2) resolve();
-      });
-    });
-    await new Promise((resolve) => socket.once('open', resolve));
-    expect(socket.protocol).toBe('laneterm.events');
+    if (!('stream' in result)) throw new Error(`refused ${result.refused}`);
+    const { stream } = result;
+    expect(stream.protocol).toBe('laneterm.events');
+    await expect.poll(() => stream.messages.length).toBe(1);
     lane.notify('server_lost');
-    await twoEvents;
+    await expect.poll(() => stream.messages.length).toBe(2);
+    const events = stream.messages.map((text) => JSON.parse(text) as { type: string });
     expect(events.map((event) => event.type)).toEqual(['snapshot', 'notice']);
-    socket.close();
-    await new Promise((resolve) => socket.once('close', resolve));
+    stream.close();
     await expect.poll(() => lane.listeners.size).toBe(0);
   });
 
   it('refuses a socket without the token', async () => {
     const { bridge, lane } = await start();
-    const socket = new WebSocket(`ws://127.0.0.1:${bridge.port}/api/events`, [
+    const result = await openEventStream(bridge.port, '/api/events', [
       'laneterm.events',
       'laneterm.token.x',
     ]);
-    const status = await new Promise<number>((resolve) =>
-      socket.once('unexpected-response', (request, response) => {
-        request.destroy();
-        resolve(response.statusCode ?? 0);
-      }),
-    );
-    expect(status).toBe(401);
+    expect(result).toEqual({ refused: 401 });
     expect(lane.listeners.size).toBe(0);
   });
 });

@@ -44,10 +44,10 @@ export class ScriptedLane implements LaneApi {
   });
   #seq = 0;
 
-  async send(command: LaneCommand): Promise<CommandReply> {
+  send = (async (command: LaneCommand) => {
     this.received.push(command);
     return this.reply(command);
-  }
+  }) as LaneApi['send'];
 
   subscribe(listener: (event: LaneEvent) => void): () => void {
     this.listeners.add(listener);
