@@ -210,6 +210,8 @@ export const en = {
   'paper.unknown': 'Paper unknown',
   'paper.none': 'No printer',
 
+  'training.customer': 'Training customer',
+  'training.card': 'Test card',
   'gift.hint': 'Key the amount for activate, issue or return; none for cash out.',
   'balance.hint': 'Choose the card type, then present the card.',
   'history.hint': 'Search by last four digits, auth code, amount or brand.',

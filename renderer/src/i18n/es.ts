@@ -192,6 +192,8 @@ export const es: Record<MessageKey, string> = {
   'paper.unknown': 'Papel desconocido',
   'paper.none': 'Sin impresora',
 
+  'training.customer': 'Cliente de entrenamiento',
+  'training.card': 'Tarjeta de prueba',
   'gift.hint': 'Teclee el importe para activar, emitir o devolver; ninguno para retirar saldo.',
   'balance.hint': 'Elija el tipo de tarjeta y presente la tarjeta.',
   'history.hint': 'Busque por los cuatro últimos dígitos, autorización, importe o marca.',

@@ -16,6 +16,7 @@ export type {
   LaneStatus,
   Notice,
   ReceiptPreview,
+  TrainingCard,
   WorkflowStep,
   WorkflowView,
 } from '../../../main/lane-api/index.ts';
