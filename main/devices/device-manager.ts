@@ -1,0 +1,222 @@
+import { EventEmitter } from 'node:events';
+import {
+  type CallOptions,
+  type CardReader,
+  DeviceError,
+  type DeviceSupervisor,
+  IdtechReaderDriver,
+  MagtekReaderDriver,
+  NgaReaderDriver,
+  type PinEntry,
+  PinPadDriver,
+  type PinPadStatus,
+  type PinRequest,
+  type PrintReport,
+  ReceiptPrinterDriver,
+  WedgeReaderDriver,
+} from '../../drivers/index.ts';
+import {
+  type CardCapture,
+  type CardReaderRole,
+  type CardRequest,
+  readFirstCard,
+} from './card-readers.ts';
+import {
+  DEVICE_ROLES,
+  type DeviceRole,
+  type DevicesConfig,
+  type PrinterConfig,
+} from './device-config.ts';
+import type { DeviceStatus, PaperState } from './device-status.ts';
+import { ManagedDevice, type OpenableDriver } from './managed-device.ts';
+import { PinPadDevice } from './pinpad-device.ts';
+import { type PrinterGate, PrinterDevice } from './printer-device.ts';
+
+/** Options of the manager besides the configuration. */
+export interface DeviceManagerOptions {
+  /** Subscribed before the devices start, so it sees every status from the first. */
+  onStatus?: (status: DeviceStatus) => void;
+  /** Time source for status timestamps; default the system clock. */
+  now?: () => Date;
+}
+
+/** Deadline of the checks after a (re)connect (PIN pad keys, EMV ping, printer status), ms. */
+const CONNECT_CHECK_MS = 3000;
+const quietly = (work: Promise<unknown> | undefined): void => void work?.catch(() => undefined);
+
+function notConfigured(role: DeviceRole): DeviceError {
+  return new DeviceError('NOT_FOUND', `${role}: not configured`, { field: role });
+}
+
+/**
+ * The lane's devices (docs/lane-devices.md): one supervised device per configured role, each with
+ * its own queue, so one device never blocks another; every call has a deadline and a cancel.
+ * Emits a DeviceStatus on every change (connecting, connected, reconnecting, faulted, paper,
+ * last error). After every (re)connect it checks the device: the PIN pad's keys, an EMV ping,
+ * the printer's status. Start it with DeviceManager.start(config).
+ */
+export class DeviceManager {
+  readonly config: DevicesConfig;
+  readonly #events = new EventEmitter<{ status: [DeviceStatus] }>();
+  readonly #devices = new Map<DeviceRole, ManagedDevice<OpenableDriver>>();
+  readonly #readers = new Map<CardReaderRole, ManagedDevice<CardReader>>();
+  readonly #pinpad: PinPadDevice | undefined;
+  readonly #printer: PrinterDevice | undefined;
+
+  private constructor(config: DevicesConfig, options: DeviceManagerOptions) {
+    this.config = config;
+    const make = <D extends OpenableDriver>(
+      role: DeviceRole,
+      makeDriver: (supervisor: DeviceSupervisor) => D,
+      onConnected?: () => void,
+    ): ManagedDevice<D> | undefined => {
+      const deviceConfig = config[role];
+      if (deviceConfig === undefined) return undefined;
+      const device = new ManagedDevice<D>({
+        role,
+        config: deviceConfig,
+        makeDriver,
+        backoff: config.reconnect ?? {},
+        onChange: (status) => this.#events.emit('status', status),
+        onConnected,
+        now: options.now,
+      });
+      this.#devices.set(role, device);
+      return device;
+    };
+    const readerKind = config.reader?.kind;
+    const reader = make<CardReader>('reader', (link) =>
+      readerKind === 'magtek'
+        ? new MagtekReaderDriver(link)
+        : readerKind === 'idtech'
+          ? new IdtechReaderDriver(link)
+          : new WedgeReaderDriver(link),
+    );
+    const emv: ManagedDevice<NgaReaderDriver> | undefined = make(
+      'emv',
+      (link) => new NgaReaderDriver(link),
+      () =>
+        quietly(
+          emv?.call('ping', {}, CONNECT_CHECK_MS, (call: CallOptions) => emv.driver.ping(call)),
+        ),
+    );
+    if (reader !== undefined) this.#readers.set('reader', reader);
+    if (emv !== undefined) this.#readers.set('emv', emv);
+    const pad = make(
+      'pinpad',
+      (link) => new PinPadDriver(link),
+      () => quietly(this.#pinpad?.status({ deadlineMs: CONNECT_CHECK_MS })),
+    );
+    this.#pinpad = pad === undefined ? undefined : new PinPadDevice(pad);
+    const printer = make(
+      'printer',
+      (link) => new ReceiptPrinterDriver(link),
+      () => quietly(this.#printer?.status({ deadlineMs: CONNECT_CHECK_MS })),
+    );
+    this.#printer =
+      printer === undefined || config.printer === undefined
+        ? undefined
+        : new PrinterDevice(printer, config.printer);
+  }
+
+  /** Builds the manager and starts every device; resolves after each has tried once to open. */
+  static async start(
+    config: DevicesConfig,
+    options: DeviceManagerOptions = {},
+  ): Promise<DeviceManager> {
+    const manager = new DeviceManager(config, options);
+    if (options.onStatus !== undefined) manager.onStatus(options.onStatus);
+    await Promise.all([...manager.#devices.values()].map((device) => device.start()));
+    manager.#printer?.startPolling();
+    return manager;
+  }
+
+  /** Subscribes to status changes; returns the unsubscribe function. */
+  onStatus(listener: (status: DeviceStatus) => void): () => void {
+    this.#events.on('status', listener);
+    return () => this.#events.off('status', listener);
+  }
+
+  /** Every configured device's status in role order (reader, emv, pinpad, printer); none after stop(). */
+  statuses(): DeviceStatus[] {
+    return DEVICE_ROLES.flatMap((role) => this.#devices.get(role)?.status() ?? []);
+  }
+
+  /** The printer's readiness for the status bar: none without a printer. */
+  paper(): PaperState {
+    return this.#printer?.device.status().paper ?? 'none';
+  }
+
+  /** True when a device is configured for `role`. */
+  has(role: DeviceRole): boolean {
+    return this.#devices.has(role);
+  }
+
+  /** Waits for a card on the swipe and EMV readers; the first to answer decides (see readFirstCard). */
+  readCard(request: CardRequest = {}): Promise<CardCapture> {
+    return readFirstCard(this.#readers, request);
+  }
+
+  /** Asks the cardholder for a PIN on the pad (default deadline 120 s); cancel() sends 72. */
+  requestPin(request: PinRequest, options: CallOptions = {}): Promise<PinEntry> {
+    return this.#need(this.#pinpad, 'pinpad').requestPin(request, options);
+  }
+
+  /** Shows `text` (up to 64 printable ASCII characters) on the PIN pad; default deadline 5 s. */
+  showOnPad(text: string, options: CallOptions = {}): Promise<void> {
+    return this.#need(this.#pinpad, 'pinpad').display(text, options);
+  }
+
+  /** The PIN pad's state and keys; a pad without usable keys is faulted. */
+  pinPadStatus(options: CallOptions = {}): Promise<PinPadStatus> {
+    return this.#need(this.#pinpad, 'pinpad').status(options);
+  }
+
+  /** The printer gate: ask it before authorizing a sale, so paper out is told before, not after. */
+  checkPrinter(options: CallOptions = {}): Promise<PrinterGate> {
+    if (this.#printer === undefined) {
+      const message = 'no receipt printer configured';
+      return Promise.resolve({ ready: false, reason: 'not-configured', message });
+    }
+    return this.#printer.gate(options);
+  }
+
+  /** Prints ESC/POS bytes (a rendered receipt) between two DLE EOT polls; default deadline 15 s. */
+  print(job: Buffer, options: CallOptions = {}): Promise<PrintReport> {
+    return this.#need(this.#printer, 'printer').print(job, options);
+  }
+
+  /** Pulses the cash drawer on the printer's drawer port. */
+  openDrawer(options: CallOptions = {}): Promise<void> {
+    return this.#need(this.#printer, 'printer').openDrawer(options);
+  }
+
+  /** The printer's configuration (code page, columns) to render receipts for; undefined without one. */
+  get printerConfig(): PrinterConfig | undefined {
+    return this.#printer?.config;
+  }
+
+  /** Ends every call in flight on `role` (default every device); each rejects with CANCELLED. */
+  cancel(role?: DeviceRole): void {
+    for (const [name, device] of this.#devices)
+      if (role === undefined || role === name) device.cancel();
+  }
+
+  /** The managed device of each configured role (diagnostics). */
+  devices(): ReadonlyMap<DeviceRole, ManagedDevice<OpenableDriver>> {
+    return this.#devices;
+  }
+
+  /** Stops polling, cancels every call and closes every device. */
+  async stop(): Promise<void> {
+    this.#printer?.stopPolling();
+    await Promise.all([...this.#devices.values()].map((device) => device.stop()));
+    this.#devices.clear();
+    this.#events.removeAllListeners();
+  }
+
+  #need<T>(device: T | undefined, role: DeviceRole): T {
+    if (device === undefined) throw notConfigured(role);
+    return device;
+  }
+}

@@ -1,0 +1,215 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DeviceError } from '../../drivers/index.ts';
+import {
+  FaultPlan,
+  IdtechReaderSimulator,
+  type KeyInjection,
+  type Presentation as EmvPresentation,
+  NgaReaderSimulator,
+  PinPadSimulator,
+  PrinterSimulator,
+  SimulatedCable,
+  SocatPtyTransport,
+  TEST_INITIAL_KSN,
+  type TestCard,
+  WedgeReaderSimulator,
+  findCard,
+  loadCardCatalogue,
+} from '../../drivers/sim/index.ts';
+import type { DeviceRole, DevicesConfig } from './device-config.ts';
+
+/** How the training devices are brought up. */
+export interface TrainingDevicesOptions {
+  /** Folder for the pty links (reader, emv, pinpad); default a new folder under the OS temp dir. */
+  dir?: string;
+  /** The swipe reader: ID TECH (encrypted swipes, the default) or a keyboard wedge (clear tracks). */
+  reader?: 'idtech' | 'wedge';
+  /** DUKPT keys of the simulated devices; default the X9.24 test BDK and KSN FFFF9876543210E00000. */
+  keys?: KeyInjection;
+  /** Test cards the simulators know (the PIN pad types each card's PIN); default resources/test-cards.json. */
+  cards?: readonly TestCard[];
+  /** Milliseconds the simulated cardholder takes to type a PIN; default 200. */
+  pinTypingMs?: number;
+  /** One line per cable pull and replug; default none. */
+  log?: (line: string) => void;
+}
+
+/** A printer condition the training handle can set (DLE EOT reports it). */
+export type PrinterCondition =
+  'ok' | 'paper-low' | 'paper-out' | 'cover-open' | 'offline' | 'error';
+
+/** How a card is presented: swiped on the swipe reader, or inserted, tapped or fallback-swiped on the EMV reader. */
+export type Presentation = 'swipe' | 'insert' | 'tap' | 'fallback';
+
+/**
+ * The simulated devices of training mode and the handle to drive them (the HIL scenario runner
+ * uses it): present cards, make the cardholder cancel, arm every fault mode of docs/devices.md,
+ * pull cables, change the printer's condition, and read what was printed.
+ */
+export interface TrainingDevices {
+  /** The device configuration that points at the simulators. */
+  readonly config: DevicesConfig;
+  /** The folder holding the pty links. */
+  readonly dir: string;
+  readonly cards: readonly TestCard[];
+  /** The printer simulator: `text()` and `png()` show what printed, `ops` what it received. */
+  readonly printer: PrinterSimulator;
+  /** Presents test card `cardId` (e.g. "visa", "mc-debit") the way `how` says. */
+  present(cardId: string, how: Presentation): Promise<void>;
+  /** Arms a fault (FaultPlan spec, e.g. "bad-checksum", "slow:2500", "unplug:500*2") on `role`. */
+  fault(role: DeviceRole, spec: string): void;
+  /** Pulls `role`'s cable now and plugs it back after `replugMs` (default 2000). */
+  unplug(role: DeviceRole, replugMs?: number): Promise<void>;
+  /** Sets what the printer reports (paper low/out, cover open, offline, error, or ok). */
+  setPrinter(condition: PrinterCondition): void;
+  /** When on, the cardholder presses Cancel on the PIN pad instead of typing. */
+  setCardholderCancels(on: boolean): void;
+  /** The next chip read on the EMV reader fails (the lane should offer fallback). */
+  failNextChipRead(): void;
+  /** Stops every simulator, ends socat and removes the folder it made. */
+  stop(): Promise<void>;
+}
+
+const PRINTER_CONDITIONS: Readonly<Record<PrinterCondition, Partial<PrinterSimulator['status']>>> =
+  {
+    ok: { online: true, coverOpen: false, paperOut: false, paperNearEnd: false, error: false },
+    'paper-low': { paperNearEnd: true },
+    'paper-out': { paperOut: true },
+    'cover-open': { coverOpen: true },
+    offline: { online: false },
+    error: { error: true },
+  };
+
+const EMV_PRESENTATIONS: Readonly<Record<string, EmvPresentation | undefined>> = {
+  insert: 'contact',
+  tap: 'contactless',
+  fallback: 'fallback-swipe',
+};
+
+/** A serial simulator on a socat pty pair of its own, with the cable "unplug" pulls. */
+function ptyCable(dir: string, role: DeviceRole, baudRate: number, log: (line: string) => void) {
+  const transport = new SocatPtyTransport({ lanePath: join(dir, role), baudRate });
+  return new SimulatedCable(transport, (line) => log(`${role}: ${line}`));
+}
+
+/**
+ * Brings up every training device: the swipe reader, the EMV reader and the PIN pad each on a
+ * real socat pty pair (their links in `dir`), the printer on a TCP port of 127.0.0.1 (port 9100
+ * protocol, any free port); returns their configuration and the handle. Key sets are those of
+ * the simulators' KSN, so reads are checked as on a real lane.
+ */
+export async function startTrainingDevices(
+  options: TrainingDevicesOptions = {},
+): Promise<TrainingDevices> {
+  const madeDir = options.dir === undefined;
+  const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'laneterm-devices-')));
+  const log = options.log ?? (() => undefined);
+  const cards = options.cards ?? loadCardCatalogue();
+  const keys = options.keys ?? {};
+  const keySet = (keys.initialKsn ?? TEST_INITIAL_KSN).slice(0, 10).toUpperCase();
+  const readerKind = options.reader ?? 'idtech';
+  const faults = new Map<DeviceRole, FaultPlan>(
+    (['reader', 'emv', 'pinpad', 'printer'] as const).map((role) => [role, new FaultPlan()]),
+  );
+  const plan = (role: DeviceRole): FaultPlan => faults.get(role) ?? new FaultPlan();
+  const cables = new Map<DeviceRole, SimulatedCable>([
+    ['reader', ptyCable(dir, 'reader', 9600, log)],
+    ['emv', ptyCable(dir, 'emv', 115_200, log)],
+    ['pinpad', ptyCable(dir, 'pinpad', 9600, log)],
+  ]);
+  const simOptions = (role: DeviceRole) => {
+    const cable = cables.get(role) as SimulatedCable;
+    return {
+      faults: plan(role),
+      keys,
+      unplug: () => cable.pull(plan(role).replugMs),
+    };
+  };
+  const cableOf = (role: DeviceRole) => (cables.get(role) as SimulatedCable).transport;
+  const reader =
+    readerKind === 'idtech'
+      ? new IdtechReaderSimulator(cableOf('reader'), simOptions('reader'))
+      : new WedgeReaderSimulator(cableOf('reader'), simOptions('reader'));
+  const emv = new NgaReaderSimulator(cableOf('emv'), simOptions('emv'));
+  const pinpad = new PinPadSimulator(cableOf('pinpad'), {
+    ...simOptions('pinpad'),
+    cards,
+    typingMs: options.pinTypingMs ?? 200,
+  });
+  const printer = new PrinterSimulator(plan('printer'));
+  let printerPort = 0;
+  try {
+    await Promise.all([reader.start(), emv.start(), pinpad.start()]);
+    printerPort = await printer.listenTcp(0);
+  } catch (error) {
+    await Promise.allSettled([reader.stop(), emv.stop(), pinpad.stop(), printer.stop()]);
+    if (madeDir) await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const withKeys = { keySet };
+  const config: DevicesConfig = {
+    reader:
+      readerKind === 'idtech'
+        ? { kind: 'idtech', path: join(dir, 'reader'), baudRate: 9600, ...withKeys }
+        : { kind: 'wedge', path: join(dir, 'reader'), baudRate: 9600 },
+    emv: { kind: 'nga', path: join(dir, 'emv'), baudRate: 115_200, ...withKeys },
+    pinpad: { kind: 'pinpad', path: join(dir, 'pinpad'), baudRate: 9600, ...withKeys },
+    printer: {
+      kind: 'escpos',
+      tcp: { host: '127.0.0.1', port: printerPort },
+      baudRate: 38_400,
+      codePage: 'cp858',
+      columns: 42,
+      statusPollMs: 30_000,
+    },
+  };
+  return {
+    config,
+    dir,
+    cards,
+    printer,
+    async present(cardId, how) {
+      const card = findCard(cards, cardId);
+      if (how === 'swipe') return reader.swipe(card);
+      const presentation = EMV_PRESENTATIONS[how];
+      if (presentation === undefined)
+        throw new DeviceError('BAD_INPUT', 'how: must be swipe, insert, tap or fallback', {
+          field: 'how',
+        });
+      emv.present(card, presentation);
+    },
+    fault(role, spec) {
+      plan(role).armSpec(spec);
+    },
+    async unplug(role, replugMs = plan(role).replugMs) {
+      const cable = cables.get(role);
+      if (cable !== undefined) return cable.pull(replugMs);
+      await printer.stop();
+      setTimeout(
+        () => void printer.listenTcp(printerPort).catch(() => undefined),
+        replugMs,
+      ).unref();
+    },
+    setPrinter(condition) {
+      const change = PRINTER_CONDITIONS[condition];
+      if (change === undefined)
+        throw new DeviceError('BAD_INPUT', `printer: no condition ${String(condition)}`, {
+          field: 'condition',
+        });
+      Object.assign(printer.status, change);
+    },
+    setCardholderCancels(on) {
+      pinpad.cardholderCancels = on;
+    },
+    failNextChipRead() {
+      emv.cardReadFails = true;
+    },
+    async stop() {
+      for (const cable of cables.values()) cable.dispose();
+      await Promise.allSettled([reader.stop(), emv.stop(), pinpad.stop(), printer.stop()]);
+      if (madeDir) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import type { CardSummary, Operation, Tender } from '../../lane-api/index.ts';
+import {
+  NEW_TRANSACTION_OPERATIONS,
+  PaymentNotSentError,
+  PaymentRequestError,
+  type CallOptions,
+  type PaymentClient,
+  type PaymentResult,
+  type ParamsInput,
+  type Unknown,
+} from '../../payment/index.ts';
+import type { JournalStore } from './journal-store.ts';
+import { markOfMove, outcomeOf } from './outcomes.ts';
+import type { EntryPurpose, JournalEntry } from './journal-types.ts';
+
+/** One request the lane makes: what the journal records, and the parameters that go on the wire. */
+export interface PaymentPlan {
+  readonly workflowId: string;
+  readonly operation: Operation;
+  readonly purpose?: EntryPurpose;
+  readonly parentId?: string;
+  /** The transaction a move acts on (sent as ttid). */
+  readonly targetTtid?: string;
+  readonly amountMinor: number;
+  readonly tipMinor?: number;
+  readonly tender?: Tender;
+  readonly card?: CardSummary;
+  /** Request parameters; may hold card data, which never reaches the journal. */
+  readonly params: ParamsInput;
+  readonly options?: CallOptions;
+  /** An approval in full ends the workflow as complete, in the same commit (a partial never). */
+  readonly completesWorkflow?: boolean;
+}
+
+/** What became of a plan: answered (definite), unknown (to resolve), or not sent (definite). */
+export type PaymentSettled =
+  | {
+      readonly kind: 'answered';
+      readonly entry: JournalEntry;
+      readonly result: Exclude<PaymentResult, Unknown>;
+    }
+  | { readonly kind: 'unknown'; readonly entry: JournalEntry; readonly result: Unknown }
+  | {
+      readonly kind: 'not_sent';
+      readonly entry: JournalEntry;
+      readonly error: PaymentNotSentError;
+    };
+
+/**
+ * The one way the lane sends a transaction request (docs/lane.md, Journal): the intent with its
+ * order id is committed before the request leaves; the outcome is committed when it is known.
+ * A request that cannot leave is not charged; one that left without an answer is unknown and is
+ * never sent again (Recovery resolves it by its order id, or a move by its ttid).
+ */
+export class JournaledPayments {
+  readonly #journal: JournalStore;
+  readonly #client: PaymentClient;
+  readonly #training: boolean;
+  readonly #onServer: (reachable: boolean, detail?: string) => void;
+
+  constructor(
+    journal: JournalStore,
+    client: PaymentClient,
+    training: boolean,
+    onServer: (reachable: boolean, detail?: string) => void = () => undefined,
+  ) {
+    this.#journal = journal;
+    this.#client = client;
+    this.#training = training;
+    this.#onServer = onServer;
+  }
+
+  /** The payment client (for lookups that move no money). */
+  get client(): PaymentClient {
+    return this.#client;
+  }
+
+  /** Journals the intent, sends the request, journals what came back. */
+  async send(plan: PaymentPlan): Promise<PaymentSettled> {
+    const id = randomUUID();
+    const orderId = NEW_TRANSACTION_OPERATIONS.has(plan.operation) ? randomUUID() : undefined;
+    this.#journal.recordIntent({
+      id,
+      workflowId: plan.workflowId,
+      operation: plan.operation,
+      purpose: plan.purpose ?? 'cashier',
+      amountMinor: plan.amountMinor,
+      training: this.#training,
+      ...(plan.parentId === undefined ? {} : { parentId: plan.parentId }),
+      ...(orderId === undefined ? {} : { orderId }),
+      ...(plan.targetTtid === undefined ? {} : { targetTtid: plan.targetTtid }),
+      ...(plan.tipMinor === undefined ? {} : { tipMinor: plan.tipMinor }),
+      ...(plan.tender === undefined ? {} : { tender: plan.tender }),
+      ...(plan.card === undefined ? {} : { card: plan.card }),
+    });
+    const params: ParamsInput = {
+      ...plan.params,
+      ...(orderId === undefined ? {} : { order_id: orderId }),
+      ...(plan.targetTtid === undefined ? {} : { ttid: plan.targetTtid }),
+    };
+    let result: PaymentResult;
+    try {
+      result = await this.#client.run(plan.operation, params, plan.options);
+    } catch (error) {
+      if (error instanceof PaymentNotSentError) {
+        this.#onServer(false, error.message);
+        const settled = this.#journal.recordOutcome(id, {
+          state: 'not_charged',
+          reason: 'not_sent',
+        });
+        return { kind: 'not_sent', entry: settled, error };
+      }
+      if (error instanceof PaymentRequestError) {
+        this.#journal.recordOutcome(id, {
+          state: 'declined',
+          reason: 'lane_setup',
+          decidedBy: 'lane',
+          verbiage: `${error.field}: ${error.rule}`,
+        });
+      }
+      throw error;
+    }
+    if (result.outcome === 'unknown') {
+      this.#onServer(result.reason !== 'connection_lost', result.detail);
+      return { kind: 'unknown', entry: this.#journal.markUnknown(id, result.detail), result };
+    }
+    this.#onServer(true);
+    const outcome = outcomeOf(result, plan);
+    const approved = outcome.state === 'approved' || outcome.state === 'partial';
+    const end =
+      outcome.state === 'approved' && plan.completesWorkflow === true
+        ? { id: plan.workflowId, state: 'complete' as const }
+        : undefined;
+    const mark = approved ? markOfMove(plan, outcome.approvedMinor ?? 0) : undefined;
+    const marks = mark === undefined ? [] : [mark];
+    const settled = this.#journal.recordOutcome(id, outcome, marks, end);
+    return { kind: 'answered', entry: settled, result };
+  }
+}
