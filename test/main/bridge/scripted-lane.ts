@@ -34,6 +34,8 @@ export const IDLE_SNAPSHOT: LaneSnapshot = {
   workflow: null,
 };
 
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 /** The scripted lane. */
 export class ScriptedLane implements LaneApi {
   readonly received: LaneCommand[] = [];
@@ -57,13 +59,13 @@ export class ScriptedLane implements LaneApi {
 
   /** Publishes a notice to every subscriber. */
   notify(code: 'server_lost' | 'server_back'): void {
+    this.publish({ type: 'notice', notice: { level: 'warning', code, params: {} } });
+  }
+
+  /** Publishes an event (its seq and time filled in) to every subscriber. */
+  publish(event: DistributiveOmit<LaneEvent, 'seq' | 'at'>): void {
     this.#seq += 1;
-    const event: LaneEvent = {
-      type: 'notice',
-      seq: this.#seq,
-      at: 2,
-      notice: { level: 'warning', code, params: {} },
-    };
-    for (const listener of this.listeners) listener(event);
+    const full = { ...event, seq: this.#seq, at: 2 } as LaneEvent;
+    for (const listener of this.listeners) listener(full);
   }
 }
