@@ -25,6 +25,7 @@ export const NoticeCode = z.enum([
   'device_lost',
   'server_back',
   'server_lost',
+  'lane_error',
 ]);
 /** One of NoticeCode. */
 export type NoticeCode = z.infer<typeof NoticeCode>;

@@ -120,6 +120,8 @@ export const NOTICE_WORDS: Readonly<Record<NoticeCode, string>> = {
   device_lost: '{device} was lost.',
   server_back: 'The payment server is back.',
   server_lost: 'The payment server cannot be reached.',
+  lane_error:
+    'The lane stopped a {operation} on an error of its own; anything it approved is being reversed.',
 };
 
 /** A notice's words with its parameters filled in ({name}); amounts are given already formatted. */
