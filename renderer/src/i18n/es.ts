@@ -326,4 +326,6 @@ export const es: Record<MessageKey, string> = {
   'notice.device_lost': 'Se perdió {device}.',
   'notice.server_back': 'El servidor de pagos ha vuelto.',
   'notice.server_lost': 'No se puede llegar al servidor de pagos.',
+  'notice.lane_error':
+    'La caja detuvo una {operation} por un error propio; lo que haya aprobado se está revirtiendo.',
 };
