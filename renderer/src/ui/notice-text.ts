@@ -1,5 +1,6 @@
-// A lane notice in the UI's language: its words by code with its parameters filled in.
-import type { MessageKey } from '../i18n/en.ts';
+// A lane notice in the UI's language: its words by code with its parameters filled in, an
+// operation parameter (a lane API Operation code) named in that language too.
+import { en, type MessageKey } from '../i18n/en.ts';
 import type { MessageParams } from '../i18n/catalogue.ts';
 import type { Notice } from '../lane/lane-types.ts';
 
@@ -8,5 +9,8 @@ export function noticeText(
   notice: Notice,
   t: (key: MessageKey, params?: MessageParams) => string,
 ): string {
-  return t(`notice.${notice.code}`, notice.params);
+  const params: MessageParams = { ...notice.params };
+  const operation = `operation.${String(params.operation)}`;
+  if (operation in en) params.operation = t(operation as MessageKey).toLowerCase();
+  return t(`notice.${notice.code}`, params);
 }
