@@ -16,23 +16,36 @@ export class ServerProcess {
   readonly plainPort: number;
   readonly tlsPort: number;
   readonly apiKey: ApiKey;
+  /** SHA-256 fingerprint of the service's TLS certificate, as it prints it. */
+  readonly fingerprint: string;
   readonly #run: ChildRun;
 
-  private constructor(run: ChildRun, ports: { plain: number; tls: number }, apiKey: ApiKey) {
+  private constructor(
+    run: ChildRun,
+    ports: { plain: number; tls: number },
+    apiKey: ApiKey,
+    fingerprint: string,
+  ) {
     this.#run = run;
     this.plainPort = ports.plain;
     this.tlsPort = ports.tls;
     this.apiKey = apiKey;
+    this.fingerprint = fingerprint;
   }
 
-  /** Starts the service on `dataDir` and resolves once it prints where it listens. */
-  static async start(dataDir: string): Promise<ServerProcess> {
-    const args = ['--port', '0', '--plain-port', '0', '--data', dataDir, '--demo'];
+  /**
+   * Starts the service on `dataDir` (TLS on `tlsPort`, default any free port, so a restart can
+   * take the port again) and resolves once it prints where it listens.
+   */
+  static async start(dataDir: string, tlsPort = 0): Promise<ServerProcess> {
+    const args = ['--port', String(tlsPort), '--plain-port', '0', '--data', dataDir, '--demo'];
     const run = runEntry('server/cli.ts', [...args, '--log-level', 'warn']);
     await run.line(/demo profile API key/);
     const key = JSON.parse(readFileSync(join(dataDir, 'demo-apikey.json'), 'utf8')) as ApiKey;
     const ports = { plain: await portAfter(run, 'plain:'), tls: await portAfter(run, 'TLS:') };
-    return new ServerProcess(run, ports, key);
+    const certificate = await run.line(/TLS certificate SHA-256 /);
+    const fingerprint = /SHA-256 (\S+)/.exec(certificate)?.[1] ?? '';
+    return new ServerProcess(run, ports, key, fingerprint);
   }
 
   /** kill -9: the process gets no chance to finish anything. */
