@@ -59,7 +59,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     forceCloseConnections: true,
   });
   let port = 0;
-  const policy = () => contentSecurityPolicy([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]);
+  let policy = contentSecurityPolicy();
 
   // Registered first: its onRequest hook marks upgrade requests, so a refused one is closed.
   await app.register(fastifyWebsocket, {
@@ -84,7 +84,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     return undefined;
   });
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('Content-Security-Policy', policy());
+    reply.header('Content-Security-Policy', policy);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
     reply.header('Cache-Control', 'no-store');
@@ -105,6 +105,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address();
   port = typeof address === 'object' && address !== null ? address.port : 0;
+  policy = contentSecurityPolicy([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]);
   const origin = `http://127.0.0.1:${port}/`;
   return {
     origin,
