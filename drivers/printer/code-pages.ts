@@ -51,3 +51,25 @@ export function encodeText(text: string, page: CodePage): Buffer {
 export function decodeText(bytes: Buffer, page: CodePage): string {
   return iconv.decode(bytes, page.encoding);
 }
+
+/** ESC t n of Epson's page 1, Katakana: receiptline draws its rules with this page's graphics. */
+export const KATAKANA_ESC_T = 1;
+
+/** Page 1's block and box-drawing graphics at 0x80–0x9F (Epson ESC/POS character code table, page 1). */
+const KATAKANA_GRAPHICS = '▁▂▃▄▅▆▇█▏▎▍▌▋▊▉┼┴┬┤├▔─│▕┌┐└┘╭╮╰╯';
+
+/**
+ * Bytes printed under page 1 (Katakana) as text: ASCII below 0x80, the graphics of 0x80–0x9F,
+ * half-width katakana at 0xA1–0xDF (U+FF61–U+FF9F), a space at 0xA0, "?" for the rest.
+ */
+export function decodeKatakana(bytes: Buffer): string {
+  let text = '';
+  for (const byte of bytes) {
+    if (byte < 0x80) text += String.fromCharCode(byte);
+    else if (byte < 0xa0) text += KATAKANA_GRAPHICS[byte - 0x80] ?? '?';
+    else if (byte === 0xa0) text += ' ';
+    else if (byte < 0xe0) text += String.fromCharCode(0xff61 + byte - 0xa1);
+    else text += '?';
+  }
+  return text;
+}

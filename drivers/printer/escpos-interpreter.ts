@@ -1,49 +1,17 @@
-import { type CodePage, CODE_PAGES, codePageByEscT, decodeText } from './code-pages.ts';
-import type { Alignment, MonoImage } from './escpos-encoder.ts';
+import {
+  type CodePage,
+  CODE_PAGES,
+  KATAKANA_ESC_T,
+  codePageByEscT,
+  decodeKatakana,
+  decodeText,
+} from './code-pages.ts';
+import type { Alignment } from './escpos-encoder.ts';
+import { FONT_A_DOTS, FONT_B_DOTS, type PrintOp, plainStyle } from './escpos-ops.ts';
+import { EscPosSymbols, type SymbolStep } from './escpos-symbols.ts';
 import type { StatusQuery } from './escpos-status.ts';
 
-/** The text style in force when text was printed. */
-export interface TextStyle {
-  align: Alignment;
-  bold: boolean;
-  underline: number;
-  /** Character magnification, 1–8 each way. */
-  width: number;
-  height: number;
-}
-
-/** Where a barcode's human-readable digits print (GS H n: 0 none, 1 above, 2 below, 3 both). */
-export type HriPosition = 'none' | 'above' | 'below' | 'both';
-
-/**
- * A barcode as GS k printed it: `symbology` is GS k's m (0–6 function A, 65 and up function B),
- * `payload` is d1…dk as sent, `data` drops CODE128's leading code set; bar `height` (GS h) and
- * narrowest bar `moduleWidth` (GS w) in dots and `hri` (GS H) as set then — Epson ESC/POS
- * defaults 162 dots, 3 dots, none.
- */
-export interface BarcodeOp {
-  kind: 'barcode';
-  symbology: number;
-  data: string;
-  payload: string;
-  height: number;
-  moduleWidth: number;
-  hri: HriPosition;
-  align: Alignment;
-}
-
-/** One thing the printer did, in order. */
-export type PrintOp =
-  | { kind: 'text'; text: string; style: TextStyle }
-  | { kind: 'newline'; style: TextStyle }
-  | { kind: 'feed'; lines: number }
-  | BarcodeOp
-  | { kind: 'qr'; data: string; moduleSize: number; level: string; align: Alignment }
-  | { kind: 'image'; image: MonoImage; align: Alignment }
-  | { kind: 'cut'; partial: boolean }
-  | { kind: 'drawer'; pin: 2 | 5; onMs: number; offMs: number }
-  | { kind: 'status'; query: StatusQuery }
-  | { kind: 'unknown'; byte: number };
+export type { BarcodeOp, HriPosition, PrintOp, TextStyle } from './escpos-ops.ts';
 
 /** Where the interpreter stands: the bytes, the command's offset, the ops so far, argument access. */
 interface Cursor {
@@ -57,29 +25,50 @@ interface Cursor {
 }
 
 const ALIGN: readonly Alignment[] = ['left', 'center', 'right'];
-const HRI: readonly HriPosition[] = ['none', 'above', 'below', 'both'];
-/** Longest GS k function A payload looked for before its NUL is taken as missing. */
-const FUNCTION_A_MAX = 255;
 
-function barcodeDefaults(): Pick<BarcodeOp, 'height' | 'moduleWidth' | 'hri'> {
-  return { height: 162, moduleWidth: 3, hri: 'none' };
-}
-
-function plainStyle(): TextStyle {
-  return { align: 'left', bold: false, underline: 0, width: 1, height: 1 };
-}
+/**
+ * Lengths of commands that change nothing this model draws (line spacing, upside-down, ASB,
+ * reverse, print area, paper status, Kanji modes), by their second byte: ESC 2, ESC 3 n, ESC R n,
+ * ESC { n; GS a n, GS B n, GS L nL nH, GS W nL nH, GS r n; FS . & C - ! S (Epson ESC/POS).
+ */
+const SKIPPED_ESC: ReadonlyMap<number, number> = new Map([
+  [0x32, 2],
+  [0x33, 3],
+  [0x52, 3],
+  [0x7b, 3],
+]);
+const SKIPPED_GS: ReadonlyMap<number, number> = new Map([
+  [0x61, 3],
+  [0x42, 3],
+  [0x4c, 4],
+  [0x57, 4],
+  [0x72, 3],
+]);
+const SKIPPED_FS: ReadonlyMap<number, number> = new Map([
+  [0x2e, 2],
+  [0x26, 2],
+  [0x43, 3],
+  [0x2d, 3],
+  [0x21, 3],
+  [0x53, 4],
+]);
 
 /**
  * Reads an ESC/POS byte stream the way a printer does, into PrintOps: the printer simulator's
  * model of what was printed. Fed in chunks; a command split across chunks waits for its bytes.
+ * It follows the print position along a line (fonts A and B, magnification, ESC SP spacing) so
+ * ESC $ and ESC \ place text where a printer would, as receiptline's output uses them.
  */
 export class EscPosInterpreter {
   #pending = Buffer.alloc(0);
   #style = plainStyle();
-  #page: CodePage = CODE_PAGES.cp437;
-  #qr = { data: '', moduleSize: 3, level: 'M' };
-  #barcode = barcodeDefaults();
+  #page: CodePage | typeof KATAKANA_ESC_T = CODE_PAGES.cp437;
+  readonly #symbols = new EscPosSymbols();
   #text: number[] = [];
+  /** The print position on the line, in dots; font dots and ESC SP spacing per character. */
+  #x = 0;
+  #fontDots = FONT_A_DOTS;
+  #spacing = 0;
 
   /** Feeds bytes; returns the operations they complete. */
   push(chunk: Buffer): PrintOp[] {
@@ -98,12 +87,17 @@ export class EscPosInterpreter {
 
   #flushText(ops: PrintOp[]): void {
     if (this.#text.length === 0) return;
-    ops.push({
-      kind: 'text',
-      text: decodeText(Buffer.from(this.#text), this.#page),
-      style: { ...this.#style },
-    });
+    const bytes = Buffer.from(this.#text);
+    const text =
+      this.#page === KATAKANA_ESC_T ? decodeKatakana(bytes) : decodeText(bytes, this.#page);
+    ops.push({ kind: 'text', text, style: { ...this.#style } });
     this.#text = [];
+  }
+
+  /** Ends the line: the print position returns to its start. */
+  #lineEnd(ops: PrintOp[], op: PrintOp): void {
+    ops.push(op);
+    this.#x = 0;
   }
 
   /** Interprets one command or character at `at`; returns bytes used, 0 when more are needed. */
@@ -114,11 +108,12 @@ export class EscPosInterpreter {
     const arg = (i: number): number => b[at + i] ?? 0;
     if (byte >= 0x20 || byte === 0x09) {
       this.#text.push(byte);
+      this.#x += (this.#fontDots + this.#spacing) * this.#style.width;
       return 1;
     }
     this.#flushText(ops);
     if (byte === 0x0a) {
-      ops.push({ kind: 'newline', style: { ...this.#style } });
+      this.#lineEnd(ops, { kind: 'newline', style: { ...this.#style } });
       return 1;
     }
     if (byte === 0x0d) return 1;
@@ -128,8 +123,10 @@ export class EscPosInterpreter {
         ops.push({ kind: 'status', query: arg(2) as StatusQuery });
       return 3;
     }
-    if (byte === 0x1b) return this.#esc({ bytes: b, at, ops, need, arg });
-    if (byte === 0x1d) return this.#gs({ bytes: b, at, ops, need, arg });
+    const cursor = { bytes: b, at, ops, need, arg };
+    if (byte === 0x1b) return this.#esc(cursor);
+    if (byte === 0x1d) return this.#gs(cursor);
+    if (byte === 0x1c) return this.#fs(cursor);
     ops.push({ kind: 'unknown', byte });
     return 1;
   }
@@ -141,33 +138,69 @@ export class EscPosInterpreter {
     if (command === 0x40) {
       this.#style = plainStyle();
       this.#page = CODE_PAGES.cp437;
-      this.#barcode = barcodeDefaults();
+      this.#symbols.reset();
+      [this.#x, this.#fontDots, this.#spacing] = [0, FONT_A_DOTS, 0];
       return 2;
     }
-    if (command === 0x70) {
-      if (!need(5)) return 0;
-      ops.push({
-        kind: 'drawer',
-        pin: arg(2) === 0 || arg(2) === 0x30 ? 2 : 5,
-        onMs: arg(3) * 2,
-        offMs: arg(4) * 2,
-      });
-      return 5;
-    }
+    const skipped = SKIPPED_ESC.get(command);
+    if (skipped !== undefined) return need(skipped) ? skipped : 0;
+    if (command === 0x70 || command === 0x24 || command === 0x5c) return this.#escLong(cursor);
     if (!need(3)) return 0;
     const n = arg(2);
     if (command === 0x61) this.#style.align = ALIGN[n % 0x30] ?? 'left';
     else if (command === 0x45) this.#style.bold = (n & 1) === 1;
     else if (command === 0x2d) this.#style.underline = n % 0x30;
-    else if (command === 0x74) this.#page = codePageByEscT(n) ?? this.#page;
-    else if (command === 0x64) ops.push({ kind: 'feed', lines: n });
+    else if (command === 0x74)
+      this.#page = n === KATAKANA_ESC_T ? n : (codePageByEscT(n) ?? this.#page);
+    else if (command === 0x4d) this.#fontDots = (n & 1) === 1 ? FONT_B_DOTS : FONT_A_DOTS;
+    else if (command === 0x20) this.#spacing = n;
+    else if (command === 0x64) this.#lineEnd(ops, { kind: 'feed', lines: n });
     else if (command === 0x21) {
+      this.#fontDots = (n & 0x01) === 1 ? FONT_B_DOTS : FONT_A_DOTS;
       this.#style.bold = (n & 0x08) !== 0;
       this.#style.height = n & 0x10 ? 2 : 1;
       this.#style.width = n & 0x20 ? 2 : 1;
       this.#style.underline = n & 0x80 ? 1 : 0;
     } else ops.push({ kind: 'unknown', byte: command });
     return 3;
+  }
+
+  /** ESC p m t1 t2 (drawer pulse), ESC $ nL nH (absolute position), ESC \ nL nH (relative). */
+  #escLong(cursor: Cursor): number {
+    const { ops, need, arg } = cursor;
+    const command = arg(1);
+    if (command === 0x70) {
+      if (!need(5)) return 0;
+      const pin = arg(2) === 0 || arg(2) === 0x30 ? 2 : 5;
+      ops.push({ kind: 'drawer', pin, onMs: arg(3) * 2, offMs: arg(4) * 2 });
+      return 5;
+    }
+    if (!need(4)) return 0;
+    const n = arg(2) | (arg(3) << 8);
+    this.#x = command === 0x24 ? n : Math.max(0, this.#x + (n >= 0x8000 ? n - 0x10000 : n));
+    ops.push({ kind: 'position', x: this.#x });
+    return 4;
+  }
+
+  /** FS commands (Kanji modes, code system): skipped; FS ( x pL pH … by its length. */
+  #fs(cursor: Cursor): number {
+    const { ops, need, arg } = cursor;
+    if (!need(2)) return 0;
+    if (arg(1) === 0x28) {
+      if (!need(5)) return 0;
+      const length = 5 + (arg(3) | (arg(4) << 8));
+      return need(length) ? length : 0;
+    }
+    const skipped = SKIPPED_FS.get(arg(1));
+    if (skipped !== undefined) return need(skipped) ? skipped : 0;
+    ops.push({ kind: 'unknown', byte: arg(1) });
+    return 2;
+  }
+
+  /** Records what a symbol command printed (a barcode, QR code or image ends the line). */
+  #symbol(ops: PrintOp[], step: SymbolStep): number {
+    if (step.op !== undefined) this.#lineEnd(ops, step.op);
+    return step.used;
   }
 
   #gs(cursor: Cursor): number {
@@ -180,19 +213,24 @@ export class EscPosInterpreter {
       this.#style.height = (n & 0x0f) + 1;
       return 3;
     }
-    if (command === 0x68 || command === 0x77 || command === 0x48 || command === 0x42) {
-      this.#barcodeSetting(command, n);
+    if (command === 0x68 || command === 0x77 || command === 0x48) {
+      this.#symbols.setting(command, n);
       return 3;
     }
+    const skipped = SKIPPED_GS.get(command);
+    if (skipped !== undefined) return need(skipped) ? skipped : 0;
     if (command === 0x56) {
       const withFeed = n === 0x41 || n === 0x42;
       if (withFeed && !need(4)) return 0;
       if (withFeed && arg(3) > 0) ops.push({ kind: 'feed', lines: arg(3) });
-      ops.push({ kind: 'cut', partial: n === 0x01 || n === 0x31 || n === 0x42 });
+      this.#lineEnd(ops, { kind: 'cut', partial: n === 0x01 || n === 0x31 || n === 0x42 });
       return withFeed ? 4 : 3;
     }
-    if (command === 0x6b) return this.#barcodeCommand(cursor);
-    if (command === 0x28 && n === 0x6b) return this.#qrFunction(cursor);
+    const align = this.#style.align;
+    if (command === 0x6b) return this.#symbol(ops, this.#symbols.barcode(b, at, align));
+    if (command === 0x28 && n === 0x6b) return this.#symbol(ops, this.#symbols.qr(b, at, align));
+    if ((command === 0x28 || command === 0x38) && n === 0x4c)
+      return this.#symbol(ops, this.#symbols.graphics(b, at, align));
     if (command === 0x76 && n === 0x30) {
       if (!need(8)) return 0;
       const widthBytes = arg(4) | (arg(5) << 8);
@@ -208,46 +246,5 @@ export class EscPosInterpreter {
     }
     ops.push({ kind: 'unknown', byte: command });
     return 2;
-  }
-
-  /** GS h n (height, n ≥ 1), GS w n (module, 1–6), GS H n (HRI, 0–3 or '0'–'3'); others ignored. */
-  #barcodeSetting(command: number, n: number): void {
-    if (command === 0x68 && n >= 1) this.#barcode.height = n;
-    else if (command === 0x77 && n >= 1 && n <= 6) this.#barcode.moduleWidth = n;
-    else if (command === 0x48) this.#barcode.hri = HRI[n % 0x30] ?? this.#barcode.hri;
-  }
-
-  /** GS k m: function A (m 0–6) ends its data with NUL, function B (m ≥ 65) gives its length. */
-  #barcodeCommand(cursor: Cursor): number {
-    const { bytes: b, at, ops, need, arg } = cursor;
-    const m = arg(2);
-    const functionA = m <= 6;
-    const start = at + (functionA ? 3 : 4);
-    const length = functionA ? b.subarray(start, start + FUNCTION_A_MAX + 1).indexOf(0) : arg(3);
-    if (functionA && length < 0) return b.length - start > FUNCTION_A_MAX ? 3 : 0;
-    if (!need(4) || !need(start - at + length)) return 0;
-    const payload = b.subarray(start, start + length).toString('latin1');
-    ops.push({
-      kind: 'barcode',
-      symbology: m,
-      data: payload.replace(/^\{[ABC]/, ''),
-      payload,
-      ...this.#barcode,
-      align: this.#style.align,
-    });
-    return start - at + length + (functionA ? 1 : 0);
-  }
-
-  #qrFunction(cursor: Cursor): number {
-    const { bytes: b, at, ops, need, arg } = cursor;
-    if (!need(8)) return 0;
-    const length = arg(3) | (arg(4) << 8);
-    if (!need(5 + length)) return 0;
-    const fn = arg(6);
-    if (fn === 0x43) this.#qr.moduleSize = arg(7);
-    else if (fn === 0x45) this.#qr.level = ['L', 'M', 'Q', 'H'][arg(7) - 0x30] ?? 'M';
-    else if (fn === 0x50) this.#qr.data = b.subarray(at + 8, at + 5 + length).toString('utf8');
-    else if (fn === 0x51) ops.push({ kind: 'qr', ...this.#qr, align: this.#style.align });
-    return 5 + length;
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RECEIPT_CODE_PAGES } from '../receipt/index.ts';
 import { DeviceConfigError } from './device-config-error.ts';
 
 /** A USB vendor or product id: a number, or hex text as `lsusb` prints it ("0acd", "0x0ACD"). */
@@ -74,12 +75,6 @@ const pinPad = z.strictObject({
   baudRate: baudRate.default(9600),
   ...withKeySet,
 });
-
-/**
- * Code pages a receipt can print in: those of drivers/printer that receiptline also encodes
- * (cp850 has no receiptline encoding; a printer that has cp858 prints it with €).
- */
-export const RECEIPT_CODE_PAGES = ['cp437', 'cp852', 'cp858', 'cp866', 'wpc1252'] as const;
 
 const printer = z.strictObject({
   kind: z.literal('escpos'),

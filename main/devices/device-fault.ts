@@ -1,4 +1,9 @@
-import { DeviceError, PrinterStatusError, statusProblems } from '../../drivers/index.ts';
+import {
+  DeviceError,
+  type DeviceErrorCode,
+  PrinterStatusError,
+  statusProblems,
+} from '../../drivers/index.ts';
 import type { DeviceFault } from './device-status.ts';
 
 /** Codes that mean a person must act (keys, wrong device or mode, no keys loaded, printer). */
@@ -11,10 +16,13 @@ export function needsPerson(error: unknown): boolean {
   return error instanceof DeviceError && NEEDS_A_PERSON.has(error.code);
 }
 
-/** A failure as the status shows it; non-device errors are reported as PROTOCOL. */
-export function faultOf(error: unknown, at: Date): DeviceFault {
+/**
+ * A failure as the status shows it; an error that is not a DeviceError (e.g. serialport's own on
+ * a hang-up) takes `otherwise`: DISCONNECTED for a lost link, PROTOCOL for a call.
+ */
+export function faultOf(error: unknown, at: Date, otherwise: DeviceErrorCode): DeviceFault {
   const fault: DeviceFault = {
-    code: error instanceof DeviceError ? error.code : 'PROTOCOL',
+    code: error instanceof DeviceError ? error.code : otherwise,
     message: error instanceof Error ? error.message : String(error),
     at: at.getTime(),
   };

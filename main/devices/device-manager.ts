@@ -60,6 +60,7 @@ export class DeviceManager {
   readonly #events = new EventEmitter<{ status: [DeviceStatus] }>();
   readonly #devices = new Map<DeviceRole, ManagedDevice<OpenableDriver>>();
   readonly #readers = new Map<CardReaderRole, ManagedDevice<CardReader>>();
+  readonly #emv: ManagedDevice<NgaReaderDriver> | undefined;
   readonly #pinpad: PinPadDevice | undefined;
   readonly #printer: PrinterDevice | undefined;
 
@@ -85,6 +86,7 @@ export class DeviceManager {
       return device;
     };
     const readerKind = config.reader?.kind;
+    const check = (role: DeviceRole) => () => quietly(this.check(role));
     const reader = make<CardReader>('reader', (link) =>
       readerKind === 'magtek'
         ? new MagtekReaderDriver(link)
@@ -92,27 +94,12 @@ export class DeviceManager {
           ? new IdtechReaderDriver(link)
           : new WedgeReaderDriver(link),
     );
-    const emv: ManagedDevice<NgaReaderDriver> | undefined = make(
-      'emv',
-      (link) => new NgaReaderDriver(link),
-      () =>
-        quietly(
-          emv?.call('ping', {}, CONNECT_CHECK_MS, (call: CallOptions) => emv.driver.ping(call)),
-        ),
-    );
+    this.#emv = make('emv', (link) => new NgaReaderDriver(link), check('emv'));
     if (reader !== undefined) this.#readers.set('reader', reader);
-    if (emv !== undefined) this.#readers.set('emv', emv);
-    const pad = make(
-      'pinpad',
-      (link) => new PinPadDriver(link),
-      () => quietly(this.#pinpad?.status({ deadlineMs: CONNECT_CHECK_MS })),
-    );
+    if (this.#emv !== undefined) this.#readers.set('emv', this.#emv);
+    const pad = make('pinpad', (link) => new PinPadDriver(link), check('pinpad'));
     this.#pinpad = pad === undefined ? undefined : new PinPadDevice(pad);
-    const printer = make(
-      'printer',
-      (link) => new ReceiptPrinterDriver(link),
-      () => quietly(this.#printer?.status({ deadlineMs: CONNECT_CHECK_MS })),
-    );
+    const printer = make('printer', (link) => new ReceiptPrinterDriver(link), check('printer'));
     this.#printer =
       printer === undefined || config.printer === undefined
         ? undefined
@@ -150,6 +137,28 @@ export class DeviceManager {
   /** True when a device is configured for `role`. */
   has(role: DeviceRole): boolean {
     return this.#devices.has(role);
+  }
+
+  /**
+   * `role`'s health check, run after every (re)connect and by a diagnostics "test": the EMV
+   * reader's ping, the PIN pad's keys (S0), the printer's status (DLE EOT); a swipe reader only
+   * waits for its link. Queued behind the device's other calls, so it also tells when they ended.
+   */
+  async check(role: DeviceRole, options: CallOptions = {}): Promise<void> {
+    const emv = this.#emv;
+    if (role === 'emv' && emv !== undefined)
+      await emv.call('ping', options, CONNECT_CHECK_MS, (call) => emv.driver.ping(call));
+    else if (role === 'pinpad')
+      await this.pinPadStatus({ deadlineMs: CONNECT_CHECK_MS, ...options });
+    else if (role === 'printer')
+      await this.#need(this.#printer, 'printer').status({
+        deadlineMs: CONNECT_CHECK_MS,
+        ...options,
+      });
+    else {
+      const device = this.#need(this.#devices.get(role), role);
+      await device.call('check', options, CONNECT_CHECK_MS, () => Promise.resolve());
+    }
   }
 
   /** Waits for a card on the swipe and EMV readers; the first to answer decides (see readFirstCard). */

@@ -1,7 +1,6 @@
 // The lane's device manager: the one import for the rest of main/ (docs/lane-devices.md).
 export {
   DEVICE_ROLES,
-  RECEIPT_CODE_PAGES,
   parseDevicesConfig,
   type DeviceConfig,
   type DeviceConfigOf,

@@ -185,7 +185,7 @@ export class ManagedDevice<D extends OpenableDriver> {
   #failed(proves: string, error: unknown, waitsForPerson: boolean): void {
     if (error instanceof DeviceError && error.code === 'CANCELLED') return;
     if (error instanceof DeviceError && error.code === 'TIMEOUT' && waitsForPerson) return;
-    const lastError = faultOf(error, this.#now());
+    const lastError = faultOf(error, this.#now(), 'PROTOCOL');
     if (needsPerson(error)) this.#faultedBy = proves;
     this.#set({ lastError, state: this.#linkState() });
   }
@@ -197,7 +197,7 @@ export class ManagedDevice<D extends OpenableDriver> {
       if (isPermissionDenied(cause)) this.#faultedBy = 'open';
       if (this.#paper !== undefined) this.#paper = 'unknown';
       if (cause !== undefined) {
-        const lastError = faultOf(cause, this.#now());
+        const lastError = faultOf(cause, this.#now(), 'DISCONNECTED');
         const same =
           this.#lastError?.code === lastError.code && this.#lastError.message === lastError.message;
         if (!same) this.#set({ lastError });

@@ -54,8 +54,16 @@ export interface TrainingDevices {
   /** The folder holding the pty links. */
   readonly dir: string;
   readonly cards: readonly TestCard[];
-  /** The printer simulator: `text()` and `png()` show what printed, `ops` what it received. */
-  readonly printer: PrinterSimulator;
+  /**
+   * The simulators, for what a test or scenario checks: the pad's display and state, the
+   * printer's `text()`, `png()` and `ops` (what printed), `received` (the bytes it got).
+   */
+  readonly simulators: {
+    readonly reader: IdtechReaderSimulator | WedgeReaderSimulator;
+    readonly emv: NgaReaderSimulator;
+    readonly pinpad: PinPadSimulator;
+    readonly printer: PrinterSimulator;
+  };
   /** Presents test card `cardId` (e.g. "visa", "mc-debit") the way `how` says. */
   present(cardId: string, how: Presentation): Promise<void>;
   /** Arms a fault (FaultPlan spec, e.g. "bad-checksum", "slow:2500", "unplug:500*2") on `role`. */
@@ -169,7 +177,7 @@ export async function startTrainingDevices(
     config,
     dir,
     cards,
-    printer,
+    simulators: { reader, emv, pinpad, printer },
     async present(cardId, how) {
       const card = findCard(cards, cardId);
       if (how === 'swipe') return reader.swipe(card);

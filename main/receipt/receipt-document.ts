@@ -1,3 +1,5 @@
+import type { ReceiptLanguage } from './receipt-words.ts';
+
 /** Which copy of a receipt: the cardholder's, or the one the merchant keeps (signature). */
 export type ReceiptCopy = 'customer' | 'merchant';
 
@@ -5,6 +7,8 @@ export type ReceiptCopy = 'customer' | 'merchant';
 export interface ReceiptField {
   label: string;
   value: string;
+  /** Printed in bold (the total). */
+  strong?: boolean;
 }
 
 /** The result as the receipt states it. */
@@ -29,6 +33,8 @@ export interface ReceiptOutcome {
  */
 export interface ReceiptDocument {
   copy: ReceiptCopy;
+  /** The language of its words (titles, labels, marks). */
+  language: ReceiptLanguage;
   /** A reprint or a copy asked with rcpt_duplicate: marked DUPLICATE. */
   duplicate: boolean;
   /** Training mode: marked TRAINING top and bottom. */

@@ -1,5 +1,7 @@
 import type { Alignment, MonoImage } from '../../printer/escpos-encoder.ts';
 import type { BarcodeOp, PrintOp, TextStyle } from '../../printer/escpos-interpreter.ts';
+import { FONT_A_DOTS } from '../../printer/escpos-ops.ts';
+import { parseEscPosCode128 } from './escpos-code128.ts';
 
 /** A run of text in one style within a printed line. */
 export interface TextRun {
@@ -15,10 +17,23 @@ export type ReceiptBlock =
   | { kind: 'image'; image: MonoImage; align: Alignment }
   | { kind: 'cut'; partial: boolean };
 
+/** Spaces that move a line's text on to `x` dots (ESC $ / ESC \), in font A columns. */
+function moveTo(runs: TextRun[], x: number): void {
+  const column = runs.reduce((sum, run) => sum + run.text.length * run.style.width, 0);
+  const target = Math.round(x / FONT_A_DOTS);
+  if (target <= column) return;
+  const style = runs.at(-1)?.style;
+  runs.push({
+    text: ' '.repeat(target - column),
+    style: { align: style?.align ?? 'left', bold: false, underline: 0, width: 1, height: 1 },
+  });
+}
+
 /**
  * Groups interpreted ESC/POS operations into printed blocks: text runs up to each line feed form a
- * line (aligned as the line's first run, since ESC a takes effect at the start of a line), feeds
- * add empty lines, and barcodes, QR codes, images and cuts stand on their own.
+ * line (aligned as the line's first run, since ESC a takes effect at the start of a line; a print
+ * position moves the text on with spaces), feeds add empty lines, and barcodes, QR codes, images
+ * and cuts stand on their own.
  */
 export function layoutReceipt(ops: readonly PrintOp[]): ReceiptBlock[] {
   const blocks: ReceiptBlock[] = [];
@@ -35,6 +50,9 @@ export function layoutReceipt(ops: readonly PrintOp[]): ReceiptBlock[] {
     switch (op.kind) {
       case 'text':
         runs.push({ text: op.text, style: op.style });
+        break;
+      case 'position':
+        moveTo(runs, op.x);
         break;
       case 'newline':
         endLine(op.style);
@@ -74,6 +92,16 @@ export function layoutReceipt(ops: readonly PrintOp[]): ReceiptBlock[] {
   return blocks;
 }
 
+/** What a barcode reads as: CODE128 code set C pairs as digits, shifts and functions left out. */
+export function barcodeText(op: BarcodeOp): string {
+  if (op.symbology !== 73) return op.data;
+  try {
+    return parseEscPosCode128(op.payload).text;
+  } catch {
+    return op.data;
+  }
+}
+
 /** Pads `text` to `columns` as `align` asks (text longer than the paper is left as it is). */
 export function alignText(text: string, columns: number, align: Alignment): string {
   const room = columns - text.length;
@@ -96,7 +124,7 @@ export function renderReceiptText(ops: readonly PrintOp[], columns = 42): string
         );
         break;
       case 'barcode':
-        lines.push(alignText(`[barcode ${block.data}]`, columns, block.align));
+        lines.push(alignText(`[barcode ${barcodeText(block)}]`, columns, block.align));
         break;
       case 'qr':
         lines.push(alignText(`[QR ${block.data}]`, columns, block.align));

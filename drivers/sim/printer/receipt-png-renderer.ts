@@ -94,8 +94,12 @@ function linePainter(block: Extract<ReceiptBlock, { kind: 'line' }>, paper: Pape
       let x = startX(width, paper, block.align);
       for (const run of block.runs) {
         const runWidth = run.text.length * charWidth * run.style.width;
-        ctx.font = `${Math.round(22 * Math.max(run.style.width, run.style.height))}pt ${run.style.bold ? 'ReceiptMonoBold' : 'ReceiptMono'}`;
-        ctx.fillText(run.text, x, top + height - 8);
+        ctx.save();
+        ctx.translate(x, top + height - 8);
+        ctx.scale(run.style.width, run.style.height);
+        ctx.font = `22pt ${run.style.bold ? 'ReceiptMonoBold' : 'ReceiptMono'}`;
+        ctx.fillText(run.text, 0, 0);
+        ctx.restore();
         if (run.style.underline > 0)
           ctx.fillRect(x, top + height - 5, runWidth, run.style.underline);
         x += runWidth;
@@ -196,10 +200,10 @@ function painterFor(block: ReceiptBlock, paper: PaperDots): Painter {
 
 /**
  * Draws what a printer printed as a PNG the width of the paper: text in DejaVu Sans Mono (bold,
- * underline, sizes, alignment), QR codes from their data (qrcode), raster images dot for dot,
- * barcodes as bars in their symbology, height and module width (bwip-js) with HRI text as GS H
- * set — or, when the printer would refuse one, a frame with its data and the reason — and cuts
- * as a dashed line.
+ * underline, alignment, width and height magnified each on its own), QR codes from their data
+ * (qrcode), raster images dot for dot, barcodes as bars in their symbology, height and module
+ * width (bwip-js) with HRI text as GS H set — or, when the printer would refuse one, a frame with
+ * its data and the reason — and cuts as a dashed line.
  */
 export async function renderReceiptPng(
   ops: readonly PrintOp[],

@@ -56,6 +56,15 @@ export class JournalStore {
       .run(state, at, id);
   }
 
+  /** Puts a complete workflow back to running: a cancel of it has begun (its reversals follow). */
+  reopenWorkflow(id: string): void {
+    this.#db
+      .prepare(
+        `UPDATE workflows SET state = 'running', ended_at = NULL WHERE id = ? AND state = 'complete'`,
+      )
+      .run(id);
+  }
+
   /** A workflow, or undefined. */
   workflow(id: string): JournalWorkflow | undefined {
     const row = this.#db.prepare(`SELECT * FROM workflows WHERE id = ?`).get(id) as

@@ -12,11 +12,18 @@ export function withBrand(card: CardSummary | undefined, response: PaymentRespon
     : { ...card, brand };
 }
 
+/**
+ * Gift operations whose authamount is the amount applied or to remit (seed: Transaction response,
+ * authamount), read as what they approved.
+ */
+const GIFT_AMOUNT_OPERATIONS: ReadonlySet<string> = new Set(['activate', 'issue', 'cashout']);
+
 /** The journal outcome of an answered result (approved, partial or declined). */
 export function outcomeOf(
   result: Exclude<PaymentResult, Unknown>,
   plan: { readonly amountMinor: number; readonly card?: CardSummary },
 ): Outcome {
+  const gift = GIFT_AMOUNT_OPERATIONS.has(result.operation);
   const response = result.response;
   const common = {
     ttid: response.ttid,
@@ -28,7 +35,11 @@ export function outcomeOf(
   };
   if (result.outcome === 'approved' || result.outcome === 'partial') {
     const approvedMinor =
-      result.outcome === 'partial' ? (response.authAmount ?? 0) : plan.amountMinor;
+      result.outcome === 'partial'
+        ? (response.authAmount ?? 0)
+        : gift
+          ? (response.authAmount ?? plan.amountMinor)
+          : plan.amountMinor;
     return { state: result.outcome, approvedMinor, ...common };
   }
   const decidedBy = result.outcome === 'declined_processor' ? 'processor' : 'service';

@@ -55,10 +55,13 @@ export class Recovery {
     this.#notify = notify;
   }
 
-  /** One pass over every workflow but `live`; returns how many entries are still unknown. */
-  async sweep(live?: string): Promise<number> {
+  /**
+   * One pass over every running workflow but the live one (isLive: the workflow a cashier is
+   * running now); returns how many entries outside it are still unknown.
+   */
+  async sweep(isLive: (workflowId: string) => boolean = () => false): Promise<number> {
     for (const workflow of this.#journal.runningWorkflows()) {
-      if (workflow.id === live) continue;
+      if (isLive(workflow.id)) continue;
       if (!(await this.#resolveAll(workflow.id))) continue;
       const { pending } = await this.compensate(workflow.id, true);
       if (pending.length > 0) continue;
@@ -71,17 +74,25 @@ export class Recovery {
         );
       this.#journal.endWorkflow(workflow.id, done ? 'complete' : 'cancelled');
     }
-    return this.#journal.unresolved().filter((entry) => entry.workflowId !== live).length;
+    return this.#journal.unresolved().filter((entry) => !isLive(entry.workflowId)).length;
   }
 
   /**
-   * Reverses every approval of a workflow that is not reversed yet; a reversal whose outcome is
-   * unknown is looked up first, and sent again only once the service says it was not applied.
+   * Reverses every approval of a workflow that is not reversed yet. An entry whose outcome is
+   * still unknown is looked up once (and reversed if approved; pending while still unknown); a
+   * reversal whose outcome is unknown is looked up first, and sent again only once the service
+   * says it was not applied.
    */
   async compensate(workflowId: string, notify = false): Promise<Compensation> {
     const reversed: JournalEntry[] = [];
     const pending: JournalEntry[] = [];
-    const entries = this.#journal.entriesOf(workflowId);
+    let entries = this.#journal.entriesOf(workflowId);
+    for (const entry of entries.filter((e) => e.state === 'pending' || e.state === 'unknown')) {
+      if (entry.purpose !== 'cashier') continue;
+      const found = await resolveEntry(this.#journal, this.#payments.client, entry);
+      if (found.state === 'unknown') pending.push(found);
+    }
+    entries = this.#journal.entriesOf(workflowId);
     for (const entry of entries.filter((e) => e.purpose === 'cashier' && isApproved(e))) {
       const plan = undoPlan(entry);
       if (plan === undefined) continue;

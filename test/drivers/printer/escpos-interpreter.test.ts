@@ -1,4 +1,5 @@
 import { PNG } from 'pngjs';
+import { qrcode, transform } from 'receiptline';
 import { describe, expect, it } from 'vitest';
 import { EscPosEncoder } from '../../../drivers/printer/escpos-encoder.ts';
 import { EscPosInterpreter } from '../../../drivers/printer/escpos-interpreter.ts';
@@ -95,5 +96,66 @@ describe('EscPosInterpreter', () => {
     for (let i = 0; i < png.data.length; i += 4) if ((png.data[i] ?? 255) < 128) dark += 1;
     expect(dark).toBeGreaterThan(2000);
     expect(dark).toBeLessThan((png.width * png.height) / 2);
+  });
+});
+
+describe('EscPosInterpreter reading what receiptline sends (Epson thermal command set)', () => {
+  const printer = { cpl: 42, encoding: 'cp858', command: 'escpos' } as const;
+  const doc = [
+    '^^"SHOP"',
+    '-',
+    'VISA | XXXXXXXXXXXX1111',
+    '"TOTAL" | "12.34 €"',
+    '{code:96748596; option:code128,2,64,hri}',
+    '{code:https://example.com; option:qrcode,4,m}',
+    '',
+  ].join('\n');
+  const bytes = (): Buffer => Buffer.from(transform(doc, printer), 'latin1');
+
+  it('places text where ESC $ and ESC \\ put it, draws rules from page 1, and skips FS and GS r', () => {
+    const ops = new EscPosInterpreter().push(bytes());
+    expect(ops.filter((op) => op.kind === 'unknown')).toEqual([]);
+    expect(ops).toContainEqual({ kind: 'position', x: 252 });
+    const lines = renderReceiptText(ops, 42).split('\n');
+    expect(lines.slice(0, 4)).toEqual([
+      '                   SHOP',
+      '─'.repeat(42),
+      'VISA                      XXXXXXXXXXXX1111',
+      'TOTAL                              12.34 €',
+    ]);
+    expect(lines[4]).toBe('            [barcode 96748596]');
+    expect(lines.at(-2)).toMatch(/^- - /);
+  });
+
+  it('prints the QR code receiptline draws as a raster graphic (GS 8 L store, GS ( L print)', () => {
+    const images = new EscPosInterpreter().push(bytes()).filter((op) => op.kind === 'image');
+    expect(images).toHaveLength(1);
+    const qr = qrcode.generate({
+      data: 'https://example.com',
+      type: 'qrcode',
+      cell: 4,
+      level: 'm',
+    });
+    expect(images[0]).toMatchObject({
+      align: 'center',
+      image: { width: qr.length * 4, height: qr.length * 4 },
+    });
+  });
+
+  it('scales a stored graphic by bx and by, and gives the same operations however the bytes are cut', () => {
+    const store = Buffer.from('1d284c0b0030703002013101000100' + '80', 'hex');
+    const print = Buffer.from('1d284c02003032', 'hex');
+    const [image] = new EscPosInterpreter().push(Buffer.concat([store, print]));
+    expect(image).toEqual({
+      kind: 'image',
+      image: { width: 2, height: 1, bits: Uint8Array.of(0xc0) },
+      align: 'left',
+    });
+    const whole = bytes();
+    const interpreter = new EscPosInterpreter();
+    const split = [];
+    for (let i = 0; i < whole.length; i += 5)
+      split.push(...interpreter.push(whole.subarray(i, i + 5)));
+    expect(renderReceiptText(split)).toBe(renderReceiptText(new EscPosInterpreter().push(whole)));
   });
 });

@@ -1,0 +1,219 @@
+import { formatAmount, type OperationName } from '../../protocol/index.ts';
+import type { PaymentResponse } from '../payment/index.ts';
+import { cardSafe, maskedAccount } from './card-safe-text.ts';
+import type {
+  ReceiptCopy,
+  ReceiptDocument,
+  ReceiptField,
+  ReceiptOutcome,
+} from './receipt-document.ts';
+import { RECEIPT_WORDS, type ReceiptLanguage, type ReceiptWords } from './receipt-words.ts';
+import { serviceReceiptLines } from './service-receipt.ts';
+
+/** The merchant header of every receipt, from the lane's configuration. */
+export interface MerchantHeader {
+  /** The merchant's name, the receipt's first line. */
+  name: string;
+  /** Address, phone and other header lines. */
+  lines?: readonly string[];
+  /** ISO 4217 letters of the lane's money, e.g. "USD"; sets the symbol before amounts. Default USD. */
+  currency?: string;
+}
+
+/** What the lane knows that the answer does not carry. */
+export interface ReceiptContext {
+  merchant: MerchantHeader;
+  /** The operation the answer is for (protocol OPERATIONS), e.g. "sale", "refund". */
+  operation: OperationName;
+  /** Training mode: the receipt says TRAINING top and bottom. */
+  training: boolean;
+  /** Default "en". */
+  language?: ReceiptLanguage;
+  /** The amount asked, in minor units (an answer carries only what was approved: authamount). */
+  amountMinor?: number;
+  tipMinor?: number;
+  cashbackMinor?: number;
+  /** Notes printed on the receipt (rcpt_user_notes), one per line. */
+  notes?: readonly string[];
+  laneId?: string;
+  clerkId?: string;
+  /** The cardholder entered a PIN on the pad: no signature line on the merchant copy. */
+  pinVerified?: boolean;
+  /** Mark the copies DUPLICATE (rcpt_duplicate, a reprint). */
+  duplicate?: boolean;
+}
+
+/** Currency symbols printed before amounts; other currencies print their ISO letters. */
+const SYMBOLS: Readonly<Record<string, string>> = {
+  USD: '$',
+  CAD: '$',
+  MXN: '$',
+  EUR: '€',
+  GBP: '£',
+};
+
+/** Operations a signature can be asked for on the merchant copy (a card is charged or held). */
+const SIGNED = new Set<OperationName>([
+  'sale',
+  'preauth',
+  'preauthcomplete',
+  'incremental',
+  'adjust',
+]);
+
+/** CVM results that replace a signature (a PIN, consumer-device verification, none needed). */
+const NO_SIGNATURE_CVM = /PIN|CDCVM|NO ?CVM|NONE/i;
+
+function field(label: string, value: string | undefined): ReceiptField[] {
+  const safe = value === undefined ? '' : cardSafe(value).trim();
+  return safe === '' ? [] : [{ label, value: safe }];
+}
+
+function money(minor: number, currency: string): string {
+  const symbol = SYMBOLS[currency] ?? `${currency} `;
+  return `${symbol}${formatAmount(minor)}`;
+}
+
+/** True when the answer's rcpt_emv_card_decline says the card declined after the approval. */
+function cardDeclined(answer: PaymentResponse): boolean {
+  const value = answer.get('rcpt_emv_card_decline')?.toLowerCase();
+  return value !== undefined && value !== 'no' && value !== 'n';
+}
+
+function outcomeOf(
+  answer: PaymentResponse,
+  context: ReceiptContext,
+  words: ReceiptWords,
+): ReceiptOutcome {
+  const approved = answer.code === 'AUTH' && !cardDeclined(answer);
+  const asked = context.amountMinor;
+  const authorized = answer.authAmount;
+  const partial = approved && asked !== undefined && authorized !== undefined && authorized < asked;
+  if (approved) return { approved, partial, text: partial ? words.partial : words.approved };
+  const detail = cardDeclined(answer) ? words.cardDeclined : cardSafe(answer.verbiage ?? '').trim();
+  return { approved, partial, text: words.declined, ...(detail === '' ? {} : { detail }) };
+}
+
+function amountsOf(
+  answer: PaymentResponse,
+  context: ReceiptContext,
+  outcome: ReceiptOutcome,
+  words: ReceiptWords,
+): ReceiptField[] {
+  const currency = context.merchant.currency ?? 'USD';
+  const line = (label: string, minor: number | undefined, strong = false): ReceiptField[] =>
+    minor === undefined
+      ? []
+      : [{ label, value: money(minor, currency), ...(strong ? { strong } : {}) }];
+  const asked = context.amountMinor;
+  const authorized = answer.authAmount;
+  const balance = line(words.balance, answer.balance);
+  if (outcome.partial && asked !== undefined && authorized !== undefined) {
+    return [
+      ...line(words.requested, asked),
+      ...line(words.approvedAmount, authorized, true),
+      ...line(words.balanceDue, asked - authorized),
+      ...balance,
+    ];
+  }
+  const extras = [
+    ...line(words.tip, context.tipMinor),
+    ...line(words.cashback, context.cashbackMinor),
+  ];
+  const total = (asked ?? 0) + (context.tipMinor ?? 0) + (context.cashbackMinor ?? 0);
+  if (asked === undefined) return [...line(words.approvedAmount, authorized, true), ...balance];
+  if (extras.length === 0) return [...line(words.total, asked, true), ...balance];
+  return [...line(words.amount, asked), ...extras, ...line(words.total, total, true), ...balance];
+}
+
+function emvOf(answer: PaymentResponse, words: ReceiptWords): ReceiptField[] {
+  const emv = (key: string): string | undefined => answer.get(`rcpt_emv_${key}`);
+  const bypass = emv('pinbypass')?.toLowerCase() === 'yes';
+  return [
+    ...field(words.aid, emv('aid')),
+    ...field(words.appName, emv('name')),
+    ...field(words.tvr, emv('tvr')),
+    ...field(words.tsi, emv('tsi')),
+    ...field(emv('actype') ?? words.cryptogram, emv('ac')),
+    ...field(words.cvm, emv('cvm')),
+    ...field(words.iad, emv('iad')),
+    ...field(words.formFactor, emv('form_factor')),
+    ...(bypass ? field('PIN', words.pinBypass) : []),
+  ];
+}
+
+/**
+ * One receipt copy from a transaction answer (docs/lane-devices.md, Receipts): the merchant
+ * header, the title, the outcome (a decline says why, an EMV card decline after the approval is a
+ * decline), the amounts (a partial approval shows requested, approved and the balance due), the
+ * card (brand, account masked to its last four, entry mode), the EMV lines, the references, the
+ * notes, a signature line on the merchant copy of an approval without PIN, and the ttid as a
+ * barcode. The service's formatted receipt, when the answer has one, is kept in `service`.
+ */
+export function buildReceipt(
+  answer: PaymentResponse,
+  context: ReceiptContext,
+  copy: ReceiptCopy = 'customer',
+): ReceiptDocument {
+  const language = context.language ?? 'en';
+  const words = RECEIPT_WORDS[language];
+  const outcome = outcomeOf(answer, context, words);
+  const entry = answer.get('rcpt_entry_mode');
+  const account = answer.account;
+  const cvm = answer.get('rcpt_emv_cvm') ?? '';
+  const ttid = answer.ttid;
+  const document: ReceiptDocument = {
+    copy,
+    language,
+    duplicate: context.duplicate === true,
+    training: context.training,
+    merchant: [context.merchant.name, ...(context.merchant.lines ?? [])].map((line) =>
+      cardSafe(line).trim(),
+    ),
+    title: words.titles[context.operation] ?? context.operation.toUpperCase(),
+    outcome,
+    amounts: amountsOf(answer, context, outcome, words),
+    card: [
+      ...field(words.card, answer.cardtype),
+      ...(account === undefined ? [] : field(words.account, maskedAccount(account))),
+      ...field(words.entry, entry === undefined ? undefined : (words.entryModes[entry] ?? entry)),
+      ...field(words.accountType, answer.get('rcpt_acct_type')),
+      ...field(words.name, answer.get('cardholdername')),
+    ],
+    emv: emvOf(answer, words),
+    references: [
+      ...field(words.authCode, answer.auth),
+      ...field(words.ttid, ttid),
+      ...field(words.order, answer.get('order_id') ?? answer.get('ordernum')),
+      ...field(words.response, answer.get('rcpt_resp_code')),
+      ...field(words.issuerResponse, answer.get('rcpt_issuer_resp_code')),
+      ...field(words.lane, context.laneId ?? answer.get('laneid')),
+      ...field(words.clerk, context.clerkId ?? answer.get('clerkid')),
+    ],
+    notes: [...(context.notes ?? []), ...(answer.get('rcpt_custom')?.split(/\r?\n/) ?? [])]
+      .map((line) => cardSafe(line).trim())
+      .filter((line) => line !== ''),
+    service: serviceReceiptLines(answer, copy),
+    signature:
+      copy === 'merchant' &&
+      outcome.approved &&
+      SIGNED.has(context.operation) &&
+      context.pinVerified !== true &&
+      !NO_SIGNATURE_CVM.test(cvm),
+  };
+  const time = answer.get('timestamp');
+  if (time !== undefined) document.time = cardSafe(time).trim();
+  if (outcome.approved && ttid !== undefined && /^[0-9A-Za-z-]{1,40}$/.test(ttid))
+    document.barcode = ttid;
+  return document;
+}
+
+/** The copies to print of one answer: the customer's, then the merchant's when asked (rcpt_merch_copy). */
+export function buildReceipts(
+  answer: PaymentResponse,
+  context: ReceiptContext,
+  merchantCopy: boolean,
+): ReceiptDocument[] {
+  const customer = buildReceipt(answer, context, 'customer');
+  return merchantCopy ? [customer, buildReceipt(answer, context, 'merchant')] : [customer];
+}

@@ -1,0 +1,104 @@
+import type { ReceiptDocument, ReceiptField } from './receipt-document.ts';
+import { RECEIPT_WORDS } from './receipt-words.ts';
+
+/** Characters receiptline reads as markup in text (ReceiptLine grammar, "Special characters"). */
+const MARKUP = /[\\|{}~_"`^=-]/g;
+
+/** Text that prints exactly as written: every markup character escaped with a backslash. */
+export function escapeText(text: string): string {
+  return text.replace(MARKUP, (char) => `\\${char}`);
+}
+
+/** `text` in lines of at most `width` characters, broken at spaces (a longer word stands alone). */
+function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/ +/)) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= width)
+      lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+/** A left-aligned line keeping its leading spaces ("~" is receiptline's space). */
+const left = (text: string): string => {
+  const indent = /^ */.exec(text)?.[0].length ?? 0;
+  return `|${'~'.repeat(indent)}${escapeText(text.slice(indent))}`;
+};
+/** Label left, value right; both emphasised when the field is strong. */
+const pair = (field: ReceiptField): string => {
+  const mark = field.strong === true ? '"' : '';
+  return `${mark}${escapeText(field.label)}${mark} | ${mark}${escapeText(field.value)}${mark}`;
+};
+/** Double height and emphasised, centred. */
+const big = (text: string): string => `^^"${escapeText(text)}"`;
+
+/** A horizontal rule (a line of "-" alone). */
+const RULE = '-';
+/** Data a CODE128 barcode can carry here: what buildReceipt accepts as a ttid. */
+const BARCODE_DATA = /^[0-9A-Za-z-]{1,40}$/;
+
+function section(fields: readonly ReceiptField[]): string[] {
+  return fields.length === 0 ? [] : [...fields.map(pair), RULE];
+}
+
+/** Centred lines of `text`, broken at spaces to fit `columns` (a lone column is centred). */
+const centred = (text: string, columns: number): string[] =>
+  wrapWords(text, columns).map(escapeText);
+
+function body(document: ReceiptDocument, columns: number): string[] {
+  if (document.service.length > 0) return [...document.service.map(left), RULE];
+  const outcome = [big(document.outcome.text)];
+  if (document.outcome.detail !== undefined)
+    outcome.push(...centred(document.outcome.detail, columns));
+  return [
+    ...section(document.card),
+    ...section(document.amounts),
+    ...outcome,
+    '',
+    ...section(document.references),
+    ...section(document.emv),
+  ];
+}
+
+/**
+ * The document as a ReceiptLine document (receiptline's receipt markdown) for a paper of
+ * `columns` characters: every renderer, ESC/POS and SVG alike, transforms this one text, so the
+ * screen shows what the printer prints. Free text is broken at spaces to fit; every text is
+ * escaped, so a note of "=====" prints as written instead of cutting the paper.
+ */
+export function receiptMarkdown(document: ReceiptDocument, columns: number): string {
+  const words = RECEIPT_WORDS[document.language];
+  const wrap = (text: string): string[] => centred(text, columns);
+  const training = document.training
+    ? [big(`*** ${words.training} ***`), ...wrap(words.trainingNote), '']
+    : [];
+  const [name = '', ...address] = document.merchant;
+  const lines = [
+    ...training,
+    big(name),
+    ...address.flatMap(wrap),
+    '',
+    big(document.title),
+    ...(document.time === undefined ? [] : wrap(document.time)),
+    RULE,
+    ...body(document, columns),
+    ...document.notes.flatMap(wrap),
+    ...(document.notes.length === 0 ? [] : ['']),
+  ];
+  if (document.signature)
+    lines.push(
+      '',
+      '',
+      `|X${escapeText('_'.repeat(columns - 8))}`,
+      ...wrap(words.signature),
+      ...wrap(words.agreement),
+      '',
+    );
+  if (document.barcode !== undefined && BARCODE_DATA.test(document.barcode))
+    lines.push(`{code:${document.barcode}; option:code128,2,64,hri}`);
+  lines.push(big(document.copy === 'merchant' ? words.merchantCopy : words.customerCopy));
+  if (document.duplicate) lines.push(big(`*** ${words.duplicate} ***`));
+  if (document.training) lines.push(big(`*** ${words.training} ***`));
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,60 @@
+import { emptyParams, isOperationName } from '../../protocol/index.ts';
+import { PaymentResponse } from '../payment/index.ts';
+import { type ReceiptContext, buildReceipts } from './receipt-builder.ts';
+import type { ReceiptDocument } from './receipt-document.ts';
+import { ReceiptError } from './receipt-error.ts';
+import { RECEIPT_WORDS } from './receipt-words.ts';
+
+/** txnstatus members a reprint shows, since the sale's state changed after its receipt. */
+const LATER_STATES = new Set(['VOIDED', 'REVERSED', 'REFUNDED', 'ADJUSTED', 'PARTIALREVERSAL']);
+
+/** What a reprint needs besides the detail: the receipt context without what the detail says. */
+export type ReprintContext = Omit<ReceiptContext, 'operation' | 'amountMinor' | 'duplicate'>;
+
+/**
+ * The copies of a past transaction, rebuilt from its transaction detail (seed: Transaction detail
+ * response, "main use: receipt reprint") and marked DUPLICATE: the detail's action is the title,
+ * orig_code and orig_verbiage the outcome, orig_reqamount the amount asked and amount (or
+ * authamount) what was approved, with the rcpt_* fields, account, card type, auth, ttid and order
+ * as on the first print; a transaction voided, reversed or refunded since says so in a STATUS
+ * line. BAD_INPUT (field action) when the detail names no operation.
+ */
+export function buildReprint(
+  detail: PaymentResponse,
+  context: ReprintContext,
+  merchantCopy: boolean,
+): ReceiptDocument[] {
+  const action = detail.get('action');
+  if (action === undefined || !isOperationName(action))
+    throw new ReceiptError('BAD_INPUT', 'action', 'the transaction detail names no operation');
+  const pairs = emptyParams();
+  Object.assign(pairs, detail.pairs);
+  const original = (key: string, from: string): void => {
+    const value = detail.get(from);
+    if (value === undefined) delete pairs[key];
+    else pairs[key] = value;
+  };
+  original('code', 'orig_code');
+  original('msoft_code', 'orig_msoft_code');
+  original('phard_code', 'orig_phard_code');
+  original('verbiage', 'orig_verbiage');
+  if (detail.get('authamount') === undefined && detail.get('amount') !== undefined)
+    pairs.authamount = detail.get('amount') ?? '';
+  const asked = detail.minorUnits('orig_reqamount');
+  const later = detail.list('txnstatus').filter((state) => LATER_STATES.has(state));
+  const words = RECEIPT_WORDS[context.language ?? 'en'];
+  const copies = buildReceipts(
+    new PaymentResponse(pairs),
+    {
+      ...context,
+      operation: action,
+      duplicate: true,
+      ...(asked === undefined ? {} : { amountMinor: asked }),
+    },
+    merchantCopy,
+  );
+  if (later.length > 0)
+    for (const copy of copies)
+      copy.references.push({ label: words.status, value: later.join(' ') });
+  return copies;
+}

@@ -1,0 +1,204 @@
+/** Languages a receipt prints in (the lane's languages): English and Spanish. */
+export type ReceiptLanguage = 'en' | 'es';
+
+/** Every fixed word a receipt prints, in one language. */
+export interface ReceiptWords {
+  approved: string;
+  partial: string;
+  declined: string;
+  amount: string;
+  requested: string;
+  approvedAmount: string;
+  balanceDue: string;
+  tip: string;
+  cashback: string;
+  total: string;
+  balance: string;
+  card: string;
+  account: string;
+  entry: string;
+  accountType: string;
+  name: string;
+  authCode: string;
+  ttid: string;
+  order: string;
+  response: string;
+  issuerResponse: string;
+  lane: string;
+  clerk: string;
+  status: string;
+  aid: string;
+  appName: string;
+  tvr: string;
+  tsi: string;
+  cryptogram: string;
+  cvm: string;
+  iad: string;
+  formFactor: string;
+  pinBypass: string;
+  cardDeclined: string;
+  signature: string;
+  agreement: string;
+  customerCopy: string;
+  merchantCopy: string;
+  duplicate: string;
+  training: string;
+  trainingNote: string;
+  titles: Readonly<Record<string, string>>;
+  entryModes: Readonly<Record<string, string>>;
+}
+
+/** Titles by operation (protocol OPERATIONS) in English. */
+const TITLES_EN = {
+  sale: 'SALE',
+  preauth: 'PRE-AUTHORIZATION',
+  preauthcomplete: 'COMPLETION',
+  capture: 'CAPTURE',
+  incremental: 'INCREMENTAL AUTHORIZATION',
+  adjust: 'TIP ADJUST',
+  reversal: 'REVERSAL',
+  void: 'VOID',
+  refund: 'REFUND',
+  balanceinq: 'BALANCE INQUIRY',
+  activate: 'GIFT CARD ACTIVATION',
+  issue: 'GIFT CARD ISSUE',
+  cashout: 'GIFT CARD CASH OUT',
+  merchreturn: 'GIFT CARD RETURN',
+};
+
+/**
+ * rcpt_entry_mode letters in words (UniTerm SDK response fields, payment-server-facts A7): G keyed
+ * after a chip failure, M keyed, T chip contactless, C chip, F swipe after a chip failure, R
+ * contactless magnetic stripe, S swipe, I check read.
+ */
+const ENTRY_EN = {
+  G: 'KEYED (CHIP FAILED)',
+  M: 'KEYED',
+  T: 'CONTACTLESS',
+  C: 'CHIP',
+  F: 'FALLBACK SWIPE',
+  R: 'CONTACTLESS SWIPE',
+  S: 'SWIPED',
+  I: 'CHECK READ',
+};
+
+/**
+ * The receipt's words per language (docs/lane-devices.md, Receipts). Spanish capitals go without
+ * accents: cp437, the printers' default page, has no Á, Í, Ó or Ú.
+ */
+export const RECEIPT_WORDS: Readonly<Record<ReceiptLanguage, ReceiptWords>> = {
+  en: {
+    approved: 'APPROVED',
+    partial: 'PARTIALLY APPROVED',
+    declined: 'DECLINED',
+    amount: 'AMOUNT',
+    requested: 'REQUESTED',
+    approvedAmount: 'APPROVED',
+    balanceDue: 'BALANCE DUE',
+    tip: 'TIP',
+    cashback: 'CASH BACK',
+    total: 'TOTAL',
+    balance: 'CARD BALANCE',
+    card: 'CARD',
+    account: 'ACCOUNT',
+    entry: 'ENTRY',
+    accountType: 'ACCOUNT TYPE',
+    name: 'NAME',
+    authCode: 'AUTH CODE',
+    ttid: 'TRANSACTION',
+    order: 'ORDER',
+    response: 'RESPONSE',
+    issuerResponse: 'ISSUER RESPONSE',
+    lane: 'LANE',
+    clerk: 'CLERK',
+    status: 'STATUS',
+    aid: 'AID',
+    appName: 'APP NAME',
+    tvr: 'TVR',
+    tsi: 'TSI',
+    cryptogram: 'AC',
+    cvm: 'CVM',
+    iad: 'IAD',
+    formFactor: 'FORM FACTOR',
+    pinBypass: 'PIN BYPASSED',
+    cardDeclined: 'DECLINED BY CARD',
+    signature: 'SIGNATURE',
+    agreement: 'I AGREE TO PAY THE ABOVE TOTAL ACCORDING TO MY CARD ISSUER AGREEMENT',
+    customerCopy: 'CUSTOMER COPY',
+    merchantCopy: 'MERCHANT COPY',
+    duplicate: 'DUPLICATE',
+    training: 'TRAINING',
+    trainingNote: 'NOT A REAL TRANSACTION',
+    titles: TITLES_EN,
+    entryModes: ENTRY_EN,
+  },
+  es: {
+    approved: 'APROBADA',
+    partial: 'APROBADA PARCIALMENTE',
+    declined: 'RECHAZADA',
+    amount: 'IMPORTE',
+    requested: 'SOLICITADO',
+    approvedAmount: 'APROBADO',
+    balanceDue: 'SALDO PENDIENTE',
+    tip: 'PROPINA',
+    cashback: 'EFECTIVO',
+    total: 'TOTAL',
+    balance: 'SALDO DE TARJETA',
+    card: 'TARJETA',
+    account: 'CUENTA',
+    entry: 'LECTURA',
+    accountType: 'TIPO DE CUENTA',
+    name: 'NOMBRE',
+    authCode: 'AUTORIZACION',
+    ttid: 'TRANSACCION',
+    order: 'PEDIDO',
+    response: 'RESPUESTA',
+    issuerResponse: 'RESPUESTA EMISOR',
+    lane: 'CAJA',
+    clerk: 'CAJERO',
+    status: 'ESTADO',
+    aid: 'AID',
+    appName: 'APLICACION',
+    tvr: 'TVR',
+    tsi: 'TSI',
+    cryptogram: 'AC',
+    cvm: 'CVM',
+    iad: 'IAD',
+    formFactor: 'FORMATO',
+    pinBypass: 'PIN OMITIDO',
+    cardDeclined: 'RECHAZADA POR LA TARJETA',
+    signature: 'FIRMA',
+    agreement: 'ACEPTO PAGAR EL TOTAL INDICADO SEGUN EL CONTRATO CON EL EMISOR DE MI TARJETA',
+    customerCopy: 'COPIA DEL CLIENTE',
+    merchantCopy: 'COPIA DEL COMERCIO',
+    duplicate: 'DUPLICADO',
+    training: 'ENTRENAMIENTO',
+    trainingNote: 'NO ES UNA TRANSACCION REAL',
+    titles: {
+      sale: 'VENTA',
+      preauth: 'PREAUTORIZACION',
+      preauthcomplete: 'CIERRE DE PREAUTORIZACION',
+      capture: 'CAPTURA',
+      incremental: 'AUTORIZACION INCREMENTAL',
+      adjust: 'AJUSTE DE PROPINA',
+      reversal: 'REVERSO',
+      void: 'ANULACION',
+      refund: 'DEVOLUCION',
+      balanceinq: 'CONSULTA DE SALDO',
+      activate: 'ACTIVACION DE TARJETA REGALO',
+      issue: 'EMISION DE TARJETA REGALO',
+      cashout: 'RETIRO DE TARJETA REGALO',
+      merchreturn: 'DEVOLUCION A TARJETA REGALO',
+    },
+    entryModes: {
+      G: 'DIGITADA (CHIP FALLIDO)',
+      M: 'DIGITADA',
+      T: 'SIN CONTACTO',
+      C: 'CHIP',
+      F: 'BANDA (CHIP FALLIDO)',
+      R: 'BANDA SIN CONTACTO',
+      S: 'BANDA',
+      I: 'CHEQUE',
+    },
+  },
+};

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EscPosEncoder, type EncryptedSwipeRead, type EmvRead } from '../../drivers/index.ts';
+import { type LaneBench, startLaneBench } from './helpers/lane-bench.ts';
+
+let bench: LaneBench;
+
+beforeAll(async () => {
+  bench = await startLaneBench();
+});
+
+afterAll(async () => {
+  await bench?.stop();
+});
+
+const receipt = (): Buffer => new EscPosEncoder('cp858').line('TOTAL 12.34 €').cut().encode();
+
+describe('DeviceManager on the training simulators over real ptys (socat) and TCP', () => {
+  it('reports every configured device connected, each with its link, and the printer with paper', () => {
+    const statuses = bench.manager.statuses();
+    expect(statuses.map((status) => [status.role, status.kind, status.state])).toEqual([
+      ['reader', 'idtech', 'connected'],
+      ['emv', 'nga', 'connected'],
+      ['pinpad', 'pinpad', 'connected'],
+      ['printer', 'escpos', 'connected'],
+    ]);
+    expect(statuses[0]?.link).toBe(`serial:${bench.sims.dir}/reader`);
+    expect(statuses[3]?.link).toMatch(/^tcp:127\.0\.0\.1:[0-9]+$/);
+    expect(bench.manager.paper()).toBe('ok');
+    expect(bench.events.filter((status) => status.role === 'pinpad').at(-1)?.state).toBe(
+      'connected',
+    );
+  });
+
+  it('reads a chip card on the EMV reader: icc, receipt tags and a KSN of the key set', async () => {
+    const reading = bench.present('visa', 'insert', { amountMinor: 1234 });
+    const capture = await reading;
+    expect(capture.role).toBe('emv');
+    const read = capture.read as EmvRead;
+    expect(read).toMatchObject({ kind: 'emv', entryMode: 'contact', lastFour: '1111', rfid: 'no' });
+    expect(read.icc).toContain('DFEE120AFFFF987654');
+    expect(read.receipt).toMatchObject({ aid: 'A0000000031010', cryptogramType: 'ARQC' });
+  });
+
+  it('takes the swipe when the card is swiped, and cancels the EMV wait so the next chip read works', async () => {
+    const swiping = bench.present('mc', 'swipe', { amountMinor: 500 });
+    const capture = await swiping;
+    expect(capture.role).toBe('reader');
+    await bench.manager.check('emv');
+    const read = capture.read as EncryptedSwipeRead;
+    expect(read).toMatchObject({
+      kind: 'encrypted-swipe',
+      e_datafieldfmt: 'idtech',
+      lastFour: '5454',
+    });
+    expect(read.e_id.startsWith('FFFF987654')).toBe(true);
+    // The NGA reader refuses a second Activate while one waits: this read proves the cancel reached it.
+    const tapping = bench.present('visa', 'tap', { amountMinor: 500, from: ['emv'] });
+    await expect(tapping).resolves.toMatchObject({
+      role: 'emv',
+      read: { kind: 'emv', entryMode: 'contactless', rfid: 'yes' },
+    });
+  });
+
+  it('gives a fallback swipe on the EMV reader as an encrypted swipe', async () => {
+    await bench.manager.check('emv');
+    const reading = bench.present('amex', 'fallback', { amountMinor: 700, from: ['emv'] });
+    await expect(reading).resolves.toMatchObject({
+      role: 'emv',
+      read: { kind: 'encrypted-swipe', entryMode: 'fallback-swipe', lastFour: '8431' },
+    });
+  });
+
+  it('asks the PIN pad for a PIN: a PIN block and a KSN of the key set', async () => {
+    const entry = await bench.manager.requestPin(
+      { pan: '4111111111111111', amountMinor: 2500 },
+      { deadlineMs: 10_000 },
+    );
+    expect(entry.pin).toMatch(/^[0-9A-F]{16}$/);
+    expect(entry.ksn.startsWith('FFFF987654')).toBe(true);
+  });
+
+  it('a card wait past its deadline is TIMEOUT, and not a device error (the customer did not come)', async () => {
+    const before = bench.manager.statuses().find((status) => status.role === 'emv')?.lastError;
+    await expect(
+      bench.manager.readCard({ amountMinor: 100, deadlineMs: 300, from: ['emv'] }),
+    ).rejects.toMatchObject({ code: 'TIMEOUT' });
+    const after = bench.manager.statuses().find((status) => status.role === 'emv');
+    expect(after).toMatchObject({ state: 'connected' });
+    expect(after?.lastError).toEqual(before);
+  });
+
+  it('one device never blocks another: a hung printer job does not delay a PIN entry', async () => {
+    bench.sims.fault('printer', 'slow:60000');
+    const controller = new AbortController();
+    const printing = bench.manager.print(receipt(), {
+      deadlineMs: 60_000,
+      signal: controller.signal,
+    });
+    const entry = await bench.manager.requestPin(
+      { pan: '5454545454545454', amountMinor: 100 },
+      { deadlineMs: 10_000 },
+    );
+    expect(entry.ksn).toMatch(/^FFFF987654/);
+    let printSettled = false;
+    void printing.catch(() => undefined).finally(() => (printSettled = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(printSettled).toBe(false);
+    controller.abort();
+    await expect(printing).rejects.toMatchObject({ code: 'CANCELLED' });
+  });
+});
+
+describe('DeviceManager cancel, with a cardholder who takes a minute to type', () => {
+  let slow: LaneBench;
+  beforeAll(async () => {
+    slow = await startLaneBench((config) => config, 60_000);
+  });
+  afterAll(async () => {
+    await slow?.stop();
+  });
+
+  it('cancel() ends a PIN entry with CANCELLED and sends 72: the pad stops waiting for the PIN', async () => {
+    const entry = slow.manager.requestPin(
+      { pan: '4111111111111111', amountMinor: 2500 },
+      { deadlineMs: 60_000 },
+    );
+    // The pad's own state: a status request would queue behind the PIN entry.
+    const pad = slow.sims.simulators.pinpad;
+    await expect.poll(() => pad.status().state).toBe('pin-entry');
+    slow.manager.cancel('pinpad');
+    await expect(entry).rejects.toMatchObject({ code: 'CANCELLED' });
+    await expect.poll(() => pad.status().state).toBe('idle');
+    expect(slow.manager.statuses().find((status) => status.role === 'pinpad')).toMatchObject({
+      state: 'connected',
+    });
+    expect(
+      slow.manager.statuses().find((status) => status.role === 'pinpad')?.lastError,
+    ).toBeUndefined();
+  });
+
+  it('an aborted signal ends a chip card wait with CANCELLED and the EMV reader takes the next one', async () => {
+    const controller = new AbortController();
+    const reading = slow.manager.readCard({
+      amountMinor: 100,
+      signal: controller.signal,
+      from: ['emv'],
+    });
+    controller.abort();
+    await expect(reading).rejects.toMatchObject({ code: 'CANCELLED' });
+    const next = slow.present('mc', 'insert', { amountMinor: 100, from: ['emv'] });
+    await expect(next).resolves.toMatchObject({ read: { lastFour: '5454' } });
+  });
+});

@@ -1,0 +1,279 @@
+import { describe, expect, it } from 'vitest';
+import { PaymentResponse } from '../../../main/payment/index.ts';
+import {
+  type ReceiptDocument,
+  ReceiptError,
+  buildReceipt,
+  buildReceipts,
+  buildReprint,
+  renderText,
+} from '../../../main/receipt/index.ts';
+import { chipSaleAnswer, saleContext } from './receipt-answers.ts';
+
+const TARGET = { columns: 42, codePage: 'cp437' } as const;
+
+describe('buildReceipt', () => {
+  it('makes one document of an approved chip sale: header, card, amounts, EMV lines, references, barcode', () => {
+    expect(buildReceipt(chipSaleAnswer(), saleContext())).toEqual({
+      copy: 'customer',
+      language: 'en',
+      duplicate: false,
+      training: false,
+      merchant: ['LaneTerm Mart', '1 Main St', 'Springfield 555-0100'],
+      title: 'SALE',
+      time: '2026-03-14 12:30:05 -0500',
+      outcome: { approved: true, partial: false, text: 'APPROVED' },
+      amounts: [{ label: 'TOTAL', value: '$12.34', strong: true }],
+      card: [
+        { label: 'CARD', value: 'VISA' },
+        { label: 'ACCOUNT', value: 'XXXXXXXXXXXX1111' },
+        { label: 'ENTRY', value: 'CHIP' },
+        { label: 'ACCOUNT TYPE', value: 'CREDIT' },
+      ],
+      emv: [
+        { label: 'AID', value: 'A0000000031010' },
+        { label: 'APP NAME', value: 'VISA CREDIT' },
+        { label: 'TVR', value: '0000008000' },
+        { label: 'TSI', value: 'E800' },
+        { label: 'ARQC', value: '64B9A2787FE6DE68' },
+        { label: 'CVM', value: 'SIGNATURE' },
+      ],
+      references: [
+        { label: 'AUTH CODE', value: '123456' },
+        { label: 'TRANSACTION', value: '96748596' },
+        { label: 'ORDER', value: 'LANE7-0042' },
+        { label: 'RESPONSE', value: '00' },
+        { label: 'LANE', value: '7' },
+      ],
+      notes: [],
+      service: [],
+      signature: false,
+      barcode: '96748596',
+    } satisfies ReceiptDocument);
+  });
+
+  it('shows tip and cash back with the total, and the entry mode of each rcpt_entry_mode letter', () => {
+    const document = buildReceipt(
+      chipSaleAnswer({ rcpt_entry_mode: 'T' }),
+      saleContext({ tipMinor: 200, cashbackMinor: 2000 }),
+    );
+    expect(document.amounts).toEqual([
+      { label: 'AMOUNT', value: '$12.34' },
+      { label: 'TIP', value: '$2.00' },
+      { label: 'CASH BACK', value: '$20.00' },
+      { label: 'TOTAL', value: '$34.34', strong: true },
+    ]);
+    expect(document.card).toContainEqual({ label: 'ENTRY', value: 'CONTACTLESS' });
+    for (const [letter, words] of [
+      ['S', 'SWIPED'],
+      ['F', 'FALLBACK SWIPE'],
+      ['M', 'KEYED'],
+      ['Q', 'Q'],
+    ] as const)
+      expect(
+        buildReceipt(chipSaleAnswer({ rcpt_entry_mode: letter }), saleContext()).card,
+      ).toContainEqual({
+        label: 'ENTRY',
+        value: words,
+      });
+  });
+
+  it('a partial approval shows requested, approved and the balance due', () => {
+    const document = buildReceipt(
+      chipSaleAnswer({ authamount: '10.00' }),
+      saleContext({ amountMinor: 2500 }),
+    );
+    expect(document.outcome).toEqual({ approved: true, partial: true, text: 'PARTIALLY APPROVED' });
+    expect(document.amounts).toEqual([
+      { label: 'REQUESTED', value: '$25.00' },
+      { label: 'APPROVED', value: '$10.00', strong: true },
+      { label: 'BALANCE DUE', value: '$15.00' },
+    ]);
+  });
+
+  it('a decline says why, prints no barcode and asks no signature', () => {
+    const answer = chipSaleAnswer({
+      code: 'DENY',
+      phard_code: 'DECLINE',
+      verbiage: 'INSUFFICIENT FUNDS',
+      auth: '',
+    });
+    const [customer, merchant] = buildReceipts(answer, saleContext(), true);
+    expect(customer?.outcome).toEqual({
+      approved: false,
+      partial: false,
+      text: 'DECLINED',
+      detail: 'INSUFFICIENT FUNDS',
+    });
+    expect(customer?.barcode).toBeUndefined();
+    expect(merchant?.signature).toBe(false);
+    expect(renderText(customer as ReceiptDocument, TARGET)).toContain('INSUFFICIENT FUNDS');
+  });
+
+  it('a card that declines after the online approval (rcpt_emv_card_decline) is a decline', () => {
+    const document = buildReceipt(chipSaleAnswer({ rcpt_emv_card_decline: 'yes' }), saleContext());
+    expect(document.outcome).toEqual({
+      approved: false,
+      partial: false,
+      text: 'DECLINED',
+      detail: 'DECLINED BY CARD',
+    });
+  });
+
+  it('the merchant copy has a signature line unless the cardholder gave a PIN', () => {
+    const copies = (answer: PaymentResponse, pinVerified: boolean) =>
+      buildReceipts(answer, saleContext({ pinVerified }), true).map((copy) => [
+        copy.copy,
+        copy.signature,
+      ]);
+    expect(copies(chipSaleAnswer(), false)).toEqual([
+      ['customer', false],
+      ['merchant', true],
+    ]);
+    expect(copies(chipSaleAnswer(), true)).toEqual([
+      ['customer', false],
+      ['merchant', false],
+    ]);
+    expect(copies(chipSaleAnswer({ rcpt_emv_cvm: 'ONLINE PIN' }), false)).toEqual([
+      ['customer', false],
+      ['merchant', false],
+    ]);
+    const refund = buildReceipts(chipSaleAnswer(), saleContext({ operation: 'refund' }), true);
+    expect(refund.map((copy) => copy.signature)).toEqual([false, false]);
+  });
+
+  it('never shows a full card number: the account keeps its last four, any other PAN is masked', () => {
+    const document = buildReceipt(
+      chipSaleAnswer({
+        account: '4111111111111111',
+        verbiage: 'APPROVED 4111-1111-1111-1111',
+        cardholdername: 'CARD 5454545454545454',
+        rcpt_custom: 'ref 4012 8888 8888 1881',
+      }),
+      saleContext({ notes: ['call 4111111111111111 now'] }),
+    );
+    expect(document.card).toContainEqual({ label: 'ACCOUNT', value: 'XXXXXXXXXXXX1111' });
+    expect(document.card).toContainEqual({ label: 'NAME', value: 'CARD XXXXXXXXXXXX5454' });
+    expect(document.notes).toEqual(['call XXXXXXXXXXXX1111 now', 'ref XXXX XXXX XXXX 1881']);
+    const text = renderText(document, TARGET);
+    for (const pan of ['4111111111111111', '5454545454545454', '4012888888881881'])
+      expect(text.replace(/[ -]/g, '')).not.toContain(pan);
+  });
+
+  it('renderers refuse a document made by hand that holds a card number (CARD_DATA, field named)', () => {
+    const document = buildReceipt(chipSaleAnswer(), saleContext());
+    document.references.push({ label: 'REF', value: '4111 1111 1111 1111' });
+    expect(() => renderText(document, TARGET)).toThrowError(ReceiptError);
+    expect(() => renderText(document, TARGET)).toThrow(
+      'references: holds a card number; receipts show the last four digits only',
+    );
+  });
+
+  it('keeps the service formatted receipt of each copy, its parts in print order, HTML made text', () => {
+    const answer = chipSaleAnswer({
+      rcpt_cust_money: 'TOTAL      12.34',
+      rcpt_cust_merch_info: '<b>LANETERM MART</b><br/>1 MAIN ST',
+      rcpt_cust_disposition: 'APPROVED &amp; THANK YOU',
+      rcpt_merch_money: 'TOTAL      12.34\nTIP ________',
+    });
+    const [customer, merchant] = buildReceipts(answer, saleContext(), true);
+    expect(customer?.service).toEqual([
+      'LANETERM MART',
+      '1 MAIN ST',
+      'TOTAL      12.34',
+      'APPROVED & THANK YOU',
+    ]);
+    expect(merchant?.service).toEqual(['TOTAL      12.34', 'TIP ________']);
+    const text = renderText(customer as ReceiptDocument, TARGET);
+    expect(text).toContain('\nTOTAL      12.34\n');
+    expect(text).not.toContain('AUTH CODE');
+  });
+
+  it('speaks Spanish when asked, and marks training and duplicate copies', () => {
+    const document = buildReceipt(
+      chipSaleAnswer(),
+      saleContext({ language: 'es', training: true, duplicate: true }),
+      'merchant',
+    );
+    expect([document.title, document.outcome.text, document.amounts[0]?.label]).toEqual([
+      'VENTA',
+      'APROBADA',
+      'TOTAL',
+    ]);
+    const lines = renderText(document, TARGET)
+      .split('\n')
+      .map((line) => line.trim());
+    expect(lines).toContain('*** ENTRENAMIENTO ***');
+    expect(lines).toContain('COPIA DEL COMERCIO');
+    expect(lines).toContain('*** DUPLICADO ***');
+  });
+});
+
+describe('buildReprint', () => {
+  const detail = (extra: Record<string, string> = {}) =>
+    new PaymentResponse({
+      code: 'AUTH',
+      msoft_code: 'INT_SUCCESS',
+      verbiage: 'SUCCESS',
+      action: 'sale',
+      orig_code: 'AUTH',
+      orig_msoft_code: 'INT_SUCCESS',
+      orig_phard_code: 'SUCCESS',
+      orig_verbiage: 'APPROVED',
+      orig_reqamount: '12.34',
+      amount: '12.34',
+      ttid: '96748596',
+      auth: '123456',
+      account: 'XXXXXXXXXXXX1111',
+      cardtype: 'VISA',
+      rcpt_entry_mode: 'C',
+      txnstatus: 'APPROVED',
+      ...extra,
+    });
+
+  it('rebuilds the copies from the transaction detail, marked DUPLICATE', () => {
+    const [copy] = buildReprint(
+      detail(),
+      { merchant: saleContext().merchant, training: false },
+      false,
+    );
+    expect(copy).toMatchObject({
+      duplicate: true,
+      title: 'SALE',
+      outcome: { approved: true, text: 'APPROVED' },
+      amounts: [{ label: 'TOTAL', value: '$12.34' }],
+      barcode: '96748596',
+    });
+    expect(renderText(copy as ReceiptDocument, TARGET)).toContain('*** DUPLICATE ***');
+  });
+
+  it('says when the transaction was voided since, and reads the original decline', () => {
+    const [voided] = buildReprint(
+      detail({ txnstatus: 'APPROVED|VOIDED' }),
+      { merchant: saleContext().merchant, training: false },
+      false,
+    );
+    expect(voided?.references.at(-1)).toEqual({ label: 'STATUS', value: 'VOIDED' });
+    const [declined] = buildReprint(
+      detail({ orig_code: 'DENY', orig_verbiage: 'DO NOT HONOR', txnstatus: 'DECLINED' }),
+      { merchant: saleContext().merchant, training: false },
+      false,
+    );
+    expect(declined?.outcome).toEqual({
+      approved: false,
+      partial: false,
+      text: 'DECLINED',
+      detail: 'DO NOT HONOR',
+    });
+  });
+
+  it('refuses a detail that names no operation (BAD_INPUT on action)', () => {
+    expect(() =>
+      buildReprint(
+        detail({ action: '' }),
+        { merchant: saleContext().merchant, training: false },
+        false,
+      ),
+    ).toThrow('action: the transaction detail names no operation');
+  });
+});
