@@ -9,7 +9,7 @@ import { registerLaneIpc } from './lane-ipc.ts';
 import { confineContents, denyPermissions, openLaneWindow } from './lane-window.ts';
 import { SafeSecretStore } from './safe-secrets.ts';
 
-/** A started lane as the shell holds it. */
+/** A started lane as the shell holds it: the lane API and how to stop it. */
 export interface LaneRuntime {
   lane: LaneApi;
   stop(): Promise<void>;

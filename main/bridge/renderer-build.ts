@@ -23,7 +23,7 @@ export function ensureRendererBuilt(repoRoot: string): string {
   const sources = Math.max(...UI_SOURCES.map((source) => newestChange(join(repoRoot, source))));
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return dir;
   const vite = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'error'], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
