@@ -5,18 +5,18 @@ import { seedDemoMerchant, type DemoSeed } from './accounts/demo-merchant.ts';
 import { loadOrCreateSecretKey } from './accounts/secret-box.ts';
 import { Authenticator } from './auth/authenticator.ts';
 import { DualAuthorizer } from './auth/dual-authorizer.ts';
-import { FailureThrottle } from './auth/failure-throttle.ts';
 import { prepareDataDirectory } from './config/data-directory.ts';
 import { withDefaults, type ServerInput } from './config/server-options.ts';
 import { RequestDispatcher } from './dispatch/request-dispatcher.ts';
 import { WorkTracker } from './dispatch/work-tracker.ts';
-import { TransactionService } from './engine/index.ts';
+import { TransactionService, seedDemoGiftCards } from './engine/index.ts';
 import { KvConnection } from './kv/kv-connection.ts';
 import { createServiceLogger } from './log/service-logger.ts';
 import { ServiceListeners, type ListenAddress } from './net/service-listeners.ts';
 import { createRestApp } from './rest/rest-app.ts';
 import { openStore } from './store/database.ts';
 import { loadOrCreateCertificate } from './tls/certificate.ts';
+import { CardVault } from './vault/index.ts';
 
 /** Milliseconds open connections get to close on their own at shutdown before being cut. */
 const CLOSE_GRACE_MS = 2000;
@@ -70,8 +70,12 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
   try {
     const accounts = openAccounts(store, loadOrCreateSecretKey(files.secretKey));
     const demo = options.demo ? await seedDemoMerchant(accounts, files.demoApiKey) : undefined;
-    const engine = new TransactionService({ store, logger, now });
-    const authenticator = new Authenticator(accounts, new FailureThrottle(limits.throttle), logger);
+    const vault = CardVault.forDatabase(files.database, false);
+    if (demo !== undefined) {
+      seedDemoGiftCards(store, vault, demo.merchantUser.merchantId, now());
+    }
+    const engine = new TransactionService({ store, logger, now, vault });
+    const authenticator = new Authenticator(accounts, limits, logger);
     const dispatcher = new RequestDispatcher({
       accounts,
       authenticator,

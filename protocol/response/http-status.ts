@@ -27,6 +27,7 @@ const MSOFT_HTTP_STATUS: Readonly<Record<string, number>> = {
   [MsoftCode.ACCT_DUAL_REQUIRED]: 403,
   [MsoftCode.ACCT_PASSEXPIRED]: 403,
   [MsoftCode.ACCT_THROTTLED]: 429,
+  [MsoftCode.ACCT_LOCKED]: 429,
   [MsoftCode.DATA_RECORDNOTFOUND]: 404,
   [MsoftCode.DATA_INVALIDMOD]: 405,
   [MsoftCode.DATA_LOCKED]: 423,

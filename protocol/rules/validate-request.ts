@@ -13,14 +13,25 @@ import { checkValue, type ValueContext } from './value-rules.ts';
 /** What a request is validated against (time values resolve in the merchant's zone at now). */
 export interface ValidationContext extends TimeContext {
   /**
-   * The merchant's gift BIN ranges, when known: a keyed account in them is a gift card, which
-   * needs no expdate and may carry a plain PIN on any operation.
+   * The merchant's gift BIN ranges, when known: a keyed account or swiped card in them is a gift
+   * card, which needs no expdate (keyed) and may carry a plain PIN on any operation.
    */
   readonly giftBinRanges?: readonly BinRange[];
 }
 
-function isGiftCard(params: Params, ctx: ValidationContext): boolean {
+/** The card number of a track: track 1 "%B<pan>^…", track 2 ";<pan>=…" (ISO/IEC 7813). */
+const TRACK_PAN = /^[%;]?(?:B(\d{1,19})\^|(\d{1,19})=)/;
+
+/** The card number a request carries in the clear: the keyed account, else its track's. */
+function clearAccount(params: Params): string | undefined {
   const account = paramValue(params, 'account');
+  if (account !== undefined) return account;
+  const match = TRACK_PAN.exec(paramValue(params, 'trackdata') ?? '');
+  return match === null ? undefined : (match[1] ?? match[2]);
+}
+
+function isGiftCard(params: Params, ctx: ValidationContext): boolean {
+  const account = clearAccount(params);
   if (ctx.giftBinRanges === undefined || account === undefined) return false;
   return matchBinRange(ctx.giftBinRanges, account) !== null;
 }

@@ -1,6 +1,7 @@
 import { engineDatabase } from '../engine/store/statement-cache.ts';
 import type { Store } from '../store/database.ts';
 import { ApiKeyStore } from './api-key-store.ts';
+import { CredentialFailureStore } from './credential-failure-store.ts';
 import { MfaCookieStore } from './mfa-cookie-store.ts';
 import { MfaStore } from './mfa-store.ts';
 import { PermissionStore } from './permission-store.ts';
@@ -8,7 +9,10 @@ import { ProfileStore } from './profile-store.ts';
 import { SecretBox } from './secret-box.ts';
 import { UserStore } from './user-store.ts';
 
-/** Every account store over one service store: logins, profiles, permissions, keys, MFA. */
+/**
+ * Every account store over one service store: logins, profiles, permissions, keys, MFA, and the
+ * failed-authentication counts behind throttling and lockout.
+ */
 export interface Accounts {
   users: UserStore;
   profiles: ProfileStore;
@@ -16,6 +20,7 @@ export interface Accounts {
   apiKeys: ApiKeyStore;
   mfa: MfaStore;
   mfaCookies: MfaCookieStore;
+  failures: CredentialFailureStore;
 }
 
 /**
@@ -31,5 +36,6 @@ export function openAccounts(store: Store, secretKey: Buffer): Accounts {
     apiKeys: new ApiKeyStore(db),
     mfa: new MfaStore(db, new SecretBox(secretKey)),
     mfaCookies: new MfaCookieStore(db),
+    failures: new CredentialFailureStore(db),
   };
 }

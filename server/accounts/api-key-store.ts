@@ -19,6 +19,13 @@ export interface ApiKey {
   revokedAt: number | null;
 }
 
+/** A key id looked up: the key when it exists, and the digest its secret must match. */
+export interface ApiKeyLookup {
+  key: ApiKey | undefined;
+  /** The key's secret digest, or a decoy digest no secret has when there is no such key. */
+  secretHash: string;
+}
+
 /** A key as listed for an administrator, with its user's and profile's names. */
 export interface ApiKeyListing extends ApiKey {
   username: string;
@@ -34,6 +41,8 @@ interface KeyRow {
   created_at: number;
   revoked_at: number | null;
 }
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 function toKey(row: KeyRow): ApiKey {
   return {
@@ -73,21 +82,27 @@ export class ApiKeyStore {
     return { keyId, secret };
   }
 
-  /** The key with this public id (revoked or not), or undefined. */
-  find(keyId: string): ApiKey | undefined {
-    const row = this.#db
-      .prepare<[string], KeyRow>(`SELECT ${COLUMNS} FROM api_keys k WHERE k.key_id = ?`)
-      .get(keyId);
-    return row === undefined ? undefined : toKey(row);
+  /**
+   * The key with this public id (revoked or not) and the digest to compare a secret against, read
+   * by one statement that yields one row whether or not the key exists (a LEFT JOIN from the id
+   * asked for): an unknown id costs the same read and the same row as a known one, and its digest
+   * is a decoy no secret has.
+   */
+  lookup(keyId: string): ApiKeyLookup {
+    const sql = `SELECT ${COLUMNS} FROM (SELECT ? AS wanted) w LEFT JOIN api_keys k ON k.key_id = w.wanted`;
+    const row = this.#db.prepare<[string], Nullable<KeyRow>>(sql).get(keyId);
+    const key = toKey(row as KeyRow);
+    const known = row !== undefined && row.key_id !== null;
+    return { key: known ? key : undefined, secretHash: known ? key.secretHash : DECOY_DIGEST };
   }
 
   /**
    * The key with this id when it is not revoked and the secret is its own, else undefined. An
-   * unknown id costs the same constant-time digest comparison as a wrong secret.
+   * unknown id costs the same lookup and the same constant-time digest comparison as a wrong secret.
    */
   verify(keyId: string, secret: string): ApiKey | undefined {
-    const key = this.find(keyId);
-    const matches = secretMatches(secret, key?.secretHash ?? DECOY_DIGEST);
+    const { key, secretHash } = this.lookup(keyId);
+    const matches = secretMatches(secret, secretHash);
     return key !== undefined && matches && key.revokedAt === null ? key : undefined;
   }
 

@@ -99,6 +99,11 @@ export class UserStore {
     this.#db.prepare('UPDATE users SET default_profile_id = ? WHERE id = ?').run(profileId, userId);
   }
 
+  /** Disables a login (refused like wrong credentials, API keys too) or enables it again. */
+  setDisabled(userId: number, disabled: boolean): void {
+    this.#db.prepare('UPDATE users SET disabled = ? WHERE id = ?').run(disabled ? 1 : 0, userId);
+  }
+
   /** Replaces a login's password hash. */
   setPasswordHash(userId: number, passwordHash: string): void {
     this.#db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, userId);

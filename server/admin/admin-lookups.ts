@@ -1,8 +1,14 @@
+import { DateTime } from 'luxon';
 import { OPERATIONS, isOperationName, type OperationName } from '../../protocol/index.ts';
 import { parseLoginName } from '../accounts/account-names.ts';
 import type { Profile } from '../accounts/profile-store.ts';
 import type { Login } from '../accounts/user-store.ts';
-import { AdminError, type AdminArgs, type AdminContext } from './admin-command.ts';
+import {
+  AdminError,
+  type AdminArgs,
+  type AdminCommand,
+  type AdminContext,
+} from './admin-command.ts';
 
 /** Shortest password an admin command accepts: 8 characters. */
 const MIN_PASSWORD_LENGTH = 8;
@@ -69,4 +75,30 @@ export function parseOperationList(text: string): OperationName[] {
     throw new AdminError(`"${unknown}": not an operation; one of ${OPERATIONS.join(', ')}`);
   }
   return names as OperationName[];
+}
+
+/**
+ * The command that disables a login (refused from now on, like wrong credentials: its password,
+ * remembered or not, and its API keys) or enables it again.
+ */
+export function loginSwitchCommand(disabled: boolean): AdminCommand {
+  const verb = disabled ? 'disable' : 'enable';
+  return {
+    name: `${verb}-user`,
+    summary: disabled
+      ? 'disable a user: its password and API keys are refused from now on'
+      : 'enable a disabled user again',
+    usage: `${verb}-user <merchant[:sub]>`,
+    positionals: 1,
+    run(context, args) {
+      const login = requireLogin(context, args.positionals[0] ?? '');
+      context.accounts.users.setDisabled(login.userId, disabled);
+      context.out(`${login.username}: ${verb}d`);
+    },
+  };
+}
+
+/** Unix seconds as ISO 8601 UTC text without milliseconds, for listings. */
+export function isoTime(seconds: number): string {
+  return DateTime.fromSeconds(seconds, { zone: 'utc' }).toISO({ suppressMilliseconds: true }) ?? '';
 }

@@ -1,11 +1,20 @@
 import type { Logger } from 'pino';
 import type { Accounts } from '../accounts/accounts.ts';
 import type { ApiKey } from '../accounts/api-key-store.ts';
+import { secretMatches } from '../accounts/secret-digest.ts';
 import type { Login } from '../accounts/user-store.ts';
-import type { ApiKeyCredentials, PresentedCredentials } from './credentials.ts';
+import type { AuthLimits } from './auth-limits.ts';
+import { CredentialGuard, addressSubject, apiKeySubject } from './credential-guard.ts';
+import type {
+  ApiKeyCredentials,
+  PasswordCredentials,
+  PresentedCredentials,
+} from './credentials.ts';
 import { AUTHORIZATION_MISSING, CREDENTIALS_REFUSED, deny, type Denial } from './denial.ts';
-import type { FailureThrottle } from './failure-throttle.ts';
-import { verifyPasswordLogin } from './password-login.ts';
+import { PasswordCheck, type PasswordOutcome } from './password-check.ts';
+
+/** How a request proved who it is: an API key, a full password check, or a remembered one. */
+export type CredentialProof = 'api_key' | 'password' | 'password_cached';
 
 /** Who is asking, once authenticated, and how they proved it. */
 export interface Identity {
@@ -14,6 +23,7 @@ export interface Identity {
   apiKey: ApiKey | undefined;
   /** How MFA was satisfied: by a code, by an MFA cookie, or not needed. */
   mfa: 'code' | 'cookie' | 'none';
+  proof: CredentialProof;
 }
 
 /** The outcome of authentication: an identity or a denial. */
@@ -21,18 +31,19 @@ export type AuthResult = { identity: Identity } | { denial: Denial };
 
 /**
  * Checks presented credentials (seed: Authentication §1–6): Basic or key/value username/password,
- * API keys, then MFA (a code or an MFA cookie) for password logins of users with MFA. Failures
- * are counted per source; a throttled source is refused before anything is checked.
+ * API keys, then MFA (a code or an MFA cookie) for password logins of users with MFA. Failures count
+ * against the credential presented, or the address when the name matches none; a locked account or
+ * a throttled key id or address is refused unchecked, and never anyone else (docs/security.md).
  */
 export class Authenticator {
   readonly #accounts: Accounts;
-  readonly #throttle: FailureThrottle;
-  readonly #logger: Logger;
+  readonly #guard: CredentialGuard;
+  readonly #passwords: PasswordCheck;
 
-  constructor(accounts: Accounts, throttle: FailureThrottle, logger: Logger) {
+  constructor(accounts: Accounts, limits: AuthLimits, logger: Logger) {
     this.#accounts = accounts;
-    this.#throttle = throttle;
-    this.#logger = logger;
+    this.#guard = new CredentialGuard(accounts.failures, limits, logger);
+    this.#passwords = new PasswordCheck(accounts.users, this.#guard, limits);
   }
 
   /** Authenticates a request from `source` (its remote address) at `now`. */
@@ -41,64 +52,110 @@ export class Authenticator {
     source: string,
     now: Date,
   ): Promise<AuthResult> {
-    if (this.#throttle.isBlocked(source, now)) {
-      this.#logger.warn({ source }, 'authentication refused: source throttled');
-      return { denial: THROTTLED };
-    }
     const primary = presented.primary;
     if (primary === undefined) return { denial: AUTHORIZATION_MISSING };
     if (primary.kind === 'unreadable') {
-      return this.refuse(source, now, 'unreadable', deny(primary.msoftCode, primary.verbiage));
+      const denial = deny(primary.msoftCode, primary.verbiage);
+      return { denial: this.refuseUnreadable(source, now) ?? denial };
     }
-    if (primary.kind === 'apikey') {
-      const found = this.#verifyApiKey(primary);
-      if (found === undefined) return this.refuse(source, now, 'api key');
-      return { identity: { login: found.login, apiKey: found.key, mfa: 'none' as const } };
-    }
-    const login = await verifyPasswordLogin(this.#accounts.users, primary);
-    if (login === undefined) return this.refuse(source, now, 'password');
+    if (primary.kind === 'apikey') return this.#apiKey(primary, source, now);
+    const outcome = await this.checkPassword(primary, source, now);
+    if (outcome.kind !== 'verified') return { denial: PASSWORD_DENIALS[outcome.kind] };
+    const { login } = outcome;
+    const proof = outcome.via === 'cache' ? 'password_cached' : 'password';
     if (!this.#accounts.mfa.isEnabled(login.userId)) {
-      return { identity: { login, apiKey: undefined, mfa: 'none' as const } };
+      return { identity: { login, apiKey: undefined, mfa: 'none', proof } };
     }
-    return this.#checkMfa(login, presented, source, now);
+    return this.#checkMfa(login, proof, presented, source, now);
   }
 
-  /** Counts a failure from the source, logs it, and returns the denial to answer with. */
-  refuse(source: string, now: Date, reason: string, denial = CREDENTIALS_REFUSED): AuthResult {
-    const failures = this.#throttle.recordFailure(source, now);
-    this.#logger.warn({ source, reason, failures }, 'authentication failed');
-    return { denial };
+  /** Checks a username and password (also the dual authorizer's second user) with lockout. */
+  checkPassword(
+    credentials: PasswordCredentials,
+    source: string,
+    now: Date,
+  ): Promise<PasswordOutcome> {
+    return this.#passwords.check(credentials, source, now);
   }
 
-  #checkMfa(login: Login, presented: PresentedCredentials, source: string, now: Date): AuthResult {
+  /** Counts a failure against the login, or the address when there is none. */
+  recordFailure(login: Login | undefined, source: string, reason: string, now: Date): void {
+    this.#passwords.recordFailure(login, source, reason, now);
+  }
+
+  /**
+   * Credentials that could not be read count against the address: THROTTLED when it is past its
+   * limit (not counted again), else undefined after counting the failure.
+   */
+  refuseUnreadable(source: string, now: Date): Denial | undefined {
+    const subject = addressSubject(source);
+    if (this.#guard.refuses(subject, source, now)) return THROTTLED;
+    this.#guard.fail(subject, source, 'unreadable', now);
+    return undefined;
+  }
+
+  #checkMfa(
+    login: Login,
+    proof: CredentialProof,
+    presented: PresentedCredentials,
+    source: string,
+    now: Date,
+  ): AuthResult {
     const { mfaCode, mfaCookie } = presented;
     if (mfaCode !== undefined) {
       if (this.#accounts.mfa.verifyCode(login.userId, mfaCode, now)) {
-        return { identity: { login, apiKey: undefined, mfa: 'code' as const } };
+        return { identity: { login, apiKey: undefined, mfa: 'code', proof } };
       }
-      return this.refuse(source, now, 'mfa code', MFA_INVALID);
+      this.recordFailure(login, source, 'mfa code', now);
+      return { denial: MFA_INVALID };
     }
     if (mfaCookie !== undefined) {
       if (this.#accounts.mfaCookies.verify(login.userId, mfaCookie, now)) {
-        return { identity: { login, apiKey: undefined, mfa: 'cookie' as const } };
+        return { identity: { login, apiKey: undefined, mfa: 'cookie', proof } };
       }
-      return this.refuse(source, now, 'mfa cookie', MFA_INVALID);
+      this.recordFailure(login, source, 'mfa cookie', now);
+      return { denial: MFA_INVALID };
     }
     return { denial: MFA_REQUIRED };
   }
 
-  #verifyApiKey(credentials: ApiKeyCredentials): { key: ApiKey; login: Login } | undefined {
-    const key = this.#accounts.apiKeys.verify(credentials.keyId, credentials.secret);
-    if (key === undefined) return undefined;
-    const login = this.#accounts.users.findById(key.userId);
-    return login === undefined || login.disabled ? undefined : { key, login };
+  /**
+   * An API key: an unknown id reads the same row and compares the same digest as a wrong secret,
+   * then its failure counts against the address instead of the key id. A throttled key id or
+   * address still admits the right secret of an existing key (256 random bits are not guessed);
+   * wrong ones are then answered THROTTLED and not counted again.
+   */
+  #apiKey(credentials: ApiKeyCredentials, source: string, now: Date): AuthResult {
+    const { key, secretHash } = this.#accounts.apiKeys.lookup(credentials.keyId);
+    const matches = secretMatches(credentials.secret, secretHash);
+    const subject = key === undefined ? addressSubject(source) : apiKeySubject(key.keyId);
+    if (matches && key !== undefined && key.revokedAt === null) {
+      const login = this.#accounts.users.findById(key.userId);
+      if (login !== undefined && !login.disabled) {
+        return { identity: { login, apiKey: key, mfa: 'none', proof: 'api_key' } };
+      }
+    }
+    if (this.#guard.refuses(subject, source, now)) return { denial: THROTTLED };
+    this.#guard.fail(subject, source, 'api key', now);
+    return { denial: CREDENTIALS_REFUSED };
   }
 }
 
 const THROTTLED = deny(
   'ACCT_THROTTLED',
-  'Too many failed authentication attempts from this address: try again later',
+  'Too many failed authentication attempts with this credential or, for unknown names, from this ' +
+    'address: try again later',
 );
+const PASSWORD_DENIALS: Record<Exclude<PasswordOutcome['kind'], 'verified'>, Denial> = {
+  refused: CREDENTIALS_REFUSED,
+  locked: deny(
+    'ACCT_LOCKED',
+    'Account locked after too many failed authentication attempts: wait for the lockout to end or ' +
+      'ask an administrator to unlock it',
+  ),
+  throttled: THROTTLED,
+  busy: deny('SYS_UNAVAILABLE', 'Password verification is busy: request not run; try again'),
+};
 const MFA_REQUIRED = deny(
   'ACCT_MFA_REQUIRED',
   'MFA code required: send it in X-MFA-CODE (REST) or mfa_code (key/value), or an MFA cookie',

@@ -3,7 +3,6 @@ import type { Accounts } from '../accounts/accounts.ts';
 import type { Authenticator, Identity } from './authenticator.ts';
 import type { DualCredentials } from './credentials.ts';
 import { deny, type Denial } from './denial.ts';
-import { verifyPasswordLogin } from './password-login.ts';
 
 const REQUIRED = deny(
   'ACCT_DUAL_REQUIRED',
@@ -22,6 +21,10 @@ const DUAL_MFA_REQUIRED = deny(
   'ACCT_DUAL_REQUIRED',
   'Dual authorization refused: the second user has MFA; send its code (MFA cookies are not accepted)',
 );
+const BUSY = deny(
+  'SYS_UNAVAILABLE',
+  'Dual authorization not checked: password verification is busy; request not run, try again',
+);
 const NOT_PERMITTED = deny(
   'ACCT_DUAL_REQUIRED',
   'Dual authorization refused: the second user may not run this operation',
@@ -31,7 +34,8 @@ const NOT_PERMITTED = deny(
  * Checks the second user of a dual-authorized operation (seed: Authentication §7): a different,
  * enabled user of the same merchant, by username and password only (an API key id is no username),
  * with its MFA code when it has MFA (an MFA cookie is never accepted), who may run the operation.
- * Wrong credentials count as authentication failures of the source.
+ * The password is checked as a first user's is (lockout, cache, bounded scrypt); wrong credentials
+ * count against the second user, or the address when the name matches none or another merchant.
  */
 export class DualAuthorizer {
   readonly #accounts: Accounts;
@@ -52,24 +56,25 @@ export class DualAuthorizer {
   ): Promise<Denial | undefined> {
     if (dual === undefined) return REQUIRED;
     if (dual.login.kind === 'unreadable') {
-      return this.#refuse(source, now, `Dual authorization refused: ${dual.login.verbiage}`);
+      this.#authenticator.refuseUnreadable(source, now);
+      return deny('ACCT_DUAL_REQUIRED', `Dual authorization refused: ${dual.login.verbiage}`);
     }
-    const second = await verifyPasswordLogin(this.#accounts.users, dual.login);
-    if (second === undefined || second.merchantId !== first.login.merchantId) {
-      return this.#refuse(source, now, REFUSED.verbiage);
+    const outcome = await this.#authenticator.checkPassword(dual.login, source, now);
+    if (outcome.kind === 'busy') return BUSY;
+    if (outcome.kind !== 'verified') return REFUSED;
+    const second = outcome.login;
+    if (second.merchantId !== first.login.merchantId) {
+      this.#authenticator.recordFailure(undefined, source, 'dual authorization', now);
+      return REFUSED;
     }
     if (second.userId === first.login.userId) return SAME_USER;
     if (this.#accounts.mfa.isEnabled(second.userId)) {
       if (dual.mfaCode === undefined) return DUAL_MFA_REQUIRED;
       if (!this.#accounts.mfa.verifyCode(second.userId, dual.mfaCode, now)) {
-        return this.#refuse(source, now, DUAL_MFA_REQUIRED.verbiage);
+        this.#authenticator.recordFailure(second, source, 'dual mfa code', now);
+        return DUAL_MFA_REQUIRED;
       }
     }
     return this.#accounts.permissions.allows(second, operation) ? undefined : NOT_PERMITTED;
-  }
-
-  #refuse(source: string, now: Date, verbiage: string): Denial {
-    this.#authenticator.refuse(source, now, 'dual authorization');
-    return deny('ACCT_DUAL_REQUIRED', verbiage);
   }
 }

@@ -23,8 +23,12 @@ export const SERVER_USAGE = `usage: npm run server -- [options]
   --max-in-flight N     key/value requests running at once per connection (default ${DEFAULT_LIMITS.maxInFlight})
   --idle-timeout S      seconds before an idle connection is closed (default ${DEFAULT_LIMITS.idleTimeoutMs / 1000})
   --max-connections N   open connections per port (default ${DEFAULT_LIMITS.maxConnections})
-  --throttle-failures N failed authentications per source before throttling (default ${DEFAULT_LIMITS.throttle.maxFailures})
-  --throttle-window S   seconds the throttle counts failures over (default ${DEFAULT_LIMITS.throttle.windowMs / 1000})
+  --throttle-failures N failed attempts per API key id, or per address for unknown names, before throttling (default ${DEFAULT_LIMITS.throttle.maxFailures})
+  --throttle-window S   seconds the throttle counts failures over and then refuses (default ${DEFAULT_LIMITS.throttle.windowMs / 1000})
+  --lockout-failures N  failed attempts per password account before it is locked (default ${DEFAULT_LIMITS.lockout.maxFailures})
+  --lockout-minutes M   minutes failures are counted over and an account stays locked (default ${DEFAULT_LIMITS.lockout.windowMs / 60_000})
+  --password-cache-seconds S   seconds a verified password is remembered, 0 never (default ${DEFAULT_LIMITS.passwordCacheMs / 1000})
+  --password-checks N   scrypt password verifications running at once (default ${DEFAULT_LIMITS.passwordChecks} here)
   --mfa-cookie-days N   MFA cookie lifetime in days (default ${DEFAULT_LIMITS.mfaCookieLifetime / 86400})`;
 
 const OPTIONS = {
@@ -43,6 +47,10 @@ const OPTIONS = {
   'max-connections': { type: 'string' },
   'throttle-failures': { type: 'string' },
   'throttle-window': { type: 'string' },
+  'lockout-failures': { type: 'string' },
+  'lockout-minutes': { type: 'string' },
+  'password-cache-seconds': { type: 'string' },
+  'password-checks': { type: 'string' },
   'mfa-cookie-days': { type: 'string' },
   help: { type: 'boolean' },
 } as const;
@@ -85,6 +93,9 @@ export function parseServerArgs(argv: readonly string[]): ServerArgs {
     const failures = integer('throttle-failures', v['throttle-failures'], 1, 1_000_000);
     const window = integer('throttle-window', v['throttle-window'], 1, 86_400);
     const cookieDays = integer('mfa-cookie-days', v['mfa-cookie-days'], 1, 3650);
+    const lockouts = integer('lockout-failures', v['lockout-failures'], 1, 1_000_000);
+    const lockoutMinutes = integer('lockout-minutes', v['lockout-minutes'], 1, 525_600);
+    const cacheSeconds = integer('password-cache-seconds', v['password-cache-seconds'], 0, 86_400);
     const limits = {
       maxBodyBytes: integer('max-body-bytes', v['max-body-bytes'], 64, big),
       maxFrameBytes: integer('max-frame-bytes', v['max-frame-bytes'], 64, big),
@@ -96,6 +107,13 @@ export function parseServerArgs(argv: readonly string[]): ServerArgs {
         windowMs: window === undefined ? DEFAULT_LIMITS.throttle.windowMs : window * 1000,
       },
       mfaCookieLifetime: cookieDays === undefined ? undefined : cookieDays * 86_400,
+      lockout: {
+        maxFailures: lockouts ?? DEFAULT_LIMITS.lockout.maxFailures,
+        windowMs:
+          lockoutMinutes === undefined ? DEFAULT_LIMITS.lockout.windowMs : lockoutMinutes * 60_000,
+      },
+      passwordCacheMs: cacheSeconds === undefined ? undefined : cacheSeconds * 1000,
+      passwordChecks: integer('password-checks', v['password-checks'], 1, 1024),
     };
     const options: ServerInput = {
       host: v.host,

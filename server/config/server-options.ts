@@ -1,6 +1,6 @@
 import type { DestinationStream } from 'pino';
 import { DEFAULT_MFA_COOKIE_LIFETIME } from '../accounts/mfa-cookie-store.ts';
-import { DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from '../auth/failure-throttle.ts';
+import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../auth/auth-limits.ts';
 import type { LogLevel } from '../log/service-logger.ts';
 import { defaultDataDirectory } from './data-directory.ts';
 
@@ -9,8 +9,11 @@ export const DEFAULT_TLS_PORT = 8665;
 /** The address listened on by default: 127.0.0.1, loopback only; give --host 0.0.0.0 for all. */
 export const DEFAULT_HOST = '127.0.0.1';
 
-/** The service's limits (the seed gives none: Limits); each is an option (docs/api.md, Limits). */
-export interface ServiceLimits {
+/**
+ * The service's limits (the seed gives none: Limits); each is an option (docs/api.md, Limits).
+ * Authentication's (throttle, lockout, password checks) are described in AuthLimits.
+ */
+export interface ServiceLimits extends AuthLimits {
   /** Largest REST request body in bytes; default 65 536. */
   maxBodyBytes: number;
   /** Largest key/value frame, STX to ETX, in bytes; default 65 536. */
@@ -21,8 +24,6 @@ export interface ServiceLimits {
   idleTimeoutMs: number;
   /** Open connections per listening port; default 256. */
   maxConnections: number;
-  /** Failed authentications tolerated per source; default 10 in 5 minutes. */
-  throttle: ThrottleLimits;
   /** MFA cookie lifetime in seconds; default 30 days. */
   mfaCookieLifetime: number;
 }
@@ -34,8 +35,8 @@ export const DEFAULT_LIMITS: ServiceLimits = {
   maxInFlight: 32,
   idleTimeoutMs: 120_000,
   maxConnections: 256,
-  throttle: DEFAULT_THROTTLE_LIMITS,
   mfaCookieLifetime: DEFAULT_MFA_COOKIE_LIFETIME,
+  ...DEFAULT_AUTH_LIMITS,
 };
 
 /** Everything startServer needs; startServer fills the rest from the defaults. */

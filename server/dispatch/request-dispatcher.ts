@@ -65,7 +65,7 @@ export class RequestDispatcher {
   /** Authenticates, authorizes and runs the request; never throws. Logs one line per request. */
   async dispatch(request: ServiceRequest): Promise<ServiceAnswer> {
     const started = performance.now();
-    const seen: { user?: string } = {};
+    const seen: { user?: string; credential?: string } = {};
     let answer: ServiceAnswer;
     try {
       answer = await this.#run(request, seen);
@@ -81,6 +81,7 @@ export class RequestDispatcher {
         transport: request.transport,
         source: request.source,
         user: seen.user,
+        credential: seen.credential,
         code: pairs?.code ?? 'report',
         msoft_code: pairs?.msoft_code,
         ms: Math.round(performance.now() - started),
@@ -90,7 +91,10 @@ export class RequestDispatcher {
     return answer;
   }
 
-  async #run(request: ServiceRequest, seen: { user?: string }): Promise<ServiceAnswer> {
+  async #run(
+    request: ServiceRequest,
+    seen: { user?: string; credential?: string },
+  ): Promise<ServiceAnswer> {
     if (this.#closing) return denialAnswer(CLOSING);
     const { accounts, authenticator, dualAuthorizer } = this.#deps;
     const { operation, credentials, source } = request;
@@ -99,6 +103,7 @@ export class RequestDispatcher {
     if ('denial' in auth) return denialAnswer(auth.denial);
     const identity = auth.identity;
     seen.user = identity.login.username;
+    seen.credential = identity.proof;
     if (!accounts.permissions.allows(identity.login, operation)) {
       return serviceDecline('ACCT_PERMISSION', `${operation}: not permitted for this user`);
     }

@@ -123,10 +123,10 @@ export function resolveAccountEntry(
 
 /**
  * Request keys that select something the service does not offer yet, and the subject its
- * refusal names (docs/test-cards.md): entry methods (EMV, encrypted device data, tickets, checks),
- * PIN debit, and duplicate checking. Each answers DENY with DATA_BADTRANS.
+ * refusal names (docs/test-cards.md): entry methods (EMV, encrypted device data, tickets, checks)
+ * and PIN debit. Each answers DENY with DATA_BADTRANS.
  */
-const NOT_OFFERED_KEYS: readonly (readonly [key: string, what: string, value?: string])[] = [
+const NOT_OFFERED_KEYS: readonly (readonly [key: string, what: string])[] = [
   ['icc', 'EMV data'],
   ['e_trackdata', 'encrypted device data'],
   ['e_account', 'encrypted device data'],
@@ -135,14 +135,11 @@ const NOT_OFFERED_KEYS: readonly (readonly [key: string, what: string, value?: s
   ['abaroute', 'check payments'],
   ['pin', 'PIN debit'],
   ['ksn', 'PIN debit'],
-  ['duplcheck', 'duplicate checking', 'yes'],
 ];
 
 /** The refusal of an entry method or option the service does not offer, if the request uses one. */
 export function unofferedFeature(params: Params): ServiceAnswer | undefined {
-  const hit = NOT_OFFERED_KEYS.find(
-    ([key, , value]) => params[key] !== undefined && (value === undefined || params[key] === value),
-  );
+  const hit = NOT_OFFERED_KEYS.find(([key]) => params[key] !== undefined);
   return hit === undefined ? undefined : notOffered(hit[0], hit[1]);
 }
 
@@ -153,18 +150,18 @@ export type CardCheck =
 /** The verbiage of an account whose brand the service does not take (activemerchant tests). */
 const UNSUPPORTED_CARD_TYPE = 'UNSUPPORTED CARD TYPE';
 
+/** The refusal of an account number failing the Luhn check digit (ISO/IEC 7812-1 Annex B). */
+export function luhnRefusal(): ServiceAnswer {
+  return serviceDecline(MsoftCode.DATA_INVALIDFIELD, 'account: fails the Luhn check digit');
+}
+
 /**
  * The service's checks of an account number before anything goes online: the Luhn check digit
  * (ISO/IEC 7812-1 Annex B) and a known brand (drivers/crypto's BIN table). Failures are service
  * declines (DATA_INVALIDFIELD) naming the field, never the number.
  */
 export function checkCard(pan: string): CardCheck {
-  if (!luhnValid(pan)) {
-    return {
-      kind: 'answer',
-      answer: serviceDecline(MsoftCode.DATA_INVALIDFIELD, 'account: fails the Luhn check digit'),
-    };
-  }
+  if (!luhnValid(pan)) return { kind: 'answer', answer: luhnRefusal() };
   const brand = detectBrand(pan);
   if (brand === null) {
     return {

@@ -89,7 +89,7 @@ export function detailPairs(
   };
   const pairs = transactionPairs(txn, lookup, created, timeZone);
   Object.assign(pairs, {
-    action: txn.kind,
+    action: txn.operation,
     orig_code: txn.code,
     orig_msoft_code: txn.msoftCode,
     orig_reqamount: formatAmount(txn.reqAmount),

@@ -3,9 +3,12 @@ import type { ApiVersion, OperationName, Params } from '../../protocol/index.ts'
 import type { Processor } from '../processor/index.ts';
 import type { SendQueue } from '../processor/index.ts';
 import type { CardVault } from '../vault/index.ts';
+import type { GiftRanges } from './gift/gift-ranges.ts';
 import type { KeyedLock } from './keyed-lock.ts';
 import type { StanCounter } from './stan-counter.ts';
 import type { BatchStore } from './store/batch-store.ts';
+import type { DenyListStore } from './store/deny-list-store.ts';
+import type { GiftStore } from './store/gift-store.ts';
 import type { MerchantDirectory } from './store/merchant-directory.ts';
 import type { TokenStore } from './store/token-store.ts';
 import type { TransactionStore } from './store/transaction-store.ts';
@@ -38,6 +41,11 @@ export interface EngineContext {
   batches: BatchStore;
   tokens: TokenStore;
   merchants: MerchantDirectory;
+  /** Gift cards and their ledgers (balances move only with their transactions' commits). */
+  gift: GiftStore;
+  /** Which card numbers are each merchant's gift cards. */
+  giftRanges: GiftRanges;
+  denyList: DenyListStore;
   vault: CardVault;
   processor: Processor;
   queue: SendQueue;

@@ -1,3 +1,4 @@
 // The transaction engine: the one import for the transports and the process.
 export { TransactionService, type TransactionServiceDeps } from './transaction-service.ts';
 export type { CallerContext, ServiceAnswer } from './engine-context.ts';
+export { seedDemoGiftCards } from './gift/demo-gift-cards.ts';

@@ -64,3 +64,39 @@ export function transactionPairs(
   pairs.simulator = SIMULATOR_MARKER;
   return pairs;
 }
+
+/** How an account shows in an answer: masked number, cardtype, name, entry mode. */
+export interface AccountDisplay {
+  accountMasked: string;
+  cardtype: string;
+  cardholdername: string | null;
+  entryMode: string;
+}
+
+/**
+ * The answer of a request on an account that records no transaction (balanceinq, cardtype): the
+ * request's result, then `fields` (auth, pclevel, avs, cv, token, balance, card_*… as the
+ * operation has them), the masked account, timestamp, rcpt_host_ts, rcpt_entry_mode and the
+ * simulator marker, in the order of transactionPairs.
+ */
+export function accountPairs(
+  account: AccountDisplay,
+  result: AnswerResult,
+  fields: Record<string, string | number | undefined>,
+  at: Date,
+  timeZone: string,
+): Record<string, string> {
+  const pairs: Record<string, string> = { code: result.code, msoft_code: result.msoftCode };
+  put(pairs, 'phard_code', result.phardCode);
+  pairs.verbiage = result.verbiage;
+  put(pairs, 'stan', result.stan);
+  pairs.account = account.accountMasked;
+  pairs.cardtype = account.cardtype;
+  put(pairs, 'cardholdername', account.cardholdername);
+  for (const [key, value] of Object.entries(fields)) put(pairs, key, value);
+  pairs.timestamp = formatTimestamp(at, timeZone);
+  pairs.rcpt_host_ts = formatHostTs(at, timeZone);
+  pairs.rcpt_entry_mode = account.entryMode;
+  pairs.simulator = SIMULATOR_MARKER;
+  return pairs;
+}

@@ -1,4 +1,4 @@
-import type { TransactionRecord } from './store/transaction-record.ts';
+import { GIFT_OPERATIONS, type TransactionRecord } from './store/transaction-record.ts';
 
 /**
  * A move on an existing transaction (seed: States and transitions), with the amount cases that
@@ -38,13 +38,18 @@ export type StateKey =
   | 'preauth_authorized'
   | 'captured'
   | 'refund_captured'
+  | 'gift_captured'
   | 'settled'
   | 'refund_settled'
+  | 'gift_settled'
   | 'voided'
   | 'reversed';
 
-/** The state-table row of a transaction. */
-function stateKeyOf(txn: Pick<TransactionRecord, 'kind' | 'state'>): StateKey {
+/** The state-table row of a transaction; a gift operation takes only a void, before settlement. */
+function stateKeyOf(txn: Pick<TransactionRecord, 'kind' | 'operation' | 'state'>): StateKey {
+  if (GIFT_OPERATIONS.has(txn.operation) && (txn.state === 'captured' || txn.state === 'settled')) {
+    return txn.state === 'captured' ? 'gift_captured' : 'gift_settled';
+  }
   switch (txn.state) {
     case 'authorized':
       return txn.kind === 'preauth' ? 'preauth_authorized' : 'sale_authorized';
@@ -117,6 +122,7 @@ const STATE_TABLE: Readonly<Record<StateKey, Readonly<Record<Move, Rule>>>> = {
     adjust: true,
     void: true,
   },
+  gift_captured: { ...refusedAll('transaction is a gift card operation; use void'), void: true },
   settled: {
     ...refusedAll('transaction is settled'),
     reversal_full: 'transaction is settled; use refund',
@@ -127,13 +133,14 @@ const STATE_TABLE: Readonly<Record<StateKey, Readonly<Record<Move, Rule>>>> = {
     duplicate: 'card data of the transaction was cleared at settlement',
   },
   refund_settled: refusedAll('transaction is a settled refund'),
+  gift_settled: refusedAll('transaction is a settled gift card operation'),
   voided: refusedAll('transaction is voided'),
   reversed: refusedAll('transaction is reversed'),
 };
 
 /** Why the move is refused for this transaction, or undefined when the table allows it. */
 export function refusalOf(
-  txn: Pick<TransactionRecord, 'kind' | 'state'>,
+  txn: Pick<TransactionRecord, 'kind' | 'operation' | 'state'>,
   move: Move,
 ): string | undefined {
   const rule = STATE_TABLE[stateKeyOf(txn)][move];

@@ -11,12 +11,16 @@ import type { Store } from '../store/database.ts';
 import { CardVault } from '../vault/index.ts';
 import { answerForError, serviceDecline, unavailable } from './answers.ts';
 import type { EngineContext } from './engine-context.ts';
+import { GiftLedger } from './gift/gift-ledger.ts';
+import { GiftRanges } from './gift/gift-ranges.ts';
 import { HOUSEKEEPING_INTERVAL_MS, clearStaleCardData, runDueSettlements } from './housekeeping.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import { OPERATION_HANDLERS } from './registry.ts';
 import type { CallerContext, ServiceAnswer } from './engine-context.ts';
 import { StanCounter } from './stan-counter.ts';
 import { BatchStore } from './store/batch-store.ts';
+import { DenyListStore } from './store/deny-list-store.ts';
+import { GiftStore } from './store/gift-store.ts';
 import { MerchantDirectory } from './store/merchant-directory.ts';
 import { engineDatabase } from './store/statement-cache.ts';
 import { TokenStore } from './store/token-store.ts';
@@ -53,12 +57,16 @@ export class TransactionService {
     const clock = deps.now ?? ((): Date => new Date());
     const db = engineDatabase(deps.store);
     const batches = new BatchStore(db);
-    const transactions = new TransactionStore(db, batches);
+    const gift = new GiftStore(db);
+    const transactions = new TransactionStore(db, batches, new GiftLedger(gift));
     this.#ctx = {
       transactions,
       batches,
       tokens: new TokenStore(db),
       merchants: new MerchantDirectory(db),
+      gift,
+      giftRanges: new GiftRanges(gift),
+      denyList: new DenyListStore(db),
       vault: deps.vault ?? CardVault.forDatabase(deps.store.name, deps.store.memory),
       processor: deps.processor ?? new LoopbackProcessor(),
       queue: deps.queue ?? new SendQueue(),
@@ -124,7 +132,12 @@ export class TransactionService {
   async #run(op: OperationName, params: Params, caller: CallerContext): Promise<ServiceAnswer> {
     const now = this.#ctx.clock();
     try {
-      validateRequest(op, params, { version: caller.version, timeZone: caller.timeZone, now });
+      validateRequest(op, params, {
+        version: caller.version,
+        timeZone: caller.timeZone,
+        now,
+        giftBinRanges: this.#ctx.giftRanges.forMerchant(caller.merchantId),
+      });
       const answer =
         this.#processorRefusal(op, caller) ??
         (await OPERATION_HANDLERS[op]({ op, params, caller, now }, this.#ctx));

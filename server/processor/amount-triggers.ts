@@ -29,6 +29,29 @@ export function amountTrigger(amount: number): AmountTrigger | undefined {
   return AMOUNT_TRIGGERS.find((trigger) => trigger.amount === amount);
 }
 
+/** An amount the simulated processor approves only in part (docs/test-cards.md). */
+export interface PartialTrigger {
+  /** Amount asked, minor units. */
+  amount: number;
+  /** Amount approved, minor units. */
+  approved: number;
+}
+
+/**
+ * Partial-approval triggers of the simulated processor, on an authorization carrying a card: 6.75
+ * and 6.76, the public test server's credit and debit partial-approval amounts (libmonetra
+ * monetra_cli sale_partial, sale_debit_partial), each approved for 5.00.
+ */
+const PARTIAL_TRIGGERS: readonly PartialTrigger[] = [
+  { amount: 675, approved: 500 },
+  { amount: 676, approved: 500 },
+];
+
+/** The partial-approval trigger an amount fires, if any. */
+export function partialTrigger(amount: number): PartialTrigger | undefined {
+  return PARTIAL_TRIGGERS.find((trigger) => trigger.amount === amount);
+}
+
 /**
  * First and last amount (minor units) of the delay range 8.00–8.99 (libmonetra monetra_cli and
  * monetra_load).

@@ -1,6 +1,6 @@
 import { Code, PhardCode } from '../../protocol/index.ts';
 import { isExpired } from '../../drivers/crypto/index.ts';
-import { amountDelayMs, amountTrigger } from './amount-triggers.ts';
+import { amountDelayMs, amountTrigger, partialTrigger } from './amount-triggers.ts';
 import type { Processor, ProcessorReply, ProcessorRequest } from './processor.ts';
 import { evaluateAvs, evaluateCv } from './verification-rules.ts';
 
@@ -25,13 +25,27 @@ export function approvalCode(stan: string): string {
   return String((Number(stan) * 7919 + 104_729) % 1_000_000).padStart(6, '0');
 }
 
+/**
+ * The balance the simulated processor answers a balance inquiry on a card with, minor units
+ * (2 500.00): it keeps no accounts (docs/test-cards.md).
+ */
+const INQUIRY_BALANCE = 250_000;
+
+/**
+ * An approval: with the balance on an inquiry about a card, and with the amount approved when an
+ * authorization of a card hits a partial-approval trigger.
+ */
 function approved(request: ProcessorRequest): ProcessorReply {
-  return {
+  const reply: ProcessorReply = {
     code: Code.AUTH,
     phardCode: PhardCode.SUCCESS,
     verbiage: 'APPROVED',
     auth: approvalCode(request.stan),
   };
+  if (request.card === undefined) return reply;
+  if (request.kind === 'inquire') return { ...reply, balance: INQUIRY_BALANCE };
+  const partial = request.kind === 'authorize' ? partialTrigger(request.amount) : undefined;
+  return partial === undefined ? reply : { ...reply, authAmount: partial.approved };
 }
 
 function declined(phardCode: PhardCode, verbiage: string, code: Code = Code.DENY): ProcessorReply {
@@ -41,7 +55,9 @@ function declined(phardCode: PhardCode, verbiage: string, code: Code = Code.DENY
 /**
  * The deterministic simulated processor, answering as the public test server's Loopback module
  * does (Monetra test-mode FAQ; every rule in docs/test-cards.md). Checks run in this order:
- * delay trigger (wait, then go on), expiry, amount decline triggers, AVS, CV.
+ * delay trigger (wait, then go on), expiry, amount decline triggers (not on an inquiry), AVS, CV,
+ * then a partial-approval trigger. A message without a card (a gift card's, answered by the
+ * service's gift ledger) gets only the delay and decline triggers.
  */
 export class LoopbackProcessor implements Processor {
   readonly name = 'loopback';
@@ -64,6 +80,7 @@ export class LoopbackProcessor implements Processor {
         return this.#decide(request);
       case 'authorize':
       case 'credit':
+      case 'inquire':
         return this.#decide(request);
     }
   }
@@ -76,7 +93,7 @@ export class LoopbackProcessor implements Processor {
     ) {
       return declined(PhardCode.EXPIRED, 'EXPIRED CARD');
     }
-    const trigger = amountTrigger(request.amount);
+    const trigger = request.kind === 'inquire' ? undefined : amountTrigger(request.amount);
     if (trigger !== undefined) return declined(trigger.phardCode, trigger.verbiage, trigger.code);
     if (card === undefined || request.verification === undefined) return approved(request);
     const avs = evaluateAvs(request.verification);

@@ -1,11 +1,12 @@
 import type { Code, PhardCode } from '../../protocol/index.ts';
 
 /**
- * What an online message asks of the processor: authorize (sale, preauth), increment (a new total
- * for a held authorization), complete (capture, preauthcomplete), reverse (remove or lower a hold)
- * and credit (refund).
+ * What an online message asks of the processor: authorize (sale, preauth, gift cashout), increment
+ * (a new total for a held authorization), complete (capture, preauthcomplete), reverse (remove or
+ * lower a hold), credit (refund, gift activate, issue, merchreturn) and inquire (balance inquiry).
  */
-export type ProcessorMessageKind = 'authorize' | 'increment' | 'complete' | 'reverse' | 'credit';
+export type ProcessorMessageKind =
+  'authorize' | 'increment' | 'complete' | 'reverse' | 'credit' | 'inquire';
 
 /** The account a message carries when the processor must check the card itself. */
 export interface ProcessorCard {
@@ -28,10 +29,14 @@ export interface ProcessorVerification {
 /** One message to the processor; amounts are integer minor units. */
 export interface ProcessorRequest {
   kind: ProcessorMessageKind;
-  /** The amount the message is about: authorized, new total, final, remaining or credited. */
+  /** The amount the message is about: authorized, new total, final, remaining or credited (0 on inquire). */
   amount: number;
   /** The amount held before an increment (increment only). */
   previousAmount?: number;
+  /**
+   * The card when the processor checks it itself; absent for a message on a prior transaction or
+   * on a gift card, which the service's gift ledger answers for.
+   */
   card?: ProcessorCard;
   verification?: ProcessorVerification;
   /** System trace audit number of this message, six digits (ISO 8583 field 11). */
@@ -54,6 +59,10 @@ export interface ProcessorReply {
   auth?: string;
   avs?: AvsResult;
   cv?: CvResult;
+  /** On an approval for less than asked (a partial approval), the amount approved, minor units. */
+  authAmount?: number;
+  /** On an inquiry, the balance available on the card, minor units. */
+  balance?: number;
 }
 
 /** A processor the engine sends online messages to. */

@@ -41,7 +41,7 @@ const TRANSACTION_REPORT_COLUMNS: readonly string[] = [
 function transactionRow(txn: TransactionRecord, timeZone: string): Record<string, string> {
   return {
     ttid: String(txn.ttid),
-    action: txn.kind,
+    action: txn.operation,
     txnstatus: txnstatusOf(txn).join('|'),
     tranflags: tranflagsOf(txn).join('|'),
     code: txn.code,

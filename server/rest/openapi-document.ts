@@ -9,6 +9,7 @@ import {
   type ApiVersion,
   type RestRoute,
 } from '../../protocol/index.ts';
+import { ANSWER_FIELDS } from './answer-fields.ts';
 
 type Json = Record<string, unknown>;
 
@@ -97,6 +98,13 @@ function bodyProperties(keys: readonly string[]): Json {
 }
 
 function answerSchema(route: RestRoute): Json {
+  const fields = ANSWER_FIELDS[route.op];
+  if (fields !== undefined) {
+    const properties = Object.fromEntries(
+      Object.entries(fields).map(([key, description]) => [key, { type: 'string', description }]),
+    );
+    return { ...STRING_MAP, properties };
+  }
   if (!route.op.startsWith('report_')) return STRING_MAP;
   return {
     oneOf: [

@@ -30,10 +30,10 @@ export class KvClient {
     });
   }
 
-  /** Connects to host:port. */
-  static open(port: number): Promise<KvClient> {
+  /** Connects to 127.0.0.1:port, from `localAddress` (another 127.0.0.x) when given. */
+  static open(port: number, localAddress?: string): Promise<KvClient> {
     return new Promise((resolve, reject) => {
-      const socket = connect({ host: '127.0.0.1', port, noDelay: true }, () =>
+      const socket = connect({ host: '127.0.0.1', port, localAddress, noDelay: true }, () =>
         resolve(new KvClient(socket)),
       );
       socket.once('error', reject);

@@ -1,6 +1,10 @@
 // `npm run bench:server`: sales per second and p50/p99 latency of the Payment Transaction Service
 // with 32 concurrent clients on loopback, over REST v2 and over key/value, each beside the same
-// round trip against a bare node:http / node:net echo server measured in the same run.
+// round trip against a bare node:http / node:net echo server measured in the same run. Key/value
+// runs with an API key and with username and password in every request (as Monetra's libraries
+// send them), then with 16 other addresses sending wrong passwords meanwhile: under the default
+// limits, and on a second service with throttling and lockout off, where every wrong password
+// costs a scrypt check.
 // Options: --seconds N (measured time per phase, default 5), --clients N (default 32).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +17,7 @@ import { RestClient } from '../server/durability/helpers/rest-client.ts';
 import { ServerProcess } from '../server/durability/helpers/server-process.ts';
 import { closedLoop, type PhaseFigures } from './closed-loop.ts';
 import { KvClient } from './kv-client.ts';
+import { WrongPasswordFlood } from './wrong-password-flood.ts';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string' }, clients: { type: 'string' } },
@@ -20,6 +25,8 @@ const { values } = parseArgs({
 const SECONDS = Number(values.seconds ?? 5);
 const CLIENTS = Number(values.clients ?? 32);
 const WARMUP_MS = 1000;
+/** Addresses sending wrong passwords in the attacked phases. */
+const ATTACKERS = 16;
 const SALE = {
   account: '4111111111111111',
   expdate: '1230',
@@ -59,18 +66,18 @@ async function restPhase(
   return figures;
 }
 
-async function kvPhase(
-  port: number,
-  key: { id: string; secret: string },
-  check: boolean,
-): Promise<PhaseFigures> {
+/** Credentials of a key/value request: the demo profile API key, or the demo sub-user's password. */
+type KvAuth = Record<string, string>;
+
+const keyAuth = (key: { id: string; secret: string }): KvAuth => ({
+  auth_apikey_id: key.id,
+  auth_apikey_secret: key.secret,
+});
+const PASSWORD_AUTH: KvAuth = { username: 'test_retail:public', password: 'publ1ct3st' };
+
+async function kvPhase(port: number, auth: KvAuth, check: boolean): Promise<PhaseFigures> {
   const clients = await Promise.all(Array.from({ length: CLIENTS }, () => KvClient.open(port)));
-  const request = {
-    action_trans: 'sale',
-    auth_apikey_id: key.id,
-    auth_apikey_secret: key.secret,
-    ...SALE,
-  };
+  const request = { action_trans: 'sale', ...auth, ...SALE };
   const figures = await closedLoop(CLIENTS, WARMUP_MS, SECONDS * 1000, async (worker) => {
     const answer = await clients[worker]?.request(request);
     if (check && answer !== undefined) expectApproved(answer);
@@ -79,9 +86,48 @@ async function kvPhase(
   return figures;
 }
 
-function row(name: string, f: PhaseFigures): string {
-  return `${name.padEnd(22)} ${f.perSecond.toFixed(1).padStart(9)} ${f.p50Ms.toFixed(2).padStart(8)} ${f.p99Ms.toFixed(2).padStart(8)} ${String(f.requests).padStart(8)}`;
+/**
+ * Password against API key, in the order key (the phase already run), password, password, key,
+ * so a machine whose load drifts during the run weighs on both alike; the ratio of their means.
+ */
+async function passwordBesideKey(port: number, key: KvAuth, first: PhaseFigures): Promise<void> {
+  const passwords = [await kvPhase(port, PASSWORD_AUTH, true)];
+  passwords.push(await kvPhase(port, PASSWORD_AUTH, true));
+  const keys = [first, await kvPhase(port, key, true)];
+  passwords.forEach((figures) => console.log(row('key/value sale, password', figures)));
+  console.log(row('key/value sale, API key again', keys[1] as PhaseFigures));
+  const mean = (runs: PhaseFigures[], pick: (f: PhaseFigures) => number) =>
+    runs.reduce((sum, figures) => sum + pick(figures), 0) / runs.length;
+  const of = (pick: (f: PhaseFigures) => number) => mean(passwords, pick) / mean(keys, pick);
+  console.log(
+    `  password / API key, means of two runs each: throughput ${of((f) => f.perSecond).toFixed(3)}x (goal >= 0.9), p50 ${of((f) => f.p50Ms).toFixed(2)}x, p99 ${of((f) => f.p99Ms).toFixed(2)}x`,
+  );
 }
+
+/** The password phase again while ATTACKERS addresses send wrong passwords; their answers. */
+async function attackedPhase(port: number): Promise<{ figures: PhaseFigures; attack: string }> {
+  const flood = await WrongPasswordFlood.start(port, ATTACKERS, SALE);
+  const figures = await kvPhase(port, PASSWORD_AUTH, true);
+  return { figures, attack: await flood.stop() };
+}
+
+/** The quiet password phase and the attacked one on one service, printed with their p99 ratio. */
+async function passwordUnderAttack(port: number, label: string): Promise<void> {
+  const quiet = await kvPhase(port, PASSWORD_AUTH, true);
+  const { figures, attack } = await attackedPhase(port);
+  console.log(row(`kv sale, password${label}`, quiet));
+  console.log(row(`  + ${ATTACKERS} addrs wrong pw`, figures));
+  console.log(
+    `  p99 under attack ${(figures.p99Ms / quiet.p99Ms).toFixed(2)}x quiet (goal <= 2); throughput ${(figures.perSecond / quiet.perSecond).toFixed(3)}x`,
+  );
+  console.log(`  wrong-password answers: ${attack}`);
+}
+
+function row(name: string, f: PhaseFigures): string {
+  return `${name.padEnd(NAME_WIDTH)} ${f.perSecond.toFixed(1).padStart(9)} ${f.p50Ms.toFixed(2).padStart(8)} ${f.p99Ms.toFixed(2).padStart(8)} ${String(f.requests).padStart(8)}`;
+}
+
+const NAME_WIDTH = 30;
 
 function ratio(server: PhaseFigures, base: PhaseFigures): string {
   const throughput = server.perSecond / base.perSecond;
@@ -109,6 +155,9 @@ function durableCommitsPerSecond(dataDir: string): number {
   return commits;
 }
 
+/** Throttle and lockout out of the way: every wrong password reaches scrypt. */
+const UNLIMITED = ['--throttle-failures', '1000000', '--lockout-failures', '1000000'];
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'laneterm-bench-'));
   const echo = await startEchoServers();
@@ -118,7 +167,7 @@ async function main(): Promise<void> {
       `LaneTerm server bench: ${CLIENTS} concurrent clients on loopback, ${SECONDS} s per phase after ${WARMUP_MS / 1000} s warm-up`,
     );
     console.log(
-      `${'phase'.padEnd(22)} ${'per s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'requests'.padStart(8)}`,
+      `${'phase'.padEnd(NAME_WIDTH)} ${'per s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'requests'.padStart(8)}`,
     );
     const restSale = await restPhase(server.plainPort, server.apiKey, true);
     const httpEcho = await restPhase(echo.http, server.apiKey, false);
@@ -128,11 +177,21 @@ async function main(): Promise<void> {
     console.log(
       `  durable SQLite commits on this disk (WAL, synchronous=FULL, one row each): ${durableCommitsPerSecond(dataDir)}/s`,
     );
-    const kvSale = await kvPhase(server.plainPort, server.apiKey, true);
-    const netEcho = await kvPhase(echo.net, server.apiKey, false);
-    console.log(row('key/value sale', kvSale));
+    const kvSale = await kvPhase(server.plainPort, keyAuth(server.apiKey), true);
+    const netEcho = await kvPhase(echo.net, keyAuth(server.apiKey), false);
+    console.log(row('key/value sale, API key', kvSale));
     console.log(row('node:net echo', netEcho));
     console.log(ratio(kvSale, netEcho));
+    await passwordBesideKey(server.plainPort, keyAuth(server.apiKey), kvSale);
+    await passwordUnderAttack(server.plainPort, '');
+    const unlimitedDir = mkdtempSync(join(tmpdir(), 'laneterm-bench-'));
+    const unlimited = await ServerProcess.start(unlimitedDir, UNLIMITED);
+    try {
+      await passwordUnderAttack(unlimited.plainPort, ', no limits');
+    } finally {
+      await unlimited.stop();
+      rmSync(unlimitedDir, { recursive: true, force: true });
+    }
   } finally {
     await server.stop();
     echo.stop();

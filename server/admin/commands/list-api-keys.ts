@@ -1,10 +1,5 @@
-import { DateTime } from 'luxon';
 import type { AdminCommand } from '../admin-command.ts';
-import { requireMerchant } from '../admin-lookups.ts';
-
-function isoTime(seconds: number): string {
-  return DateTime.fromSeconds(seconds, { zone: 'utc' }).toISO({ suppressMilliseconds: true }) ?? '';
-}
+import { isoTime, requireMerchant } from '../admin-lookups.ts';
 
 /** `list-api-keys <merchant>`: every key of a merchant's users, never a secret. */
 export const adminCommand: AdminCommand = {

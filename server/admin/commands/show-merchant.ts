@@ -1,10 +1,17 @@
+import { PROVIDER_GIFT_RANGES } from '../../engine/gift/gift-ranges.ts';
+import { GiftStore } from '../../engine/store/gift-store.ts';
+import { engineDatabase } from '../../engine/store/statement-cache.ts';
 import type { AdminCommand } from '../admin-command.ts';
 import { requireMerchant } from '../admin-lookups.ts';
 
-/** `show-merchant <merchant>`: users, profiles, permissions, MFA and dual-authorized operations. */
+/**
+ * `show-merchant <merchant>`: users, profiles, permissions, MFA, dual-authorized operations and
+ * gift card ranges.
+ */
 export const adminCommand: AdminCommand = {
   name: 'show-merchant',
-  summary: 'show a merchant’s users, profiles, permissions, MFA and dual-authorized operations',
+  summary:
+    'show a merchant’s users, profiles, permissions, MFA, dual-authorized operations and gift card ranges',
   usage: 'show-merchant <merchant>',
   positionals: 1,
   run(context, args) {
@@ -27,5 +34,7 @@ export const adminCommand: AdminCommand = {
     }
     const dual = permissions.dualOperations(owner.merchantId);
     context.out(`  dual authorization for: ${dual.join(', ') || 'nothing'}`);
+    const ranges = new GiftStore(engineDatabase(context.store)).customRanges(owner.merchantId);
+    context.out(`  gift cards: ${ranges ?? `${PROVIDER_GIFT_RANGES} (provider default)`}`);
   },
 };

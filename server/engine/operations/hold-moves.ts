@@ -9,7 +9,8 @@ import { refuseMove, runOnlineMove, withTransaction } from './transaction-moves.
  * reversal (seed: States and transitions): amount is the final amount to settle, not the amount
  * reversed. Without amount the whole hold is removed and the transaction becomes reversed (card
  * data cleared); with an amount below the held amount the hold is lowered to it (partial
- * reversal), for the brands that allow it. Sent online through the send queue.
+ * reversal), for the brands that allow it and on gift cards. Sent online through the send queue;
+ * on a gift card what the hold no longer takes goes back onto the card.
  */
 export const reversalHandler: OperationHandler = (request, ctx) =>
   withTransaction(request, ctx, async (txn) => {
@@ -25,7 +26,7 @@ export const reversalHandler: OperationHandler = (request, ctx) =>
           (final === txn.amount ? '; nothing to reverse' : '; use incremental to raise it'),
       );
     }
-    if (partial && !PARTIAL_REVERSAL_BRANDS.has(txn.cardtype)) {
+    if (partial && txn.giftAccountId === null && !PARTIAL_REVERSAL_BRANDS.has(txn.cardtype)) {
       return invalidMove(request.op, `partial reversal is not allowed for ${txn.cardtype} cards`);
     }
     if (txn.refundedAmount > 0) {

@@ -1,27 +1,37 @@
-import { Code, MsoftCode } from '../../../protocol/index.ts';
+import { Code, MsoftCode, formatAmount } from '../../../protocol/index.ts';
 import { lastFour, maskPan } from '../../../drivers/crypto/index.ts';
 import type { ProcessorCard, ProcessorVerification } from '../../processor/index.ts';
 import type { CardEntry } from '../account-entry.ts';
 import { response } from '../answers.ts';
 import { unixSeconds } from '../clock.ts';
 import type { EngineContext, OperationRequest } from '../engine-context.ts';
-import { QUEUE_TIMEOUT_RESULT, sendOnline } from '../online.ts';
-import { transactionPairs } from '../response-pairs.ts';
+import { decideGiftPlan, type GiftDecision, type GiftPlan } from '../gift/gift-host.ts';
+import { giftBalancePairs } from '../gift/ledger-refusal.ts';
+import { put, transactionPairs, type AnswerResult } from '../response-pairs.ts';
 import type { ServiceAnswer } from '../engine-context.ts';
-import type {
-  TransactionKind,
-  TransactionRecord,
-  TransactionState,
+import {
+  GIFT_OPERATIONS,
+  type TransactionKind,
+  type TransactionOperation,
+  type TransactionRecord,
+  type TransactionState,
 } from '../store/transaction-record.ts';
 import { tokenFor } from '../tokenizer.ts';
+import { authorizeOnline, type Authorization } from './authorization.ts';
 
-/** The account of a new transaction: entered card data, or a prior transaction it refunds. */
+/**
+ * The account of a new transaction: entered card data (with its cardtype and, for a gift card of
+ * a range naming one, its pclevel), or a prior transaction it refunds.
+ */
 export type PlanAccount =
-  { kind: 'card'; card: CardEntry; cardtype: string } | { kind: 'prior'; prior: TransactionRecord };
+  | { kind: 'card'; card: CardEntry; cardtype: string; pclevel?: number }
+  | { kind: 'prior'; prior: TransactionRecord };
 
-/** Everything needed to run a new sale, preauth or refund. */
+/** Everything needed to run a new sale, preauth, refund or gift operation. */
 export interface NewTransactionPlan {
   kind: TransactionKind;
+  /** The operation recorded (detail's and reports' action); default the kind. */
+  operation?: TransactionOperation;
   /** The state an approval leaves it in: captured (in a batch) or authorized (hold only). */
   approvedState: Extract<TransactionState, 'captured' | 'authorized'>;
   account: PlanAccount;
@@ -30,13 +40,21 @@ export interface NewTransactionPlan {
   verification?: ProcessorVerification;
   echo: Record<string, string>;
   custom: Record<string, string>;
+  /** The gift card it runs on: the card's issuer (the gift ledger) decides inside the commit. */
+  gift?: GiftPlan;
   /** Runs inside the commit of an approval, with the new transaction (e.g. to update its parent). */
   onApproved?: (txn: TransactionRecord, nowTs: number) => void;
+  /** Runs inside the commit of a decline, with the new transaction (e.g. to deny-list the card). */
+  onDeclined?: (txn: TransactionRecord, nowTs: number) => void;
 }
 
-/** The card the processor message carries, if the account is entered card data. */
-function messageCard(account: PlanAccount): ProcessorCard | undefined {
-  if (account.kind === 'prior') return undefined;
+/**
+ * The card the processor message carries: entered card data, unless a gift card (its issuer is
+ * the service's gift ledger) or a prior transaction.
+ */
+function messageCard(plan: NewTransactionPlan): ProcessorCard | undefined {
+  const { account } = plan;
+  if (account.kind === 'prior' || plan.gift !== undefined) return undefined;
   const { card, cardtype } = account;
   return {
     pan: card.pan,
@@ -67,21 +85,70 @@ function accountDisplay(
   };
 }
 
-/** The sealed card an approved sale or preauth keeps for later moves (SENSITIVEDATA). */
+/**
+ * The sealed card an approved sale or preauth keeps for later moves (SENSITIVEDATA); a cashout
+ * keeps none (nothing follows it but a void).
+ */
 function sealedCard(
   ctx: EngineContext,
   plan: NewTransactionPlan,
   approved: boolean,
 ): Buffer | null {
   if (!approved || plan.kind === 'refund' || plan.account.kind !== 'card') return null;
+  if (plan.operation === 'cashout') return null;
   const { pan, expdate } = plan.account.card;
   return ctx.vault.seal({ pan, ...(expdate !== undefined && { expdate }) }, 'transaction');
 }
 
+/** The result and amount a new transaction is recorded with, once its gift card's issuer decided. */
+interface Outcome {
+  result: AnswerResult;
+  amount: number;
+  decision?: GiftDecision;
+}
+
+function outcomeOf(
+  ctx: EngineContext,
+  request: OperationRequest,
+  plan: NewTransactionPlan,
+  auth: Authorization,
+  nowTs: number,
+): Outcome {
+  const { result, approvedAmount } = auth;
+  if (result.code !== Code.AUTH || plan.gift === undefined) {
+    return { result, amount: approvedAmount };
+  }
+  const { merchantId } = request.caller;
+  const decision = decideGiftPlan(ctx, merchantId, plan.gift, approvedAmount, nowTs);
+  if (decision.kind === 'approved') return { result, amount: decision.amount, decision };
+  return { result: { ...decision.result, stan: result.stan }, amount: approvedAmount, decision };
+}
+
+/**
+ * The answer fields beyond the transaction's: authamount on a gift operation (the amount applied
+ * or to remit) and on a partial approval, balance when it runs on a gift card, pclevel when its
+ * gift range names one.
+ */
+function extraPairs(
+  ctx: EngineContext,
+  plan: NewTransactionPlan,
+  txn: TransactionRecord,
+): Record<string, string> {
+  const pairs: Record<string, string> = {};
+  const approved = txn.code === Code.AUTH;
+  if (approved && (GIFT_OPERATIONS.has(txn.operation) || txn.amount !== plan.amount)) {
+    pairs.authamount = formatAmount(txn.amount);
+  }
+  put(pairs, 'pclevel', plan.account.kind === 'card' ? plan.account.pclevel : undefined);
+  return { ...pairs, ...giftBalancePairs(ctx, txn) };
+}
+
 /**
  * Runs a new transaction on an account: sends it online through the send queue (authorize, or
- * credit for a refund), then commits the transaction, its first event, its batch item, its order
- * and its token in one SQLite transaction, and only then answers.
+ * credit for a refund or a gift load; a refused partial approval is reversed there and then),
+ * then, in one SQLite transaction, lets a gift card's issuer decide, and commits the transaction,
+ * its first event, its batch item, its order, its token and its gift ledger row; only then it
+ * answers.
  */
 export async function runNewTransaction(
   request: OperationRequest,
@@ -89,26 +156,19 @@ export async function runNewTransaction(
   plan: NewTransactionPlan,
 ): Promise<ServiceAnswer> {
   const { caller, params } = request;
-  const online = await sendOnline(ctx, request, {
+  const auth = await authorizeOnline(ctx, request, {
     kind: plan.kind === 'refund' ? 'credit' : 'authorize',
     amount: plan.amount,
-    card: messageCard(plan.account),
+    card: messageCard(plan),
     ...(plan.verification !== undefined && { verification: plan.verification }),
   });
-  const reply = online.kind === 'reply' ? online.reply : undefined;
-  const result = {
-    code: reply?.code ?? QUEUE_TIMEOUT_RESULT.code,
-    msoftCode: reply === undefined ? QUEUE_TIMEOUT_RESULT.msoftCode : MsoftCode.INT_SUCCESS,
-    phardCode: reply?.phardCode ?? null,
-    verbiage: reply?.verbiage ?? QUEUE_TIMEOUT_RESULT.verbiage,
-    stan: online.kind === 'reply' ? online.stan : null,
-  };
-  const approved = result.code === Code.AUTH;
-  const state = approved ? plan.approvedState : 'declined';
+  const { reply } = auth;
   const at = ctx.clock();
   const nowTs = unixSeconds(at);
-  const txn = ctx.transactions.atomically(() => {
+  const { txn, result, extras } = ctx.transactions.atomically(() => {
     const { account } = plan;
+    const { result, amount, decision } = outcomeOf(ctx, request, plan, auth, nowTs);
+    const approved = result.code === Code.AUTH;
     const token =
       approved && account.kind === 'card'
         ? tokenFor(ctx, caller.merchantId, account.card, account.cardtype, params, nowTs)
@@ -120,39 +180,59 @@ export async function runNewTransaction(
         userId: caller.userId,
         username: caller.username,
         kind: plan.kind,
-        state,
+        operation: plan.operation ?? plan.kind,
+        state: approved ? plan.approvedState : 'declined',
         parentTtid: account.kind === 'prior' ? account.prior.ttid : null,
         orderId: params.order_id ?? (account.kind === 'prior' ? account.prior.orderId : null),
         reqAmount: plan.amount,
-        amount: plan.amount,
+        amount,
         code: result.code,
         msoftCode: result.msoftCode,
         phardCode: result.phardCode,
         verbiage: result.verbiage,
-        auth: reply?.auth ?? null,
+        auth: approved ? (reply?.auth ?? null) : null,
         stan: result.stan,
         avs: reply?.avs ?? null,
-        cv: reply?.cv ?? null,
+        cv: decision?.cv ?? reply?.cv ?? null,
         ...accountDisplay(account),
         token: token ?? null,
         cardSealed: sealedCard(ctx, plan, approved),
-        online: online.kind === 'reply',
+        online: reply !== undefined,
         statusFlags: [],
         reversalReason: null,
         echo: plan.echo,
         custom: plan.custom,
+        giftAccountId: decision?.accountId ?? null,
+        cardFingerprint: account.kind === 'card' ? ctx.vault.fingerprint(account.card.pan) : null,
       },
       {
         action: request.op,
         amount: plan.amount,
         ...result,
-        stanSeq: online.kind === 'reply' ? online.stanSeq : null,
+        stanSeq: auth.stanSeq,
         username: caller.username,
       },
       nowTs,
     );
+    if (auth.reversal !== undefined) {
+      ctx.transactions.note(
+        txn,
+        {
+          action: 'reversal',
+          amount: 0,
+          code: Code.AUTH,
+          msoftCode: MsoftCode.INT_SUCCESS,
+          phardCode: null,
+          verbiage: 'PARTIAL APPROVAL REVERSED',
+          ...auth.reversal,
+          username: caller.username,
+        },
+        nowTs,
+      );
+    }
     if (approved) plan.onApproved?.(txn, nowTs);
-    return txn;
+    else plan.onDeclined?.(txn, nowTs);
+    return { txn, result, extras: extraPairs(ctx, plan, txn) };
   });
-  return response(transactionPairs(txn, result, at, caller.timeZone));
+  return response({ ...transactionPairs(txn, result, at, caller.timeZone), ...extras });
 }

@@ -1,21 +1,37 @@
 import { MsoftCode, formatAmount, parseAmount } from '../../../protocol/index.ts';
-import { checkCard, resolveAccountEntry, unofferedFeature } from '../account-entry.ts';
+import { resolveAccountEntry } from '../account-entry.ts';
 import { invalidMove } from '../answers.ts';
+import { enteredCard, giftAsk, notAGiftCard, planAccount } from '../card-account.ts';
 import type { EngineContext, OperationHandler, OperationRequest } from '../engine-context.ts';
 import { customOf, echoOf } from '../request-echo.ts';
+import { screenCard } from '../screening.ts';
 import type { ServiceAnswer } from '../engine-context.ts';
+import type { TransactionRecord } from '../store/transaction-record.ts';
 import { runNewTransaction } from './new-transaction.ts';
 import { refuseMove, withTransaction } from './transaction-moves.ts';
 
+/** True for a sale or preauth made on a gift card: what a merchreturn by ttid returns onto. */
+export function isGiftSpend(txn: TransactionRecord): boolean {
+  return txn.giftAccountId !== null && (txn.operation === 'sale' || txn.operation === 'preauth');
+}
+
 /**
- * A refund of a prior transaction: by default what is left to refund. Refused while the original is
- * unsettled and the amount is its whole amount (that is a reversal: DATA_INVALIDMOD "USE VOID OR
- * REVERSAL TO REFUND UNSETTLED TRANSACTIONS", as activemerchant's gateway tests record it), and
- * above what is left.
+ * A refund of a prior transaction (or, as merchreturn, of a prior gift card sale, back onto the
+ * card): by default what is left to refund. Refused while the original is unsettled and the amount
+ * is its whole amount (that is a reversal: DATA_INVALIDMOD "USE VOID OR REVERSAL TO REFUND
+ * UNSETTLED TRANSACTIONS", as activemerchant's gateway tests record it), and above what is left.
+ * A refund of a gift card transaction loads its card.
  */
-function refundOfPrior(request: OperationRequest, ctx: EngineContext): Promise<ServiceAnswer> {
+export function refundOfPrior(
+  request: OperationRequest,
+  ctx: EngineContext,
+  operation: 'refund' | 'merchreturn' = 'refund',
+): Promise<ServiceAnswer> {
   return withTransaction(request, ctx, (prior) => {
     const { params } = request;
+    if (operation === 'merchreturn' && !isGiftSpend(prior)) {
+      return Promise.resolve(invalidMove('ttid', 'not a sale or preauth on a gift card'));
+    }
     const left = prior.amount - prior.refundedAmount;
     const amount = params.amount === undefined ? left : parseAmount(params.amount, 'amount');
     const refusal = refuseMove(
@@ -31,11 +47,15 @@ function refundOfPrior(request: OperationRequest, ctx: EngineContext): Promise<S
     }
     return runNewTransaction(request, ctx, {
       kind: 'refund',
+      operation,
       approvedState: 'captured',
       account: { kind: 'prior', prior },
       amount,
       echo: echoOf(params),
       custom: customOf(params),
+      ...(prior.giftAccountId !== null && {
+        gift: { kind: 'account', accountId: prior.giftAccountId },
+      }),
       onApproved: (refund, nowTs) => {
         const current = ctx.transactions.find(prior.merchantId, prior.ttid) ?? prior;
         ctx.transactions.update(
@@ -59,22 +79,35 @@ function refundOfPrior(request: OperationRequest, ctx: EngineContext): Promise<S
   });
 }
 
-/** A refund to an account entered in the request (keyed, track data, token). */
-function refundToAccount(request: OperationRequest, ctx: EngineContext): Promise<ServiceAnswer> {
-  const { params } = request;
-  const unoffered = unofferedFeature(params);
-  if (unoffered !== undefined) return Promise.resolve(unoffered);
-  const entry = resolveAccountEntry(ctx, request.caller.merchantId, params);
-  if (entry.kind === 'answer') return Promise.resolve(entry.answer);
-  const check = checkCard(entry.card.pan);
-  if (check.kind === 'answer') return Promise.resolve(check.answer);
+/**
+ * A refund, or a merchreturn, to an account entered in the request (keyed, track data, token…):
+ * onto one of the merchant's gift cards it loads the card's balance; merchreturn takes gift cards
+ * only, and is screened by the duplicate check.
+ */
+export function refundToAccount(
+  request: OperationRequest,
+  ctx: EngineContext,
+  operation: 'refund' | 'merchreturn' = 'refund',
+): Promise<ServiceAnswer> {
+  const { params, caller } = request;
+  const entry = resolveAccountEntry(ctx, caller.merchantId, params);
+  const entered = enteredCard(ctx, caller.merchantId, params, entry);
+  if (entered.kind === 'answer') return Promise.resolve(entered.answer);
+  if (operation === 'merchreturn' && entered.gift === null) return Promise.resolve(notAGiftCard());
+  const amount = parseAmount(params.amount ?? '', 'amount');
+  const screened = screenCard(ctx, request, entered.card.pan, amount);
+  if (screened !== undefined) return Promise.resolve(screened);
   return runNewTransaction(request, ctx, {
     kind: 'refund',
+    operation,
     approvedState: 'captured',
-    account: { kind: 'card', card: entry.card, cardtype: check.cardtype },
-    amount: parseAmount(params.amount ?? '', 'amount'),
+    account: planAccount(entered),
+    amount,
     echo: echoOf(params),
     custom: customOf(params),
+    ...(entered.gift !== null && {
+      gift: { kind: 'card', ask: giftAsk(params, 'load', entered.card.pan) },
+    }),
   });
 }
 

@@ -1,15 +1,12 @@
 import { parseAmount, type Params } from '../../../protocol/index.ts';
 import type { ProcessorVerification } from '../../processor/index.ts';
-import {
-  checkCard,
-  resolveAccountEntry,
-  unofferedFeature,
-  type CardEntry,
-} from '../account-entry.ts';
+import { resolveAccountEntry, type CardEntry } from '../account-entry.ts';
 import { invalidMove, notFound } from '../answers.ts';
+import { enteredCard, giftAsk, planAccount, unofferedFor } from '../card-account.ts';
 import type { EngineContext, OperationHandler, OperationRequest } from '../engine-context.ts';
 import { customOf, echoOf, overlay } from '../request-echo.ts';
 import type { ServiceAnswer } from '../engine-context.ts';
+import { denyOnIssuerDecline, screenCard } from '../screening.ts';
 import { refusalOf } from '../state-machine.ts';
 import { runNewTransaction } from './new-transaction.ts';
 import { findTransaction } from './transaction-moves.ts';
@@ -22,7 +19,7 @@ interface Source {
 }
 
 /** The verification data sent with a request, keeping "sent empty" apart from "not sent". */
-function verificationOf(params: Params): ProcessorVerification {
+export function verificationOf(params: Params): ProcessorVerification {
   return {
     ...(params.street !== undefined && { street: params.street }),
     ...(params.zip !== undefined && { zip: params.zip }),
@@ -71,27 +68,34 @@ function accountSource(ctx: EngineContext, request: OperationRequest): Source | 
 /**
  * sale and preauth (seed: States and transitions): on account data, or in v2 as a duplicate of a
  * prior transaction by ttid. An approved sale is captured into the open batch unless capture=no;
- * an approved preauth, or a sale with capture=no, holds the amount without entering a batch.
+ * an approved preauth, or a sale with capture=no, holds the amount without entering a batch. On
+ * one of the merchant's gift cards the amount is taken from the card's balance (nsf=yes: as much
+ * as it holds). The deny list and duplicate check screen the card first.
  */
 export const saleHandler: OperationHandler = async (request, ctx) => {
-  const { params } = request;
-  const unoffered = unofferedFeature(params);
-  if (unoffered !== undefined) return unoffered;
+  const { params, caller } = request;
   const source =
     params.ttid !== undefined
       ? duplicateSource(ctx, request, params.ttid)
       : accountSource(ctx, request);
-  if ('kind' in source) return source;
-  const check = checkCard(source.card.pan);
-  if (check.kind === 'answer') return check.answer;
+  if ('kind' in source) return unofferedFor(params, false) ?? source;
+  const entered = enteredCard(ctx, caller.merchantId, params, { kind: 'card', card: source.card });
+  if (entered.kind === 'answer') return entered.answer;
+  const { pan } = entered.card;
+  const amount = parseAmount(params.amount ?? '', 'amount');
+  const screened = screenCard(ctx, request, pan, amount);
+  if (screened !== undefined) return screened;
   const kind = request.op === 'preauth' ? 'preauth' : 'sale';
+  const onDeclined = denyOnIssuerDecline(ctx, params, pan);
   return runNewTransaction(request, ctx, {
     kind,
     approvedState: kind === 'sale' && params.capture !== 'no' ? 'captured' : 'authorized',
-    account: { kind: 'card', card: source.card, cardtype: check.cardtype },
-    amount: parseAmount(params.amount ?? '', 'amount'),
+    account: planAccount(entered),
+    amount,
     verification: verificationOf({ ...source.echo, ...params }),
     echo: source.echo,
     custom: source.custom,
+    ...(entered.gift !== null && { gift: { kind: 'card', ask: giftAsk(params, 'spend', pan) } }),
+    ...(onDeclined !== undefined && { onDeclined }),
   });
 };

@@ -6,6 +6,8 @@ import type { EngineContext, OperationRequest } from '../engine-context.ts';
 import { QUEUE_TIMEOUT_RESULT, sendOnline } from '../online.ts';
 import { transactionPairs, type AnswerResult } from '../response-pairs.ts';
 import type { CallerContext, ServiceAnswer } from '../engine-context.ts';
+import { GiftLedgerError } from '../gift/gift-ledger.ts';
+import { giftBalancePairs, ledgerRefusal } from '../gift/ledger-refusal.ts';
 import { refusalOf, type Move } from '../state-machine.ts';
 import type { TransactionRecord } from '../store/transaction-record.ts';
 import { StaleTransactionError, type TransactionChange } from '../store/transaction-store.ts';
@@ -60,11 +62,35 @@ export function refuseMove(
 /** A move's change, or a function computing it inside the commit (e.g. to create a token). */
 export type ChangeOf = TransactionChange | (() => TransactionChange);
 
+/** What a move's history event records beside its result: the amount and the stan used. */
+type MoveDetail = { amount: number | null; stanSeq: number | null };
+
 /**
- * Commits a move's change with its event and answers with the transaction as it now stands. A
- * change given as a function runs inside the commit, so whatever else it writes commits with it.
- * If the transaction left the state the move was checked in (a settlement ran meanwhile), nothing
- * is written and the answer is DATA_LOCKED.
+ * Records a move that changed nothing (a decline, online or by the gift ledger) in the
+ * transaction's history, and answers it with the transaction as it stands.
+ */
+function noteDecline(
+  request: OperationRequest,
+  ctx: EngineContext,
+  txn: TransactionRecord,
+  result: AnswerResult,
+  detail: MoveDetail,
+): ServiceAnswer {
+  const at = ctx.clock();
+  ctx.transactions.note(
+    txn,
+    { action: request.op, ...detail, ...result, username: request.caller.username },
+    unixSeconds(at),
+  );
+  return response(transactionPairs(txn, result, at, request.caller.timeZone));
+}
+
+/**
+ * Commits a move's change with its event and answers with the transaction as it now stands (and,
+ * on a gift card, the card's balance). A change given as a function runs inside the commit, so
+ * whatever else it writes commits with it. If the transaction left the state the move was checked
+ * in (a settlement ran meanwhile), nothing is written and the answer is DATA_LOCKED; if its gift
+ * card cannot take the change, nothing is written and the gift ledger's refusal is answered.
  */
 export function commitMove(
   request: OperationRequest,
@@ -72,20 +98,30 @@ export function commitMove(
   txn: TransactionRecord,
   change: ChangeOf,
   result: AnswerResult,
-  detail: { amount: number | null; stanSeq: number | null },
+  detail: MoveDetail,
 ): ServiceAnswer {
   const at = ctx.clock();
   try {
-    const updated = ctx.transactions.atomically(() =>
-      ctx.transactions.update(
+    const pairs = ctx.transactions.atomically(() => {
+      const updated = ctx.transactions.update(
         txn,
         typeof change === 'function' ? change() : change,
         { action: request.op, ...detail, ...result, username: request.caller.username },
         unixSeconds(at),
-      ),
-    );
-    return response(transactionPairs(updated, result, at, request.caller.timeZone));
+      );
+      return {
+        ...transactionPairs(updated, result, at, request.caller.timeZone),
+        ...giftBalancePairs(ctx, updated),
+      };
+    });
+    return response(pairs);
   } catch (error) {
+    if (error instanceof GiftLedgerError) {
+      const refusal = ledgerRefusal(error, request.op, result);
+      return refusal.kind === 'answer'
+        ? refusal.answer
+        : noteDecline(request, ctx, txn, refusal.result, detail);
+    }
     if (!(error instanceof StaleTransactionError)) throw error;
     return serviceDecline(
       MsoftCode.DATA_LOCKED,
@@ -121,11 +157,5 @@ export async function runOnlineMove(
     stanSeq: online.kind === 'reply' ? online.stanSeq : null,
   };
   if (result.code === Code.AUTH) return commitMove(request, ctx, txn, change, result, detail);
-  const at = ctx.clock();
-  ctx.transactions.note(
-    txn,
-    { action: request.op, ...detail, ...result, username: request.caller.username },
-    unixSeconds(at),
-  );
-  return response(transactionPairs(txn, result, at, request.caller.timeZone));
+  return noteDecline(request, ctx, txn, result, detail);
 }

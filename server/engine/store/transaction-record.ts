@@ -2,6 +2,21 @@
 export type TransactionKind = 'sale' | 'preauth' | 'refund';
 
 /**
+ * The operation that created a transaction: its kind, or a gift operation (activate, issue and
+ * merchreturn load a card, kind refund; cashout empties it, kind sale).
+ */
+export type TransactionOperation =
+  TransactionKind | 'activate' | 'issue' | 'cashout' | 'merchreturn';
+
+/** The gift card operations (seed: activate, issue, cashout, merchreturn). */
+export const GIFT_OPERATIONS: ReadonlySet<TransactionOperation> = new Set([
+  'activate',
+  'issue',
+  'cashout',
+  'merchreturn',
+]);
+
+/**
  * Where a transaction stands (seed: States and transitions): declined (never approved),
  * authorized (hold placed, not in a batch), captured (in an open batch, eligible for settlement),
  * settled (its batch settled), voided, reversed (hold removed).
@@ -20,6 +35,7 @@ export interface TransactionRecord {
   userId: number;
   username: string;
   kind: TransactionKind;
+  operation: TransactionOperation;
   state: TransactionState;
   parentTtid: number | null;
   orderId: string | null;
@@ -56,6 +72,10 @@ export interface TransactionRecord {
   echo: Record<string, string>;
   /** Custom parameters as sent (seed: property name*). */
   custom: Record<string, string>;
+  /** The gift account the transaction moves (gift_accounts.id), when it runs on a gift card. */
+  giftAccountId: number | null;
+  /** Keyed fingerprint of the account number (CardVault.fingerprint), for the duplicate check. */
+  cardFingerprint: string | null;
   createdTs: number;
   lastModifiedTs: number;
 }
@@ -68,6 +88,7 @@ export interface TransactionRow {
   user_id: number;
   username: string;
   kind: TransactionKind;
+  operation: TransactionOperation;
   state: TransactionState;
   parent_ttid: number | null;
   order_id: string | null;
@@ -97,6 +118,8 @@ export interface TransactionRow {
   reversal_reason: string | null;
   echo_json: string;
   custom_json: string;
+  gift_account_id: number | null;
+  card_fingerprint: string | null;
   created_ts: number;
   last_modified_ts: number;
 }
@@ -110,6 +133,7 @@ export function recordFromRow(row: TransactionRow): TransactionRecord {
     userId: row.user_id,
     username: row.username,
     kind: row.kind,
+    operation: row.operation,
     state: row.state,
     parentTtid: row.parent_ttid,
     orderId: row.order_id,
@@ -139,6 +163,8 @@ export function recordFromRow(row: TransactionRow): TransactionRecord {
     reversalReason: row.reversal_reason,
     echo: JSON.parse(row.echo_json) as Record<string, string>,
     custom: JSON.parse(row.custom_json) as Record<string, string>,
+    giftAccountId: row.gift_account_id,
+    cardFingerprint: row.card_fingerprint,
     createdTs: row.created_ts,
     lastModifiedTs: row.last_modified_ts,
   };

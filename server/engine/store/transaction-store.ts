@@ -44,6 +44,20 @@ export interface TransactionChange {
   token?: string;
 }
 
+/**
+ * Sees every transaction written by insert or update, inside the commit that writes it (the gift
+ * ledger keeps balances in step with their transactions). Throwing rolls the whole commit back.
+ */
+export interface TransactionWriteHook {
+  /** `before` is null for a new transaction; `action` is the event's (the request's operation). */
+  written(
+    before: TransactionRecord | null,
+    after: TransactionRecord,
+    action: string,
+    nowTs: number,
+  ): void;
+}
+
 /** A move found its transaction in another state than it was checked in; nothing was written. */
 export class StaleTransactionError extends Error {
   readonly ttid: number;
@@ -68,10 +82,12 @@ const SELECT = `SELECT t.*, b.number AS batch_number, o.order_id AS order_id
 export class TransactionStore {
   readonly #db: EngineDatabase;
   readonly #batches: BatchStore;
+  readonly #hook: TransactionWriteHook | undefined;
 
-  constructor(db: EngineDatabase, batches: BatchStore) {
+  constructor(db: EngineDatabase, batches: BatchStore, hook?: TransactionWriteHook) {
     this.#db = db;
     this.#batches = batches;
+    this.#hook = hook;
   }
 
   /** Runs `work` in one SQLite transaction (a savepoint when already inside one). */
@@ -101,9 +117,11 @@ export class TransactionStore {
   }
 
   /** Every transaction matching a SQL condition on `t.`/`b.`/`o.` columns, oldest first. */
-  select(where: string, args: (string | number)[]): TransactionRecord[] {
+  select(where: string, args: (string | number | null)[]): TransactionRecord[] {
     return this.#db
-      .prepare<(string | number)[], TransactionRow>(`${SELECT} WHERE ${where} ORDER BY t.ttid`)
+      .prepare<(string | number | null)[], TransactionRow>(
+        `${SELECT} WHERE ${where} ORDER BY t.ttid`,
+      )
       .all(...args)
       .map(recordFromRow);
   }
@@ -122,9 +140,10 @@ export class TransactionStore {
               parent_ttid, order_ref, payment_id, req_amount, amount, batch_id, item, code,
               msoft_code, phard_code, verbiage, auth, stan, avs, cv, account_masked, last4,
               cardtype, cardholdername, entry_mode, token, card_sealed, online, status_flags,
-              reversal_reason, echo_json, custom_json, created_ts, last_modified_ts)
+              reversal_reason, echo_json, custom_json, created_ts, last_modified_ts, operation,
+              gift_account_id, card_fingerprint)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-              ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+              ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           )
           .run(
             txn.merchantId,
@@ -162,10 +181,15 @@ export class TransactionStore {
             JSON.stringify(txn.custom),
             nowTs,
             nowTs,
+            txn.operation,
+            txn.giftAccountId,
+            txn.cardFingerprint,
           ).lastInsertRowid,
       );
       this.#addEvent(ttid, txn.profileId, event, nowTs);
-      return this.#get(ttid);
+      const stored = this.#get(ttid);
+      this.#hook?.written(null, stored, event.action, nowTs);
+      return stored;
     });
   }
 
@@ -181,10 +205,8 @@ export class TransactionStore {
     nowTs: number,
   ): TransactionRecord {
     return this.atomically(() => {
-      const now = this.#db
-        .prepare<[number], { state: string }>('SELECT state FROM transactions WHERE ttid = ?')
-        .get(txn.ttid);
-      if (now?.state !== txn.state) throw new StaleTransactionError(txn.ttid);
+      const current = this.#find(txn.ttid);
+      if (current?.state !== txn.state) throw new StaleTransactionError(txn.ttid);
       const sets: string[] = ['last_modified_ts = ?'];
       const args: (string | number | null)[] = [nowTs];
       const set = (column: string, value: string | number | null): void => {
@@ -210,7 +232,9 @@ export class TransactionStore {
       args.push(txn.ttid);
       this.#db.prepare(`UPDATE transactions SET ${sets.join(', ')} WHERE ttid = ?`).run(...args);
       this.#addEvent(txn.ttid, txn.profileId, event, nowTs);
-      return this.#get(txn.ttid);
+      const stored = this.#get(txn.ttid);
+      this.#hook?.written(current, stored, event.action, nowTs);
+      return stored;
     });
   }
 
@@ -242,10 +266,15 @@ export class TransactionStore {
     return row?.stan_seq ?? 0;
   }
 
-  #get(ttid: number): TransactionRecord {
+  #find(ttid: number): TransactionRecord | undefined {
     const row = this.#db.prepare<[number], TransactionRow>(`${SELECT} WHERE t.ttid = ?`).get(ttid);
-    if (row === undefined) throw new Error(`transaction ${ttid} vanished inside its own commit`);
-    return recordFromRow(row);
+    return row === undefined ? undefined : recordFromRow(row);
+  }
+
+  #get(ttid: number): TransactionRecord {
+    const txn = this.#find(ttid);
+    if (txn === undefined) throw new Error(`transaction ${ttid} vanished inside its own commit`);
+    return txn;
   }
 
   #orderRef(merchantId: number, orderId: string, nowTs: number): number {
@@ -289,13 +318,19 @@ export class TransactionStore {
         event.username,
         nowTs,
       );
-    if (event.stanSeq !== null) {
-      this.#db
-        .prepare(
-          `INSERT INTO profile_counters (profile_id, stan_seq) VALUES (?, ?)
-           ON CONFLICT (profile_id) DO UPDATE SET stan_seq = max(stan_seq, excluded.stan_seq)`,
-        )
-        .run(profileId, event.stanSeq);
-    }
+    if (event.stanSeq !== null) this.recordStan(profileId, event.stanSeq);
+  }
+
+  /**
+   * Commits a stan sequence value the profile used (its counter keeps the highest), for a message
+   * sent online that creates no transaction (a balance inquiry).
+   */
+  recordStan(profileId: number, stanSeq: number): void {
+    this.#db
+      .prepare(
+        `INSERT INTO profile_counters (profile_id, stan_seq) VALUES (?, ?)
+         ON CONFLICT (profile_id) DO UPDATE SET stan_seq = max(stan_seq, excluded.stan_seq)`,
+      )
+      .run(profileId, stanSeq);
   }
 }

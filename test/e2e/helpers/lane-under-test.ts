@@ -76,7 +76,7 @@ export async function startLaneUnderTest(
       serverUp = false;
     },
     async restartServer() {
-      server = await ServerProcess.start(dataDir, server.tlsPort);
+      server = await ServerProcess.start(dataDir, ['--port', String(server.tlsPort)]);
       serverUp = true;
     },
     async stop() {

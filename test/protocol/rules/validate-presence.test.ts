@@ -160,7 +160,7 @@ describe('validateRequest: gift cards', () => {
     });
   });
 
-  it('takes a plain PIN on gift operations and for gift BIN accounts only', () => {
+  it('takes a plain PIN on gift operations and for gift BIN accounts, keyed or swiped, only', () => {
     validates('activate', { account: GIFT, pin: '1234' }, V1);
     validates('balanceinq', { account: GIFT, pin: '123456' }, V1);
     validates('sale', { amount: '5.00', account: GIFT, pin: '1234' }, withRanges);
@@ -170,6 +170,22 @@ describe('validateRequest: gift cards', () => {
       rule: 'pin.format',
       secret: '1234',
     });
+    validates(
+      'sale',
+      { amount: '5.00', trackdata: `;${GIFT}=24051200000?`, pin: '1234' },
+      withRanges,
+    );
+    validates(
+      'sale',
+      { amount: '5.00', trackdata: `%B${GIFT}^GIFT CARD^2405120?`, pin: '1234' },
+      withRanges,
+    );
+    validationFails(
+      'sale',
+      { amount: '5.00', trackdata: ';4111111111111111=30121011000000?', pin: '1234' },
+      withRanges,
+      { kind: 'invalid', field: 'pin', rule: 'pin.format', secret: '1234' },
+    );
     validationFails('activate', { account: GIFT, pin: '12' }, V1, {
       kind: 'invalid',
       field: 'pin',

@@ -11,7 +11,7 @@ describe('ApiKeyStore', () => {
     expect(profileKey.keyId).toMatch(/^P[0-9A-F]{16}$/);
     const rows = store.prepare('SELECT secret_hash FROM api_keys').pluck().all() as string[];
     expect(rows.join()).not.toContain(userKey.secret);
-    const found = accounts.apiKeys.find(profileKey.keyId);
+    const found = accounts.apiKeys.lookup(profileKey.keyId).key;
     expect(found).toMatchObject({ userId: clerk.userId, profileId, name: 'lane', revokedAt: null });
     expect(secretMatches(profileKey.secret, found?.secretHash ?? '')).toBe(true);
     expect(secretMatches(userKey.secret, found?.secretHash ?? '')).toBe(false);

@@ -21,7 +21,7 @@ describe('seedDemoMerchant', () => {
     expect(seed.subUser.defaultProfileId).toBe(seed.profileId);
     expect(seed.merchantUser.defaultProfileId).toBe(seed.profileId);
     expect(accounts.permissions.allows(seed.subUser, 'sale')).toBe(true);
-    expect(accounts.apiKeys.find(seed.apiKeyId)?.profileId).toBe(seed.profileId);
+    expect(accounts.apiKeys.lookup(seed.apiKeyId).key?.profileId).toBe(seed.profileId);
   });
 
   it('is idempotent: a second run keeps the logins, the profile and the key file', async () => {

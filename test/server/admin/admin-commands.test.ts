@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { openAccounts } from '../../../server/accounts/accounts.ts';
 import { loadOrCreateSecretKey } from '../../../server/accounts/secret-box.ts';
 import { secretMatches } from '../../../server/accounts/secret-digest.ts';
+import { addressSubject, userSubject } from '../../../server/auth/credential-guard.ts';
 import { openStore } from '../../../server/store/database.ts';
 import { admin } from '../helpers/admin-run.ts';
 import { useTempDirs } from '../helpers/temp-dirs.ts';
@@ -39,6 +40,10 @@ describe('admin commands', () => {
       'revoke-api-key',
       'enable-mfa',
       'set-dual-auth',
+      'unlock',
+      'locked',
+      'disable-user',
+      'enable-user',
     ]) {
       expect(run.out).toContain(name);
     }
@@ -79,7 +84,7 @@ describe('admin commands', () => {
     const database = readFileSync(join(dir, 'service.db'));
     expect(database.includes(Buffer.from(secret))).toBe(false);
     const { accounts, store } = openDir(dir);
-    expect(secretMatches(secret, accounts.apiKeys.find(keyId)?.secretHash ?? '')).toBe(true);
+    expect(secretMatches(secret, accounts.apiKeys.lookup(keyId).key?.secretHash ?? '')).toBe(true);
     store.close();
     expect((await admin(dir, ['revoke-api-key', keyId])).out).toContain('revoked');
     expect((await admin(dir, ['list-api-keys', 'acme'])).out).toMatch(/revoked \d{4}-/);
@@ -120,6 +125,29 @@ describe('admin commands', () => {
     ).toBe(0);
   });
 
+  it('lists locks and throttles, ends a lock, and disables and enables a user', async () => {
+    const dir = tempDir();
+    await merchantWithClerk(dir);
+    expect((await admin(dir, ['locked'])).out).toBe('nothing locked or throttled');
+    const { accounts, store } = openDir(dir);
+    const clerk = accounts.users.find({ merchant: 'acme', sub: 'clerk' });
+    const limit = { maxFailures: 1, windowMs: 3_600_000 };
+    accounts.failures.record(userSubject(clerk?.userId ?? 0), limit, Date.now());
+    accounts.failures.record(addressSubject('10.9.8.7'), limit, Date.now());
+    const listed = (await admin(dir, ['locked'])).out.split('\n');
+    expect(listed).toHaveLength(2);
+    expect(listed[0]).toMatch(/^user acme:clerk {2}locked until \S+Z {2}failed attempts: 1$/);
+    expect(listed[1]).toMatch(/^address 10\.9\.8\.7 \(unknown names\) {2}throttled until /);
+    expect((await admin(dir, ['unlock', 'acme:clerk'])).out).toBe('acme:clerk: unlocked');
+    expect((await admin(dir, ['unlock', 'acme:clerk'])).err).toMatch(/not locked/);
+    expect((await admin(dir, ['disable-user', 'acme:clerk'])).out).toBe('acme:clerk: disabled');
+    expect(accounts.users.findById(clerk?.userId ?? 0)?.disabled).toBe(true);
+    expect((await admin(dir, ['show-merchant', 'acme'])).out).toMatch(/acme:clerk: .*; disabled/);
+    expect((await admin(dir, ['enable-user', 'acme:clerk'])).out).toBe('acme:clerk: enabled');
+    expect(accounts.users.findById(clerk?.userId ?? 0)?.disabled).toBe(false);
+    store.close();
+  });
+
   it('refuses bad input with a message naming the problem, changing nothing', async () => {
     const dir = tempDir();
     await merchantWithClerk(dir);
@@ -142,6 +170,8 @@ describe('admin commands', () => {
       [['set-permissions', 'acme', 'sale'], 1, /merchant user may always/],
       [['set-default-profile', 'acme', 'nope'], 1, /profile "nope": not a profile/],
       [['create-api-key', 'acme:ghost'], 1, /"acme:ghost": no such user/],
+      [['unlock', 'acme:ghost'], 1, /"acme:ghost": no such user/],
+      [['disable-user'], 2, /expects 1 argument/],
     ];
     for (const [argv, code, message] of cases) {
       const run = await admin(dir, argv);

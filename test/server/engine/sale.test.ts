@@ -157,10 +157,6 @@ describe('sale', () => {
   it.each([
     [{ icc: '9F0206000000001000', amount: '1.00' }, 'icc: EMV data not offered by this server'],
     [keyedSale('1.00', { pin: 'PINLESS' }), 'pin: PIN debit not offered by this server'],
-    [
-      keyedSale('1.00', { duplcheck: 'yes' }),
-      'duplcheck: duplicate checking not offered by this server',
-    ],
   ])('refuses what is not offered yet: %o', async (params, verbiage) => {
     const pairs = await fx.run('sale', params);
     expect(pairs).toEqual({ code: 'DENY', msoft_code: 'DATA_BADTRANS', verbiage });
@@ -182,25 +178,6 @@ describe('preauth', () => {
       txnstatus: 'APPROVED',
       reversible: 'yes',
       expdate: '1230',
-    });
-  });
-});
-
-describe('operations not offered yet', () => {
-  const account = '4111111111111111';
-  it.each([
-    ['balanceinq', { account }],
-    ['cardtype', { account }],
-    ['activate', { account, amount: '5.00' }],
-    ['issue', { account, amount: '5.00' }],
-    ['cashout', { account }],
-    ['merchreturn', { account, amount: '5.00' }],
-  ] as const)('%s answers a clear DENY', async (op, params) => {
-    const pairs = await fx.run(op, params);
-    expect(pairs).toEqual({
-      code: 'DENY',
-      msoft_code: 'DATA_BADTRANS',
-      verbiage: `${op}: not offered by this server`,
     });
   });
 });

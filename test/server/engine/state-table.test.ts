@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineFixture, keyedSale } from './helpers/engine-fixture.ts';
+import { giftCard } from './helpers/gift-fixture.ts';
 
 const MOVES = [
   'capture',
@@ -24,6 +25,7 @@ function row(cells: string): Record<string, 'A' | 'R'> {
 /**
  * Every state × every move (seed: States and transitions; docs/test-cards.md, State table): A is
  * allowed, R refused with DATA_INVALIDMOD. Written out here, independent of the engine's table.
+ * gift_*: a gift card operation (activate, issue, cashout, merchreturn).
  */
 const EXPECTED: Record<string, Record<string, 'A' | 'R'>> = {
   //                   capture  complete  rev-full rev-part adjust  incr    void    ref-whole ref-part dup
@@ -34,9 +36,13 @@ const EXPECTED: Record<string, Record<string, 'A' | 'R'>> = {
   refund_captured: row('R R R R A R A R R R'),
   settled: row('R R R R R R R A A R'),
   refund_settled: row('R R R R R R R R R R'),
+  gift_captured: row('R R R R R R A R R R'),
+  gift_settled: row('R R R R R R R R R R'),
   voided: row('R R R R R R R R R R'),
   reversed: row('R R R R R R R R R R'),
 };
+
+let giftSerial = 0;
 
 /** Creates a fresh transaction of 10.00 in the state; returns its ttid. */
 async function inState(fx: EngineFixture, state: string): Promise<string> {
@@ -59,10 +65,15 @@ async function inState(fx: EngineFixture, state: string): Promise<string> {
         (await fx.run('refund', { account: '4111111111111111', expdate: '1230', amount: '10.00' }))
           .ttid ?? '';
       break;
+    case 'gift_captured':
+    case 'gift_settled':
+      giftSerial += 1;
+      ttid = (await fx.run('issue', { account: giftCard(giftSerial), amount: '10.00' })).ttid ?? '';
+      break;
     default:
       ttid = (await sale()).ttid ?? '';
   }
-  if (state === 'settled' || state === 'refund_settled') await fx.run('settle', {});
+  if (state.endsWith('settled')) await fx.run('settle', {});
   if (state === 'voided') await fx.run('void', { ttid });
   if (state === 'reversed') await fx.run('reversal', { ttid });
   return ttid;

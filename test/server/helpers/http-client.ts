@@ -13,6 +13,8 @@ export interface HttpTarget {
   port: number;
   /** Pins the server certificate: the connection fails unless its fingerprint matches. */
   pin?: string;
+  /** The client's own address (any 127.0.0.x on loopback), to be a different source. */
+  localAddress?: string;
 }
 
 /** A request: method, path, headers, and a body (an object is sent as JSON). */
@@ -48,6 +50,7 @@ export function call(target: HttpTarget, request: HttpCall): Promise<HttpAnswer>
   const options = {
     host: target.host,
     port: target.port,
+    localAddress: target.localAddress,
     method: request.method,
     path: request.path,
     headers,

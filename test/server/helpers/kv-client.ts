@@ -37,25 +37,23 @@ export class KvTestClient {
     });
   }
 
-  /** Connects (TLS with pinning when target.pin is set, plain TCP otherwise). */
+  /** Connects (TLS with pinning when target.pin is set, plain TCP from localAddress otherwise). */
   static connect(target: HttpTarget): Promise<KvTestClient> {
     return new Promise((resolve, reject) => {
+      const { host, port, localAddress } = target;
       if (target.pin === undefined) {
-        const socket = tcpConnect(target.port, target.host, () =>
+        const socket = tcpConnect({ host, port, localAddress }, () =>
           resolve(new KvTestClient(socket)),
         );
         socket.once('error', reject);
         return;
       }
-      const socket = tlsConnect(
-        { host: target.host, port: target.port, rejectUnauthorized: false },
-        () => {
-          if (socket.getPeerCertificate().fingerprint256 !== target.pin) {
-            socket.destroy();
-            reject(new Error('certificate is not the pinned one'));
-          } else resolve(new KvTestClient(socket));
-        },
-      );
+      const socket = tlsConnect({ host, port, rejectUnauthorized: false }, () => {
+        if (socket.getPeerCertificate().fingerprint256 !== target.pin) {
+          socket.destroy();
+          reject(new Error('certificate is not the pinned one'));
+        } else resolve(new KvTestClient(socket));
+      });
       socket.once('error', reject);
     });
   }

@@ -151,4 +151,34 @@ describe('LoopbackProcessor', () => {
       cv: 'BAD',
     });
   });
+  it('approves 6.75 and 6.76 on a card for 5.00 only (partial approval), not a credit or gift message', async () => {
+    for (const amount of [675, 676]) {
+      expect(await processor.send(authorize(amount))).toMatchObject({
+        code: 'AUTH',
+        authAmount: 500,
+      });
+    }
+    expect((await processor.send(authorize(675, { kind: 'credit' }))).authAmount).toBeUndefined();
+    const gift = await processor.send(authorize(675, { card: undefined, verification: undefined }));
+    expect(gift).toEqual({
+      code: 'AUTH',
+      phardCode: 'SUCCESS',
+      verbiage: 'APPROVED',
+      auth: approvalCode('000042'),
+    });
+  });
+
+  it('answers an inquiry about a card with its balance after the card checks, never an amount trigger', async () => {
+    expect(await processor.send(authorize(0, { kind: 'inquire' }))).toMatchObject({
+      code: 'AUTH',
+      balance: 250_000,
+      cv: 'GOOD',
+    });
+    const expired = await processor.send(
+      authorize(0, { kind: 'inquire', card: { ...VISA, expdate: '0120' } }),
+    );
+    expect(expired).toMatchObject({ code: 'DENY', phardCode: 'EXPIRED' });
+    const gift = await processor.send(authorize(0, { kind: 'inquire', card: undefined }));
+    expect(gift.balance).toBeUndefined();
+  });
 });

@@ -10,7 +10,7 @@ export interface ApiKey {
 
 /**
  * The real service as a child process (`npm run server`, i.e. node --import tsx server/cli.ts) on
- * random ports, with the demo merchant, logging warnings only.
+ * random ports, with the demo merchant, logging warnings only unless told otherwise.
  */
 export class ServerProcess {
   readonly plainPort: number;
@@ -34,18 +34,25 @@ export class ServerProcess {
   }
 
   /**
-   * Starts the service on `dataDir` (TLS on `tlsPort`, default any free port, so a restart can
-   * take the port again) and resolves once it prints where it listens.
+   * Starts the service on `dataDir` and resolves once it prints where it listens; `extra` options
+   * come last and win (e.g. `--log-level info`).
    */
-  static async start(dataDir: string, tlsPort = 0): Promise<ServerProcess> {
-    const args = ['--port', String(tlsPort), '--plain-port', '0', '--data', dataDir, '--demo'];
-    const run = runEntry('server/cli.ts', [...args, '--log-level', 'warn']);
+  static async start(dataDir: string, extra: string[] = []): Promise<ServerProcess> {
+    const args = ['--port', '0', '--plain-port', '0', '--data', dataDir, '--demo'];
+    const run = runEntry('server/cli.ts', [...args, '--log-level', 'warn', ...extra]);
     await run.line(/demo profile API key/);
     const key = JSON.parse(readFileSync(join(dataDir, 'demo-apikey.json'), 'utf8')) as ApiKey;
     const ports = { plain: await portAfter(run, 'plain:'), tls: await portAfter(run, 'TLS:') };
     const certificate = await run.line(/TLS certificate SHA-256 /);
     const fingerprint = /SHA-256 (\S+)/.exec(certificate)?.[1] ?? '';
     return new ServerProcess(run, ports, key, fingerprint);
+  }
+
+  /** The JSON log lines the service has written to standard output so far. */
+  logLines(): Record<string, unknown>[] {
+    return this.#run.stdout
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
   }
 
   /** kill -9: the process gets no chance to finish anything. */

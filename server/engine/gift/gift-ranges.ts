@@ -1,0 +1,57 @@
+import { luhnValid } from '../../../drivers/crypto/index.ts';
+import { matchBinRange, parseBinRanges, type BinRange } from '../../../protocol/index.ts';
+import type { GiftStore } from '../store/gift-store.ts';
+
+/**
+ * The provider's default gift BIN range (seed: "The default BIN range of the provider applies
+ * unless a custom range is defined"): the BIN of the public test server's gift card
+ * 6035710110009768 (libmonetra monetra_cli), 16 to 19 digits (docs/test-cards.md).
+ */
+export const PROVIDER_GIFT_RANGES = '603571:16-19';
+
+/** cardtype of a gift card whose range names none (the public CLI's cardtypes list: GIFT). */
+const GIFT_CARDTYPE = 'GIFT';
+
+/** What a gift card is answered as: its range's cardtype (default GIFT) and pclevel, if any. */
+export interface GiftCardType {
+  cardtype: string;
+  pclevel?: number;
+}
+
+/**
+ * Which card numbers are a merchant's gift cards (seed: Gift custom BIN range formula): its custom
+ * ranges, else the provider default. Ranges are read per request, so an admin change applies at
+ * once; each distinct text is parsed once.
+ */
+export class GiftRanges {
+  readonly #store: GiftStore;
+  readonly #parsed = new Map<string, readonly BinRange[]>();
+
+  constructor(store: GiftStore) {
+    this.#store = store;
+  }
+
+  /** The merchant's ranges in force: custom, else PROVIDER_GIFT_RANGES. */
+  forMerchant(merchantId: number): readonly BinRange[] {
+    const text = this.#store.customRanges(merchantId) ?? PROVIDER_GIFT_RANGES;
+    let ranges = this.#parsed.get(text);
+    if (ranges === undefined) {
+      ranges = parseBinRanges(text);
+      this.#parsed.set(text, ranges);
+    }
+    return ranges;
+  }
+
+  /**
+   * The gift card type of a card number, or null when it is not one of the merchant's gift cards:
+   * outside its ranges, or failing the Luhn check digit (ISO/IEC 7812-1 Annex B).
+   */
+  match(merchantId: number, pan: string): GiftCardType | null {
+    const match = matchBinRange(this.forMerchant(merchantId), pan);
+    if (match === null || !luhnValid(pan)) return null;
+    return {
+      cardtype: match.cardtype ?? GIFT_CARDTYPE,
+      ...(match.pclevel !== undefined && { pclevel: match.pclevel }),
+    };
+  }
+}

@@ -1,0 +1,91 @@
+import { Code, MsoftCode, formatAmount } from '../../../protocol/index.ts';
+import type { ProcessorRequest } from '../../processor/index.ts';
+import { resolveAccountEntry } from '../account-entry.ts';
+import { response } from '../answers.ts';
+import { enteredCard, entryDisplay, giftAsk, type EnteredCard } from '../card-account.ts';
+import { unixSeconds } from '../clock.ts';
+import type { OperationHandler } from '../engine-context.ts';
+import { decideGift } from '../gift/gift-host.ts';
+import { QUEUE_TIMEOUT_RESULT, sendOnline } from '../online.ts';
+import { accountPairs, type AnswerResult } from '../response-pairs.ts';
+import { tokenFor } from '../tokenizer.ts';
+import { verificationOf } from './sale.ts';
+
+/**
+ * The inquiry message: about a card the processor checks (expiry, AVS, CV), or without the card
+ * for a gift card, whose balance the gift ledger knows.
+ */
+function inquiry(
+  entered: Extract<EnteredCard, { kind: 'card' }>,
+  params: Record<string, string>,
+): Omit<ProcessorRequest, 'stan' | 'now'> {
+  if (entered.gift !== null) return { kind: 'inquire', amount: 0 };
+  const { card, cardtype } = entered;
+  return {
+    kind: 'inquire',
+    amount: 0,
+    card: {
+      pan: card.pan,
+      ...(card.expdate !== undefined && { expdate: card.expdate }),
+      cardtype,
+      cardNotPresent: card.cardNotPresent,
+    },
+    verification: verificationOf(params),
+  };
+}
+
+/**
+ * balanceinq (seed: balance inquiry; answers avs, cv, balance, token): sent online through the
+ * send queue. A gift card's balance comes from its ledger, read inside a commit (PIN and CV rules
+ * of the gift ledger apply; a card not active is declined); any other card's from the processor.
+ * Nothing moves and no transaction is recorded: the answer has no ttid. The message's stan, and
+ * a token asked for with tokenize=yes, are committed.
+ */
+export const balanceHandler: OperationHandler = async (request, ctx) => {
+  const { params, caller } = request;
+  const entry = resolveAccountEntry(ctx, caller.merchantId, params);
+  const entered = enteredCard(ctx, caller.merchantId, params, entry);
+  if (entered.kind === 'answer') return entered.answer;
+  const online = await sendOnline(ctx, request, inquiry(entered, params));
+  if (online.kind !== 'reply') {
+    const { code, msoftCode, verbiage } = QUEUE_TIMEOUT_RESULT;
+    return response({ code, msoft_code: msoftCode, verbiage });
+  }
+  const { reply, stan, stanSeq } = online;
+  const { card, cardtype, gift } = entered;
+  const at = ctx.clock();
+  const nowTs = unixSeconds(at);
+  return ctx.transactions.atomically(() => {
+    ctx.transactions.recordStan(caller.profileId, stanSeq);
+    let result: AnswerResult = {
+      code: reply.code,
+      msoftCode: MsoftCode.INT_SUCCESS,
+      phardCode: reply.phardCode,
+      verbiage: reply.verbiage,
+      stan,
+    };
+    let { balance, cv } = reply;
+    if (result.code === Code.AUTH && gift !== null) {
+      const ask = { ...giftAsk(params, 'inquire', card.pan), amount: 0 };
+      const decision = decideGift(ctx, caller.merchantId, ask, nowTs);
+      cv = decision.cv;
+      if (decision.kind === 'approved') balance = decision.amount;
+      else result = { ...decision.result, stan };
+    }
+    const approved = result.code === Code.AUTH;
+    const token = approved
+      ? tokenFor(ctx, caller.merchantId, card, cardtype, params, nowTs)
+      : undefined;
+    const fields = {
+      auth: approved ? reply.auth : undefined,
+      pclevel: gift?.pclevel,
+      avs: reply.avs,
+      cv,
+      token,
+      balance: approved && balance !== undefined ? formatAmount(balance) : undefined,
+    };
+    return response(
+      accountPairs(entryDisplay(card, cardtype), result, fields, at, caller.timeZone),
+    );
+  });
+};

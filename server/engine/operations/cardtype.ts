@@ -1,0 +1,56 @@
+import { Code, MsoftCode } from '../../../protocol/index.ts';
+import { detectBrand, luhnValid } from '../../../drivers/crypto/index.ts';
+import { luhnRefusal, resolveAccountEntry } from '../account-entry.ts';
+import { response } from '../answers.ts';
+import { binDetails } from '../bin-details.ts';
+import { entryDisplay, unofferedFor } from '../card-account.ts';
+import { unixSeconds } from '../clock.ts';
+import type { OperationHandler } from '../engine-context.ts';
+import { accountPairs } from '../response-pairs.ts';
+import { tokenFor } from '../tokenizer.ts';
+
+/** cardtype of a number of no known brand (the public CLI's and plugins' card maps: UNKNOWN). */
+const UNKNOWN_CARDTYPE = 'UNKNOWN';
+
+/** The result of a lookup answered by the service alone: no phard_code (seed: cardtype). */
+const LOOKUP_SUCCESS = {
+  code: Code.AUTH,
+  msoftCode: MsoftCode.INT_SUCCESS,
+  phardCode: null,
+  verbiage: 'SUCCESS',
+  stan: null,
+} as const;
+
+/**
+ * cardtype (seed: real-time BIN lookup; card_* fields and token, no phard_code): answered by the
+ * service without going online. A gift card of the merchant's ranges takes its range's cardtype
+ * and pclevel; any other number its brand (UNKNOWN when none); the card_* fields and pclevel come
+ * from the simulated BIN file. A number failing the Luhn check is refused. tokenize=yes answers a
+ * token (committed); nothing else is recorded.
+ */
+export const cardtypeHandler: OperationHandler = (request, ctx) => {
+  const { params, caller } = request;
+  const entry = resolveAccountEntry(ctx, caller.merchantId, params);
+  if (entry.kind === 'answer') return Promise.resolve(unofferedFor(params, false) ?? entry.answer);
+  const { card } = entry;
+  const gift = ctx.giftRanges.match(caller.merchantId, card.pan);
+  const unoffered = unofferedFor(params, gift !== null);
+  if (unoffered !== undefined) return Promise.resolve(unoffered);
+  if (!luhnValid(card.pan)) return Promise.resolve(luhnRefusal());
+  const cardtype = gift?.cardtype ?? detectBrand(card.pan)?.code ?? UNKNOWN_CARDTYPE;
+  const details = binDetails(card.pan);
+  const at = ctx.clock();
+  const token = ctx.transactions.atomically(() =>
+    tokenFor(ctx, caller.merchantId, card, cardtype, params, unixSeconds(at)),
+  );
+  const fields = {
+    pclevel: gift?.pclevel ?? details?.pclevel,
+    ...details?.fields,
+    token,
+  };
+  return Promise.resolve(
+    response(
+      accountPairs(entryDisplay(card, cardtype), LOOKUP_SUCCESS, fields, at, caller.timeZone),
+    ),
+  );
+};

@@ -1,0 +1,116 @@
+import { Code, MsoftCode, type Params } from '../../protocol/index.ts';
+import { lastFour, maskPan } from '../../drivers/crypto/index.ts';
+import { response } from './answers.ts';
+import type { EngineContext, OperationRequest, ServiceAnswer } from './engine-context.ts';
+import type { TransactionRecord } from './store/transaction-record.ts';
+
+/**
+ * Seconds within which a second transaction of the same card, amount and order is a duplicate
+ * (duplcheck=yes): 120, the default duplicate window of Authorize.Net's AIM (x_duplicate_window).
+ */
+const DUPLICATE_WINDOW_SECONDS = 120;
+
+/** Codes of a decline by the card's issuer: not a timeout, retry or setup fault. */
+const ISSUER_DECLINES: ReadonlySet<string> = new Set([Code.DENY, Code.CALL, Code.PKUP]);
+
+function denied(entryId: number): ServiceAnswer {
+  return response({
+    code: Code.DENY,
+    msoft_code: MsoftCode.MERCH_DENYLIST,
+    verbiage: 'CARD ON DENY LIST',
+    carddenylist_id: String(entryId),
+  });
+}
+
+/** The duplicate check's decline: nothing is recorded, so the answer names no ttid. */
+const DUPLICATE: ServiceAnswer = response({
+  code: Code.DUPL,
+  msoft_code: MsoftCode.MERCH_DUPLICATE,
+  verbiage: `DUPLICATE TRANS: same card, amount and ordernum within ${DUPLICATE_WINDOW_SECONDS} s`,
+});
+
+/**
+ * True when an approved, standing transaction of the caller's profile has the same operation,
+ * card, amount (when the operation has one) and ordernum (absent matching absent), created within
+ * the duplicate window. ordernum, not order_id, names the order: clients mint a fresh order_id
+ * for every request, so a double submission carries two.
+ */
+function hasDuplicate(
+  ctx: EngineContext,
+  request: OperationRequest,
+  fingerprint: string,
+  amount: number | undefined,
+): boolean {
+  const since = Math.floor(request.now.getTime() / 1000) - DUPLICATE_WINDOW_SECONDS;
+  const where = [
+    't.profile_id = ?',
+    't.card_fingerprint = ?',
+    't.operation = ?',
+    "t.state IN ('authorized', 'captured', 'settled')",
+    't.created_ts >= ?',
+    "json_extract(t.echo_json, '$.ordernum') IS ?",
+  ];
+  const args: (string | number | null)[] = [
+    request.caller.profileId,
+    fingerprint,
+    request.op,
+    since,
+    request.params.ordernum ?? null,
+  ];
+  if (amount !== undefined) {
+    where.push('t.req_amount = ?');
+    args.push(amount);
+  }
+  return ctx.transactions.select(where.join(' AND '), args).length > 0;
+}
+
+/**
+ * The service's screening of a card before anything goes online: with carddenylist_check=yes a
+ * card on the merchant's deny list is declined MERCH_DENYLIST with its carddenylist_id (seed:
+ * Errors §8); with duplcheck=yes a duplicate (hasDuplicate) is declined DUPL, MERCH_DUPLICATE.
+ * Nothing is recorded for either.
+ */
+export function screenCard(
+  ctx: EngineContext,
+  request: OperationRequest,
+  pan: string,
+  amount: number | undefined,
+): ServiceAnswer | undefined {
+  const { params, caller } = request;
+  const fingerprint = ctx.vault.fingerprint(pan);
+  if (params.carddenylist_check === 'yes') {
+    const entry = ctx.denyList.find(caller.merchantId, fingerprint);
+    if (entry !== undefined) return denied(entry.id);
+  }
+  if (params.duplcheck === 'yes' && hasDuplicate(ctx, request, fingerprint, amount)) {
+    return DUPLICATE;
+  }
+  return undefined;
+}
+
+/**
+ * With carddenylist_decline=yes, the commit hook of a new transaction that puts its card on the
+ * merchant's deny list when the issuer declines it (DENY, CALL, PKUP from the processor or the
+ * gift ledger; not a timeout, retry or setup fault, nor a decline by the service).
+ */
+export function denyOnIssuerDecline(
+  ctx: EngineContext,
+  params: Params,
+  pan: string,
+): ((txn: TransactionRecord, nowTs: number) => void) | undefined {
+  if (params.carddenylist_decline !== 'yes') return undefined;
+  return (txn, nowTs) => {
+    if (txn.msoftCode !== MsoftCode.INT_SUCCESS || !ISSUER_DECLINES.has(txn.code)) return;
+    ctx.denyList.add(
+      {
+        merchantId: txn.merchantId,
+        fingerprint: ctx.vault.fingerprint(pan),
+        accountMasked: maskPan(pan),
+        last4: lastFour(pan),
+        ttid: txn.ttid,
+        note: `declined: ${txn.verbiage}`,
+      },
+      nowTs,
+    );
+  };
+}

@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { openAccounts } from '../../../server/accounts/accounts.ts';
+import { DEFAULT_AUTH_LIMITS } from '../../../server/auth/auth-limits.ts';
+import { Authenticator } from '../../../server/auth/authenticator.ts';
+import type { PresentedCredentials } from '../../../server/auth/credentials.ts';
+import { openStore, type Store } from '../../../server/store/database.ts';
+import { accountsFixture, FIXTURE_PASSWORD } from '../helpers/accounts-fixture.ts';
+
+// Timing is compared, never asserted against a clock: the two kinds of request alternate, one
+// pair A then B, the next B then A, each pair gives one difference, and the median of the differences (robust to the
+// pauses a shared machine inflicts on either side alike) must stay under a share of the check's
+// own median time, so a leak fails alike on a fast machine and on a loaded, slow one. The unknown
+// key id's 2 µs head start of a plain lookup (a quarter of that check) fails it five times over.
+
+/** Largest median difference tolerated for an API key, as a share of the median check. */
+const KEY_TOLERANCE = 0.05;
+/**
+ * The same for a password, whose check is one scrypt whose time swings widely on a loaded machine:
+ * a leak there is a scrypt more or less (100%), which this still catches with few samples.
+ */
+const PASSWORD_TOLERANCE = 0.25;
+/** No counting ever refuses: every sample does the whole check and counts its failure. */
+const UNLIMITED = { maxFailures: 1_000_000_000, windowMs: 60_000 };
+const LIMITS = { ...DEFAULT_AUTH_LIMITS, throttle: UNLIMITED, lockout: UNLIMITED };
+const SOURCE = '10.1.2.3';
+
+const apiKey = (keyId: string, secret: string): PresentedCredentials => ({
+  primary: { kind: 'apikey', keyId, secret },
+  mfaCode: undefined,
+  mfaCookie: undefined,
+  dual: undefined,
+});
+const password = (username: string, secret: string): PresentedCredentials => ({
+  primary: { kind: 'password', username, password: secret },
+  mfaCode: undefined,
+  mfaCookie: undefined,
+  dual: undefined,
+});
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** Median of the paired differences (a − b, ns) and the median time of one check of a. */
+async function compare(pairs: number, warmup: number, a: () => Promise<unknown>, b: typeof a) {
+  const time = async (run: typeof a) => {
+    const start = process.hrtime.bigint();
+    await run();
+    return Number(process.hrtime.bigint() - start);
+  };
+  const differences: number[] = [];
+  const times: number[] = [];
+  for (let i = 0; i < warmup + pairs; i += 1) {
+    const [first, second] = i % 2 === 0 ? [a, b] : [b, a];
+    const firstTime = await time(first);
+    const secondTime = await time(second);
+    const [ta, tb] = first === a ? [firstTime, secondTime] : [secondTime, firstTime];
+    if (i < warmup) continue;
+    differences.push(ta - tb);
+    times.push(ta);
+  }
+  return { gap: median(differences), check: median(times) };
+}
+
+/** A store that records the SQL of every statement run through it, in order. */
+function tracedStore(trace: string[]): Store {
+  const store = openStore(':memory:');
+  const wrap = (statement: ReturnType<Store['prepare']>, sql: string) =>
+    new Proxy(statement, {
+      get(target, name) {
+        const member = Reflect.get(target, name, target) as unknown;
+        if (typeof member !== 'function') return member;
+        return (...args: unknown[]) => {
+          if (['get', 'run', 'all', 'iterate'].includes(String(name))) trace.push(sql);
+          return (member as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+  return new Proxy(store, {
+    get(target, name) {
+      if (name === 'prepare') return (sql: string) => wrap(target.prepare(sql), sql);
+      const member = Reflect.get(target, name, target) as unknown;
+      return typeof member === 'function' ? member.bind(target) : member;
+    },
+  });
+}
+
+describe('credential checks take the same time for unknown names as for wrong secrets', () => {
+  it('runs the same statements for an unknown key id as for a known one with a wrong secret', async () => {
+    const trace: string[] = [];
+    const accounts = openAccounts(tracedStore(trace), randomBytes(32));
+    const owner = accounts.users.createMerchant('acme', 'scrypt$15$8$1$AA==$AA==', 'UTC');
+    const { keyId } = accounts.apiKeys.create(owner.userId, null, 'lane');
+    const authenticator = new Authenticator(accounts, LIMITS, pino({ level: 'silent' }));
+    const traceOf = async (credentials: PresentedCredentials) => {
+      trace.length = 0;
+      const result = await authenticator.authenticate(credentials, SOURCE, new Date());
+      return { result, statements: [...trace] };
+    };
+    const known = await traceOf(apiKey(keyId, 'wrong'));
+    const unknown = await traceOf(apiKey('P0123456789ABCDEF', 'wrong'));
+    expect(unknown.result).toEqual(known.result);
+    expect(unknown.statements).toEqual(known.statements);
+    expect(known.statements.length).toBeGreaterThanOrEqual(3);
+    const wrongPassword = await traceOf(password('acme', 'wrong'));
+    const unknownUser = await traceOf(password('nosuch', 'wrong'));
+    expect(unknownUser.result).toEqual(wrongPassword.result);
+    expect(unknownUser.statements).toEqual(wrongPassword.statements);
+  });
+
+  it('answers an unknown key id in the time of a known key id with a wrong secret', async () => {
+    const { accounts, merchant, profileId } = await accountsFixture();
+    const { keyId } = accounts.apiKeys.create(merchant.userId, profileId, 'lane');
+    const authenticator = new Authenticator(accounts, LIMITS, pino({ level: 'silent' }));
+    const secret = randomBytes(32).toString('base64url');
+    const { gap, check } = await compare(
+      20_000,
+      2000,
+      () => authenticator.authenticate(apiKey(keyId, secret), SOURCE, new Date()),
+      () => authenticator.authenticate(apiKey('P0123456789ABCDEF', secret), SOURCE, new Date()),
+    );
+    expect(Math.abs(gap) / check, `gap ${gap} ns on a check of ${check} ns`).toBeLessThan(
+      KEY_TOLERANCE,
+    );
+  });
+
+  it(
+    'answers an unknown user in the time of a known user with a wrong password',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const { accounts } = await accountsFixture();
+      const authenticator = new Authenticator(accounts, LIMITS, pino({ level: 'silent' }));
+      const now = new Date();
+      const known = await authenticator.authenticate(
+        password('acme', FIXTURE_PASSWORD),
+        SOURCE,
+        now,
+      );
+      expect(known).toHaveProperty('identity.proof', 'password');
+      const { gap, check } = await compare(
+        12,
+        1,
+        () => authenticator.authenticate(password('acme', 'wrong-password'), SOURCE, new Date()),
+        () => authenticator.authenticate(password('nosuch', 'wrong-password'), SOURCE, new Date()),
+      );
+      expect(Math.abs(gap) / check, `gap ${gap} ns on a check of ${check} ns`).toBeLessThan(
+        PASSWORD_TOLERANCE,
+      );
+    },
+  );
+});
