@@ -126,10 +126,30 @@ describe('lane end to end', () => {
     'debit sale with PIN on the pad — needs PIN debit (pin and ksn) in the service: branch card-present',
   );
   it.todo('EMV insert — needs EMV data (icc) in the service: branch card-present');
+  it('partial approval paid with a second card', async () => {
+    const at = await cashier();
+    await creditSale(at, '675');
+    await at.keys('F4');
+    await at.screen('Result: Partly approved');
+    const main = await at.textOf('main');
+    expect(main).toContain('$5.00');
+    expect(main).toMatch(/Still due\s*\$1\.75/);
+    await at.keys('F5');
+    if (
+      (await at.screen(/How does the customer pay\?|Waiting for the card/)) !==
+      'Waiting for the card'
+    ) {
+      await at.keys('F5');
+      await at.screen('Waiting for the card');
+    }
+    await at.page.getByRole('combobox', { name: 'Test card' }).selectOption('mc');
+    await at.keys('F4');
+    await at.screen('Result: Approved');
+    await at.shot('partial-second-card');
+    await at.keys('Enter');
+    await at.screen('New sale');
+  });
   it.todo(
-    'partial approval paid with a second card — needs partial approvals in the simulated processor: branch stored-value',
-  );
-  it.todo(
-    'gift activate, balance and cash-out — needs gift cards in the service and the simulators: branch stored-value',
+    'gift activate, balance and cash-out — needs a gift card (the demo merchant’s 603571 or 7777 range) among the simulators’ test cards in resources/test-cards.json',
   );
 });
