@@ -1,7 +1,7 @@
 import type { MonoImage } from './escpos-encoder.ts';
 
 /** What a graphics command (GS ( L or GS 8 L) did: bytes used (0 when more are needed), and a graphic stored or printed. */
-export interface GraphicsStep {
+interface GraphicsStep {
   used: number;
   /** The raster graphic fn 112 stored in the print buffer. */
   stored?: MonoImage;

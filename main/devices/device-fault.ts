@@ -20,17 +20,17 @@ export function needsPerson(error: unknown): boolean {
  * A failure as the status shows it; an error that is not a DeviceError (e.g. serialport's own on
  * a hang-up) takes `otherwise`: DISCONNECTED for a lost link, PROTOCOL for a call.
  */
-export function faultOf(error: unknown, at: Date, otherwise: DeviceErrorCode): DeviceFault {
+export function faultOf(error: unknown, otherwise: DeviceErrorCode): DeviceFault {
   const fault: DeviceFault = {
     code: error instanceof DeviceError ? error.code : otherwise,
     message: error instanceof Error ? error.message : String(error),
-    at: at.getTime(),
+    at: Date.now(),
   };
   if (error instanceof DeviceError && error.field !== undefined) fault.field = error.field;
   return fault;
 }
 
-/** True for an open failure caused by file permissions (udev rules, dialout group). */
-export function isPermissionDenied(error: Error | undefined): boolean {
-  return error !== undefined && /permission denied|EACCES|cannot open/i.test(error.message);
+/** True for a failure message of an open refused for permissions (udev rules, dialout group). */
+export function isPermissionDenied(message: string | undefined): boolean {
+  return message !== undefined && /permission denied|EACCES|cannot open/i.test(message);
 }

@@ -27,6 +27,7 @@ import {
   type DevicesConfig,
   type PrinterConfig,
 } from './device-config.ts';
+import { type DevicesSnapshot, type PortListers, devicesSnapshot } from './device-diagnostics.ts';
 import type { DeviceStatus, PaperState } from './device-status.ts';
 import { ManagedDevice, type OpenableDriver } from './managed-device.ts';
 import { PinPadDevice } from './pinpad-device.ts';
@@ -36,17 +37,11 @@ import { type PrinterGate, PrinterDevice } from './printer-device.ts';
 export interface DeviceManagerOptions {
   /** Subscribed before the devices start, so it sees every status from the first. */
   onStatus?: (status: DeviceStatus) => void;
-  /** Time source for status timestamps; default the system clock. */
-  now?: () => Date;
 }
 
 /** Deadline of the checks after a (re)connect (PIN pad keys, EMV ping, printer status), ms. */
 const CONNECT_CHECK_MS = 3000;
 const quietly = (work: Promise<unknown> | undefined): void => void work?.catch(() => undefined);
-
-function notConfigured(role: DeviceRole): DeviceError {
-  return new DeviceError('NOT_FOUND', `${role}: not configured`, { field: role });
-}
 
 /**
  * The lane's devices (docs/lane-devices.md): one supervised device per configured role, each with
@@ -64,7 +59,7 @@ export class DeviceManager {
   readonly #pinpad: PinPadDevice | undefined;
   readonly #printer: PrinterDevice | undefined;
 
-  private constructor(config: DevicesConfig, options: DeviceManagerOptions) {
+  private constructor(config: DevicesConfig) {
     this.config = config;
     const make = <D extends OpenableDriver>(
       role: DeviceRole,
@@ -80,7 +75,6 @@ export class DeviceManager {
         backoff: config.reconnect ?? {},
         onChange: (status) => this.#events.emit('status', status),
         onConnected,
-        now: options.now,
       });
       this.#devices.set(role, device);
       return device;
@@ -111,7 +105,7 @@ export class DeviceManager {
     config: DevicesConfig,
     options: DeviceManagerOptions = {},
   ): Promise<DeviceManager> {
-    const manager = new DeviceManager(config, options);
+    const manager = new DeviceManager(config);
     if (options.onStatus !== undefined) manager.onStatus(options.onStatus);
     await Promise.all([...manager.#devices.values()].map((device) => device.start()));
     manager.#printer?.startPolling();
@@ -211,9 +205,9 @@ export class DeviceManager {
       if (role === undefined || role === name) device.cancel();
   }
 
-  /** The managed device of each configured role (diagnostics). */
-  devices(): ReadonlyMap<DeviceRole, ManagedDevice<OpenableDriver>> {
-    return this.#devices;
+  /** The devices part of the diagnostics screen: statuses, ports seen, a permissions hint. */
+  diagnostics(listers?: PortListers): Promise<DevicesSnapshot> {
+    return devicesSnapshot(this.config, this.statuses(), listers);
   }
 
   /** Stops polling, cancels every call and closes every device. */
@@ -225,7 +219,8 @@ export class DeviceManager {
   }
 
   #need<T>(device: T | undefined, role: DeviceRole): T {
-    if (device === undefined) throw notConfigured(role);
+    if (device === undefined)
+      throw new DeviceError('NOT_FOUND', `${role}: not configured`, { field: role });
     return device;
   }
 }

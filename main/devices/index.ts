@@ -21,3 +21,9 @@ export {
   type TrainingDevicesOptions,
 } from './training-devices.ts';
 export type { PrinterBlock, PrinterGate } from './printer-device.ts';
+export type {
+  DeviceDiagnostics,
+  DevicesSnapshot,
+  PortListers,
+  SeenPort,
+} from './device-diagnostics.ts';

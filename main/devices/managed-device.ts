@@ -23,7 +23,7 @@ export interface OpenableDriver {
 }
 
 /** How a ManagedDevice is built. */
-export interface ManagedDeviceOptions<D extends OpenableDriver> {
+interface ManagedDeviceOptions<D extends OpenableDriver> {
   role: DeviceRole;
   config: DeviceConfig;
   /** Builds the driver on the device's supervisor (the supervisor is the driver's transport). */
@@ -33,15 +33,13 @@ export interface ManagedDeviceOptions<D extends OpenableDriver> {
   onConnected?: () => void;
   /** Called after every change of the status. */
   onChange: (status: DeviceStatus) => void;
-  /** The time source (tests); default the system clock. */
-  now?: () => Date;
 }
 
 /** How a call is judged besides its outcome. */
-export interface CallBehaviour {
+interface CallBehaviour {
   /** The call waits for a cardholder (card, PIN): its TIMEOUT is nobody's fault. */
   waitsForPerson?: boolean;
-  /** The condition a success proves sound, clearing a fault another call with it found; default the operation. */
+  /** The condition a success proves sound, clearing a fault a call proving it found; default the operation. */
   proves?: string;
 }
 
@@ -57,14 +55,13 @@ export class ManagedDevice<D extends OpenableDriver> {
   readonly supervisor: DeviceSupervisor;
   readonly driver: D;
   readonly #options: ManagedDeviceOptions<D>;
-  readonly #now: () => Date;
   readonly #inflight = new Set<AbortController>();
   #state: DeviceState = 'connecting';
   #paper: PaperState | undefined;
   #lastError: DeviceFault | undefined;
   /** The operation whose failure faulted the device; its next success clears the fault. */
   #faultedBy: string | undefined;
-  #since: Date;
+  #since: number;
   #stopped = false;
   /** True while a status event is queued for this turn (changes in one turn make one event). */
   #queued = false;
@@ -73,8 +70,7 @@ export class ManagedDevice<D extends OpenableDriver> {
     this.#options = options;
     this.role = options.role;
     this.config = options.config;
-    this.#now = options.now ?? (() => new Date());
-    this.#since = this.#now();
+    this.#since = Date.now();
     if (options.role === 'printer') this.#paper = 'unknown';
     this.supervisor = new DeviceSupervisor({
       name: options.role,
@@ -109,7 +105,7 @@ export class ManagedDevice<D extends OpenableDriver> {
       kind: this.config.kind,
       link: describeLink(this.config),
       state: this.#state,
-      since: this.#since.getTime(),
+      since: this.#since,
     };
     if (this.#paper !== undefined) status.paper = this.#paper;
     if (this.#lastError !== undefined) status.lastError = { ...this.#lastError };
@@ -120,9 +116,9 @@ export class ManagedDevice<D extends OpenableDriver> {
    * Runs `work` on the device: waits for the link (DISCONNECTED when it does not come back within
    * the deadline), then passes the rest of the deadline and a signal cancel() aborts. Failures are
    * recorded as the last error; those that need a person fault the device until a call proving
-   * the same condition succeeds. A TIMEOUT of a call that waits for
-   * a person (card, PIN) is not a fault. Errors of the wait for the link are not recorded (the
-   * supervisor recorded why the link is down).
+   * the same condition succeeds. A TIMEOUT of a call that waits for a person (card, PIN) is not a
+   * fault. Errors of the wait for the link are not recorded (the supervisor recorded why the link
+   * is down).
    */
   async call<T>(
     operation: string,
@@ -176,7 +172,6 @@ export class ManagedDevice<D extends OpenableDriver> {
   }
 
   #succeeded(proves: string): void {
-    if (this.#faultedBy === undefined) return;
     if (this.#faultedBy !== proves) return;
     this.#faultedBy = undefined;
     this.#set({ state: this.#linkState() });
@@ -185,7 +180,7 @@ export class ManagedDevice<D extends OpenableDriver> {
   #failed(proves: string, error: unknown, waitsForPerson: boolean): void {
     if (error instanceof DeviceError && error.code === 'CANCELLED') return;
     if (error instanceof DeviceError && error.code === 'TIMEOUT' && waitsForPerson) return;
-    const lastError = faultOf(error, this.#now(), 'PROTOCOL');
+    const lastError = faultOf(error, 'PROTOCOL');
     if (needsPerson(error)) this.#faultedBy = proves;
     this.#set({ lastError, state: this.#linkState() });
   }
@@ -194,10 +189,10 @@ export class ManagedDevice<D extends OpenableDriver> {
     if (this.#stopped) return;
     if (state === 'open' && this.#faultedBy === 'open') this.#faultedBy = undefined;
     if (state === 'error') {
-      if (isPermissionDenied(cause)) this.#faultedBy = 'open';
-      if (this.#paper !== undefined) this.#paper = 'unknown';
+      if (isPermissionDenied(cause?.message)) this.#faultedBy = 'open';
+      if (this.#paper !== undefined) this.#set({ paper: 'unknown' });
       if (cause !== undefined) {
-        const lastError = faultOf(cause, this.#now(), 'DISCONNECTED');
+        const lastError = faultOf(cause, 'DISCONNECTED');
         const same =
           this.#lastError?.code === lastError.code && this.#lastError.message === lastError.message;
         if (!same) this.#set({ lastError });
@@ -223,7 +218,7 @@ export class ManagedDevice<D extends OpenableDriver> {
     if (change.state !== undefined) this.#state = change.state;
     if (change.paper !== undefined) this.#paper = change.paper;
     if (change.lastError !== undefined) this.#lastError = change.lastError;
-    if (moved) this.#since = this.#now();
+    if (moved) this.#since = Date.now();
     if (this.#queued || this.#stopped) return;
     this.#queued = true;
     queueMicrotask(() => {

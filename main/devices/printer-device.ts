@@ -1,4 +1,3 @@
-import type { ReceiptPrinterDriver } from '../../drivers/index.ts';
 import {
   type CallOptions,
   DeviceError,
@@ -6,6 +5,7 @@ import {
   type PrintReport,
   type PrinterStatus,
   PrinterStatusError,
+  type ReceiptPrinterDriver,
   statusProblems,
 } from '../../drivers/index.ts';
 import type { PrinterConfig } from './device-config.ts';
@@ -34,17 +34,17 @@ export type PrinterGate =
  * The printer's readiness from a DLE EOT status: an open cover first (the paper sensor cannot be
  * trusted then), then paper out, then offline or in error, then the near-end sensor.
  */
-export function paperOf(status: PrinterStatus): PaperState {
+function paperOf(status: PrinterStatus): PaperState {
   if (status.coverOpen) return 'cover_open';
   if (status.paperOut) return 'out';
   if (!status.online || status.error) return 'offline';
   return status.paperNearEnd ? 'low' : 'ok';
 }
 
-/** The first problem of a status that stops printing, as a gate reason. */
+/** The first problem of a status that stops printing, as a gate reason (in paperOf's order). */
 function blockOf(status: PrinterStatus): PrinterBlock {
-  if (status.paperOut) return 'paper-out';
   if (status.coverOpen) return 'cover-open';
+  if (status.paperOut) return 'paper-out';
   if (!status.online) return 'offline';
   return 'error';
 }

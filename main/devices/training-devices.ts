@@ -148,6 +148,8 @@ export async function startTrainingDevices(
   });
   const printer = new PrinterSimulator(plan('printer'));
   let printerPort = 0;
+  /** The printer's port coming back after an unplug; cancelled by stop(). */
+  let printerReplug: NodeJS.Timeout | undefined;
   try {
     await Promise.all([reader.start(), emv.start(), pinpad.start()]);
     printerPort = await printer.listenTcp(0);
@@ -194,11 +196,12 @@ export async function startTrainingDevices(
     async unplug(role, replugMs = plan(role).replugMs) {
       const cable = cables.get(role);
       if (cable !== undefined) return cable.pull(replugMs);
+      clearTimeout(printerReplug);
       await printer.stop();
-      setTimeout(
+      printerReplug = setTimeout(
         () => void printer.listenTcp(printerPort).catch(() => undefined),
         replugMs,
-      ).unref();
+      );
     },
     setPrinter(condition) {
       const change = PRINTER_CONDITIONS[condition];
@@ -215,6 +218,7 @@ export async function startTrainingDevices(
       emv.cardReadFails = true;
     },
     async stop() {
+      clearTimeout(printerReplug);
       for (const cable of cables.values()) cable.dispose();
       await Promise.allSettled([reader.stop(), emv.stop(), pinpad.stop(), printer.stop()]);
       if (madeDir) await rm(dir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { formatAmount, type OperationName } from '../../protocol/index.ts';
 import type { PaymentResponse } from '../payment/index.ts';
 import { cardSafe, maskedAccount } from './card-safe-text.ts';
+import { type Verification, verificationOf } from './cvm-results.ts';
 import type {
   ReceiptCopy,
   ReceiptDocument,
@@ -60,9 +61,6 @@ const SIGNED = new Set<OperationName>([
   'incremental',
   'adjust',
 ]);
-
-/** CVM results that replace a signature (a PIN, consumer-device verification, none needed). */
-const NO_SIGNATURE_CVM = /PIN|CDCVM|NO ?CVM|NONE/i;
 
 function field(label: string, value: string | undefined): ReceiptField[] {
   const safe = value === undefined ? '' : cardSafe(value).trim();
@@ -126,7 +124,7 @@ function amountsOf(
   return [...line(words.amount, asked), ...extras, ...line(words.total, total, true), ...balance];
 }
 
-function emvOf(answer: PaymentResponse, words: ReceiptWords): ReceiptField[] {
+function emvOf(answer: PaymentResponse, words: ReceiptWords, cvm: Verification): ReceiptField[] {
   const emv = (key: string): string | undefined => answer.get(`rcpt_emv_${key}`);
   const bypass = emv('pinbypass')?.toLowerCase() === 'yes';
   return [
@@ -134,8 +132,8 @@ function emvOf(answer: PaymentResponse, words: ReceiptWords): ReceiptField[] {
     ...field(words.appName, emv('name')),
     ...field(words.tvr, emv('tvr')),
     ...field(words.tsi, emv('tsi')),
-    ...field(emv('actype') ?? words.cryptogram, emv('ac')),
-    ...field(words.cvm, emv('cvm')),
+    ...field(cardSafe(emv('actype') ?? words.cryptogram), emv('ac')),
+    ...field(words.cvm, cvm.text),
     ...field(words.iad, emv('iad')),
     ...field(words.formFactor, emv('form_factor')),
     ...(bypass ? field('PIN', words.pinBypass) : []),
@@ -160,7 +158,7 @@ export function buildReceipt(
   const outcome = outcomeOf(answer, context, words);
   const entry = answer.get('rcpt_entry_mode');
   const account = answer.account;
-  const cvm = answer.get('rcpt_emv_cvm') ?? '';
+  const cvm = verificationOf(answer.get('rcpt_emv_cvm'), words);
   const ttid = answer.ttid;
   const document: ReceiptDocument = {
     copy,
@@ -180,7 +178,7 @@ export function buildReceipt(
       ...field(words.accountType, answer.get('rcpt_acct_type')),
       ...field(words.name, answer.get('cardholdername')),
     ],
-    emv: emvOf(answer, words),
+    emv: emvOf(answer, words, cvm),
     references: [
       ...field(words.authCode, answer.auth),
       ...field(words.ttid, ttid),
@@ -199,7 +197,7 @@ export function buildReceipt(
       outcome.approved &&
       SIGNED.has(context.operation) &&
       context.pinVerified !== true &&
-      !NO_SIGNATURE_CVM.test(cvm),
+      cvm.signature,
   };
   const time = answer.get('timestamp');
   if (time !== undefined) document.time = cardSafe(time).trim();

@@ -5,7 +5,7 @@ import { RECEIPT_WORDS } from './receipt-words.ts';
 const MARKUP = /[\\|{}~_"`^=-]/g;
 
 /** Text that prints exactly as written: every markup character escaped with a backslash. */
-export function escapeText(text: string): string {
+function escapeText(text: string): string {
   return text.replace(MARKUP, (char) => `\\${char}`);
 }
 
@@ -20,6 +20,7 @@ function wrapWords(text: string, width: number): string[] {
   }
   return lines;
 }
+
 /** A left-aligned line keeping its leading spaces ("~" is receiptline's space). */
 const left = (text: string): string => {
   const indent = /^ */.exec(text)?.[0].length ?? 0;

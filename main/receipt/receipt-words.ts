@@ -33,6 +33,9 @@ export interface ReceiptWords {
   tsi: string;
   cryptogram: string;
   cvm: string;
+  cvmPin: string;
+  cvmNone: string;
+  cvmFailed: string;
   iad: string;
   formFactor: string;
   pinBypass: string;
@@ -118,6 +121,9 @@ export const RECEIPT_WORDS: Readonly<Record<ReceiptLanguage, ReceiptWords>> = {
     tsi: 'TSI',
     cryptogram: 'AC',
     cvm: 'CVM',
+    cvmPin: 'PIN',
+    cvmNone: 'NO CVM',
+    cvmFailed: 'FAILED',
     iad: 'IAD',
     formFactor: 'FORM FACTOR',
     pinBypass: 'PIN BYPASSED',
@@ -163,6 +169,9 @@ export const RECEIPT_WORDS: Readonly<Record<ReceiptLanguage, ReceiptWords>> = {
     tsi: 'TSI',
     cryptogram: 'AC',
     cvm: 'CVM',
+    cvmPin: 'PIN',
+    cvmNone: 'SIN CVM',
+    cvmFailed: 'FALLIDO',
     iad: 'IAD',
     formFactor: 'FORMATO',
     pinBypass: 'PIN OMITIDO',

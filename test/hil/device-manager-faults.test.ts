@@ -130,6 +130,19 @@ describe('DeviceManager with faults on the simulators over real ptys (socat) and
     await expect(chip).resolves.toMatchObject({ read: { lastFour: '8431' } });
   });
 
+  it('a slow EMV reader and a slow ID TECH reader answer within the deadline; line noise among printer status bytes is skipped', async () => {
+    bench.sims.fault('emv', 'slow:300');
+    await expect(
+      bench.present('visa', 'insert', { amountMinor: 100, from: ['emv'] }),
+    ).resolves.toMatchObject({ read: { kind: 'emv' } });
+    bench.sims.fault('reader', 'slow:300');
+    await expect(bench.present('visa', 'swipe', { from: ['reader'] })).resolves.toMatchObject({
+      read: { kind: 'encrypted-swipe' },
+    });
+    bench.sims.fault('printer', 'garbage*4');
+    await expect(bench.manager.checkPrinter()).resolves.toEqual({ ready: true, paper: 'ok' });
+  });
+
   it('a slow printer: the gate says no-answer (paper unknown) past its deadline, and ready once it answers', async () => {
     bench.sims.fault('printer', 'slow:1500');
     await expect(bench.manager.checkPrinter({ deadlineMs: 200 })).resolves.toMatchObject({

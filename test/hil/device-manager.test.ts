@@ -110,6 +110,36 @@ describe('DeviceManager on the training simulators over real ptys (socat) and TC
   });
 });
 
+describe('DeviceManager diagnostics', () => {
+  it('lists each device with its location and last error, the ports the system lists, and no hint when all opens', async () => {
+    const snapshot = await bench.manager.diagnostics();
+    expect(snapshot.devices.map((device) => [device.status.role, device.location])).toEqual(
+      bench.manager.statuses().map((status) => [status.role, status.link]),
+    );
+    expect(snapshot.portsSeen.every((port) => port.path.startsWith('/'))).toBe(true);
+    expect(snapshot.permissionsHint).toBeUndefined();
+    expect(snapshot.at).toBeGreaterThan(0);
+  });
+
+  it('reads USB ids as lower-case hex from both listers (listers standing in for USB hardware)', async () => {
+    const snapshot = await bench.manager.diagnostics({
+      serial: () =>
+        Promise.resolve([
+          { path: '/dev/ttyUSB0', vendorId: '0ACD', productId: '2030', serialNumber: 'SN1' },
+        ]),
+      hid: () =>
+        Promise.resolve([
+          { path: '/dev/hidraw0', vendorId: 0x0801, productId: 0x11, manufacturer: 'Mag-Tek' },
+          { vendorId: 1, productId: 2 },
+        ]),
+    });
+    expect(snapshot.portsSeen).toEqual([
+      { path: '/dev/ttyUSB0', vendorId: '0acd', productId: '2030', serialNumber: 'SN1' },
+      { path: '/dev/hidraw0', vendorId: '0801', productId: '0011', manufacturer: 'Mag-Tek' },
+    ]);
+  });
+});
+
 describe('DeviceManager cancel, with a cardholder who takes a minute to type', () => {
   let slow: LaneBench;
   beforeAll(async () => {
@@ -149,5 +179,22 @@ describe('DeviceManager cancel, with a cardholder who takes a minute to type', (
     await expect(reading).rejects.toMatchObject({ code: 'CANCELLED' });
     const next = slow.present('mc', 'insert', { amountMinor: 100, from: ['emv'] });
     await expect(next).resolves.toMatchObject({ read: { lastFour: '5454' } });
+  });
+});
+
+describe('training devices with a keyboard-wedge reader', () => {
+  let wedge: LaneBench;
+  beforeAll(async () => {
+    wedge = await startLaneBench((config) => config, 10, 'wedge');
+  });
+  afterAll(async () => {
+    await wedge?.stop();
+  });
+
+  it('the wedge reader gives clear tracks as trackdata, hidden from text, with no key set to check', async () => {
+    expect(wedge.manager.config.reader).toMatchObject({ kind: 'wedge' });
+    const capture = await wedge.present('visa', 'swipe', { from: ['reader'] });
+    expect(capture.read).toMatchObject({ kind: 'plain-swipe', lastFour: '1111', expdate: '1230' });
+    expect(JSON.stringify(capture.read)).not.toContain('4111111111111111');
   });
 });

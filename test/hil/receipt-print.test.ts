@@ -2,14 +2,8 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BarcodeOp } from '../../drivers/printer/escpos-interpreter.ts';
 import { barcodeText } from '../../drivers/sim/printer/receipt-layout.ts';
-import {
-  type ReceiptDocument,
-  type ReceiptTarget,
-  buildReceipts,
-  renderEscPos,
-  renderText,
-} from '../../main/receipt/index.ts';
-import { chipSaleAnswer, saleContext } from '../main/receipt/receipt-answers.ts';
+import { type ReceiptTarget, renderEscPos, renderText } from '../../main/receipt/index.ts';
+import { trainingSale } from '../main/receipt/receipt-answers.ts';
 import { type LaneBench, startLaneBench } from './helpers/lane-bench.ts';
 
 let bench: LaneBench;
@@ -25,17 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await bench?.stop();
 });
-
-const sale = (): ReceiptDocument[] =>
-  buildReceipts(
-    chipSaleAnswer(),
-    saleContext({
-      merchant: { name: 'LaneTerm Mart', lines: ['1 Main St'], currency: 'EUR' },
-      training: true,
-      notes: ['Grüße aus Köln', '====='],
-    }),
-    true,
-  );
 
 /** The printed copies as the simulator's text shows them, split at each cut, rules as "-" and barcode captions left out. */
 function printedCopies(text: string): string[] {
@@ -55,7 +38,7 @@ describe('receipts printed through the device manager onto the printer simulator
   it('the printer receives the rendered bytes as they are, and prints each copy line for line', async () => {
     const printer = bench.sims.simulators.printer;
     printer.clearPaper();
-    const documents = sale();
+    const documents = trainingSale();
     const job = renderEscPos(documents, target);
     const report = await bench.manager.print(job, { deadlineMs: 10_000 });
     expect(report.after).toMatchObject({ paperOut: false, coverOpen: false });
@@ -68,7 +51,7 @@ describe('receipts printed through the device manager onto the printer simulator
   it('code page, cut and barcode arrive as the document asked: cp858 text, a partial cut per copy, CODE128 of the ttid', async () => {
     const printer = bench.sims.simulators.printer;
     printer.clearPaper();
-    await bench.manager.print(renderEscPos(sale(), target), { deadlineMs: 10_000 });
+    await bench.manager.print(renderEscPos(trainingSale(), target), { deadlineMs: 10_000 });
     const ops = printer.ops;
     expect(ops.filter((op) => op.kind === 'cut')).toEqual([
       { kind: 'cut', partial: true },
@@ -105,9 +88,11 @@ describe('receipts printed through the device manager onto the printer simulator
         ready: false,
         reason: 'paper-out',
       });
-      await expect(bench.manager.print(renderEscPos(sale(), target))).rejects.toMatchObject({
-        stage: 'before',
-      });
+      await expect(bench.manager.print(renderEscPos(trainingSale(), target))).rejects.toMatchObject(
+        {
+          stage: 'before',
+        },
+      );
       expect(printer.text().trim()).toBe('');
     } finally {
       bench.sims.setPrinter('ok');

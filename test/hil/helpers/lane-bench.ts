@@ -39,14 +39,16 @@ export async function during<T>(call: Promise<T>, action: () => Promise<void>): 
 const FAST_RECONNECT = { initialMs: 50, maxMs: 400 };
 
 /**
- * Starts every training simulator (the cardholder types a PIN in `pinTypingMs`, default 10) and
+ * Starts every training simulator (the cardholder types a PIN in `pinTypingMs`, default 10; the
+ * swipe reader is `reader`, default ID TECH) and
  * a manager on their configuration (changed by `edit`), and waits until every device is connected.
  */
 export async function startLaneBench(
   edit: (config: DevicesConfig) => DevicesConfig = (config) => config,
   pinTypingMs = 10,
+  reader: 'idtech' | 'wedge' = 'idtech',
 ): Promise<LaneBench> {
-  const sims = await startTrainingDevices({ pinTypingMs });
+  const sims = await startTrainingDevices({ pinTypingMs, reader });
   const events: DeviceStatus[] = [];
   const listeners = new Set<() => void>();
   const config = edit({ ...sims.config, reconnect: FAST_RECONNECT });

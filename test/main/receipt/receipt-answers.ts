@@ -1,5 +1,9 @@
 import { PaymentResponse } from '../../../main/payment/index.ts';
-import type { ReceiptContext } from '../../../main/receipt/index.ts';
+import {
+  type ReceiptContext,
+  type ReceiptDocument,
+  buildReceipts,
+} from '../../../main/receipt/index.ts';
 
 /** An approved chip sale as the service answers it (seed: Transaction response, rcpt_* fields). */
 export function chipSaleAnswer(extra: Record<string, string> = {}): PaymentResponse {
@@ -24,7 +28,7 @@ export function chipSaleAnswer(extra: Record<string, string> = {}): PaymentRespo
     rcpt_emv_tsi: 'E800',
     rcpt_emv_actype: 'ARQC',
     rcpt_emv_ac: '64B9A2787FE6DE68',
-    rcpt_emv_cvm: 'SIGNATURE',
+    rcpt_emv_cvm: '1E0302',
     ...extra,
   });
 }
@@ -43,4 +47,17 @@ export function saleContext(extra: Partial<ReceiptContext> = {}): ReceiptContext
     laneId: '7',
     ...extra,
   };
+}
+
+/** Customer and merchant copies of chipSaleAnswer in training, in euros, with two notes. */
+export function trainingSale(): ReceiptDocument[] {
+  return buildReceipts(
+    chipSaleAnswer(),
+    saleContext({
+      merchant: { name: 'LaneTerm Mart', lines: ['1 Main St'], currency: 'EUR' },
+      training: true,
+      notes: ['Grüße aus Köln', '====='],
+    }),
+    true,
+  );
 }

@@ -36,7 +36,7 @@ describe('buildReceipt', () => {
         { label: 'TVR', value: '0000008000' },
         { label: 'TSI', value: 'E800' },
         { label: 'ARQC', value: '64B9A2787FE6DE68' },
-        { label: 'CVM', value: 'SIGNATURE' },
+        { label: 'CVM', value: 'SIGNATURE (1E0302)' },
       ],
       references: [
         { label: 'AUTH CODE', value: '123456' },
@@ -121,25 +121,29 @@ describe('buildReceipt', () => {
   });
 
   it('the merchant copy has a signature line unless the cardholder gave a PIN', () => {
-    const copies = (answer: PaymentResponse, pinVerified: boolean) =>
-      buildReceipts(answer, saleContext({ pinVerified }), true).map((copy) => [
-        copy.copy,
-        copy.signature,
-      ]);
-    expect(copies(chipSaleAnswer(), false)).toEqual([
-      ['customer', false],
-      ['merchant', true],
-    ]);
-    expect(copies(chipSaleAnswer(), true)).toEqual([
-      ['customer', false],
-      ['merchant', false],
-    ]);
-    expect(copies(chipSaleAnswer({ rcpt_emv_cvm: 'ONLINE PIN' }), false)).toEqual([
-      ['customer', false],
-      ['merchant', false],
-    ]);
+    const signatures = (answer: PaymentResponse, pinVerified = false) =>
+      buildReceipts(answer, saleContext({ pinVerified }), true).map((copy) => copy.signature);
+    expect(signatures(chipSaleAnswer())).toEqual([false, true]);
+    expect(signatures(chipSaleAnswer(), true)).toEqual([false, false]);
+    expect(signatures(chipSaleAnswer({ rcpt_emv_cvm: '420300' }))).toEqual([false, false]);
+    expect(signatures(chipSaleAnswer({ rcpt_emv_cvm: 'ONLINE PIN' }))).toEqual([false, false]);
+    expect(signatures(chipSaleAnswer({ rcpt_emv_cvm: 'SIGNATURE' }))).toEqual([false, true]);
     const refund = buildReceipts(chipSaleAnswer(), saleContext({ operation: 'refund' }), true);
     expect(refund.map((copy) => copy.signature)).toEqual([false, false]);
+  });
+
+  it.each([
+    ['420300', 'PIN (420300)'],
+    ['410301', 'PIN FAILED (410301)'],
+    ['1e0302', 'SIGNATURE (1E0302)'],
+    ['030302', 'PIN + SIGNATURE (030302)'],
+    ['1F0002', 'NO CVM (1F0002)'],
+    ['3F0000', 'NO CVM (3F0000)'],
+    ['250000', 'CVM (250000)'],
+    ['CDCVM', 'CDCVM'],
+  ])('reads CVM Results %s as "%s"', (cvm, words) => {
+    const document = buildReceipt(chipSaleAnswer({ rcpt_emv_cvm: cvm }), saleContext());
+    expect(document.emv).toContainEqual({ label: 'CVM', value: words });
   });
 
   it('never shows a full card number: the account keeps its last four, any other PAN is masked', () => {

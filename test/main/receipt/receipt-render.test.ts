@@ -3,13 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   type ReceiptDocument,
   buildReceipt,
-  buildReceipts,
   renderEscPos,
   renderHtml,
   renderSvg,
   renderText,
 } from '../../../main/receipt/index.ts';
-import { chipSaleAnswer, saleContext } from './receipt-answers.ts';
+import { chipSaleAnswer, saleContext, trainingSale } from './receipt-answers.ts';
 
 const TARGET = { columns: 42, codePage: 'cp858' } as const;
 
@@ -59,24 +58,13 @@ function textColumns(text: string): string[][] {
     .map((line) => line.split(/ {2,}/));
 }
 
-const sale = (): ReceiptDocument[] =>
-  buildReceipts(
-    chipSaleAnswer(),
-    saleContext({
-      merchant: { name: 'LaneTerm Mart', lines: ['1 Main St'], currency: 'EUR' },
-      training: true,
-      notes: ['Grüße aus Köln', '====='],
-    }),
-    true,
-  );
-
 describe('receipt rendering: one document, ESC/POS for the printer, SVG and text for the screen', () => {
   it('ESC/POS bytes of a training sale, customer and merchant copies (golden)', () => {
-    golden('training-sale.escpos.hex', hexLines(renderEscPos(sale(), TARGET)));
+    golden('training-sale.escpos.hex', hexLines(renderEscPos(trainingSale(), TARGET)));
   });
 
   it('ESC/POS bytes: reset, code page 19 (cp858), € as D5, CODE128 of the ttid in set C, one cut per copy, no GS r', () => {
-    const bytes = renderEscPos(sale(), TARGET);
+    const bytes = renderEscPos(trainingSale(), TARGET);
     expect(bytes.subarray(0, 2)).toEqual(Buffer.from('1b40', 'hex'));
     expect(count(bytes, Buffer.from('1b40', 'hex'))).toBe(2);
     expect(bytes.includes(Buffer.from('1b7413', 'hex'))).toBe(true);
@@ -95,7 +83,7 @@ describe('receipt rendering: one document, ESC/POS for the printer, SVG and text
   });
 
   it('SVG of the customer copy (golden), deterministic and without outside resources', () => {
-    const [customer] = sale();
+    const [customer] = trainingSale();
     const svg = renderSvg(customer as ReceiptDocument, TARGET);
     expect(svg).toBe(renderSvg(customer as ReceiptDocument, TARGET));
     expect(svg.startsWith('<svg width="504px"')).toBe(true);
@@ -104,7 +92,7 @@ describe('receipt rendering: one document, ESC/POS for the printer, SVG and text
   });
 
   it('the SVG and the plain text show the same lines, column for column', () => {
-    for (const document of sale()) {
+    for (const document of trainingSale()) {
       expect(svgColumns(renderSvg(document, TARGET))).toEqual(
         textColumns(renderText(document, TARGET)),
       );
@@ -112,7 +100,7 @@ describe('receipt rendering: one document, ESC/POS for the printer, SVG and text
   });
 
   it('plain text of the merchant copy (golden): signature line, marks, notes printed as written', () => {
-    const [, merchant] = sale();
+    const [, merchant] = trainingSale();
     const text = renderText(merchant as ReceiptDocument, TARGET);
     expect(text.split('\n')).toContain('                   =====');
     golden('training-sale.merchant.txt', text);
@@ -129,7 +117,7 @@ describe('receipt rendering: one document, ESC/POS for the printer, SVG and text
   });
 
   it('lays out for 32 columns (58 mm) and cp437, where € is not printable', () => {
-    const [customer] = sale();
+    const [customer] = trainingSale();
     const narrow = { columns: 32, codePage: 'cp437' } as const;
     const lines = renderText(customer as ReceiptDocument, narrow).split('\n');
     expect(Math.max(...lines.map((line) => line.length))).toBe(32);
