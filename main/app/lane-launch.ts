@@ -1,6 +1,6 @@
 // The lane `npm start` and the desktop app both run: training mode (the local service, the
-// simulated devices, the lane, and the training customer in front of it) or a real lane from its
-// configuration; either way the lane API on its local socket and one line saying where it is.
+// simulated devices and the lane, which answers the training commands with them) or a real lane
+// from its configuration; either way the lane API on its local socket and one line saying where it is.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { defaultDataDirectory } from '../../server/index.ts';
@@ -11,7 +11,6 @@ import { startLane } from '../lane/lane-runtime.ts';
 import { listenLaneSocket } from '../lane/lane-socket.ts';
 import { defaultLaneRoot, type StartArgs } from '../lane/start-options.ts';
 import { startTrainingLane } from '../lane/training-lane.ts';
-import { withTrainingCustomer } from './training-customer.ts';
 
 /** Plain port of training mode: 8333, the IP-mode (unencrypted) port of libmonetra's tests. */
 const TRAINING_PLAIN_PORT = 8333;
@@ -27,7 +26,7 @@ export interface SecretVault {
 
 /** A running lane as the UI transports use it. */
 export interface LaunchedLane {
-  /** The lane API for the UI: the engine, with the training customer in training mode. */
+  /** The lane API for the UI: the lane engine. */
   api: LaneApi;
   /** One line saying where the lane is (its socket and payment service). */
   line: string;
@@ -51,7 +50,7 @@ async function training(args: LaneArgs): Promise<LaunchedLane> {
   );
   const { host, port } = lane.server.tlsAddress;
   return {
-    api: withTrainingCustomer(lane.lane.engine, lane.devices),
+    api: lane.lane.engine,
     line: `LaneTerm lane (TRAINING): lane API on ${socket.path}, payment service https://${host}:${port}`,
     async stop() {
       await socket.close();
@@ -92,6 +91,9 @@ async function real(config: string, args: LaneArgs, vault?: SecretVault): Promis
       transport: setup.server.transport ?? (setup.server.url.startsWith('kv') ? 'kv' : 'v2'),
       ...(setup.server.tls === undefined ? {} : { tls: setup.server.tls }),
       ...(setup.server.deadlines === undefined ? {} : { deadlines: setup.server.deadlines }),
+      ...(setup.server.lateAnswerMs === undefined
+        ? {}
+        : { lateAnswerMs: setup.server.lateAnswerMs }),
       apiKey: { id: setup.server.apiKeyId, secret },
     },
     journalPath: setup.journal ?? join(laneDir, 'journal.db'),

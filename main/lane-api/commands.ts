@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { HistoryQuery } from './history.ts';
 import { SettingsPatch } from './settings.ts';
+import { DeviceKind } from './status.ts';
 import { AttentionAction, NextAction } from './workflow.ts';
 import { LaneId, MinorUnits, ReceiptCopy, Tender } from './values.ts';
 
@@ -65,8 +66,11 @@ const START_COMMANDS = [
 /** The card a cashier keys by hand (manual entry): card data, never logged, echoed or stored. */
 export const ManualCard = z.strictObject({
   account: z.string().regex(/^[0-9]{12,19}$/),
-  /** MMYY. */
-  expdate: z.string().regex(/^(0[1-9]|1[0-2])[0-9]{2}$/),
+  /** MMYY; a gift card needs none (docs/test-cards.md, Gift cards). */
+  expdate: z
+    .string()
+    .regex(/^(0[1-9]|1[0-2])[0-9]{2}$/)
+    .optional(),
   cv: z
     .string()
     .regex(/^[0-9]{3,4}$/)
@@ -123,23 +127,38 @@ const QUERY_COMMANDS = [
   z.strictObject({ type: z.literal('settings.update'), patch: SettingsPatch }),
 ] as const;
 
-/** How the simulated customer presents a card (training mode's devices). */
-export const TrainingPresentation = z.enum(['swipe', 'insert', 'tap', 'fallback']);
-/** One of TrainingPresentation. */
-export type TrainingPresentation = z.infer<typeof TrainingPresentation>;
-
 /**
- * Training mode only (refused as not_allowed otherwise): the simulated customer's side, so a
- * cashier trying the lane, or a test, can run a sale from the UI alone. The card is a test card
- * of resources/test-cards.json by id; no card data crosses the API.
+ * Training mode only (refused as not_allowed on a real lane): what a trainee, a screen's
+ * "simulate" menu or an end-to-end test does to the simulated devices.
  */
 const TRAINING_COMMANDS = [
-  z.strictObject({ type: z.literal('training.cards') }),
+  /** The simulated customer presents a test card by its id (training.cards lists them; never a number). */
   z.strictObject({
     type: z.literal('training.present'),
-    cardId: z.string().regex(/^[a-z0-9-]{1,40}$/),
-    how: TrainingPresentation,
+    card: z.string().regex(/^[a-z][a-z0-9-]{0,29}$/),
+    how: z.enum(['swipe', 'insert', 'tap', 'fallback']),
   }),
+  /** The simulated cardholder types the PIN, or presses Cancel on the PIN pad. */
+  z.strictObject({ type: z.literal('training.pin'), mode: z.enum(['typed', 'cancel']) }),
+  /** Arms a device fault of docs/devices.md (name[:ms][*times], e.g. "unplug:1500"). */
+  z.strictObject({
+    type: z.literal('training.fault'),
+    device: DeviceKind,
+    fault: z.string().regex(/^[a-z-]{1,20}(:[0-9]{1,6})?(\*([0-9]{1,4}|always))?$/),
+  }),
+  /** Pulls a device's cable now, plugged back after ms (default 2000). */
+  z.strictObject({
+    type: z.literal('training.unplug'),
+    device: DeviceKind,
+    ms: z.int().min(0).max(600_000).optional(),
+  }),
+  /** What the simulated printer reports. */
+  z.strictObject({
+    type: z.literal('training.printer'),
+    condition: z.enum(['ok', 'paper-low', 'paper-out', 'cover-open', 'offline', 'error']),
+  }),
+  /** The test cards the simulators know. */
+  z.strictObject({ type: z.literal('training.cards') }),
 ] as const;
 
 /** Every command of the lane API. */

@@ -45,14 +45,17 @@ export type LaneError = z.infer<typeof LaneError>;
 
 const WorkflowAccepted = z.strictObject({ workflowId: LaneId });
 
-/** A test card the training customer can present: its id, what it is, its brand. */
-export const TrainingCard = z.strictObject({
-  id: z.string().regex(/^[a-z0-9-]{1,40}$/),
-  description: z.string().max(200),
+/** A test card of the simulators, as a training screen lists it (never its number). */
+export const TestCardSummary = z.strictObject({
+  id: z.string().max(30),
+  description: z.string().max(120),
   brand: z.string().max(20),
+  lastFour: z.string().regex(/^[0-9]{4}$/),
+  /** The ways it can be presented: swipe always; insert for a chip; tap when contactless. */
+  presentations: z.array(z.enum(['swipe', 'insert', 'tap', 'fallback'])),
 });
-/** A training test card. */
-export type TrainingCard = z.infer<typeof TrainingCard>;
+/** A test card. */
+export type TestCardSummary = z.infer<typeof TestCardSummary>;
 
 /** The data each command type answers when accepted. */
 export const COMMAND_DATA = {
@@ -62,8 +65,12 @@ export const COMMAND_DATA = {
   'diagnostics.get': Diagnostics,
   'settings.get': LaneSettings,
   'settings.update': LaneSettings,
-  'training.cards': z.strictObject({ cards: z.array(TrainingCard) }),
-  'training.present': z.strictObject({ presented: z.literal(true) }),
+  'training.present': z.strictObject({}),
+  'training.pin': z.strictObject({}),
+  'training.fault': z.strictObject({}),
+  'training.unplug': z.strictObject({}),
+  'training.printer': z.strictObject({}),
+  'training.cards': z.strictObject({ cards: z.array(TestCardSummary) }),
 } as const;
 
 type QueryType = keyof typeof COMMAND_DATA;

@@ -125,6 +125,7 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
       else stop.abort();
       if ('error' in first) {
         this.checkCancel();
+        console.error('DBG read error', first.error);
         if (first.error instanceof DeviceError && first.error.code === 'CANCELLED')
           return { error: new DeviceError('TIMEOUT', 'card wait ended', { field: 'card' }) };
       }

@@ -31,6 +31,8 @@ const ServerConfig = z.strictObject({
   deadlines: z
     .strictObject({ connectMs: deadlineMs.optional(), answerMs: deadlineMs.optional() })
     .optional(),
+  /** How long an answer that missed its deadline is still listened for, ms (default 120 000). */
+  lateAnswerMs: z.int().min(1000).max(600_000).optional(),
 });
 
 /** The merchant header every receipt prints. */

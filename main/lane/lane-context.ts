@@ -4,6 +4,7 @@ import type { DualAuthorization, PaymentResponse } from '../payment/index.ts';
 import type { JournaledPayments } from './journal/journaled-payments.ts';
 import type { JournalStore } from './journal/journal-store.ts';
 import type { JournalEntry } from './journal/journal-types.ts';
+import type { EntryResolver } from './journal/entry-resolver.ts';
 import type { Recovery } from './journal/recovery.ts';
 
 /** What the workflows ask of the devices: the DeviceManager's card, PIN, printer and status calls. */
@@ -58,11 +59,11 @@ export type ManagerOverride = DualAuthorization;
  */
 export interface LaneContext {
   readonly training: boolean;
-  /** The lane group of every transaction (seed: lane laneid, clerkid). */
-  readonly lane: { readonly laneid: string; readonly clerkid?: string };
   readonly journal: JournalStore;
   readonly payments: JournaledPayments;
   readonly recovery: Recovery;
+  /** Looks up entries whose outcome is unknown. */
+  readonly resolver: EntryResolver;
   readonly devices: LaneDevices;
   readonly receipts: ReceiptPort;
   settings(): EditableSettings;

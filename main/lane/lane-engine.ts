@@ -15,10 +15,12 @@ import type { PaymentClient } from '../payment/index.ts';
 import { EventLog } from './event-log.ts';
 import { historyEntry } from './history-view.ts';
 import { JournaledPayments } from './journal/journaled-payments.ts';
+import { EntryResolver } from './journal/entry-resolver.ts';
 import { Recovery } from './journal/recovery.ts';
 import type { LaneContext, ManagerOverride, ReceiptPort } from './lane-context.ts';
 import { LaneQueries, type QuerySources } from './lane-queries.ts';
 import { laneStatus } from './lane-status.ts';
+import { answerTraining, type SimulatorControls } from './training-commands.ts';
 import { startWorkflow, type StartError } from './workflow-factory.ts';
 import type { Workflow } from './workflow.ts';
 
@@ -30,6 +32,13 @@ export interface LaneEngineOptions extends QuerySources {
   readonly server: Pick<ServerStatus, 'url' | 'transport'> & { readonly fingerprint?: string };
   readonly receipts: ReceiptPort;
   verifyManager(override: ManagerOverride): Promise<boolean>;
+  /**
+   * How long after it left a request may still be running at the service, ms: the answer
+   * deadline plus the client's late-answer window; default 150 000 (30 s + 120 s).
+   */
+  readonly inFlightMs?: number;
+  /** Training mode's simulated devices, for the training.* commands; absent on a real lane. */
+  readonly simulators?: SimulatorControls;
   /** Milliseconds between background passes of recovery; default 15 000. */
   readonly sweepMs?: number;
   readonly now?: () => number;
@@ -69,22 +78,23 @@ export class LaneEngine implements LaneApi {
     const { url, transport } = options.server;
     this.#server = { url, transport, state: 'unknown', since: now() };
     const notify = (notice: Notice): void => this.#events.emit({ type: 'notice', notice });
-    this.#payments = new JournaledPayments(
-      options.journal,
-      options.client,
-      options.training,
-      (up) => this.#serverSeen(up),
-    );
-    this.#recovery = new Recovery(options.journal, this.#payments, notify);
+    const lane = {
+      laneid: options.laneId,
+      ...(options.clerkId === undefined ? {} : { clerkid: options.clerkId }),
+    };
+    this.#payments = new JournaledPayments(options.journal, options.client, {
+      training: options.training,
+      lane,
+      onServer: (up) => this.#serverSeen(up),
+    });
+    const resolver = new EntryResolver(options.journal, options.client, options.inFlightMs, now);
+    this.#recovery = new Recovery(options.journal, this.#payments, resolver, notify);
     this.#context = {
       training: options.training,
-      lane: {
-        laneid: options.laneId,
-        ...(options.clerkId === undefined ? {} : { clerkid: options.clerkId }),
-      },
       journal: options.journal,
       payments: this.#payments,
       recovery: this.#recovery,
+      resolver,
       devices: options.devices,
       receipts: options.receipts,
       settings: () => options.settings.get(),
@@ -155,6 +165,8 @@ export class LaneEngine implements LaneApi {
   }
 
   async #run(command: LaneCommand): Promise<CommandReply> {
+    const trained = await answerTraining(command, this.#options.simulators);
+    if (trained !== undefined) return trained;
     const answer = await this.#queries.answer(command);
     if (answer !== undefined) {
       if (command.type === 'settings.update' && answer.ok)
@@ -183,7 +195,8 @@ export class LaneEngine implements LaneApi {
     this.#options.journal.startWorkflow(workflow.id, workflow.kind, this.#options.training);
     void workflow
       .execute()
-      .catch(() => {
+      .catch((error: unknown) => {
+        console.error(`lane: ${workflow.kind} stopped: ${(error as Error).message}`);
         this.#events.emit({
           type: 'notice',
           notice: { level: 'error', code: 'lane_error', params: { operation: workflow.kind } },

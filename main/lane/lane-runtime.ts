@@ -2,12 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { MsoftCode } from '../../protocol/index.ts';
 import { DeviceManager, type DevicesConfig } from '../devices/index.ts';
 import type { EditableSettings } from '../lane-api/index.ts';
-import { PaymentClient, type PaymentClientConfig, type TlsSettings } from '../payment/index.ts';
+import {
+  DEFAULT_DEADLINES,
+  DEFAULT_LATE_ANSWER_MS,
+  PaymentClient,
+  type PaymentClientConfig,
+  type TlsSettings,
+} from '../payment/index.ts';
 import { JournalStore } from './journal/journal-store.ts';
 import type { ManagerOverride } from './lane-context.ts';
 import { LaneEngine } from './lane-engine.ts';
 import { LaneReceipts, type MerchantHeader } from './lane-receipts.ts';
 import { LaneSettingsStore } from './lane-settings.ts';
+import type { SimulatorControls } from './training-commands.ts';
 
 /** The lane's version, shown in diagnostics. */
 export const LANE_VERSION = '0.1.0';
@@ -24,6 +31,8 @@ export interface LaneSetup {
     readonly tls?: TlsSettings;
     readonly apiKey: { readonly id: string; readonly secret: string };
     readonly deadlines?: PaymentClientConfig['deadlines'];
+    /** How long an answer that missed its deadline is still listened for, ms; default 120 000. */
+    readonly lateAnswerMs?: number;
     /** The pinned certificate's fingerprint, for diagnostics. */
     readonly fingerprint?: string;
   };
@@ -36,6 +45,8 @@ export interface LaneSetup {
   readonly sweepMs?: number;
   /** Opens the day at start (training mode). */
   readonly openDay?: boolean;
+  /** The simulated devices (training mode), for the lane API's training.* commands. */
+  readonly simulators?: SimulatorControls;
 }
 
 /** A running lane: its engine and the parts it owns. */
@@ -85,11 +96,14 @@ export async function verifyManager(
  * (main/devices), receipts (main/receipt) and the engine, which settles the journal at once.
  */
 export async function startLane(setup: LaneSetup): Promise<RunningLane> {
+  const lateAnswerMs = setup.server.lateAnswerMs ?? DEFAULT_LATE_ANSWER_MS;
+  const answerMs = setup.server.deadlines?.answerMs ?? DEFAULT_DEADLINES.answerMs;
   const connection: ServerConnection = {
     url: setup.server.url,
     transport: setup.server.transport,
     ...(setup.server.tls === undefined ? {} : { tls: setup.server.tls }),
     ...(setup.server.deadlines === undefined ? {} : { deadlines: setup.server.deadlines }),
+    lateAnswerMs,
   };
   const client = new PaymentClient({
     ...connection,
@@ -118,6 +132,8 @@ export async function startLane(setup: LaneSetup): Promise<RunningLane> {
     receipts: new LaneReceipts(setup.merchant, devices.printerConfig, setup.laneId),
     settings,
     verifyManager: (override) => verifyManager(connection, override),
+    inFlightMs: answerMs + lateAnswerMs,
+    ...(setup.simulators === undefined ? {} : { simulators: setup.simulators }),
     ...(setup.sweepMs === undefined ? {} : { sweepMs: setup.sweepMs }),
   });
   return {

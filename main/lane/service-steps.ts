@@ -9,7 +9,6 @@ import type {
 } from '../lane-api/index.ts';
 import { PaymentResponse, type DualAuthorization } from '../payment/index.ts';
 import { printProblem, printerProblem } from './device-problems.ts';
-import { resolveEntry } from './journal/entry-resolver.ts';
 import type { PaymentPlan } from './journal/journaled-payments.ts';
 import type { JournalEntry } from './journal/journal-types.ts';
 import type { ReceiptRequest, RenderedReceipt } from './lane-context.ts';
@@ -84,7 +83,7 @@ export abstract class ServiceWorkflow<S extends string> extends Workflow<
         if (await this.#waitOrDefer(wait)) throw new WorkflowDeferred();
         wait = Math.min(wait * 2, CHECK_MAX_MS);
       }
-      entry = await resolveEntry(this.ctx.journal, this.ctx.payments.client, entry);
+      entry = await this.ctx.resolver.resolve(entry);
       if (entry.state !== 'unknown' && entry.state !== 'pending') return entry;
     }
   }

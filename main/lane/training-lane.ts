@@ -62,6 +62,7 @@ export async function startTrainingLane(options: TrainingOptions): Promise<Train
       devices: devices.config,
       source: 'training',
       openDay: true,
+      simulators: devices,
       ...(options.sweepMs === undefined ? {} : { sweepMs: options.sweepMs }),
     });
     const started = devices;

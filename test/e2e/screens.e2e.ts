@@ -127,7 +127,7 @@ describe('lane UI screens', () => {
       .poll(() => lane.received.at(-1))
       .toEqual({
         type: 'training.present',
-        cardId: 'visa',
+        card: 'visa',
         how: 'insert',
       });
     await page.keyboard.press('F6');

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { acceptedParams } from '../../../protocol/index.ts';
 import type { CardSummary, Operation, Tender } from '../../lane-api/index.ts';
 import {
   NEW_TRANSACTION_OPERATIONS,
@@ -33,6 +34,16 @@ export interface PaymentPlan {
   readonly completesWorkflow?: boolean;
 }
 
+/** How the lane's requests are made. */
+export interface JournaledOptions {
+  /** Training mode: every entry is marked so. */
+  readonly training: boolean;
+  /** The lane group (seed: lane laneid, clerkid), sent with every operation that takes it. */
+  readonly lane?: Readonly<Record<string, string>>;
+  /** Told whether the server answered (true) or could not be reached (false). */
+  readonly onServer?: (reachable: boolean) => void;
+}
+
 /** What became of a plan: answered (definite), unknown (to resolve), or not sent (definite). */
 export type PaymentSettled =
   | {
@@ -57,18 +68,15 @@ export class JournaledPayments {
   readonly #journal: JournalStore;
   readonly #client: PaymentClient;
   readonly #training: boolean;
-  readonly #onServer: (reachable: boolean, detail?: string) => void;
+  readonly #lane: Readonly<Record<string, string>>;
+  readonly #onServer: (reachable: boolean) => void;
 
-  constructor(
-    journal: JournalStore,
-    client: PaymentClient,
-    training: boolean,
-    onServer: (reachable: boolean, detail?: string) => void = () => undefined,
-  ) {
+  constructor(journal: JournalStore, client: PaymentClient, options: JournaledOptions) {
     this.#journal = journal;
     this.#client = client;
-    this.#training = training;
-    this.#onServer = onServer;
+    this.#training = options.training;
+    this.#lane = options.lane ?? {};
+    this.#onServer = options.onServer ?? (() => undefined);
   }
 
   /** The payment client (for lookups that move no money). */
@@ -94,7 +102,10 @@ export class JournaledPayments {
       ...(plan.tender === undefined ? {} : { tender: plan.tender }),
       ...(plan.card === undefined ? {} : { card: plan.card }),
     });
+    const accepted = acceptedParams(plan.operation, 'v2');
+    const lane = Object.entries(this.#lane).filter(([key]) => accepted.has(key));
     const params: ParamsInput = {
+      ...Object.fromEntries(lane),
       ...plan.params,
       ...(orderId === undefined ? {} : { order_id: orderId }),
       ...(plan.targetTtid === undefined ? {} : { ttid: plan.targetTtid }),
@@ -104,7 +115,7 @@ export class JournaledPayments {
       result = await this.#client.run(plan.operation, params, plan.options);
     } catch (error) {
       if (error instanceof PaymentNotSentError) {
-        this.#onServer(false, error.message);
+        this.#onServer(false);
         const settled = this.#journal.recordOutcome(id, {
           state: 'not_charged',
           reason: 'not_sent',
@@ -122,7 +133,7 @@ export class JournaledPayments {
       throw error;
     }
     if (result.outcome === 'unknown') {
-      this.#onServer(result.reason !== 'connection_lost', result.detail);
+      this.#onServer(result.reason !== 'connection_lost');
       return { kind: 'unknown', entry: this.#journal.markUnknown(id, result.detail), result };
     }
     this.#onServer(true);

@@ -1,7 +1,7 @@
 import type { Notice, NoticeCode } from '../../lane-api/index.ts';
 import { formatMinor } from '../../lane-api/index.ts';
 import { NEW_TRANSACTION_OPERATIONS } from '../../payment/index.ts';
-import { resolveEntry } from './entry-resolver.ts';
+import type { EntryResolver } from './entry-resolver.ts';
 import type { JournaledPayments, PaymentPlan } from './journaled-payments.ts';
 import type { JournalStore } from './journal-store.ts';
 import type { JournalEntry } from './journal-types.ts';
@@ -43,15 +43,18 @@ export function undoPlan(entry: JournalEntry): Omit<PaymentPlan, 'workflowId'> |
 export class Recovery {
   readonly #journal: JournalStore;
   readonly #payments: JournaledPayments;
+  readonly #resolver: EntryResolver;
   readonly #notify: (notice: Notice) => void;
 
   constructor(
     journal: JournalStore,
     payments: JournaledPayments,
+    resolver: EntryResolver,
     notify: (notice: Notice) => void,
   ) {
     this.#journal = journal;
     this.#payments = payments;
+    this.#resolver = resolver;
     this.#notify = notify;
   }
 
@@ -89,7 +92,7 @@ export class Recovery {
     let entries = this.#journal.entriesOf(workflowId);
     for (const entry of entries.filter((e) => e.state === 'pending' || e.state === 'unknown')) {
       if (entry.purpose !== 'cashier') continue;
-      const found = await resolveEntry(this.#journal, this.#payments.client, entry);
+      const found = await this.#resolver.resolve(entry);
       if (found.state === 'unknown') pending.push(found);
     }
     entries = this.#journal.entriesOf(workflowId);
@@ -118,7 +121,7 @@ export class Recovery {
     for (const child of children) {
       const known =
         child.state === 'pending' || child.state === 'unknown'
-          ? await resolveEntry(this.#journal, this.#payments.client, child)
+          ? await this.#resolver.resolve(child)
           : child;
       if (isApproved(known)) return 'reversed';
       if (known.state !== 'not_charged') return 'pending';
@@ -132,7 +135,7 @@ export class Recovery {
     let left = 0;
     for (const entry of this.#journal.entriesOf(workflowId)) {
       if (entry.state !== 'pending' && entry.state !== 'unknown') continue;
-      const found = await resolveEntry(this.#journal, this.#payments.client, entry);
+      const found = await this.#resolver.resolve(entry);
       if (found.state === 'unknown') left += 1;
       else if (found.purpose === 'cashier') this.#tellFound(found);
     }

@@ -133,7 +133,7 @@ export class GiftWorkflow extends CardWorkflow<GiftState> {
       return this.authorize({
         ...base,
         parentId: parent.id,
-        params: { ttid: parent.ttid, ...money, ...this.ctx.lane },
+        params: { ttid: parent.ttid, ...money },
       });
     }
     const card = await this.captureCard(tender, amount ?? 0);
@@ -142,7 +142,7 @@ export class GiftWorkflow extends CardWorkflow<GiftState> {
     return this.authorize({
       ...base,
       card: card.summary,
-      params: { ...card.fields, ...money, ...this.ctx.lane },
+      params: { ...card.fields, ...money },
     });
   }
 }

@@ -119,7 +119,6 @@ export class HistoryWorkflow extends ServiceWorkflow<HistoryState> {
       ...(this.#target.card === undefined ? {} : { card: this.#target.card }),
       ...(this.#target.tender === undefined ? {} : { tender: this.#target.tender }),
       ...plan,
-      params: { ...plan.params, ...this.ctx.lane },
     });
     let receipt: ReceiptState = { state: 'none' };
     const next: NextAction[] = ['finish'];

@@ -113,7 +113,6 @@ export class SaleWorkflow extends CardWorkflow<SaleState> {
         ...pin,
         amount: due,
         nsf: 'yes',
-        ...this.ctx.lane,
         ...(reference === undefined ? {} : { ordernum: reference }),
       },
       completesWorkflow: true,

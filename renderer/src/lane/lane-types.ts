@@ -1,6 +1,7 @@
 // The lane API types the UI uses, imported as types only: the renderer bundles no schema code,
 // since the main process has checked everything it relays (docs/app.md, Renderer).
 export type {
+  CommandOf,
   CommandReply,
   CommandType,
   DeviceStatus,
@@ -16,7 +17,7 @@ export type {
   LaneStatus,
   Notice,
   ReceiptPreview,
-  TrainingCard,
+  TestCardSummary,
   WorkflowStep,
   WorkflowView,
 } from '../../../main/lane-api/index.ts';

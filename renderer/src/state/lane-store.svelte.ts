@@ -2,10 +2,11 @@
 // stream last said, the latest receipt, notices and history lines, and the link to the lane.
 import type { LinkState } from '../lane/bridge-link.ts';
 import type {
+  CommandOf,
   CommandReply,
+  CommandType,
   HistoryEntry,
   LaneApi,
-  LaneCommand,
   LaneError,
   LaneEvent,
   LaneSettings,
@@ -44,9 +45,9 @@ export class LaneStore {
   }
 
   /** Sends a command; a refusal is kept in `refusal` for the screen to show. */
-  async send(command: LaneCommand): Promise<CommandReply> {
+  async send<T extends CommandType>(command: CommandOf<T>): Promise<CommandReply<T>> {
     this.refusal = null;
-    const reply = (await this.#lane.send(command as never)) as CommandReply;
+    const reply = await this.#lane.send<T>(command);
     if (!reply.ok) this.refusal = reply.error;
     return reply;
   }

@@ -1,11 +1,10 @@
 // The lane the end-to-end scenarios drive: training mode's parts as `npm start` assembles them
-// (simulated devices, the lane engine with the training customer, the web bridge serving the
+// (simulated devices answering the lane's training commands, the lane engine, the web bridge serving the
 // built UI), except that the payment service runs as its own process, so a scenario can kill it
 // mid-sale and start it again on the same port and data.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { withTrainingCustomer } from '../../../main/app/training-customer.ts';
 import { startBridge, type RunningBridge } from '../../../main/bridge/bridge-server.ts';
 import { ensureRendererBuilt } from '../../../main/bridge/renderer-build.ts';
 import {
@@ -61,9 +60,10 @@ export async function startLaneUnderTest(
     source: 'training',
     openDay: true,
     sweepMs: 1000,
+    simulators: devices,
   });
   const bridge: RunningBridge = await startBridge({
-    lane: withTrainingCustomer(lane.engine, devices),
+    lane: lane.engine,
     staticDir: ensureRendererBuilt(REPO_ROOT),
   });
   let serverUp = true;

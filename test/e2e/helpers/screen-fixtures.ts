@@ -300,10 +300,20 @@ export function answerQuery(command: LaneCommand): CommandReply {
     case 'training.cards':
       return {
         ok: true,
-        data: { cards: [{ id: 'visa', description: 'Visa credit, chip', brand: 'VISA' }] },
+        data: {
+          cards: [
+            {
+              id: 'visa',
+              description: 'Visa credit, chip',
+              brand: 'VISA',
+              lastFour: '1111',
+              presentations: ['swipe', 'insert', 'fallback', 'tap'],
+            },
+          ],
+        },
       };
     case 'training.present':
-      return { ok: true, data: { presented: true } };
+      return { ok: true, data: {} };
     default:
       return { ok: true, data: { workflowId: 'wf-7' } };
   }

@@ -137,3 +137,39 @@ describe('lane API contract', () => {
     expect(replySchema('lane.snapshot').safeParse({ ok: true, data: snapshot }).success).toBe(true);
   });
 });
+
+describe('training commands', () => {
+  it('take a test card id, a device fault spec and a printer condition, and nothing else', () => {
+    expect(parseCommand({ type: 'training.present', card: 'visa', how: 'insert' })).toHaveProperty(
+      'command',
+    );
+    expect(
+      parseCommand({ type: 'training.fault', device: 'pinpad', fault: 'missing-ack*3' }),
+    ).toHaveProperty('command');
+    expect(
+      parseCommand({ type: 'training.present', card: '4111111111111111x', how: 'swipe' }),
+    ).toMatchObject({ error: { field: 'card' } });
+    expect(parseCommand({ type: 'training.fault', device: 'scale', fault: 'slow' })).toMatchObject({
+      error: { field: 'device' },
+    });
+    expect(parseCommand({ type: 'training.printer', condition: 'jammed' })).toMatchObject({
+      error: { field: 'condition' },
+    });
+    expect(
+      replySchema('training.cards').safeParse({
+        ok: true,
+        data: {
+          cards: [
+            {
+              id: 'visa',
+              description: 'Visa',
+              brand: 'VISA',
+              lastFour: '1111',
+              presentations: ['swipe'],
+            },
+          ],
+        },
+      }).success,
+    ).toBe(true);
+  });
+});

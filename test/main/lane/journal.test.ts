@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveEntry } from '../../../main/lane/journal/entry-resolver.ts';
+import { EntryResolver } from '../../../main/lane/journal/entry-resolver.ts';
 import { JournaledPayments } from '../../../main/lane/journal/journaled-payments.ts';
 import { JournalStore } from '../../../main/lane/journal/journal-store.ts';
 import { Recovery } from '../../../main/lane/journal/recovery.ts';
@@ -51,7 +51,7 @@ describe('journal', () => {
     store.onChange((entry) =>
       seen.push(`${entry.state}:${entry.orderId === undefined ? '-' : 'order'}`),
     );
-    const payments = new JournaledPayments(store, client, true);
+    const payments = new JournaledPayments(store, client, { training: true });
     store.startWorkflow('wf-a', 'sale', true);
     const settled = await payments.send({
       workflowId: 'wf-a',
@@ -76,7 +76,7 @@ describe('journal', () => {
 
   it('never holds a card number, even one the request carried', async () => {
     const store = journal('clean');
-    const payments = new JournaledPayments(store, client, true);
+    const payments = new JournaledPayments(store, client, { training: true });
     store.startWorkflow('wf-b', 'sale', true);
     await payments.send({
       workflowId: 'wf-b',
@@ -102,7 +102,7 @@ describe('journal', () => {
 
   it('records a decline with its reason in cashier words and its journal never completes', async () => {
     const store = journal('decline');
-    const payments = new JournaledPayments(store, client, true);
+    const payments = new JournaledPayments(store, client, { training: true });
     store.startWorkflow('wf-c', 'sale', true);
     const settled = await payments.send({
       workflowId: 'wf-c',
@@ -122,7 +122,7 @@ describe('journal', () => {
 
   it('keeps an unanswered sale unknown, then resolves it by its order id without resending', async () => {
     const store = journal('unknown');
-    const payments = new JournaledPayments(store, client, true);
+    const payments = new JournaledPayments(store, client, { training: true });
     store.startWorkflow('wf-d', 'sale', true);
     const settled = await payments.send({
       workflowId: 'wf-d',
@@ -135,7 +135,7 @@ describe('journal', () => {
     let entry = settled.entry;
     for (let tries = 0; entry.state === 'unknown' && tries < 40; tries += 1) {
       await sleep(250);
-      entry = await resolveEntry(store, client, entry);
+      entry = await new EntryResolver(store, client).resolve(entry);
     }
     expect(entry).toMatchObject({ state: 'approved', approvedMinor: 802 });
     const report = await client.unsettledReport({ order_id: entry.orderId });
@@ -146,7 +146,7 @@ describe('journal', () => {
   it('says not charged when the server cannot be reached, and nothing is left to check', async () => {
     const store = journal('unreachable');
     const nowhere = laneClient(service, 'v2', { url: 'https://127.0.0.1:1', retries: 0 });
-    const payments = new JournaledPayments(store, nowhere, true);
+    const payments = new JournaledPayments(store, nowhere, { training: true });
     store.startWorkflow('wf-e', 'sale', true);
     const settled = await payments.send({
       workflowId: 'wf-e',
@@ -163,7 +163,7 @@ describe('journal', () => {
 
   it('cancels a workflow a crash left running: its approval is reversed, and the sale shows it', async () => {
     const store = journal('recover');
-    const payments = new JournaledPayments(store, client, true);
+    const payments = new JournaledPayments(store, client, { training: true });
     store.startWorkflow('wf-f', 'sale', true);
     const sale = await payments.send({
       workflowId: 'wf-f',
@@ -173,7 +173,8 @@ describe('journal', () => {
     });
     expect(sale.entry.state).toBe('approved');
     const notices: Notice[] = [];
-    const recovery = new Recovery(store, payments, (notice) => notices.push(notice));
+    const resolver = new EntryResolver(store, client);
+    const recovery = new Recovery(store, payments, resolver, (notice) => notices.push(notice));
     expect(await recovery.sweep()).toBe(0);
     expect(store.workflow('wf-f')?.state).toBe('cancelled');
     expect(store.get(sale.entry.id)?.marks).toEqual(['reversed']);

@@ -35,12 +35,17 @@ export interface LaneBenchOptions {
   readonly settings?: Partial<EditableSettings>;
   /** The client's answer deadline, ms (short ones make unknown outcomes). */
   readonly answerMs?: number;
+  /** How long a late answer is still listened for, ms (with answerMs: how long a request may still run). */
+  readonly lateAnswerMs?: number;
   /** The folder of the journal (a restart reuses it); default a fresh one. */
   readonly dir?: string;
   readonly openDay?: boolean;
 }
 
-/** Starts a lane bench: service process, simulated devices, a training lane on them. */
+/**
+ * Starts a lane bench: service process, simulated devices, a training lane on them; resolves once
+ * every device's connect-time check has run, so a fault a test arms next meets the test's call.
+ */
 export async function startLaneBench(options: LaneBenchOptions = {}): Promise<LaneBench> {
   const service = options.service ?? (await startServiceProcess());
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'laneterm-lane-'));
@@ -55,13 +60,17 @@ export async function startLaneBench(options: LaneBenchOptions = {}): Promise<La
       tls: { pin: service.fingerprint },
       apiKey: service.apiKey,
       deadlines: { connectMs: 3000, answerMs: options.answerMs ?? 30_000 },
+      ...(options.lateAnswerMs === undefined ? {} : { lateAnswerMs: options.lateAnswerMs }),
     },
     journalPath: join(dir, 'journal.db'),
     devices: devices.config,
     source: 'test',
     openDay: options.openDay ?? true,
+    simulators: devices,
     ...(options.settings === undefined ? {} : { settings: options.settings }),
   });
+  for (const role of ['reader', 'emv', 'pinpad', 'printer'] as const)
+    await lane.devices.check(role);
   const driver = new LaneDriver(lane.engine);
   return {
     service,
