@@ -54,6 +54,9 @@ export async function startLaneUnderTest(
       tls: { pin: server.fingerprint },
       fingerprint: server.fingerprint,
       apiKey: server.apiKey,
+      // Short deadlines, so an outcome lost with a killed service resolves within a scenario.
+      deadlines: { connectMs: 2000, answerMs: 8000 },
+      lateAnswerMs: 2000,
     },
     journalPath: join(dir, 'journal.db'),
     devices: devices.config,
