@@ -29,9 +29,13 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const laneArgv = argv.filter((arg) => !SWITCH_FLAGS.includes(arg));
   const args = parseStartArgs(laneArgv);
-  if ('help' in args || 'error' in args) {
-    console.log('error' in args ? `${args.error}\n\n${USAGE}` : USAGE);
-    process.exitCode = 'error' in args ? 2 : 0;
+  if ('help' in args) {
+    console.log(USAGE);
+    return;
+  }
+  if ('error' in args) {
+    console.error(`${args.error}\n\n${USAGE}`);
+    process.exitCode = 2;
     return;
   }
   if ('storeKey' in args) {

@@ -2,7 +2,7 @@
 import { runAdmin } from './admin/admin-runner.ts';
 import { SERVER_USAGE, parseServerArgs } from './config/cli-options.ts';
 import { startServer } from './payment-server.ts';
-import { describeServer, stopOnSignals } from './startup-report.ts';
+import { describeServer, reloadOnHangup, stopOnSignals } from './startup-report.ts';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -30,6 +30,7 @@ async function main(argv: string[]): Promise<number | undefined> {
   }
   const server = await startServer(args.options);
   stopOnSignals(server, (line) => console.log(line));
+  reloadOnHangup(server, (line) => console.log(line));
   for (const line of describeServer(server)) console.log(line);
   return undefined;
 }

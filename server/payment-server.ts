@@ -6,17 +6,24 @@ import { loadOrCreateSecretKey } from './accounts/secret-box.ts';
 import { Authenticator } from './auth/authenticator.ts';
 import { DualAuthorizer } from './auth/dual-authorizer.ts';
 import { prepareDataDirectory } from './config/data-directory.ts';
-import { withDefaults, type ServerInput } from './config/server-options.ts';
+import { vaultKeyOptions, withDefaults, type ServerInput } from './config/server-options.ts';
 import { RequestDispatcher } from './dispatch/request-dispatcher.ts';
 import { WorkTracker } from './dispatch/work-tracker.ts';
-import { TransactionService, seedDemoGiftCards } from './engine/index.ts';
+import { unixSeconds } from './engine/clock.ts';
+import { seedDemoBdks } from './engine/entry/demo-bdks.ts';
+import { TransactionService, seedDemoGiftCards, seedDemoReceiptHeader } from './engine/index.ts';
+import { BdkStore } from './engine/store/bdk-store.ts';
+import { engineDatabase } from './engine/store/statement-cache.ts';
 import { KvConnection } from './kv/kv-connection.ts';
+import { RequestLog } from './log/request-log.ts';
 import { createServiceLogger } from './log/service-logger.ts';
+import { BufferBudget } from './net/buffer-budget.ts';
 import { ServiceListeners, type ListenAddress } from './net/service-listeners.ts';
+import { SendQueue } from './processor/index.ts';
 import { createRestApp } from './rest/rest-app.ts';
 import { openStore } from './store/database.ts';
 import { loadOrCreateCertificate } from './tls/certificate.ts';
-import { CardVault } from './vault/index.ts';
+import { CardVault, describeCustody, openDataKey } from './vault/index.ts';
 
 /** Milliseconds open connections get to close on their own at shutdown before being cut. */
 const CLOSE_GRACE_MS = 2000;
@@ -27,13 +34,21 @@ export interface RunningServer {
   tlsAddress: ListenAddress;
   /** The plain port, when one was asked for. */
   plainAddress: ListenAddress | undefined;
-  /** SHA-256 fingerprint of the TLS certificate, for pinning. */
-  fingerprint256: string;
+  /** SHA-256 fingerprint of the TLS certificate in use, for pinning. */
+  readonly fingerprint256: string;
   /** True when this start generated the certificate. */
   certificateGenerated: boolean;
   dataDir: string;
   /** The demo merchant, when started with demo. */
   demo: DemoSeed | undefined;
+  /** Where the key-encrypting key of the card vault's key is kept, in words. */
+  vaultCustody: string;
+  /**
+   * Reads the certificate and key files again and uses them for TLS handshakes from now on; open
+   * connections keep theirs. Returns the new fingerprint; throws (keeping the old pair) when the
+   * files cannot be read or do not match.
+   */
+  reloadCertificate: () => string;
   /**
    * Stops accepting connections, answers new requests SYS_UNAVAILABLE, lets the engine finish the
    * transactions in flight, sends their answers, closes every connection and the store.
@@ -59,44 +74,73 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
   if (given !== (options.keyPath !== undefined)) {
     throw new Error('certPath and keyPath: give both or neither');
   }
-  const tls = loadOrCreateCertificate({
+  const certificateSource = {
     certPath: options.certPath ?? files.certificate,
     keyPath: options.keyPath ?? files.privateKey,
     given,
     host: options.host,
-  });
+  };
+  let tls = loadOrCreateCertificate(certificateSource);
   const store = openStore(files.database);
   const listeners = new ServiceListeners();
   try {
     const accounts = openAccounts(store, loadOrCreateSecretKey(files.secretKey));
     const demo = options.demo ? await seedDemoMerchant(accounts, files.demoApiKey) : undefined;
-    const vault = CardVault.forDatabase(files.database, false);
+    const queue = new SendQueue({
+      concurrency: limits.processorInFlight,
+      perMerchant: limits.merchantInFlight,
+    });
+    const vaultKey = openDataKey(files.root, vaultKeyOptions(options));
+    const vaultCustody = describeCustody(vaultKey.custody);
+    if (vaultKey.change !== 'none') {
+      logger.info({ custody: vaultCustody, change: vaultKey.change }, 'card vault key wrapped');
+    }
+    const vault = new CardVault(vaultKey.key);
     if (demo !== undefined) {
       seedDemoGiftCards(store, vault, demo.merchantUser.merchantId, now());
+      seedDemoBdks(new BdkStore(engineDatabase(store), vault), unixSeconds(now()));
+      seedDemoReceiptHeader(store, demo.merchantUser.merchantId, now());
     }
-    const engine = new TransactionService({ store, logger, now, vault });
+    const engine = new TransactionService({
+      store,
+      logger,
+      now,
+      queue,
+      vault,
+      outboxDir: files.outbox,
+    });
     const authenticator = new Authenticator(accounts, limits, logger);
+    const requests = new RequestLog(logger);
     const dispatcher = new RequestDispatcher({
       accounts,
       authenticator,
       dualAuthorizer: new DualAuthorizer(accounts, authenticator),
       engine,
       logger,
+      requests,
       now,
       mfaCookieLifetime: limits.mfaCookieLifetime,
     });
     const tracker = new WorkTracker();
+    const budget = new BufferBudget(limits.maxBufferedBytes);
     const rest = await createRestApp({
       dispatcher,
       tracker,
       logger,
+      budget,
+      requests,
       bodyLimitBytes: limits.maxBodyBytes,
       idleMs: limits.idleTimeoutMs,
+      headerMs: limits.frameTimeoutMs,
+      maxInFlight: limits.maxInFlight,
+      maxUnsentBytes: limits.maxUnsentBytes,
     });
     const kvLimits = {
       maxFrameBytes: limits.maxFrameBytes,
       maxInFlight: limits.maxInFlight,
       idleMs: limits.idleTimeoutMs,
+      frameTimeoutMs: limits.frameTimeoutMs,
+      maxUnsentBytes: limits.maxUnsentBytes,
     };
     await listeners.listen(
       {
@@ -105,13 +149,22 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
         plainPort: options.plainPort,
         tls,
         maxConnections: limits.maxConnections,
+        maxConnectionsPerSource: limits.maxConnectionsPerSource,
         idleMs: limits.idleTimeoutMs,
+        handshakeMs: limits.frameTimeoutMs,
         logger,
       },
       {
         http: (socket: Socket) => rest.server.emit('connection', socket),
         kv: (socket: Socket) =>
-          new KvConnection(socket, { dispatcher, tracker, logger, limits: kvLimits }),
+          new KvConnection(socket, {
+            dispatcher,
+            tracker,
+            logger,
+            requests,
+            limits: kvLimits,
+            budget,
+          }),
       },
     );
     const tlsAddress = listeners.tlsAddress as ListenAddress;
@@ -128,6 +181,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
         await engine.close();
         await tracker.whenIdle();
         await listeners.closeConnections(CLOSE_GRACE_MS);
+        requests.flush();
         store.close();
         logger.info('stopped');
       })();
@@ -136,10 +190,20 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
     return {
       tlsAddress,
       plainAddress: listeners.plainAddress,
-      fingerprint256: tls.fingerprint256,
+      get fingerprint256() {
+        return tls.fingerprint256;
+      },
       certificateGenerated: tls.generated,
       dataDir: files.root,
       demo,
+      reloadCertificate: () => {
+        const next = loadOrCreateCertificate(certificateSource);
+        listeners.setIdentity(next);
+        tls = next;
+        logger.info({ fingerprint256: tls.fingerprint256 }, 'TLS certificate reloaded');
+        return tls.fingerprint256;
+      },
+      vaultCustody,
       close,
     };
   } catch (error) {

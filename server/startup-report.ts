@@ -1,6 +1,10 @@
+import { DEMO_BDKS } from './engine/entry/demo-bdks.ts';
 import type { RunningServer } from './payment-server.ts';
 
-/** Lines telling where the service listens, its certificate fingerprint and the demo logins. */
+/**
+ * Lines telling where the service listens, its certificate fingerprint, where the card vault's
+ * key-encrypting key is kept and the demo logins.
+ */
 export function describeServer(server: RunningServer): string[] {
   const tls = server.tlsAddress;
   const generated = server.certificateGenerated ? ' (generated now)' : '';
@@ -8,6 +12,7 @@ export function describeServer(server: RunningServer): string[] {
     `LaneTerm Payment Transaction Service (data: ${server.dataDir})`,
     `  TLS:   ${tls.host}:${tls.port}  REST https://${tls.host}:${tls.port}/api/v2/ and key/value over TLS`,
     `  TLS certificate SHA-256 ${server.fingerprint256}${generated}`,
+    `  card vault key wrapped by ${server.vaultCustody}`,
   ];
   if (server.plainAddress !== undefined) {
     const { host, port } = server.plainAddress;
@@ -19,6 +24,7 @@ export function describeServer(server: RunningServer): string[] {
     lines.push(
       '  demo merchant: test_retail:public / publ1ct3st (REST v1 Basic user "test_retail|public")',
       `  demo profile API key: ${server.demo.apiKeyId} (id and secret in ${server.dataDir}/demo-apikey.json)`,
+      `  demo DUKPT test keys: ${DEMO_BDKS.map((k) => `key set ${k.keySetId} (${k.type})`).join(', ')}`,
     );
   }
   return lines;
@@ -42,4 +48,19 @@ export function stopOnSignals(server: RunningServer, print: (line: string) => vo
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/**
+ * On SIGHUP: reloads the TLS certificate and key (RunningServer.reloadCertificate) without
+ * dropping a connection; a pair that cannot be read or does not match is refused and the one in
+ * use kept. `print` tells the operator which.
+ */
+export function reloadOnHangup(server: RunningServer, print: (line: string) => void): void {
+  process.on('SIGHUP', () => {
+    try {
+      print(`SIGHUP: TLS certificate reloaded, SHA-256 ${server.reloadCertificate()}`);
+    } catch (error) {
+      print(`SIGHUP: TLS certificate kept, the new one was refused: ${(error as Error).message}`);
+    }
+  });
 }

@@ -69,11 +69,13 @@ export class EscPosInterpreter {
   #x = 0;
   #fontDots = FONT_A_DOTS;
   #spacing = 0;
+  /** The stream's last two bytes, for a DLE EOT split across chunks. */
+  #realtimeTail = Buffer.alloc(0);
 
-  /** Feeds bytes; returns the operations they complete. */
+  /** Feeds bytes; returns the operations they complete, status requests first. */
   push(chunk: Buffer): PrintOp[] {
+    const ops = this.#realtimeStatus(chunk);
     this.#pending = Buffer.concat([this.#pending, chunk]);
-    const ops: PrintOp[] = [];
     let at = 0;
     for (;;) {
       const used = this.#step(this.#pending, at, ops);
@@ -82,6 +84,25 @@ export class EscPosInterpreter {
     }
     this.#flushText(ops);
     this.#pending = this.#pending.subarray(at);
+    return ops;
+  }
+
+  /**
+   * DLE EOT n (n 1–4) wherever it arrives, inside the data of an unfinished image, barcode or QR
+   * code too: a real-time command the printer answers on receipt (Epson ESC/POS, DLE EOT), so
+   * malformed or stalled print data never silences the status a lane polls.
+   */
+  #realtimeStatus(chunk: Buffer): PrintOp[] {
+    const bytes = Buffer.concat([this.#realtimeTail, chunk]);
+    const ops: PrintOp[] = [];
+    for (let i = 0; i + 2 < bytes.length; i += 1) {
+      const n = bytes[i + 2] ?? 0;
+      if (bytes[i] === 0x10 && bytes[i + 1] === 0x04 && n >= 1 && n <= 4) {
+        ops.push({ kind: 'status', query: n as StatusQuery });
+        i += 2;
+      }
+    }
+    this.#realtimeTail = bytes.subarray(Math.max(0, bytes.length - 2));
     return ops;
   }
 
@@ -117,12 +138,7 @@ export class EscPosInterpreter {
       return 1;
     }
     if (byte === 0x0d) return 1;
-    if (byte === 0x10) {
-      if (!need(3)) return 0;
-      if (arg(1) === 0x04 && arg(2) >= 1 && arg(2) <= 4)
-        ops.push({ kind: 'status', query: arg(2) as StatusQuery });
-      return 3;
-    }
+    if (byte === 0x10) return need(3) ? 3 : 0;
     const cursor = { bytes: b, at, ops, need, arg };
     if (byte === 0x1b) return this.#esc(cursor);
     if (byte === 0x1d) return this.#gs(cursor);

@@ -27,7 +27,8 @@ async function loadCommands(): Promise<CryptoCommand[]> {
 
 function usageText(commands: readonly CryptoCommand[]): string {
   const lines = commands.flatMap((c) => c.usage.map((u) => `  crypto ${u}`));
-  return ['usage: npm run -s crypto -- <command> [options]', '', ...lines].join('\n');
+  const help = '  crypto <command> --help   the synopsis of one command';
+  return ['usage: npm run -s crypto -- <command> [options]', '', ...lines, help].join('\n');
 }
 
 /**
@@ -85,6 +86,11 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`crypto: unknown command${shown}\n${usageText(commands)}\n`);
     return 2;
   }
+  const synopsis = command.usage.map((u) => `  crypto ${u}`).join('\n');
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`usage:\n${synopsis}\n`);
+    return 0;
+  }
   try {
     process.stdout.write(`${runCommand(command, args)}\n`);
     return 0;
@@ -94,7 +100,6 @@ async function main(argv: string[]): Promise<number> {
       return 1;
     }
     if (error instanceof UsageError) {
-      const synopsis = command.usage.map((u) => `  crypto ${u}`).join('\n');
       process.stderr.write(`crypto ${name}: ${error.message}\nusage:\n${synopsis}\n`);
       return 2;
     }

@@ -29,7 +29,8 @@ const USAGE = `usage: npm run sim -- <${SIM_DEVICES.join('|')}> [options]
   --baud N           serial speed (default 9600; emv 115200)
   --bdk HEX          DUKPT base derivation key (default ${TEST_BDK}, the X9.24 test BDK)
   --ksn HEX          initial KSN (default ${TEST_INITIAL_KSN})
-  --fault SPEC       bad-checksum | missing-ack | slow[:ms] | garbage | unplug[:ms] | exhausted,
+  --fault SPEC       bad-checksum | missing-ack | slow[:ms] | garbage | unplug[:ms] | exhausted |
+                     card-decline (emv: the card declines after the issuer approved),
                      [*N|*always]; repeatable; unplug's ms is how long the cable stays out (2000)
   --format F         idtech: enhanced (default) or original
   --card ID          test card to present with --every/--once (see resources/test-cards.json)
@@ -37,6 +38,7 @@ const USAGE = `usage: npm run sim -- <${SIM_DEVICES.join('|')}> [options]
   --once             present --card once, then exit
   --out DIR          printer: write receipt.txt and receipt.png after every cut
   --catalogue FILE   another test-card catalogue
+  -h, --help         print this help and exit (also after a device name)
 console: the device's commands, unplug [ms] (pull the cable now, replug after ms), fault SPEC, quit`;
 
 /** Printed when the unplug fault or command is used on a tty the simulator does not own. */
@@ -53,6 +55,9 @@ const PRESENT_VERB: Record<SimDeviceName, string> = {
 };
 
 class UsageError extends Error {}
+
+/** -h or --help was given: the usage goes to standard output and the tool exits 0. */
+class HelpRequest extends Error {}
 
 function settingsFrom(argv: string[]) {
   const { values, positionals } = parseArgs({
@@ -71,12 +76,12 @@ function settingsFrom(argv: string[]) {
       once: { type: 'boolean' },
       out: { type: 'string' },
       catalogue: { type: 'string' },
-      help: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
     },
   });
+  if (values.help === true) throw new HelpRequest();
   const device = SIM_DEVICES.find((name) => name === positionals[0]);
-  if (values.help === true || device === undefined || positionals.length !== 1)
-    throw new UsageError(USAGE);
+  if (device === undefined || positionals.length !== 1) throw new UsageError(USAGE);
   if (values.port !== undefined && values.pty !== undefined)
     throw new UsageError('--port and --pty: give one of them');
   const format = values.format ?? 'enhanced';
@@ -179,7 +184,10 @@ async function run(argv: string[]): Promise<number> {
 try {
   process.exitCode = await run(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof UsageError) {
+  if (error instanceof HelpRequest) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exitCode = 0;
+  } else if (error instanceof UsageError) {
     process.stderr.write(`${error.message}\n`);
     process.exitCode = 2;
   } else if (

@@ -27,6 +27,7 @@ const ENTRY_OF_READ: Readonly<Record<CardRead['entryMode'], EntryMethod>> = {
   'fallback-swipe': 'fallback_swipe',
   contact: 'insert',
   contactless: 'tap',
+  keyed: 'keyed_pad',
 };
 
 /** The mask the screen shows: X for every digit but the last four. */
@@ -45,7 +46,8 @@ export function capturedFromRead(read: CardRead): CapturedCard {
 
 /** A manually keyed card as a captured card: account, expdate and, when given, cv and zip. */
 export function capturedFromManual(card: ManualCard): CapturedCard {
-  const fields: Record<string, string> = { account: card.account, expdate: card.expdate };
+  const fields: Record<string, string> = { account: card.account };
+  if (card.expdate !== undefined) fields.expdate = card.expdate;
   if (card.cv !== undefined) fields.cv = card.cv;
   if (card.zip !== undefined) fields.zip = card.zip;
   const summary = maskedSummary(card.account.slice(-4), card.account.length, 'manual');

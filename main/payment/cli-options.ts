@@ -30,10 +30,11 @@ export const PAY_USAGE = `usage: npm run -s pay -- <operation> [key=value …] -
   --ca FILE | --pin SHA256   trust a CA (PEM) or exactly the certificate of this fingerprint
   --connect-timeout S  seconds to connect (default 10)
   --answer-timeout S   seconds to wait for the answer once sent (default 30)
+  -h, --help           print this help and exit
 
 Prints the outcome and the answer's pairs as JSON, card data masked. Exit status: 0 approved
-(or report rows, or resolve found it approved), 2 declined (resolve: declined, or not found),
-3 unknown, 1 usage or transport error (nothing was sent).`;
+(or report rows, or resolve found it approved), 4 declined (resolve: declined, or not found),
+3 unknown, 1 refused before sending or transport error, 2 usage error (nothing was sent).`;
 
 /** What the command line asked for. */
 export interface PayCommand {
@@ -61,7 +62,7 @@ const OPTIONS = {
   pin: { type: 'string' },
   'connect-timeout': { type: 'string' },
   'answer-timeout': { type: 'string' },
-  help: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
 } as const;
 
 function usageError(message: string): Error {

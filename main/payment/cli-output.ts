@@ -4,8 +4,11 @@ import { PaymentNotSentError } from './errors.ts';
 import { maskPairs } from './payment-response.ts';
 import type { PaymentResult, ReportResult, Resolution } from './results.ts';
 
-/** Exit status of `pay` (docs/client.md, CLI): 0 approved, 2 declined, 3 unknown, 1 error. */
-export const PAY_EXIT = { approved: 0, error: 1, declined: 2, unknown: 3 } as const;
+/**
+ * Exit status of `pay` (docs/client.md, CLI): 0 approved, 1 refused before sending or a transport
+ * error, 2 usage error (as every LaneTerm tool), 3 unknown, 4 declined or not found.
+ */
+export const PAY_EXIT = { approved: 0, error: 1, usage: 2, unknown: 3, declined: 4 } as const;
 
 /** What `pay` prints on standard output and the status it exits with. */
 export interface PayOutput {

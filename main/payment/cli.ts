@@ -33,7 +33,7 @@ async function main(argv: string[]): Promise<number> {
     command = parsePayArgs(argv);
   } catch (error) {
     console.error(`pay: ${(error as Error).message}\n\n${PAY_USAGE}`);
-    return PAY_EXIT.error;
+    return PAY_EXIT.usage;
   }
   if (command === 'help') {
     console.log(PAY_USAGE);

@@ -74,6 +74,11 @@ export class KvFrameDecoder {
     return this.#held;
   }
 
+  /** True between a frame's STX and its end (ETX, or the next STX), skipped oversized frames too. */
+  get inFrame(): boolean {
+    return this.#state !== 'between';
+  }
+
   /** Feeds the next bytes of the stream; returns the frames and errors they complete, in order. */
   push(chunk: Buffer): KvDecoderEvent[] {
     const events: KvDecoderEvent[] = [];

@@ -18,15 +18,20 @@ export type AdminExitCode = 0 | 1 | 2;
 
 const DATA_OPTION = { data: { type: 'string' } } as const;
 
-function printHelp(commands: Map<string, AdminCommand>, io: AdminIo): void {
-  io.out('usage: npm run server -- admin <command> [--data DIR] [arguments]');
-  io.out('commands:');
-  for (const command of commands.values()) io.out(`  ${command.usage}\n      ${command.summary}`);
+function printHelp(commands: Map<string, AdminCommand>, print: (line: string) => void): void {
+  print('usage: npm run server -- admin <command> [--data DIR] [arguments]');
+  print('commands:');
+  for (const command of commands.values()) print(`  ${command.usage}\n      ${command.summary}`);
 }
+
+/** True for the words that ask for help: help, --help, -h. */
+const isHelpWord = (word: string | undefined): boolean =>
+  word === 'help' || word === '--help' || word === '-h';
 
 /**
  * Runs `admin <command> [--data DIR] …` (argv without the word "admin"): finds the command in the
- * registry, checks its arguments, opens the data directory's store and runs it.
+ * registry, checks its arguments, opens the data directory's store and runs it. `help`, `--help`
+ * and `-h`, alone or after a command, print usage on standard output; no command is a usage error.
  */
 export async function runAdmin(
   argv: readonly string[],
@@ -35,14 +40,18 @@ export async function runAdmin(
 ): Promise<AdminExitCode> {
   const commands = await loadAdminCommands();
   const [name, ...rest] = argv;
-  if (name === undefined || name === 'help' || name === '--help') {
-    printHelp(commands, io);
+  if (name === undefined || isHelpWord(name)) {
+    printHelp(commands, name === undefined ? io.err : io.out);
     return name === undefined ? 2 : 0;
   }
   const command = commands.get(name);
   if (command === undefined) {
     io.err(`admin: unknown command "${name}"; "admin help" lists the commands`);
     return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.out(`usage: npm run server -- admin ${command.usage} [--data DIR]\n  ${command.summary}`);
+    return 0;
   }
   let parsed;
   try {

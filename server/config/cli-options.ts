@@ -1,5 +1,7 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LOG_LEVELS, type LogLevel } from '../log/service-logger.ts';
+import type { KekCustody } from '../vault/index.ts';
 import {
   DEFAULT_HOST,
   DEFAULT_LIMITS,
@@ -17,19 +19,29 @@ export const SERVER_USAGE = `usage: npm run server -- [options]
   --data DIR            data directory (default: the user's data directory, laneterm/server)
   --cert FILE --key FILE   TLS certificate and key (PEM); default: generated into DIR
   --demo                seed the training merchant test_retail (sub-user public, publ1ct3st)
+  --vault-key-file FILE    keep the card vault's key-encrypting key in FILE (outside DIR, mode 0600)
+  --vault-key-env NAME     take it from the environment variable NAME (32 bytes, base64 or hex)
+  --vault-keychain         keep it in the OS keychain (default, unless LANETERM_VAULT_KEK is set or --demo)
   --log-level LEVEL     ${LOG_LEVELS.join(', ')} (default info)
   --max-body-bytes N    REST body cap (default ${DEFAULT_LIMITS.maxBodyBytes})
   --max-frame-bytes N   key/value frame cap (default ${DEFAULT_LIMITS.maxFrameBytes})
-  --max-in-flight N     key/value requests running at once per connection (default ${DEFAULT_LIMITS.maxInFlight})
+  --max-in-flight N     requests running at once per connection; more wait (default ${DEFAULT_LIMITS.maxInFlight})
   --idle-timeout S      seconds before an idle connection is closed (default ${DEFAULT_LIMITS.idleTimeoutMs / 1000})
-  --max-connections N   open connections per port (default ${DEFAULT_LIMITS.maxConnections})
+  --frame-timeout S     seconds a frame, request header or TLS handshake has to finish (default ${DEFAULT_LIMITS.frameTimeoutMs / 1000})
+  --max-connections N   open connections, both ports together; more wait (default ${DEFAULT_LIMITS.maxConnections})
+  --max-connections-per-source N   connections from one address (default ${DEFAULT_LIMITS.maxConnectionsPerSource})
+  --max-unsent-bytes N  unsent answer bytes before a connection is read no further (default ${DEFAULT_LIMITS.maxUnsentBytes})
+  --max-buffered-bytes N   bytes in all connection buffers before new work is refused busy (default ${DEFAULT_LIMITS.maxBufferedBytes})
+  --processor-in-flight N   messages in flight to the processor, all merchants (default ${DEFAULT_LIMITS.processorInFlight})
+  --merchant-in-flight N    messages in flight to the processor for one merchant (default ${DEFAULT_LIMITS.merchantInFlight})
   --throttle-failures N failed attempts per API key id, or per address for unknown names, before throttling (default ${DEFAULT_LIMITS.throttle.maxFailures})
   --throttle-window S   seconds the throttle counts failures over and then refuses (default ${DEFAULT_LIMITS.throttle.windowMs / 1000})
   --lockout-failures N  failed attempts per password account before it is locked (default ${DEFAULT_LIMITS.lockout.maxFailures})
   --lockout-minutes M   minutes failures are counted over and an account stays locked (default ${DEFAULT_LIMITS.lockout.windowMs / 60_000})
   --password-cache-seconds S   seconds a verified password is remembered, 0 never (default ${DEFAULT_LIMITS.passwordCacheMs / 1000})
   --password-checks N   scrypt password verifications running at once (default ${DEFAULT_LIMITS.passwordChecks} here)
-  --mfa-cookie-days N   MFA cookie lifetime in days (default ${DEFAULT_LIMITS.mfaCookieLifetime / 86400})`;
+  --mfa-cookie-days N   MFA cookie lifetime in days (default ${DEFAULT_LIMITS.mfaCookieLifetime / 86400})
+  -h, --help            print this help and exit`;
 
 const OPTIONS = {
   port: { type: 'string' },
@@ -39,12 +51,21 @@ const OPTIONS = {
   cert: { type: 'string' },
   key: { type: 'string' },
   demo: { type: 'boolean' },
+  'vault-key-file': { type: 'string' },
+  'vault-key-env': { type: 'string' },
+  'vault-keychain': { type: 'boolean' },
   'log-level': { type: 'string' },
   'max-body-bytes': { type: 'string' },
   'max-frame-bytes': { type: 'string' },
   'max-in-flight': { type: 'string' },
   'idle-timeout': { type: 'string' },
+  'frame-timeout': { type: 'string' },
   'max-connections': { type: 'string' },
+  'max-connections-per-source': { type: 'string' },
+  'max-unsent-bytes': { type: 'string' },
+  'max-buffered-bytes': { type: 'string' },
+  'processor-in-flight': { type: 'string' },
+  'merchant-in-flight': { type: 'string' },
   'throttle-failures': { type: 'string' },
   'throttle-window': { type: 'string' },
   'lockout-failures': { type: 'string' },
@@ -52,7 +73,7 @@ const OPTIONS = {
   'password-cache-seconds': { type: 'string' },
   'password-checks': { type: 'string' },
   'mfa-cookie-days': { type: 'string' },
-  help: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** What the command line asked for: options to start with, help, or an error to print. */
@@ -77,6 +98,23 @@ function definedOnly<T extends object>(
   }>;
 }
 
+/** The card vault key custody the command line names, if any; throws when it names two. */
+function vaultKeyOf(
+  file: string | undefined,
+  variable: string | undefined,
+  keychain: boolean | undefined,
+): KekCustody | undefined {
+  const named: KekCustody[] = [
+    ...(file === undefined ? [] : [{ kind: 'file', path: resolve(file) } as const]),
+    ...(variable === undefined ? [] : [{ kind: 'env', variable } as const]),
+    ...(keychain === true ? [{ kind: 'keychain' } as const] : []),
+  ];
+  if (named.length > 1) {
+    throw new Error('--vault-key-file, --vault-key-env, --vault-keychain: give one at most');
+  }
+  return named[0];
+}
+
 /** Reads the server's command line (node:util parseArgs, strict); never throws. */
 export function parseServerArgs(argv: readonly string[]): ServerArgs {
   try {
@@ -90,6 +128,7 @@ export function parseServerArgs(argv: readonly string[]): ServerArgs {
     }
     const big = 1024 * 1024 * 1024;
     const idle = integer('idle-timeout', v['idle-timeout'], 1, 86_400);
+    const frame = integer('frame-timeout', v['frame-timeout'], 1, 86_400);
     const failures = integer('throttle-failures', v['throttle-failures'], 1, 1_000_000);
     const window = integer('throttle-window', v['throttle-window'], 1, 86_400);
     const cookieDays = integer('mfa-cookie-days', v['mfa-cookie-days'], 1, 3650);
@@ -101,7 +140,18 @@ export function parseServerArgs(argv: readonly string[]): ServerArgs {
       maxFrameBytes: integer('max-frame-bytes', v['max-frame-bytes'], 64, big),
       maxInFlight: integer('max-in-flight', v['max-in-flight'], 1, 100_000),
       idleTimeoutMs: idle === undefined ? undefined : idle * 1000,
+      frameTimeoutMs: frame === undefined ? undefined : frame * 1000,
       maxConnections: integer('max-connections', v['max-connections'], 1, 1_000_000),
+      maxConnectionsPerSource: integer(
+        'max-connections-per-source',
+        v['max-connections-per-source'],
+        1,
+        1_000_000,
+      ),
+      maxUnsentBytes: integer('max-unsent-bytes', v['max-unsent-bytes'], 16 * 1024, big),
+      maxBufferedBytes: integer('max-buffered-bytes', v['max-buffered-bytes'], 64 * 1024, 64 * big),
+      processorInFlight: integer('processor-in-flight', v['processor-in-flight'], 1, 10_000),
+      merchantInFlight: integer('merchant-in-flight', v['merchant-in-flight'], 1, 10_000),
       throttle: {
         maxFailures: failures ?? DEFAULT_LIMITS.throttle.maxFailures,
         windowMs: window === undefined ? DEFAULT_LIMITS.throttle.windowMs : window * 1000,
@@ -123,6 +173,7 @@ export function parseServerArgs(argv: readonly string[]): ServerArgs {
       certPath: v.cert,
       keyPath: v.key,
       demo: v.demo === true,
+      vaultKey: vaultKeyOf(v['vault-key-file'], v['vault-key-env'], v['vault-keychain']),
       logLevel: level as LogLevel | undefined,
       limits: definedOnly(limits),
     };

@@ -2,6 +2,7 @@ import type { DestinationStream } from 'pino';
 import { DEFAULT_MFA_COOKIE_LIFETIME } from '../accounts/mfa-cookie-store.ts';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../auth/auth-limits.ts';
 import type { LogLevel } from '../log/service-logger.ts';
+import { DEFAULT_KEK_VARIABLE, type KekCustody, type VaultKeyOptions } from '../vault/index.ts';
 import { defaultDataDirectory } from './data-directory.ts';
 
 /** The TLS port by default: 8665, the real server's user port (libmonetra DEFAULT_PORT_USER). */
@@ -18,12 +19,24 @@ export interface ServiceLimits extends AuthLimits {
   maxBodyBytes: number;
   /** Largest key/value frame, STX to ETX, in bytes; default 65 536. */
   maxFrameBytes: number;
-  /** Key/value requests running at once on one connection; default 32. */
+  /** Requests running at once on one connection (both transports); more wait unread; default 32. */
   maxInFlight: number;
   /** Milliseconds a connection may sit idle before it is closed; default 120 000. */
   idleTimeoutMs: number;
-  /** Open connections per listening port; default 256. */
+  /** Milliseconds a frame, HTTP request header or TLS handshake has to complete; default 10 000. */
+  frameTimeoutMs: number;
+  /** Open connections, both ports together; past it new ones wait unread; default 512. */
   maxConnections: number;
+  /** Open and waiting connections from one source address; past it refused; default 64. */
+  maxConnectionsPerSource: number;
+  /** Unsent answer bytes on one connection before it is read no further; default 65 536. */
+  maxUnsentBytes: number;
+  /** Bytes held in all connection buffers before new requests are refused busy; default 64 MiB. */
+  maxBufferedBytes: number;
+  /** Messages in flight to the processor at once, all merchants together; default 16. */
+  processorInFlight: number;
+  /** Messages in flight to the processor at once for one merchant; default 8. */
+  merchantInFlight: number;
   /** MFA cookie lifetime in seconds; default 30 days. */
   mfaCookieLifetime: number;
 }
@@ -34,7 +47,13 @@ export const DEFAULT_LIMITS: ServiceLimits = {
   maxFrameBytes: 64 * 1024,
   maxInFlight: 32,
   idleTimeoutMs: 120_000,
-  maxConnections: 256,
+  frameTimeoutMs: 10_000,
+  maxConnections: 512,
+  maxConnectionsPerSource: 64,
+  maxUnsentBytes: 64 * 1024,
+  maxBufferedBytes: 64 * 1024 * 1024,
+  processorInFlight: 16,
+  merchantInFlight: 8,
   mfaCookieLifetime: DEFAULT_MFA_COOKIE_LIFETIME,
   ...DEFAULT_AUTH_LIMITS,
 };
@@ -52,6 +71,12 @@ export interface ServerOptions {
   keyPath: string | undefined;
   /** Seed the training merchant (test_retail, test_retail:public, a profile key). */
   demo: boolean;
+  /**
+   * Where the card vault's key-encrypting key must be kept; default: where the data directory says,
+   * or for a new one LANETERM_VAULT_KEK when set, else the training key with demo, else the OS
+   * keychain (docs/security.md, Key custody).
+   */
+  vaultKey: KekCustody | undefined;
   logLevel: LogLevel;
   /** Where log lines go; standard output by default. */
   logDestination: DestinationStream | undefined;
@@ -75,9 +100,25 @@ export function withDefaults(input: ServerInput): ServerOptions {
     certPath: input.certPath,
     keyPath: input.keyPath,
     demo: input.demo ?? false,
+    vaultKey: input.vaultKey,
     logLevel: input.logLevel ?? 'info',
     logDestination: input.logDestination,
     limits: { ...DEFAULT_LIMITS, ...input.limits },
     now: input.now ?? (() => new Date()),
   };
+}
+
+/**
+ * How the service opens its card vault key (docs/security.md, Key custody): the custody given is
+ * required; a data directory without a key yet wraps it under that, else under LANETERM_VAULT_KEK
+ * when the variable is set, else the training key for a demo service, else the OS keychain.
+ */
+export function vaultKeyOptions(options: ServerOptions, env = process.env): VaultKeyOptions {
+  const required = options.vaultKey;
+  const fromEnv: KekCustody | undefined =
+    (env[DEFAULT_KEK_VARIABLE] ?? '') === ''
+      ? undefined
+      : { kind: 'env', variable: DEFAULT_KEK_VARIABLE };
+  const fallback: KekCustody = options.demo ? { kind: 'training' } : { kind: 'keychain' };
+  return { required, initial: required ?? fromEnv ?? fallback };
 }

@@ -5,9 +5,13 @@ import type { SendQueue } from '../processor/index.ts';
 import type { CardVault } from '../vault/index.ts';
 import type { GiftRanges } from './gift/gift-ranges.ts';
 import type { KeyedLock } from './keyed-lock.ts';
+import type { ReceiptHeaderStore } from './receipts/receipt-header-store.ts';
+import type { ReceiptOutbox } from './receipts/receipt-outbox.ts';
 import type { StanCounter } from './stan-counter.ts';
 import type { BatchStore } from './store/batch-store.ts';
+import type { BdkStore } from './store/bdk-store.ts';
 import type { DenyListStore } from './store/deny-list-store.ts';
+import type { EmvStore } from './store/emv-store.ts';
 import type { GiftStore } from './store/gift-store.ts';
 import type { MerchantDirectory } from './store/merchant-directory.ts';
 import type { TokenStore } from './store/token-store.ts';
@@ -30,10 +34,18 @@ export interface CallerContext {
   timeZone: string;
 }
 
-/** What an operation answers: transaction pairs, or a successful report's rows (seed: Errors §4). */
+/**
+ * What an operation answers: transaction pairs, or a successful report's rows (seed: Errors §4)
+ * with the request keys it echoes (answer-echo.ts; REST sends them beside the rows).
+ */
 export type ServiceAnswer =
   | { kind: 'response'; pairs: Record<string, string> }
-  | { kind: 'report'; columns: string[]; rows: Record<string, string>[] };
+  | {
+      kind: 'report';
+      columns: string[];
+      rows: Record<string, string>[];
+      echo?: Record<string, string>;
+    };
 
 /** Everything an operation handler works with; one per TransactionService. */
 export interface EngineContext {
@@ -46,7 +58,15 @@ export interface EngineContext {
   /** Which card numbers are each merchant's gift cards. */
   giftRanges: GiftRanges;
   denyList: DenyListStore;
+  /** Merchants' receipt headers (merch_info, the detail's merch_* fields). */
+  receiptHeaders: ReceiptHeaderStore;
+  /** Where e-mailed and texted receipt copies go; none for a service on an in-memory store. */
+  outbox: ReceiptOutbox | undefined;
   vault: CardVault;
+  /** Base derivation keys of DUKPT devices (encrypted reader data, PIN blocks). */
+  bdks: BdkStore;
+  /** EMV receipt data of chip and contactless transactions. */
+  emv: EmvStore;
   processor: Processor;
   queue: SendQueue;
   stans: StanCounter;

@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path';
 import type { Logger } from 'pino';
 import {
   FINANCIAL_OPERATIONS,
@@ -9,17 +10,24 @@ import {
 import { LoopbackProcessor, SendQueue, type Processor } from '../processor/index.ts';
 import type { Store } from '../store/database.ts';
 import { CardVault } from '../vault/index.ts';
+import { withEchoedKeys } from './answer-echo.ts';
 import { answerForError, serviceDecline, unavailable } from './answers.ts';
+import { screenCardData } from './card-data-screen.ts';
 import type { EngineContext } from './engine-context.ts';
 import { GiftLedger } from './gift/gift-ledger.ts';
 import { GiftRanges } from './gift/gift-ranges.ts';
 import { HOUSEKEEPING_INTERVAL_MS, clearStaleCardData, runDueSettlements } from './housekeeping.ts';
 import { KeyedLock } from './keyed-lock.ts';
+import { withReceipts } from './receipts/receipt-delivery.ts';
+import { ReceiptHeaderStore } from './receipts/receipt-header-store.ts';
+import { ReceiptOutbox } from './receipts/receipt-outbox.ts';
 import { OPERATION_HANDLERS } from './registry.ts';
 import type { CallerContext, ServiceAnswer } from './engine-context.ts';
 import { StanCounter } from './stan-counter.ts';
 import { BatchStore } from './store/batch-store.ts';
+import { BdkStore } from './store/bdk-store.ts';
 import { DenyListStore } from './store/deny-list-store.ts';
+import { EmvStore } from './store/emv-store.ts';
 import { GiftStore } from './store/gift-store.ts';
 import { MerchantDirectory } from './store/merchant-directory.ts';
 import { engineDatabase } from './store/statement-cache.ts';
@@ -36,16 +44,30 @@ export interface TransactionServiceDeps {
   vault?: CardVault;
   /** Default the simulated processor (LoopbackProcessor). */
   processor?: Processor;
-  /** Default a queue of 16 messages in flight. */
+  /** Default a queue of 16 messages in flight, 8 of them for one merchant at most. */
   queue?: SendQueue;
   /** Run automatic settlement and card-data retention on a timer; default true. */
   housekeeping?: boolean;
+  /**
+   * Folder of e-mailed and texted receipt copies; default "outbox" beside the database (none for
+   * ":memory:").
+   */
+  outboxDir?: string;
+}
+
+/** The receipt outbox of the deps: the folder given, else "outbox" beside a database file. */
+function outboxFor(deps: TransactionServiceDeps): ReceiptOutbox | undefined {
+  if (deps.outboxDir !== undefined) return new ReceiptOutbox(deps.outboxDir);
+  return deps.store.memory
+    ? undefined
+    : new ReceiptOutbox(join(dirname(deps.store.name), 'outbox'));
 }
 
 /**
- * The transaction engine (docs/test-cards.md): validates each request with protocol's rules, runs it
- * through its operation's handler and the state table, commits it in one SQLite transaction, and
- * only then answers. Never throws for bad input: every failure is an answer.
+ * The transaction engine (docs/test-cards.md): keeps card data to the card fields (screenCardData),
+ * validates each request with protocol's rules, runs it through its operation's handler and the
+ * state table, commits it in one SQLite transaction, and only then answers. Never throws for bad
+ * input: every failure is an answer.
  */
 export class TransactionService {
   readonly #ctx: EngineContext;
@@ -59,6 +81,7 @@ export class TransactionService {
     const batches = new BatchStore(db);
     const gift = new GiftStore(db);
     const transactions = new TransactionStore(db, batches, new GiftLedger(gift));
+    const vault = deps.vault ?? CardVault.forDatabase(deps.store.name, deps.store.memory);
     this.#ctx = {
       transactions,
       batches,
@@ -67,7 +90,11 @@ export class TransactionService {
       gift,
       giftRanges: new GiftRanges(gift),
       denyList: new DenyListStore(db),
-      vault: deps.vault ?? CardVault.forDatabase(deps.store.name, deps.store.memory),
+      bdks: new BdkStore(db, vault),
+      emv: new EmvStore(db),
+      receiptHeaders: new ReceiptHeaderStore(db),
+      outbox: outboxFor(deps),
+      vault,
       processor: deps.processor ?? new LoopbackProcessor(),
       queue: deps.queue ?? new SendQueue(),
       stans: new StanCounter(transactions),
@@ -82,7 +109,7 @@ export class TransactionService {
     }
   }
 
-  /** Validates (protocol.validateRequest), runs and commits one operation; never throws for bad input. */
+  /** Screens, validates (protocol.validateRequest), runs and commits one operation; never throws. */
   async execute(op: OperationName, params: Params, caller: CallerContext): Promise<ServiceAnswer> {
     if (this.#closing) return unavailable();
     const work = this.#run(op, params, caller);
@@ -129,18 +156,26 @@ export class TransactionService {
     );
   }
 
-  async #run(op: OperationName, params: Params, caller: CallerContext): Promise<ServiceAnswer> {
+  async #run(op: OperationName, sent: Params, caller: CallerContext): Promise<ServiceAnswer> {
     const now = this.#ctx.clock();
     try {
+      const params = screenCardData(sent);
       validateRequest(op, params, {
         version: caller.version,
         timeZone: caller.timeZone,
         now,
         giftBinRanges: this.#ctx.giftRanges.forMerchant(caller.merchantId),
       });
-      const answer =
-        this.#processorRefusal(op, caller) ??
-        (await OPERATION_HANDLERS[op]({ op, params, caller, now }, this.#ctx));
+      const request = { op, params, caller, now };
+      const answer = withReceipts(
+        request,
+        withEchoedKeys(
+          op,
+          params,
+          this.#processorRefusal(op, caller) ?? (await OPERATION_HANDLERS[op](request, this.#ctx)),
+        ),
+        this.#ctx,
+      );
       if (answer.kind === 'response') {
         const { code, msoft_code: msoftCode, ttid } = answer.pairs;
         this.#ctx.logger.debug({ op, code, msoftCode, ttid }, 'operation answered');

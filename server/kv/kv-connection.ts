@@ -1,11 +1,11 @@
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import {
-  KvFrameDecoder,
   PING_REPLY_BODY,
   ProtocolError,
   decodePairs,
   encodeFrame,
+  foldLegacyValues,
   isPing,
   isPingRequest,
   operationFromKv,
@@ -13,23 +13,28 @@ import {
   type KvDecoderEvent,
   type KvFrame,
 } from '../../protocol/index.ts';
-import { INTERNAL_FAULT } from '../dispatch/answers.ts';
+import { INTERNAL_FAULT, SERVICE_BUSY } from '../dispatch/answers.ts';
 import type { RequestDispatcher } from '../dispatch/request-dispatcher.ts';
 import { withoutTransportKeys } from '../dispatch/request-params.ts';
 import type { WorkTracker } from '../dispatch/work-tracker.ts';
-import { serviceDecline } from '../engine/answers.ts';
-import type { ServiceAnswer } from '../engine/index.ts';
+import { BufferShare, type BufferBudget } from '../net/buffer-budget.ts';
+import type { RequestLog } from '../log/request-log.ts';
 import { encodeKvAnswer, kvDecline } from './kv-answer.ts';
 import { kvCredentials } from './kv-credentials.ts';
+import { KvInput } from './kv-input.ts';
 
 /** Limits of one key/value connection (docs/api.md, Limits). */
 export interface KvLimits {
   /** Largest frame, STX to ETX, in bytes. */
   maxFrameBytes: number;
-  /** Requests running at once on the connection; more are answered SYS_UNAVAILABLE unrun. */
+  /** Requests running at once on the connection; the next waits, unread, for an answer. */
   maxInFlight: number;
   /** Milliseconds with nothing in flight and nothing received before the connection is closed. */
   idleMs: number;
+  /** Milliseconds a frame has to arrive whole once its STX has. */
+  frameTimeoutMs: number;
+  /** Unsent answer bytes past which the connection is read no further until they are sent. */
+  maxUnsentBytes: number;
 }
 
 /** What a key/value connection works with. */
@@ -37,80 +42,151 @@ export interface KvConnectionDeps {
   dispatcher: RequestDispatcher;
   tracker: WorkTracker;
   logger: Logger;
+  requests: RequestLog;
   limits: KvLimits;
+  budget: BufferBudget;
 }
 
+const BUSY_BODY = encodeKvAnswer(SERVICE_BUSY);
+const FAULT_BODY = encodeKvAnswer(INTERNAL_FAULT);
+
 /**
- * Serves the key/value protocol on one socket (libmonetra): frames are decoded as they
- * arrive, every request runs at once and is answered under its identifier as soon as it is done, so
- * answers may come in any order. PING is answered at once. A framing error with a readable
- * identifier is answered under it; one without (bytes outside a frame, no identifier) cannot be
- * answered, so the connection stops reading, answers what is in flight, and closes.
+ * Serves the key/value protocol on one socket (libmonetra): frames are decoded as they arrive,
+ * every request runs at once and is answered under its identifier as soon as it is done, so answers
+ * may come in any order. PING is answered at once. A framing error with a readable identifier is
+ * answered under it; one without (bytes outside a frame, no identifier) cannot be answered, so the
+ * connection stops reading, answers what is in flight, and closes.
+ *
+ * Backpressure (docs/security.md, Connections and memory): while maxInFlight requests run, or while
+ * the unsent answers pass maxUnsentBytes, the next frame waits and the socket is read no further,
+ * so a client that pipelines without limit, or never reads, stalls its own connection only. A frame
+ * must arrive whole within frameTimeoutMs of its STX (time spent waiting on the service excepted).
+ *
+ * Every refusal made here (buffer budget spent, unreadable frame or pairs, unknown action) gets its
+ * log line; PINGs are counted in the connection's closing line instead.
  */
 export class KvConnection {
   readonly #socket: Socket;
   readonly #deps: KvConnectionDeps;
-  readonly #decoder: KvFrameDecoder;
+  readonly #limits: KvLimits;
+  readonly #input: KvInput;
   readonly #source: string;
+  readonly #share: BufferShare;
   #inFlight = 0;
   #closing = false;
+  /** True from a write past maxUnsentBytes until 'drain'. */
+  #draining = false;
+  readonly #afterWrite = () => this.#share.setUnsent(this.#socket.writableLength);
+  /** What the connection carried, for its closing line. */
+  readonly #counts = { requests: 0, pings: 0 };
 
   constructor(socket: Socket, deps: KvConnectionDeps) {
     this.#socket = socket;
     this.#deps = deps;
-    this.#decoder = new KvFrameDecoder({ maxFrameBytes: deps.limits.maxFrameBytes });
-    this.#source = socket.remoteAddress ?? 'unknown';
-    socket.on('timeout', () => {
-      if (this.#inFlight === 0) this.#close('idle');
+    this.#limits = deps.limits;
+    this.#input = new KvInput(deps.limits.maxFrameBytes, deps.limits.frameTimeoutMs, () => {
+      deps.logger.debug({ source: this.#source }, 'key/value frame past its deadline');
+      this.#close('frame deadline');
     });
+    this.#source = socket.remoteAddress ?? 'unknown';
+    this.#share = new BufferShare(deps.budget);
+    socket.on('timeout', () => this.#idle());
     socket.setTimeout(deps.limits.idleMs);
-    socket.on('data', (chunk: Buffer) => this.#receive(this.#decoder.push(chunk)));
+    socket.on('data', (chunk: Buffer) => {
+      this.#input.add(chunk);
+      this.#work();
+    });
+    socket.on('drain', () => {
+      this.#afterWrite();
+      this.#draining = false;
+      if (this.#input.waiting) this.#work();
+    });
     socket.on('end', () => {
-      this.#receive(this.#decoder.end());
+      this.#input.end().forEach((event) => this.#handle(event));
       this.#close('client ended');
     });
     socket.on('error', (error) => {
       deps.logger.debug({ err: error.message, source: this.#source }, 'key/value socket error');
       socket.destroy();
     });
+    socket.once('close', () => {
+      this.#input.stopDeadline();
+      this.#share.close();
+    });
   }
 
-  #receive(events: KvDecoderEvent[]): void {
-    for (const event of events) {
-      if (this.#closing) return;
-      if (event.type === 'frame') this.#accept(event.frame);
-      else if (event.id !== undefined) this.#write(event.id, kvDecline(event.error));
-      else {
-        this.#deps.logger.warn(
-          { source: this.#source, rule: event.error.rule },
-          'key/value framing error',
-        );
-        this.#close('framing error');
-      }
+  /**
+   * Handles what was read, until everything is handled or the next request must wait; answers
+   * given at once to several requests of one read (PINGs, refusals) leave in one write.
+   */
+  #work(): void {
+    const input = this.#input;
+    let handled = 0;
+    for (let event = input.peek(); event !== undefined; event = input.peek()) {
+      if (this.#closing || this.#mustWait(event)) break;
+      input.take();
+      if (handled === 1) this.#socket.cork();
+      this.#handle(event);
+      handled += 1;
+    }
+    if (handled > 1) this.#socket.uncork();
+    if (this.#closing) return;
+    this.#share.setBuffered(input.bufferedBytes);
+    if (input.waiting) {
+      this.#socket.pause();
+      input.stopDeadline();
+    } else {
+      this.#socket.resume();
+      input.watchDeadline();
+    }
+  }
+
+  #mustWait(event: KvDecoderEvent): boolean {
+    if (this.#draining) return true;
+    if (event.type !== 'frame' || this.#inFlight < this.#limits.maxInFlight) return false;
+    return !isPing(event.frame.body);
+  }
+
+  #handle(event: KvDecoderEvent): void {
+    if (this.#closing) return;
+    if (event.type === 'frame') this.#accept(event.frame);
+    else {
+      this.#refused(event.error, event.id);
+      if (event.id !== undefined) this.#write(event.id, kvDecline(event.error));
+      else this.#close('framing error');
     }
   }
 
   #accept(frame: KvFrame): void {
     if (isPing(frame.body)) {
+      this.#counts.pings += 1;
       this.#write(frame.id, PING_REPLY_BODY);
       return;
     }
-    if (this.#inFlight >= this.#deps.limits.maxInFlight) {
-      this.#write(frame.id, encodeKvAnswer(this.#tooMany()));
+    this.#counts.requests += 1;
+    if (this.#share.exhausted) {
+      const { msoft_code: reason = '', verbiage } = SERVICE_BUSY.pairs;
+      this.#deps.requests.refused({ ...this.#origin(frame.id), reason, verbiage });
+      this.#write(frame.id, BUSY_BODY);
       return;
     }
+    const size = frame.body.length;
     this.#inFlight += 1;
-    const done = this.#deps.tracker.begin();
+    this.#share.hold(size);
+    this.#deps.tracker.begin();
     void this.#run(frame)
       .catch((error: unknown) => {
         this.#deps.logger.error({ err: error, source: this.#source }, 'key/value request failed');
-        return encodeKvAnswer(INTERNAL_FAULT);
+        return FAULT_BODY;
       })
-      .then((body) => this.#write(frame.id, body))
-      .finally(() => {
+      .then((body) => {
+        this.#write(frame.id, body);
         this.#inFlight -= 1;
-        done();
-        if (this.#closing && this.#inFlight === 0) this.#socket.end();
+        this.#share.release(size);
+        this.#deps.tracker.end();
+        if (this.#closing) {
+          if (this.#inFlight === 0) this.#finish();
+        } else if (this.#input.waiting) this.#work();
       });
   }
 
@@ -118,42 +194,67 @@ export class KvConnection {
     let pairs;
     try {
       pairs = pairsToParams(decodePairs(frame.body), { caseInsensitiveKeys: true });
-      if (isPingRequest(pairs)) return PING_REPLY_BODY;
+      if (isPingRequest(pairs)) {
+        this.#counts.pings += 1;
+        return PING_REPLY_BODY;
+      }
       const { op, version } = operationFromKv(pairs);
       const answer = await this.#deps.dispatcher.dispatch({
         operation: op,
-        params: withoutTransportKeys(pairs),
+        params: foldLegacyValues(withoutTransportKeys(pairs)),
         credentials: kvCredentials(pairs, version),
         version,
         transport: 'kv',
         source: this.#source,
+        requestId: frame.id,
       });
       return encodeKvAnswer(answer);
     } catch (error) {
-      if (error instanceof ProtocolError) return kvDecline(error);
-      throw error;
+      if (!(error instanceof ProtocolError)) throw error;
+      this.#refused(error, frame.id);
+      return kvDecline(error);
     }
   }
 
-  #tooMany(): ServiceAnswer {
-    const limit = this.#deps.limits.maxInFlight;
-    return serviceDecline(
-      'SYS_UNAVAILABLE',
-      `Too many requests in flight on this connection (limit ${limit}): request not run; ` +
-        'send it again once an answer arrives',
-    );
+  #write(id: string, body: string): void {
+    const socket = this.#socket;
+    if (!socket.writable) return;
+    socket.write(encodeFrame(id, body), this.#afterWrite);
+    const unsent = socket.writableLength;
+    this.#share.setUnsent(unsent);
+    if (unsent >= this.#limits.maxUnsentBytes && socket.writableNeedDrain) this.#draining = true;
   }
 
-  #write(id: string, body: string): void {
-    if (!this.#socket.writable) return;
-    this.#socket.write(encodeFrame(id, body));
+  /** Logs a request refused before it reached the dispatcher. */
+  #refused(error: ProtocolError, id: string | undefined): void {
+    const { msoftCode: reason, rule, verbiage } = error;
+    this.#deps.requests.refused({ ...this.#origin(id), reason, rule, verbiage });
+  }
+
+  #origin(requestId: string | undefined) {
+    return { transport: 'kv', source: this.#source, requestId } as const;
+  }
+
+  /** Socket silent for idleMs: a stalled or closing connection is cut; an idle one is closed. */
+  #idle(): void {
+    if (this.#closing || this.#draining) this.#socket.destroy();
+    else if (this.#inFlight === 0) this.#close('idle');
   }
 
   #close(reason: string): void {
     if (this.#closing) return;
     this.#closing = true;
+    this.#input.stopDeadline();
     this.#socket.pause();
-    this.#deps.logger.debug({ source: this.#source, reason }, 'key/value connection closing');
-    if (this.#inFlight === 0) this.#socket.end();
+    this.#deps.logger.debug(
+      { source: this.#source, reason, ...this.#counts },
+      'key/value connection closing',
+    );
+    if (this.#inFlight === 0) this.#finish();
+  }
+
+  /** Sends what is written, then closes the socket without waiting for the client to. */
+  #finish(): void {
+    this.#socket.end(() => this.#socket.destroy());
   }
 }

@@ -14,7 +14,8 @@ export interface SniffTargets {
  * TLS handshake on a TLS socket): 0x02 starts a key/value frame, anything else is HTTP (how the
  * real server carries REST, XML and key/value on port 8665). The byte is read, the stream paused,
  * the chunk pushed back (unshift) and the socket handed over, so the chosen transport reads the
- * stream from its first byte. A client silent for `idleMs` is disconnected.
+ * stream from its first byte. A client silent for `idleMs` is disconnected. The socket may arrive
+ * paused (accepted with pauseOnConnect): sniffing starts reading it.
  */
 export function sniffProtocol(socket: Socket, targets: SniffTargets, idleMs: number): void {
   const drop = () => socket.destroy();
@@ -31,4 +32,5 @@ export function sniffProtocol(socket: Socket, targets: SniffTargets, idleMs: num
     else targets.http(socket);
     socket.resume();
   });
+  socket.resume();
 }

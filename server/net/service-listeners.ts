@@ -4,9 +4,12 @@ import {
   type Server,
   type Socket,
 } from 'node:net';
-import { createServer as createTlsServer } from 'node:tls';
+import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import type { Logger } from 'pino';
 import type { TlsIdentity } from '../tls/certificate.ts';
+import { tlsContextOptions } from '../tls/tls-policy.ts';
+import { ConnectionAdmission } from './connection-admission.ts';
+import { HandshakeDeadlines } from './handshake-deadlines.ts';
 import { sniffProtocol, type SniffTargets } from './protocol-sniffer.ts';
 
 /** Where a listener ended up: host and the port actually bound (useful with port 0). */
@@ -23,10 +26,14 @@ export interface ListenerOptions {
   /** Plain TCP port, or null for none. */
   plainPort: number | null;
   tls: TlsIdentity;
-  /** Connections each listener holds at most; past it, new ones are closed at once. */
+  /** Connections served at once over both ports; past it new ones wait unread. */
   maxConnections: number;
-  /** Milliseconds a client may stay silent before its first byte, and in the TLS handshake. */
+  /** Connections from one source address, served or waiting; past it new ones are closed. */
+  maxConnectionsPerSource: number;
+  /** Milliseconds a client may stay silent before its first byte, or wait for a slot. */
   idleMs: number;
+  /** Milliseconds a TLS handshake has to finish. */
+  handshakeMs: number;
   logger: Logger;
 }
 
@@ -41,8 +48,10 @@ function listen(server: Server, host: string, port: number): Promise<ListenAddre
 }
 
 /**
- * The service's listening sockets: a TLS port and, optionally, a plain TCP port, each handing
- * every connection to the protocol sniffer. Tracks open connections so shutdown can end them.
+ * The service's listening sockets: a TLS port and, optionally, a plain TCP port. Each accepts
+ * connections paused and hands them to the connection admission (per-source cap, slots); a
+ * connection given a slot is, on the TLS port, handed to the TLS server for its handshake, and
+ * then to the protocol sniffer. Tracks open connections so shutdown can end them.
  */
 export class ServiceListeners {
   readonly #servers: Server[] = [];
@@ -52,40 +61,50 @@ export class ServiceListeners {
   readonly #raw = new Set<Socket>();
   /** Sockets the transports read: the TLS socket on the TLS port, the TCP socket otherwise. */
   readonly #streams = new Set<Socket>();
+  #tlsServer: TlsServer | undefined;
+  readonly #handshakes = new HandshakeDeadlines();
+  #admission: ConnectionAdmission | undefined;
   tlsAddress: ListenAddress | undefined;
   plainAddress: ListenAddress | undefined;
 
   /** Binds the ports; rejects (e.g. EADDRINUSE) without leaving a port bound. */
   async listen(options: ListenerOptions, targets: SniffTargets): Promise<void> {
     const { logger, idleMs } = options;
-    const accept = (socket: Socket) => {
+    const admission = new ConnectionAdmission(
+      {
+        maxConnections: options.maxConnections,
+        maxConnectionsPerSource: options.maxConnectionsPerSource,
+        waitMs: idleMs,
+      },
+      logger,
+    );
+    this.#admission = admission;
+    const sniff = (socket: Socket) => {
       this.#track(this.#streams, socket);
       sniffProtocol(socket, targets, idleMs);
     };
-    const tlsServer = createTlsServer(
-      {
-        cert: options.tls.cert,
-        key: options.tls.key,
-        minVersion: 'TLSv1.2',
-        handshakeTimeout: idleMs,
-      },
-      accept,
-    );
+    const tlsServer = createTlsServer(tlsContextOptions(options.tls), (socket) => {
+      this.#handshakes.done(socket);
+      sniff(socket);
+    });
     tlsServer.on('tlsClientError', (error) =>
       logger.debug({ err: error.message }, 'TLS handshake failed'),
     );
-    const servers: Server[] = [tlsServer];
-    if (options.plainPort !== null) {
-      servers.push(createTcpServer(accept));
-    }
-    for (const server of servers) {
-      server.maxConnections = options.maxConnections;
-      server.on('connection', (socket: Socket) => this.#track(this.#raw, socket));
-      server.on('drop', () => logger.warn('connection refused: connection cap reached'));
-      this.#servers.push(server);
-    }
+    this.#tlsServer = tlsServer;
+    const accepting = (serve: (socket: Socket) => void) =>
+      createTcpServer({ pauseOnConnect: true }, (socket) => {
+        this.#track(this.#raw, socket);
+        admission.admit(socket, serve);
+      });
+    const handshake = (socket: Socket) => {
+      this.#handshakes.begin(socket, options.handshakeMs);
+      tlsServer.emit('connection', socket);
+    };
+    const servers = [accepting(handshake)];
+    if (options.plainPort !== null) servers.push(accepting(sniff));
+    this.#servers.push(...servers);
     try {
-      this.tlsAddress = await listen(tlsServer, options.host, options.tlsPort);
+      this.tlsAddress = await listen(servers[0] as Server, options.host, options.tlsPort);
       const plain = servers[1];
       if (plain !== undefined && options.plainPort !== null) {
         this.plainAddress = await listen(plain, options.host, options.plainPort);
@@ -94,6 +113,11 @@ export class ServiceListeners {
       this.stopAccepting();
       throw error;
     }
+  }
+
+  /** Takes a new certificate and key for TLS handshakes from now on; open connections keep theirs. */
+  setIdentity(identity: TlsIdentity): void {
+    this.#tlsServer?.setSecureContext(tlsContextOptions(identity));
   }
 
   /** Stops accepting connections at once; open ones stay until closeConnections. */
@@ -105,6 +129,7 @@ export class ServiceListeners {
 
   /** Ends every open connection after its pending writes; destroys what is open after graceMs. */
   async closeConnections(graceMs: number): Promise<void> {
+    this.#admission?.dropWaiting();
     const raw = [...this.#raw];
     const closed = raw.map((socket) => new Promise((resolve) => socket.once('close', resolve)));
     for (const socket of this.#streams) socket.end();

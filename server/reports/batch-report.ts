@@ -1,4 +1,4 @@
-import { formatAmount } from '../../protocol/index.ts';
+import { formatAmount, formatSignedAmount } from '../../protocol/index.ts';
 import type { OperationHandler } from '../engine/engine-context.ts';
 import { reportFilter } from './report-filters.ts';
 
@@ -21,12 +21,17 @@ const BATCH_REPORT_COLUMNS: readonly string[] = [
 ];
 
 /**
- * The batches report of the caller's profile, newest first: open and settled batches with their
- * totals, filtered by bdate/edate (opening time) and batch (number).
+ * The batches reports of the caller's profile, newest first, filtered by bdate/edate (opening
+ * time) and batch (number): report_batches (BT) the open batches — libmonetra's settle loop
+ * settles every row BT gives (monetra_load), so a settled batch is never among them —,
+ * report_settled_batches the settled ones, each with its totals.
  */
 export const batchReportHandler: OperationHandler = (request, ctx) => {
   const { caller, params } = request;
   const filter = reportFilter(params, caller, request.now, { time: 'opened_ts', batch: 'number' });
+  const status = request.op === 'report_settled_batches' ? 'settled' : 'open';
+  filter.where.push('status = ?');
+  filter.args.push(status);
   const rows = ctx.batches.list(caller.profileId, filter).map((batch) => {
     const totals = ctx.batches.totals(batch.id);
     return {
@@ -38,7 +43,7 @@ export const batchReportHandler: OperationHandler = (request, ctx) => {
       SaleAmount: formatAmount(totals.saleAmount),
       RefundCount: String(totals.refundCount),
       RefundAmount: formatAmount(totals.refundAmount),
-      NetAmount: formatAmount(totals.saleAmount - totals.refundAmount),
+      NetAmount: formatSignedAmount(totals.saleAmount - totals.refundAmount),
       OpenedTs: String(batch.openedTs),
       SettledTs: batch.settledTs === null ? '' : String(batch.settledTs),
     };

@@ -1,12 +1,18 @@
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { createServer, type Server } from 'node:http';
 import type { Logger } from 'pino';
 import { API_VERSIONS, restBasePath } from '../../protocol/index.ts';
 import type { RequestDispatcher } from '../dispatch/request-dispatcher.ts';
 import type { WorkTracker } from '../dispatch/work-tracker.ts';
+import type { BufferBudget } from '../net/buffer-budget.ts';
+import type { RequestLog } from '../log/request-log.ts';
 import { buildOpenApiDocument } from './openapi-document.ts';
 import { sendPairs } from './rest-answer.ts';
 import type { RestBody } from './rest-params.ts';
+import { RestRequestGate } from './rest-request-gate.ts';
 import { registerRestRoutes } from './rest-routes.ts';
 
 /** What the REST transport is built from. */
@@ -14,10 +20,39 @@ export interface RestAppDeps {
   dispatcher: RequestDispatcher;
   tracker: WorkTracker;
   logger: Logger;
+  budget: BufferBudget;
+  requests: RequestLog;
   /** Largest request body in bytes; larger ones are answered 413. */
   bodyLimitBytes: number;
-  /** Milliseconds an idle keep-alive connection stays open, and to receive a whole request. */
+  /** Milliseconds an idle connection stays open, and to receive a whole request. */
   idleMs: number;
+  /** Milliseconds a request's header has to arrive whole once its first byte has. */
+  headerMs: number;
+  /** Requests of one connection running at once; the next waits, unread. */
+  maxInFlight: number;
+  /** Unsent answer bytes past which a connection's next request waits. */
+  maxUnsentBytes: number;
+}
+
+/**
+ * The node:http server under fastify: a connection silent for idleMs is closed, keep-alive ones
+ * too; a request header must arrive within headerMs and a whole request within idleMs.
+ */
+function restServer(handler: Parameters<typeof createServer>[1], deps: RestAppDeps): Server {
+  const server = createServer(
+    {
+      headersTimeout: deps.headerMs,
+      requestTimeout: Math.max(deps.idleMs, deps.headerMs),
+      connectionsCheckingInterval: Math.min(1000, deps.headerMs),
+    },
+    handler,
+  );
+  server.keepAliveTimeout = deps.idleMs;
+  server.timeout = deps.idleMs;
+  // node:http checks headersTimeout and requestTimeout once its server emits 'listening'; this one
+  // never listens (the protocol sniffer hands it connections), so it is told.
+  server.emit('listening');
+  return server;
 }
 
 function decline(msoftCode: string, verbiage: string): Record<string, string> {
@@ -44,6 +79,30 @@ function transportFailure(error: FastifyError, limit: number): [number, Record<s
   }
 }
 
+/**
+ * Answers bytes node:http cannot read as a request (its 'clientError') like every other failure:
+ * key/value JSON, 408 when the request did not arrive in time, 431 for headers past the cap, 400
+ * otherwise (RFC 9110), with Connection: close, since the connection is closed after it and a
+ * keep-alive client must not send on it again (RFC 9112 §9.6).
+ */
+function answerUnreadableHttp(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, pairs] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, decline('DATA_INVALIDFIELD', 'request: not received in time')]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, decline('DATA_TOOLARGE', 'headers: larger than the service reads')]
+        : [400, decline('DATA_INVALIDFIELD', 'request: not readable HTTP')];
+  const body = JSON.stringify(pairs);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
 function badJson(): FastifyError {
   return Object.assign(new Error('body: not valid JSON'), { code: 'LT_BAD_JSON', statusCode: 400 });
 }
@@ -51,17 +110,30 @@ function badJson(): FastifyError {
 /**
  * The REST transport (fastify): JSON bodies (groups flattened by protocol), form bodies on v1
  * (@fastify/formbody), every route of REST_ROUTES, the OpenAPI documents at
- * /api/vN/openapi.json, and every failure answered as key/value JSON. It never listens: the
- * sniffer feeds it sockets through its node:http server's 'connection' event.
+ * /api/vN/openapi.json (serialized once), and every failure, unreadable HTTP too, answered as
+ * key/value JSON. Requests pass the RestRequestGate (in-flight limit, unsent answers, buffer
+ * budget) before fastify sees them. It never listens: the sniffer feeds it sockets through its
+ * node:http server's 'connection' event.
  */
 export async function createRestApp(deps: RestAppDeps): Promise<FastifyInstance> {
+  const gate = new RestRequestGate({
+    limits: {
+      maxInFlight: deps.maxInFlight,
+      maxUnsentBytes: deps.maxUnsentBytes,
+      maxBodyBytes: deps.bodyLimitBytes,
+    },
+    budget: deps.budget,
+    tracker: deps.tracker,
+    logger: deps.logger,
+    requests: deps.requests,
+  });
   const app = Fastify({
     logger: false,
     bodyLimit: deps.bodyLimitBytes,
-    keepAliveTimeout: deps.idleMs,
-    requestTimeout: deps.idleMs,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler: answerUnreadableHttp,
+    serverFactory: (handler) => restServer(gate.handler(handler), deps),
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
@@ -79,24 +151,29 @@ export async function createRestApp(deps: RestAppDeps): Promise<FastifyInstance>
       pairs: [...new URLSearchParams(text)],
     }),
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.raw.once('close', deps.tracker.begin());
-    done();
-  });
+  const refused = (request: FastifyRequest, pairs: Record<string, string>) => {
+    const { msoft_code: reason = '', verbiage } = pairs;
+    const source = request.socket.remoteAddress ?? 'unknown';
+    deps.requests.refused({ transport: 'rest', source, requestId: request.id, reason, verbiage });
+  };
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const [status, pairs] = transportFailure(error, deps.bodyLimitBytes);
     if (status >= 500)
       deps.logger.error({ err: error, url: request.routeOptions.url }, 'REST failure');
+    else refused(request, pairs);
     return sendPairs(reply, pairs, status);
   });
-  app.setNotFoundHandler((_request, reply) => {
+  app.setNotFoundHandler((request, reply) => {
     const verbiage = 'path: no operation at this method and path; see /api/v2/openapi.json';
     const pairs = decline('DATA_BADTRANS', verbiage);
+    refused(request, pairs);
     return sendPairs(reply, pairs, 404);
   });
   for (const version of API_VERSIONS) {
-    const document = buildOpenApiDocument(version);
-    app.get(`${restBasePath(version)}/openapi.json`, (_request, reply) => reply.send(document));
+    const document = Buffer.from(JSON.stringify(buildOpenApiDocument(version)));
+    app.get(`${restBasePath(version)}/openapi.json`, (_request, reply) =>
+      reply.type('application/json; charset=utf-8').send(document),
+    );
   }
   registerRestRoutes(app, deps.dispatcher);
   await app.ready();

@@ -96,16 +96,16 @@ describe('npm run -s pay against a server/ process', () => {
     expect(found.json).toMatchObject({ operation: 'resolve', status: 'approved' });
   });
 
-  it('exits 2 on a decline (v1 over plain HTTP) and on resolving an order that does not exist', async () => {
+  it('exits 4 on a decline (v1 over plain HTTP) and on resolving an order that does not exist', async () => {
     const run = await pay(['sale', 'amount=6.01', ...CARD, ...v1Plain()]);
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(4);
     expect(run.json).toMatchObject({
       transport: 'v1',
       outcome: 'declined_processor',
       httpStatus: 200,
     });
     const missing = await pay(['resolve', 'no-such-order', ...v2()]);
-    expect(missing.code).toBe(2);
+    expect(missing.code).toBe(4);
     expect(missing.json).toMatchObject({ status: 'not_found' });
   });
 
@@ -125,7 +125,7 @@ describe('npm run -s pay against a server/ process', () => {
     });
   });
 
-  it('exits 1 on usage errors and on a certificate it cannot trust, never echoing card data', async () => {
+  it('exits 2 on usage errors and 1 on a certificate it cannot trust, never echoing card data', async () => {
     const usage = await pay([
       'sale',
       '4111111111111111',
@@ -136,7 +136,7 @@ describe('npm run -s pay against a server/ process', () => {
       '--password',
       'p',
     ]);
-    expect(usage.code).toBe(1);
+    expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('parameter 1: not key=value');
     expect(usage.stderr).not.toContain('4111111111111111');
     const untrusted = await pay(['report_unsettled', ...v2().slice(0, 4)]);

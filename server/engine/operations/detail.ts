@@ -1,4 +1,4 @@
-import { formatAmount, parseAmount } from '../../../protocol/index.ts';
+import { formatAmount, parseTax } from '../../../protocol/index.ts';
 import { notFound, response } from '../answers.ts';
 import { detailPairs } from '../detail-pairs.ts';
 import type { OperationHandler, OperationRequest, EngineContext } from '../engine-context.ts';
@@ -21,10 +21,8 @@ function orderPairs(
   let tax = 0;
   for (const txn of order.filter((t) => TAKEN.has(t.state))) {
     total += txn.kind === 'refund' ? -txn.amount : txn.amount;
-    const taxValue = txn.echo.tax;
-    if (txn.kind !== 'refund' && taxValue !== undefined && taxValue.toUpperCase() !== 'NT') {
-      tax += parseAmount(taxValue, 'tax');
-    }
+    const taxed = txn.echo.tax === undefined ? 'exempt' : parseTax(txn.echo.tax);
+    if (txn.kind !== 'refund' && taxed !== 'exempt') tax += taxed;
   }
   return {
     order_total: formatAmount(total),

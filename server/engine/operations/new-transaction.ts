@@ -1,6 +1,10 @@
 import { Code, MsoftCode, formatAmount } from '../../../protocol/index.ts';
 import { lastFour, maskPan } from '../../../drivers/crypto/index.ts';
-import type { ProcessorCard, ProcessorVerification } from '../../processor/index.ts';
+import type {
+  ProcessorCard,
+  ProcessorDebit,
+  ProcessorVerification,
+} from '../../processor/index.ts';
 import type { CardEntry } from '../account-entry.ts';
 import { response } from '../answers.ts';
 import { unixSeconds } from '../clock.ts';
@@ -20,11 +24,12 @@ import { tokenFor } from '../tokenizer.ts';
 import { authorizeOnline, type Authorization } from './authorization.ts';
 
 /**
- * The account of a new transaction: entered card data (with its cardtype and, for a gift card of
- * a range naming one, its pclevel), or a prior transaction it refunds.
+/**
+ * The account of a new transaction: entered card data (with its cardtype, for a gift card of a
+ * range naming one its pclevel, and the PIN of a PIN debit), or a prior transaction it refunds.
  */
 export type PlanAccount =
-  | { kind: 'card'; card: CardEntry; cardtype: string; pclevel?: number }
+  | { kind: 'card'; card: CardEntry; cardtype: string; pclevel?: number; debit?: ProcessorDebit }
   | { kind: 'prior'; prior: TransactionRecord };
 
 /** Everything needed to run a new sale, preauth, refund or gift operation. */
@@ -49,18 +54,27 @@ export interface NewTransactionPlan {
 }
 
 /**
- * The card the processor message carries: entered card data, unless a gift card (its issuer is
- * the service's gift ledger) or a prior transaction.
+ * The card the processor message carries: entered card data with its PIN debit and chip read,
+ * unless a gift card (its issuer is the service's gift ledger) or a prior transaction.
  */
 function messageCard(plan: NewTransactionPlan): ProcessorCard | undefined {
   const { account } = plan;
   if (account.kind === 'prior' || plan.gift !== undefined) return undefined;
-  const { card, cardtype } = account;
+  return processorCard(account);
+}
+
+/** A processor message's card: the entered card, its PIN debit, its chip read's cryptogram. */
+export function processorCard(account: Extract<PlanAccount, { kind: 'card' }>): ProcessorCard {
+  const { card, cardtype, debit } = account;
   return {
     pan: card.pan,
     ...(card.expdate !== undefined && { expdate: card.expdate }),
     cardtype,
     cardNotPresent: card.cardNotPresent,
+    ...(debit !== undefined && { debit }),
+    ...(card.emv !== undefined && {
+      emv: { cryptogram: card.emv.cryptogram, cryptogramType: card.emv.cryptogramType },
+    }),
   };
 }
 
@@ -147,8 +161,9 @@ function extraPairs(
  * Runs a new transaction on an account: sends it online through the send queue (authorize, or
  * credit for a refund or a gift load; a refused partial approval is reversed there and then),
  * then, in one SQLite transaction, lets a gift card's issuer decide, and commits the transaction,
- * its first event, its batch item, its order, its token and its gift ledger row; only then it
- * answers.
+ * its first event, its batch item, its order, its token, its gift ledger row and its EMV receipt
+ * data; only then it answers, a chip read with its rcpt_emv_* fields and, when the answer is the
+ * issuer's own, the issuer's response data (icc).
  */
 export async function runNewTransaction(
   request: OperationRequest,
@@ -163,6 +178,7 @@ export async function runNewTransaction(
     ...(plan.verification !== undefined && { verification: plan.verification }),
   });
   const { reply } = auth;
+  const emv = plan.account.kind === 'card' ? plan.account.card.emv : undefined;
   const at = ctx.clock();
   const nowTs = unixSeconds(at);
   const { txn, result, extras } = ctx.transactions.atomically(() => {
@@ -232,7 +248,13 @@ export async function runNewTransaction(
     }
     if (approved) plan.onApproved?.(txn, nowTs);
     else plan.onDeclined?.(txn, nowTs);
+    if (emv !== undefined) ctx.emv.insert(txn.ttid, emv.receipt);
     return { txn, result, extras: extraPairs(ctx, plan, txn) };
   });
-  return response({ ...transactionPairs(txn, result, at, caller.timeZone), ...extras });
+  return response({
+    ...transactionPairs(txn, result, at, caller.timeZone),
+    ...extras,
+    ...emv?.receipt,
+    ...(reply?.issuerData !== undefined && result.code === reply.code && { icc: reply.issuerData }),
+  });
 }

@@ -159,3 +159,27 @@ describe('EscPosInterpreter reading what receiptline sends (Epson thermal comman
     expect(renderReceiptText(split)).toBe(renderReceiptText(new EscPosInterpreter().push(whole)));
   });
 });
+
+describe('real-time status requests', () => {
+  it('answers DLE EOT inside an image that never completes, once, split across chunks too', () => {
+    const interpreter = new EscPosInterpreter();
+    const header = Buffer.from([0x1d, 0x76, 0x30, 0x00, 0xff, 0xff, 0xff, 0xff]);
+    expect(interpreter.push(Buffer.concat([header, Buffer.from([0xaa, 0x10])]))).toEqual([]);
+    expect(interpreter.push(Buffer.from([0x04, 0x02, 0x55, 0x10, 0x04, 0x04]))).toEqual([
+      { kind: 'status', query: 2 },
+      { kind: 'status', query: 4 },
+    ]);
+    expect(interpreter.push(Buffer.from([0x10, 0x04, 0x01]))).toEqual([
+      { kind: 'status', query: 1 },
+    ]);
+  });
+
+  it('answers DLE EOT between commands once, before what the same bytes print', () => {
+    const ops = new EscPosInterpreter().push(Buffer.from('AB\x10\x04\x01C\n', 'latin1'));
+    expect(ops.filter((op) => op.kind === 'status')).toEqual([{ kind: 'status', query: 1 }]);
+    expect(ops[0]).toEqual({ kind: 'status', query: 1 });
+    expect(
+      ops.filter((op) => op.kind === 'text').map((op) => op.kind === 'text' && op.text),
+    ).toEqual(['AB', 'C']);
+  });
+});

@@ -88,18 +88,38 @@ describe('REST bodies', () => {
   });
 });
 
-/** Retries a request until the service has noticed closed connections (at most 5 s). */
-async function eventuallyServed(): Promise<boolean> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const served = await call(target, { method: 'GET', path: '/api/v1/openapi.json' }).then(
-      (answer) => answer.status === 200,
-      () => false,
-    );
-    if (served) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
+/** Everything the service writes on one raw connection until it closes it. */
+function rawExchange(bytes: string): Promise<string> {
+  return new Promise((resolve) => {
+    const received: string[] = [];
+    const socket = connect(target.port, target.host, () => socket.write(bytes));
+    socket.on('data', (chunk: Buffer) => received.push(chunk.toString('latin1')));
+    socket.on('close', () => resolve(received.join('')));
+    socket.on('error', () => undefined);
+  });
 }
+
+describe('unreadable HTTP', () => {
+  it('answers 400 DATA_INVALIDFIELD as key/value JSON with Connection: close, then closes', async () => {
+    const answer = await rawExchange('DELETE /api/v2/transaction/7 HTTP/1.1\r\nHost x\r\n\r\n');
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(head).toMatch(/\r\nConnection: close(\r\n|$)/i);
+    expect(JSON.parse(body)).toEqual({
+      code: 'DENY',
+      msoft_code: 'DATA_INVALIDFIELD',
+      verbiage: 'request: not readable HTTP',
+    });
+  });
+
+  it('answers headers past the cap 431 DATA_TOOLARGE', async () => {
+    const answer = await rawExchange(
+      `GET /api/v2/openapi.json HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toMatch(/"msoft_code":"DATA_TOOLARGE"/);
+  });
+});
 
 describe('connections', () => {
   it('closes a silent connection, and a keep-alive connection once it is idle', async () => {
@@ -121,7 +141,7 @@ describe('connections', () => {
     expect(received.join('')).toMatch(/^HTTP\/1\.1 200 OK/);
   });
 
-  it('closes connections past the cap at once, and accepts again when one closes', async () => {
+  it('holds a connection past the cap unread, and serves it once a slot frees', async () => {
     const open = await Promise.all(
       [0, 1, 2].map(
         () =>
@@ -130,15 +150,43 @@ describe('connections', () => {
           }),
       ),
     );
-    const refused = await new Promise<boolean>((resolve) => {
+    const waited = service.logs.filter((line) => line.includes('waiting for a slot')).length;
+    const received: string[] = [];
+    let slotFreed = false;
+    const answered = new Promise<boolean>((resolve) => {
       const socket = connect(target.port, target.host);
-      socket.on('close', () => resolve(true));
-      socket.on('data', () => resolve(false));
+      socket.on('data', (chunk: Buffer) => {
+        received.push(chunk.toString('latin1'));
+        resolve(slotFreed);
+      });
+      socket.on('close', () => resolve(false));
       socket.on('error', () => undefined);
       socket.write('GET /api/v2/openapi.json HTTP/1.1\r\nHost: x\r\n\r\n');
     });
-    expect(refused).toBe(true);
+    while (service.logs.filter((line) => line.includes('waiting for a slot')).length === waited)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    slotFreed = true;
+    open[0]?.destroy();
+    expect(await answered).toBe(true);
+    expect(received.join('')).toMatch(/^HTTP\/1\.1 200 OK/);
     for (const socket of open) socket.destroy();
-    expect(await eventuallyServed()).toBe(true);
+  });
+
+  it('closes a connection at once when as many wait as are served, and logs why', async () => {
+    const opened = await Promise.all(
+      Array.from(
+        { length: 7 },
+        () =>
+          new Promise<Socket>((resolve) => {
+            const socket = connect(target.port, target.host, () => resolve(socket));
+            socket.on('error', () => undefined);
+          }),
+      ),
+    );
+    const refusal = '"reason":"connections waiting for a slot"';
+    while (!service.logs.some((line) => line.includes(refusal)))
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(service.logs.find((line) => line.includes(refusal))).toContain('"source":"127.0.0.1"');
+    for (const socket of opened) socket.destroy();
   });
 });

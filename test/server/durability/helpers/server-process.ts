@@ -68,4 +68,29 @@ export class ServerProcess {
     await this.#run.exited;
     return { code: child.exitCode, signal: child.signalCode };
   }
+
+  /** The child's process id (its memory figures are in /proc/<pid>/status). */
+  get pid(): number {
+    return this.#run.child.pid ?? 0;
+  }
+
+  /** Every line it has printed so far (startup lines, then JSON log lines). */
+  get output(): string[] {
+    return this.#run.stdout;
+  }
+
+  /** Resolves with the first line it prints matching the pattern (rejects if it exits first). */
+  line(pattern: RegExp): Promise<string> {
+    return this.#run.line(pattern);
+  }
+
+  /** Sends it a signal (SIGHUP reloads the certificate). */
+  signal(name: NodeJS.Signals): void {
+    this.#run.child.kill(name);
+  }
+
+  /** Resolves with the exit code (or the signal's name) once it has exited. */
+  get exited(): Promise<number | string> {
+    return this.#run.exited;
+  }
 }

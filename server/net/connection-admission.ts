@@ -1,0 +1,113 @@
+import type { Socket } from 'node:net';
+import type { Logger } from 'pino';
+import { RefusalLog } from './refusal-log.ts';
+import { connectionSource } from './source-address.ts';
+
+/** The connection limits (docs/security.md, Connections and memory). */
+export interface AdmissionLimits {
+  /** Connections served at once over every port; default 512. */
+  maxConnections: number;
+  /** Connections, served or waiting, from one source (connectionSource); default 64. */
+  maxConnectionsPerSource: number;
+  /** Milliseconds a connection may wait for a slot before it is closed; default 120 000. */
+  waitMs: number;
+}
+
+interface Waiter {
+  socket: Socket;
+  serve: (socket: Socket) => void;
+}
+
+/**
+ * Decides what happens to each accepted TCP connection, before a byte of it is read: one from a
+ * source that already holds maxConnectionsPerSource is closed at once; otherwise it is served
+ * while fewer than maxConnections are, and else waits unread for a slot, first come first served,
+ * for at most waitMs (TCP backpressure rather than refusal). As many may wait as may be served;
+ * past that a new one is closed at once. Every closed one is logged (RefusalLog, rate-limited).
+ */
+export class ConnectionAdmission {
+  readonly #limits: AdmissionLimits;
+  readonly #logger: Logger;
+  readonly #refusals: RefusalLog;
+  readonly #perSource = new Map<string, number>();
+  /** Waiting connections in arrival order (a Set keeps insertion order and deletes in O(1)). */
+  readonly #waiting = new Set<Waiter>();
+  #serving = 0;
+
+  constructor(limits: AdmissionLimits, logger: Logger) {
+    this.#limits = limits;
+    this.#logger = logger;
+    this.#refusals = new RefusalLog(logger);
+  }
+
+  /** Takes an accepted, not yet read socket: `serve` runs now, later, or never (closed). */
+  admit(socket: Socket, serve: (socket: Socket) => void): void {
+    const source = connectionSource(socket.remoteAddress);
+    const { maxConnections, maxConnectionsPerSource } = this.#limits;
+    const held = this.#perSource.get(source) ?? 0;
+    socket.on('error', () => socket.destroy());
+    if (held >= maxConnectionsPerSource) {
+      this.#refuse(socket, source, 'connections per source');
+      return;
+    }
+    const full = this.#serving >= maxConnections;
+    if (full && this.#waiting.size >= maxConnections) {
+      this.#refuse(socket, source, 'connections waiting for a slot');
+      return;
+    }
+    this.#perSource.set(source, held + 1);
+    socket.once('close', () => this.#leave(source));
+    if (full) {
+      this.#logger.debug({ source }, 'connection waiting for a slot');
+      this.#wait(socket, serve);
+    } else this.#serve(socket, serve);
+  }
+
+  /** Closes every waiting connection (shutdown). */
+  dropWaiting(): void {
+    for (const waiter of this.#waiting) waiter.socket.destroy();
+  }
+
+  #serve(socket: Socket, serve: (socket: Socket) => void): void {
+    this.#serving += 1;
+    socket.once('close', () => {
+      this.#serving -= 1;
+      this.#next();
+    });
+    serve(socket);
+  }
+
+  #wait(socket: Socket, serve: (socket: Socket) => void): void {
+    const expire = () => socket.destroy();
+    const waiter: Waiter = {
+      socket,
+      serve: (ready) => {
+        ready.setTimeout(0);
+        ready.removeListener('timeout', expire);
+        serve(ready);
+      },
+    };
+    this.#waiting.add(waiter);
+    socket.setTimeout(this.#limits.waitMs, expire);
+    socket.once('close', () => this.#waiting.delete(waiter));
+  }
+
+  #next(): void {
+    for (const waiter of this.#waiting) {
+      if (this.#serving >= this.#limits.maxConnections) return;
+      this.#waiting.delete(waiter);
+      this.#serve(waiter.socket, waiter.serve);
+    }
+  }
+
+  #leave(source: string): void {
+    const held = (this.#perSource.get(source) ?? 1) - 1;
+    if (held === 0) this.#perSource.delete(source);
+    else this.#perSource.set(source, held);
+  }
+
+  #refuse(socket: Socket, source: string, reason: string): void {
+    socket.destroy();
+    this.#refusals.refused(source, reason);
+  }
+}
