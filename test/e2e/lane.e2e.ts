@@ -27,19 +27,10 @@ async function cashier(): Promise<Cashier> {
   return at;
 }
 
-/** Keys `amount` and starts a credit sale: Enter for Sale, F5 for Credit. */
-async function creditSale(at: Cashier, amount: string): Promise<void> {
-  await at.type(amount);
-  await at.keys('Enter');
-  await at.screen('How does the customer pay?');
-  await at.keys('F5');
-  await at.screen('Waiting for the card');
-}
-
 describe('lane end to end', () => {
   it('keyboard-only credit sale with a receipt', async () => {
     const at = await cashier();
-    await creditSale(at, '1250');
+    await at.sale('1250');
     await at.keys('F4');
     await at.screen('Result: Approved');
     const receipt = await at.textOf('figure', /Receipt/);
@@ -62,7 +53,7 @@ describe('lane end to end', () => {
 
   it('decline says why and leaves nothing charged', async () => {
     const at = await cashier();
-    await creditSale(at, '601');
+    await at.sale('601');
     await at.keys('F4');
     await at.screen('Result: Declined');
     expect(await at.textOf('main')).toContain('Declined by the card issuer. Ask for another card.');
@@ -76,7 +67,7 @@ describe('lane end to end', () => {
 
   it('cancel mid-sale at the card step charges nothing', async () => {
     const at = await cashier();
-    await creditSale(at, '990');
+    await at.sale('990');
     await at.keys('Escape');
     await at.screen('Cancelled');
     expect(await at.textOf('main')).toContain('Cancelled. Nothing stays charged.');
@@ -87,7 +78,7 @@ describe('lane end to end', () => {
 
   it('reader unplugged mid-sale: the cashier is told, retries when it is back, and the sale goes through', async () => {
     const at = await cashier();
-    await creditSale(at, '1500');
+    await at.sale('1500');
     await lut.devices.unplug('reader', 3000);
     await expect
       .poll(() => at.textOf('contentinfo'), { timeout: 20_000 })
@@ -106,7 +97,7 @@ describe('lane end to end', () => {
 
   it('server killed mid-sale: the outcome is checked, never guessed, then resolved', async () => {
     const at = await cashier();
-    await creditSale(at, '830');
+    await at.sale('830');
     await at.keys('F4');
     await at.screen('Authorizing');
     await lut.killServer();
@@ -134,7 +125,7 @@ describe('lane end to end', () => {
   it.todo('EMV insert — needs EMV data (icc) in the service: branch card-present');
   it('partial approval paid with a second card', async () => {
     const at = await cashier();
-    await creditSale(at, '675');
+    await at.sale('675');
     await at.keys('F4');
     await at.screen('Result: Partly approved');
     const main = await at.textOf('main');

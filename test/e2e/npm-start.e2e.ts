@@ -51,11 +51,7 @@ describe('npm start without Electron', () => {
     await expect
       .poll(() => at.textOf('contentinfo'), { timeout: 20_000 })
       .toContain('Receipt printer: connected');
-    await at.type('1250');
-    await at.keys('Enter');
-    await at.screen('How does the customer pay?');
-    await at.keys('F5');
-    await at.screen('Waiting for the card');
+    await at.sale('1250');
     await at.shot('npm-start-card');
     await at.keys('Escape');
     await at.screen('Cancelled');
@@ -63,9 +59,20 @@ describe('npm start without Electron', () => {
     await at.screen('New sale');
   });
 
-  it.todo(
-    'runs an approved sale by keyboard alone — training mode swipes on the encrypting reader, whose data (e_datafield) the service takes with branch card-present',
-  );
+  it('runs an approved sale by keyboard alone, swiped on the encrypting reader', async () => {
+    const at = new Cashier(await browser.context.newPage());
+    await at.open(url);
+    await at.sale('1250');
+    await at.keys('F4');
+    await at.screen('Result: Approved');
+    const receipt = await at.textOf('figure', /Receipt/);
+    expect(receipt).toContain('TRAINING');
+    expect(receipt).toContain('12.50');
+    expect(receipt).not.toMatch(/\d{13,19}/);
+    await at.shot('npm-start-sale');
+    await at.keys('Enter');
+    await at.screen('New sale');
+  });
 
   it('stops on SIGTERM', async () => {
     start.child.kill('SIGTERM');

@@ -32,6 +32,15 @@ export class Cashier {
     await this.page.keyboard.type(text);
   }
 
+  /** Keys `amount` on the amount screen, Enter for Sale, then the tender's key (F5 Credit, F6 Debit). */
+  async sale(amount: string, tenderKey = 'F5'): Promise<void> {
+    await this.type(amount);
+    await this.keys('Enter');
+    await this.screen('How does the customer pay?');
+    await this.keys(tenderKey);
+    await this.screen('Waiting for the card');
+  }
+
   /** Waits for the screen whose h1 is `title` and checks it with axe (once per title). */
   async screen(title: string | RegExp): Promise<string> {
     const heading = this.page.getByRole('heading', { level: 1, name: title });
