@@ -5,13 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChromium, type Browser } from './helpers/chromium.ts';
 import { Cashier } from './helpers/cashier.ts';
+import { scenarioCards } from './helpers/gift-card.ts';
 import { startLaneUnderTest, type LaneUnderTest } from './helpers/lane-under-test.ts';
 
 let lut: LaneUnderTest;
 let browser: Browser;
 
 beforeAll(async () => {
-  lut = await startLaneUnderTest({ reader: 'wedge' });
+  lut = await startLaneUnderTest({ reader: 'wedge', cards: scenarioCards() });
   browser = await startChromium();
 });
 
@@ -126,8 +127,7 @@ describe('lane end to end', () => {
   it('debit sale with the PIN on the pad', async () => {
     const at = await cashier();
     await at.sale('2000', 'F6');
-    await at.page.getByRole('combobox', { name: 'Test card' }).selectOption('visa-debit');
-    await at.keys('F4');
+    await at.present('visa-debit', 'F4');
     await at.screen('PIN on the PIN pad');
     await at.screen('Result: Approved');
     const receipt = await at.textOf('figure', /Receipt/);
@@ -142,8 +142,7 @@ describe('lane end to end', () => {
   it('EMV insert', async () => {
     const at = await cashier();
     await at.sale('1875');
-    await at.page.getByRole('combobox', { name: 'Test card' }).selectOption('visa');
-    await at.keys('F2');
+    await at.present('visa', 'F2');
     await at.screen('Result: Approved');
     const receipt = await at.textOf('figure', /Receipt/);
     expect(receipt).toContain('18.75');
@@ -204,14 +203,53 @@ describe('lane end to end', () => {
       await at.keys('F5');
       await at.screen('Waiting for the card');
     }
-    await at.page.getByRole('combobox', { name: 'Test card' }).selectOption('mc');
-    await at.keys('F4');
+    await at.present('mc', 'F4');
     await at.screen('Result: Approved');
     await at.shot('partial-second-card');
     await at.keys('Enter');
     await at.screen('New sale');
   });
-  it.todo(
-    'gift activate, balance and cash-out — needs a gift card (the demo merchant’s 603571 or 7777 range) among the simulators’ test cards in resources/test-cards.json',
-  );
+  it('gift counter: activate, balance and cash-out', async () => {
+    const at = await cashier();
+    await at.keys('F2');
+    await at.screen('Gift counter');
+    await at.type('2500');
+    await at.keys('F5');
+    await at.screen('Waiting for the card');
+    await at.present('gift', 'F4');
+    await at.screen('Result: Approved');
+    const activated = await at.textOf('main');
+    expect(activated).toMatch(/Activation\s*\$25\.00/);
+    expect(activated).toMatch(/Balance\s*\$25\.00/);
+    expect(activated).toContain('GIFT XXXXXXXXXXXX9768');
+    expect(activated).not.toContain(cardNumber('gift'));
+    await at.keys('Enter');
+    await at.screen('Gift counter');
+    await at.keys('F3');
+    await at.screen('Balance inquiry');
+    await at.keys('F5');
+    await at.screen('Waiting for the card');
+    await at.present('gift', 'F4');
+    await at.screen('Result: Approved');
+    const balance = await at.textOf('main');
+    expect(balance).toMatch(/Balance\s*\$25\.00/);
+    expect(balance).not.toContain('$0.00');
+    await at.keys('Enter');
+    await at.keys('F2');
+    await at.screen('Gift counter');
+    await at.keys('F7');
+    await at.screen('Waiting for the card');
+    await at.present('gift', 'F4');
+    await at.screen('Result: Approved');
+    const cashedOut = await at.textOf('main');
+    expect(cashedOut).toMatch(/Cash-out\s*\$25\.00/);
+    expect(cashedOut).toMatch(/Balance\s*\$0\.00/);
+    expect(cashedOut).toContain('Give the customer the cash shown.');
+    await expect
+      .poll(() => lut.devices.simulators.printer.text(), { timeout: 20_000 })
+      .toContain('GIFT CARD CASH OUT');
+    await at.shot('gift-counter');
+    await at.keys('Enter');
+    await at.screen('Gift counter');
+  });
 });

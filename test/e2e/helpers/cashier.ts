@@ -41,6 +41,15 @@ export class Cashier {
     await this.screen('Waiting for the card');
   }
 
+  /**
+   * The training customer presents test card `cardId` by its key: F1 swipe after a failed chip
+   * read, F2 insert, F3 tap, F4 swipe.
+   */
+  async present(cardId: string, key: 'F1' | 'F2' | 'F3' | 'F4'): Promise<void> {
+    await this.page.getByRole('combobox', { name: 'Test card' }).selectOption(cardId);
+    await this.keys(key);
+  }
+
   /** Waits for the screen whose h1 is `title` and checks it with axe (once per title). */
   async screen(title: string | RegExp): Promise<string> {
     const heading = this.page.getByRole('heading', { level: 1, name: title });
