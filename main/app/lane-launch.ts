@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { defaultDataDirectory } from '../../server/index.ts';
 import type { LaneApi } from '../lane-api/index.ts';
 import { readApiKeySecret } from '../lane/api-key-secret.ts';
-import { readLaneConfig } from '../lane/lane-config.ts';
+import { laneSetupFromConfig, readLaneConfig } from '../lane/lane-config.ts';
 import { startLane } from '../lane/lane-runtime.ts';
 import { listenLaneSocket } from '../lane/lane-socket.ts';
 import { defaultLaneRoot, type StartArgs } from '../lane/start-options.ts';
@@ -81,26 +81,7 @@ async function real(config: string, args: LaneArgs, vault?: SecretVault): Promis
   const setup = readLaneConfig(config);
   const secret = await apiKeySecret(setup.server.apiKeyId, setup.server.apiKeySecretFile, vault);
   const laneDir = args.laneDir ?? join(defaultLaneRoot(), setup.laneId);
-  const lane = await startLane({
-    training: false,
-    laneId: setup.laneId,
-    ...(setup.clerkId === undefined ? {} : { clerkId: setup.clerkId }),
-    merchant: setup.merchant,
-    server: {
-      url: setup.server.url,
-      transport: setup.server.transport ?? (setup.server.url.startsWith('kv') ? 'kv' : 'v2'),
-      ...(setup.server.tls === undefined ? {} : { tls: setup.server.tls }),
-      ...(setup.server.deadlines === undefined ? {} : { deadlines: setup.server.deadlines }),
-      ...(setup.server.lateAnswerMs === undefined
-        ? {}
-        : { lateAnswerMs: setup.server.lateAnswerMs }),
-      apiKey: { id: setup.server.apiKeyId, secret },
-    },
-    journalPath: setup.journal ?? join(laneDir, 'journal.db'),
-    devices: setup.devices,
-    ...(setup.settings === undefined ? {} : { settings: setup.settings }),
-    source: config,
-  });
+  const lane = await startLane(laneSetupFromConfig(setup, secret, laneDir));
   const socket = await listenLaneSocket(lane.engine, args.socket ?? join(laneDir, 'lane.sock'));
   return {
     api: lane.engine,

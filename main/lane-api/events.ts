@@ -18,6 +18,7 @@ export const NoticeCode = z.enum([
   'recovered_declined',
   'recovered_not_charged',
   'reversal_pending',
+  'reversal_refused',
   'move_not_applied',
   'day_opened',
   'day_closed',

@@ -78,6 +78,8 @@ export const CASHIER_WORDS: Readonly<Record<CashierPrompt, string>> = {
   tell_balance: 'Tell the customer the balance.',
   cancelled_nothing_charged: 'Cancelled. Nothing stays charged.',
   cancel_pending: 'Cancelled. A reversal is still being sent; the lane keeps trying.',
+  cancel_refused:
+    'Cancelled, but the service refused to reverse a payment. Call a manager to refund it.',
 };
 
 /** Customer prompts. */
@@ -113,6 +115,8 @@ export const NOTICE_WORDS: Readonly<Record<NoticeCode, string>> = {
   recovered_declined: 'A {operation} of {amount} was declined; nothing was charged.',
   recovered_not_charged: 'A {operation} of {amount} never reached the server; nothing was charged.',
   reversal_pending: 'A reversal of {amount} could not be sent yet; the lane keeps trying.',
+  reversal_refused:
+    'The service refused to reverse the {operation} of {amount} on {card}; a manager must refund it.',
   move_not_applied: 'The {operation} of {amount} was not applied; do it again if still wanted.',
   day_opened: 'The day is open.',
   day_closed: 'The day is closed: batch {batch} settled.',

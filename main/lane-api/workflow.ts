@@ -134,6 +134,8 @@ export const WorkflowStep = z.discriminatedUnion('name', [
     reversed: z.array(TenderLine),
     /** Approvals the lane could not reverse yet: the journal keeps trying (docs/lane.md). */
     pending: z.array(TenderLine),
+    /** Approvals the service refused to reverse: a manager must refund them. */
+    refused: z.array(TenderLine).optional(),
   }),
 ]);
 /** One of the steps. */
@@ -161,6 +163,7 @@ export const CashierPrompt = z.enum([
   'tell_balance',
   'cancelled_nothing_charged',
   'cancel_pending',
+  'cancel_refused',
 ]);
 /** One of CashierPrompt. */
 export type CashierPrompt = z.infer<typeof CashierPrompt>;

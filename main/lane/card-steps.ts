@@ -9,6 +9,7 @@ import type {
 } from '../lane-api/index.ts';
 import { pinProblem, readerProblem } from './device-problems.ts';
 import { ServiceWorkflow } from './service-steps.ts';
+import type { Bounds } from './workflow-control.ts';
 
 /** A card the lane has, ready for a request: its fields (card data: the wire only) and its mask. */
 export interface CapturedCard {
@@ -18,6 +19,19 @@ export interface CapturedCard {
   /** The PAN, only when the lane holds it in the clear (a wedge swipe, manual entry), for the PIN block. */
   readonly pan?: string;
 }
+
+/** The states of a family that reads cards (sale, gift): its steps and the machine's bounds. */
+export type CardFamilyState =
+  | Bounds
+  | 'tender'
+  | 'card'
+  | 'manual_entry'
+  | 'pin'
+  | 'override'
+  | 'authorizing'
+  | 'checking'
+  | 'attention'
+  | 'result';
 
 /** A step's answer when the cashier chose to change how the customer pays. */
 export const CHANGE_TENDER = Symbol('change tender');
@@ -67,12 +81,15 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
     return (await this.ask(['workflow.tender'])).tender;
   }
 
-  /** The ways in the card step offers: the configured readers, and manual entry when allowed. */
-  protected accepts(): EntryMethod[] {
+  /**
+   * The ways in the card step offers: the configured readers, and manual entry when the lane's
+   * rule allows it for payment cards; a gift card may always be keyed (the counter keys them).
+   */
+  protected accepts(tender: Tender): EntryMethod[] {
     const methods: EntryMethod[] = [];
     if (this.ctx.devices.has('emv')) methods.push('insert', 'tap');
     if (this.ctx.devices.has('reader') || this.ctx.devices.has('emv')) methods.push('swipe');
-    if (this.ctx.settings().manualEntry !== 'disabled') methods.push('manual');
+    if (tender === 'gift' || this.ctx.settings().manualEntry !== 'disabled') methods.push('manual');
     return methods;
   }
 
@@ -87,12 +104,12 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
   ): Promise<CapturedCard | typeof CHANGE_TENDER> {
     let problem: 'card_unreadable' | undefined;
     for (;;) {
-      const accepts = this.accepts();
+      const accepts = this.accepts(tender);
       this.show({ name: 'card', dueMinor, tender, accepts, ...(problem ? { problem } : {}) });
       const methods = accepts.includes('manual') ? ['manual'] : [];
       const outcome = await this.#readOrEntry(dueMinor, methods);
       if ('read' in outcome) return capturedFromRead(outcome.read);
-      if ('manual' in outcome) return this.manualEntry(dueMinor);
+      if ('manual' in outcome) return this.manualEntry(dueMinor, tender);
       const found = readerProblem(outcome.error);
       if (found === 'retry_read') {
         problem = 'card_unreadable';
@@ -102,7 +119,7 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
       const actions: AttentionAction[] = ['retry', 'change_tender', ...other, 'cancel'];
       const choice = await this.attention(found, actions);
       if (choice === 'change_tender') return CHANGE_TENDER;
-      if (choice === 'other_entry') return this.manualEntry(dueMinor);
+      if (choice === 'other_entry') return this.manualEntry(dueMinor, tender);
       problem = undefined;
     }
   }
@@ -127,7 +144,6 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
       else stop.abort();
       if ('error' in first) {
         this.checkCancel();
-        console.error('DBG read error', first.error);
         if (first.error instanceof DeviceError && first.error.code === 'CANCELLED')
           return { error: new DeviceError('TIMEOUT', 'card wait ended', { field: 'card' }) };
       }
@@ -139,11 +155,12 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
   }
 
   /**
-   * Manual entry under the lane's rule (settings.manualEntry): disabled never reaches here;
-   * override asks a manager whose credentials the service accepts; then the cashier keys the card.
+   * Manual entry under the lane's rule (settings.manualEntry) for payment cards: disabled never
+   * reaches here; override asks a manager whose credentials the service accepts; then the cashier
+   * keys the card. A gift card is keyed without an override.
    */
-  protected async manualEntry(dueMinor: number): Promise<CapturedCard> {
-    if (this.ctx.settings().manualEntry === 'override') {
+  protected async manualEntry(dueMinor: number, tender: Tender): Promise<CapturedCard> {
+    if (tender !== 'gift' && this.ctx.settings().manualEntry === 'override') {
       let refused = false;
       for (;;) {
         this.show({ name: 'override', operation: 'sale', reason: 'manual_entry', refused });

@@ -1,16 +1,6 @@
 import type { EntryOutcome, HistoryAction, HistoryEntry } from '../lane-api/index.ts';
+import { NEW_TRANSACTION_OPERATIONS } from '../payment/index.ts';
 import type { JournalEntry } from './journal/journal-types.ts';
-
-/** Operations whose approval can be cancelled whole while unsettled (void, or reversal of a hold). */
-const VOIDABLE = new Set([
-  'sale',
-  'preauth',
-  'refund',
-  'activate',
-  'issue',
-  'cashout',
-  'merchreturn',
-]);
 
 const OUTCOME: Readonly<Record<JournalEntry['state'], EntryOutcome>> = {
   pending: 'checking',
@@ -23,9 +13,10 @@ const OUTCOME: Readonly<Record<JournalEntry['state'], EntryOutcome>> = {
 
 /**
  * What the cashier may do with an entry (lane API HistoryAction), by the service's rules
- * (docs/test-cards.md, States and moves): reprint what was answered; void an unsettled approval
- * nothing was refunded from; refund a sale (or completed preauth) while some is left; adjust the
- * tip of an unsettled sale when the lane offers it; complete a preauth not yet completed.
+ * (docs/test-cards.md, States and moves): reprint what was answered; void an unsettled approval of
+ * a new transaction (sale, preauth, refund, gift operation) nothing was refunded from; refund a
+ * sale (or completed preauth) while some is left; adjust the tip of an unsettled sale when the
+ * lane offers it; complete a preauth not yet completed.
  */
 export function historyActions(entry: JournalEntry, tipAdjust: boolean): HistoryAction[] {
   const actions: HistoryAction[] = [];
@@ -36,7 +27,7 @@ export function historyActions(entry: JournalEntry, tipAdjust: boolean): History
   if (undone) return actions;
   const settled = entry.marks.includes('settled');
   const left = (entry.approvedMinor ?? entry.amountMinor) - entry.refundedMinor;
-  if (!settled && entry.refundedMinor === 0 && VOIDABLE.has(entry.operation))
+  if (!settled && entry.refundedMinor === 0 && NEW_TRANSACTION_OPERATIONS.has(entry.operation))
     actions.unshift('void');
   const captured = entry.operation === 'sale' || entry.marks.includes('completed');
   if (captured && left > 0) actions.push('refund');

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { parseBinRanges } from '../../protocol/index.ts';
 import { z } from 'zod';
 import { parseDevicesConfig, type DevicesConfig } from '../devices/index.ts';
 import { EditableSettings } from '../lane-api/index.ts';
 import { LaneFault } from './errors.ts';
+import type { LaneSetup } from './lane-runtime.ts';
 
 const deadlineMs = z.int().min(100).max(600_000);
 
@@ -33,6 +36,22 @@ const ServerConfig = z.strictObject({
     .optional(),
   /** How long an answer that missed its deadline is still listened for, ms (default 120 000). */
   lateAnswerMs: z.int().min(1000).max(600_000).optional(),
+  /**
+   * The merchant's gift BIN ranges (seed: Gift custom BIN range formula), so a keyed gift card is
+   * sent without an expiry; default none.
+   */
+  giftBinRanges: z
+    .string()
+    .max(500)
+    .refine((text) => {
+      try {
+        parseBinRanges(text, 'giftBinRanges');
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be gift BIN ranges: min_prefix[-max_prefix][:min_len[-max_len][:cardtype[:pclevel]]] joined by ;')
+    .optional(),
 });
 
 /** The merchant header every receipt prints. */
@@ -112,6 +131,37 @@ export function parseLaneConfig(text: string, source: string): LaneConfig {
     throw new LaneFault('invalid_config', 'devices', 'devices', `${source}: ${message}`);
   }
   return { ...parsed.data, devices, source };
+}
+
+/**
+ * The lane setup (lane-runtime) a checked configuration describes, with the API key's secret and
+ * the lane's folder (the journal's default place): transport v2 unless the URL is kv(s)://.
+ */
+export function laneSetupFromConfig(
+  config: LaneConfig,
+  secret: string,
+  laneDir: string,
+): LaneSetup {
+  const { server } = config;
+  return {
+    training: false,
+    laneId: config.laneId,
+    ...(config.clerkId === undefined ? {} : { clerkId: config.clerkId }),
+    merchant: config.merchant,
+    server: {
+      url: server.url,
+      transport: server.transport ?? (server.url.startsWith('kv') ? 'kv' : 'v2'),
+      ...(server.tls === undefined ? {} : { tls: server.tls }),
+      ...(server.deadlines === undefined ? {} : { deadlines: server.deadlines }),
+      ...(server.lateAnswerMs === undefined ? {} : { lateAnswerMs: server.lateAnswerMs }),
+      ...(server.giftBinRanges === undefined ? {} : { giftBinRanges: server.giftBinRanges }),
+      apiKey: { id: server.apiKeyId, secret },
+    },
+    journalPath: config.journal ?? join(laneDir, 'journal.db'),
+    devices: config.devices,
+    ...(config.settings === undefined ? {} : { settings: config.settings }),
+    source: config.source,
+  };
 }
 
 /** Reads and parses a configuration file. */

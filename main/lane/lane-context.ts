@@ -20,16 +20,18 @@ export type LaneDevices = Pick<
   | 'statuses'
   | 'paper'
   | 'onStatus'
+  | 'diagnostics'
 >;
 
-/** A receipt ready for the printer and the screen, from one document (main/receipt). */
+/**
+ * A receipt ready for the printer and the screen, from one document (main/receipt): the ESC/POS
+ * bytes now, the screen's text and SVG when asked (after the printer has its job).
+ */
 export interface RenderedReceipt {
   /** ESC/POS bytes for the printer. */
   readonly escpos: Buffer;
-  /** One printed line per line. */
-  readonly text: string;
-  /** The same receipt as an SVG document. */
-  readonly svg: string;
+  /** One printed line per line, and the same receipt as an SVG document. */
+  preview(): { readonly text: string; readonly svg: string };
 }
 
 /** How a receipt of an entry is asked for. */

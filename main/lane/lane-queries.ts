@@ -1,4 +1,3 @@
-import { SerialPort } from 'serialport';
 import type {
   CommandReply,
   Diagnostics,
@@ -32,27 +31,18 @@ export interface QuerySources extends LaneIdentity {
   readonly devices: LaneDevices;
   readonly settings: LaneSettingsStore;
   readonly server: { readonly fingerprint?: string };
-  /** Serial ports the machine shows; default serialport's list. */
-  readonly listPorts?: () => Promise<SeenPort[]>;
 }
 
-/** Serial ports as serialport lists them (path, USB ids, serial number, maker). */
-async function serialPorts(): Promise<SeenPort[]> {
-  const ports = await SerialPort.list().catch(() => []);
-  return ports.map((port) => ({
+/** A port the device manager saw, cut to the lane API's lengths. */
+function seenPort(port: SeenPort): SeenPort {
+  return {
     path: port.path.slice(0, 300),
     ...(port.vendorId === undefined ? {} : { vendorId: port.vendorId.slice(0, 8) }),
     ...(port.productId === undefined ? {} : { productId: port.productId.slice(0, 8) }),
     ...(port.serialNumber === undefined ? {} : { serialNumber: port.serialNumber.slice(0, 80) }),
     ...(port.manufacturer === undefined ? {} : { manufacturer: port.manufacturer.slice(0, 120) }),
-  }));
+  };
 }
-
-/** docs/devices.md, Linux permissions: what to do when a port could not be opened. */
-const UDEV_HINT =
-  'A device could not be opened for lack of permission: install resources/udev/99-laneterm.rules ' +
-  'in /etc/udev/rules.d/, run "sudo udevadm control --reload && sudo udevadm trigger", and ' +
-  'replug the device (docs/devices.md, Linux permissions).';
 
 /**
  * The lane API's questions (snapshot, history search, receipt preview, diagnostics, settings):
@@ -137,31 +127,31 @@ export class LaneQueries {
         duplicate: false,
         training: entry.training,
         at: this.#ctx.now(),
-        text: rendered.text,
-        svg: rendered.svg,
+        ...rendered.preview(),
         printed: 'preview',
       },
     };
   }
 
-  /** The diagnostics snapshot: devices with their last errors, ports seen, server and journal. */
+  /**
+   * The diagnostics snapshot: the device manager's (devices with their locations and last errors,
+   * ports seen, a permissions hint), the server, the journal and the versions.
+   */
   async diagnostics(): Promise<Diagnostics> {
     const { journal, devices, server } = this.#sources;
-    const statuses = devices.statuses();
-    const denied = statuses.some((status) =>
-      /permission|EACCES|udev/i.test(status.lastError?.message ?? ''),
-    );
-    const counts = journal.counts();
+    const snapshot = await devices.diagnostics();
     return {
-      at: this.#ctx.now(),
-      devices: statuses.map(deviceDiagnostics),
-      portsSeen: await (this.#sources.listPorts ?? serialPorts)(),
-      ...(denied ? { permissionsHint: UDEV_HINT } : {}),
+      at: snapshot.at,
+      devices: snapshot.devices.map((device) => deviceDiagnostics(device.status)),
+      portsSeen: snapshot.portsSeen.map(seenPort),
+      ...(snapshot.permissionsHint === undefined
+        ? {}
+        : { permissionsHint: snapshot.permissionsHint.slice(0, 500) }),
       server: {
         ...this.#server(),
         ...(server.fingerprint === undefined ? {} : { fingerprint: server.fingerprint }),
       },
-      journal: { path: journal.path.slice(0, 500), ...counts },
+      journal: { path: journal.path.slice(0, 500), ...journal.counts() },
       versions: { lane: this.#sources.version, node: process.versions.node },
     };
   }

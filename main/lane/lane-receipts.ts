@@ -72,10 +72,10 @@ export class LaneReceipts implements ReceiptPort {
   }
 
   #rendered(document: ReceiptDocument): RenderedReceipt {
+    const target = this.#target;
     return {
-      escpos: renderEscPos([document], this.#target),
-      text: renderText(document, this.#target),
-      svg: renderSvg(document, this.#target),
+      escpos: renderEscPos([document], target),
+      preview: () => ({ text: renderText(document, target), svg: renderSvg(document, target) }),
     };
   }
 }

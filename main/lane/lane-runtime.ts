@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MsoftCode } from '../../protocol/index.ts';
+import { MsoftCode, parseBinRanges } from '../../protocol/index.ts';
 import { DeviceManager, type DevicesConfig } from '../devices/index.ts';
 import type { EditableSettings } from '../lane-api/index.ts';
 import {
@@ -33,6 +33,8 @@ export interface LaneSetup {
     readonly deadlines?: PaymentClientConfig['deadlines'];
     /** How long an answer that missed its deadline is still listened for, ms; default 120 000. */
     readonly lateAnswerMs?: number;
+    /** The merchant's gift BIN ranges (seed formula), so keyed gift cards go without expiry. */
+    readonly giftBinRanges?: string;
     /** The pinned certificate's fingerprint, for diagnostics. */
     readonly fingerprint?: string;
   };
@@ -104,6 +106,9 @@ export async function startLane(setup: LaneSetup): Promise<RunningLane> {
     ...(setup.server.tls === undefined ? {} : { tls: setup.server.tls }),
     ...(setup.server.deadlines === undefined ? {} : { deadlines: setup.server.deadlines }),
     lateAnswerMs,
+    ...(setup.server.giftBinRanges === undefined
+      ? {}
+      : { giftBinRanges: parseBinRanges(setup.server.giftBinRanges, 'giftBinRanges') }),
   };
   const client = new PaymentClient({
     ...connection,

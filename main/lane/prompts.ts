@@ -57,7 +57,12 @@ export function promptsFor(step: WorkflowStep, kind: WorkflowKind): Prompts {
       return { cashier: 'wait', customer: 'please_wait' };
     case 'cancelled':
       return {
-        cashier: step.pending.length > 0 ? 'cancel_pending' : 'cancelled_nothing_charged',
+        cashier:
+          (step.refused?.length ?? 0) > 0
+            ? 'cancel_refused'
+            : step.pending.length > 0
+              ? 'cancel_pending'
+              : 'cancelled_nothing_charged',
         customer: 'see_cashier',
       };
   }

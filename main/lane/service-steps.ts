@@ -7,13 +7,15 @@ import type {
   ReceiptState,
   WorkflowStep,
 } from '../lane-api/index.ts';
-import { PaymentResponse, type DualAuthorization } from '../payment/index.ts';
-import { printProblem, printerProblem } from './device-problems.ts';
+import type { PrinterGate } from '../devices/index.ts';
+import type { DualAuthorization, PaymentResponse } from '../payment/index.ts';
+import { printerProblem } from './device-problems.ts';
 import type { PaymentPlan } from './journal/journaled-payments.ts';
 import type { JournalEntry } from './journal/journal-types.ts';
-import type { ReceiptRequest, RenderedReceipt } from './lane-context.ts';
+import { ReceiptPrinting } from './receipt-printing.ts';
 import { resultOf } from './results.ts';
-import { Workflow, WorkflowDeferred } from './workflow.ts';
+import { WorkflowDeferred } from './workflow-control.ts';
+import { Workflow } from './workflow.ts';
 
 /** First wait between lookups of an unknown outcome, ms; doubled up to CHECK_MAX_MS. */
 const CHECK_FIRST_MS = 500;
@@ -31,6 +33,7 @@ export abstract class ServiceWorkflow<S extends string> extends Workflow<
 > {
   /** Set when the cashier chose to go on without a receipt (printer gate). */
   protected withoutReceipt = false;
+  readonly #printer = new ReceiptPrinting(this.ctx);
 
   /**
    * Sends the plan through the journal and returns its definite entry: an unknown outcome is
@@ -55,6 +58,7 @@ export abstract class ServiceWorkflow<S extends string> extends Workflow<
         await this.attention('server_unreachable', ['retry', 'cancel']);
         continue;
       }
+      if (settled.kind === 'refused') return settled.entry;
       const entry = settled.kind === 'unknown' ? await this.check(settled.entry) : settled.entry;
       this.checkCancel();
       const refused = settled.kind === 'answered' && settled.result.response.msoftCode;
@@ -129,13 +133,27 @@ export abstract class ServiceWorkflow<S extends string> extends Workflow<
   }
 
   /**
+   * Starts the printer gate's check now (main/devices), so it runs while the customer presents the
+   * card; gatePrinter then takes its answer. Undefined when there is nothing to check.
+   */
+  protected checkPrinterEarly(): Promise<PrinterGate> | undefined {
+    if (!this.ctx.devices.has('printer') || this.withoutReceipt) return undefined;
+    const check = this.ctx.devices.checkPrinter({ signal: this.signal });
+    check.catch(() => undefined);
+    return check;
+  }
+
+  /**
    * The printer gate (main/devices): before a sale is authorized, a printer that cannot print is
    * told now, with retry, going on without a receipt, or cancel. Lanes without a printer pass.
+   * `early` is a check started before the card was read (checkPrinterEarly); retries check again.
    */
-  protected async gatePrinter(): Promise<void> {
+  protected async gatePrinter(early?: Promise<PrinterGate>): Promise<void> {
     if (!this.ctx.devices.has('printer') || this.withoutReceipt) return;
+    let check = early;
     for (;;) {
-      const gate = await this.ctx.devices.checkPrinter({ signal: this.signal });
+      const gate = await (check ?? this.ctx.devices.checkPrinter({ signal: this.signal }));
+      check = undefined;
       if (gate.ready) return;
       const choice = await this.attention(
         printerProblem(gate),
@@ -149,65 +167,14 @@ export abstract class ServiceWorkflow<S extends string> extends Workflow<
     }
   }
 
-  /** Renders the receipt of an entry, prints it and sends its preview; answers where it is. */
-  protected printReceipt(
-    entry: JournalEntry,
-    copy: ReceiptCopy,
-    duplicate = false,
-  ): Promise<ReceiptState> {
-    const rendered = this.ctx.receipts.render(entry, this.#receiptRequest(copy, duplicate));
-    return this.#print(rendered, entry, copy, duplicate);
+  /** Prints an entry's receipt (and previews it); answers where it is. */
+  protected printReceipt(entry: JournalEntry, copy: ReceiptCopy, duplicate = false) {
+    return this.#printer.receipt(entry, copy, duplicate, this.withoutReceipt);
   }
 
   /** Prints a duplicate of an entry rebuilt from its transaction detail (a reprint). */
-  protected printDetail(
-    detail: PaymentResponse,
-    entry: JournalEntry,
-    copy: ReceiptCopy,
-  ): Promise<ReceiptState> {
-    const request = this.#receiptRequest(copy, true);
-    const masked = new PaymentResponse(detail.masked());
-    return this.#print(this.ctx.receipts.reprint(masked, entry, request), entry, copy, true);
-  }
-
-  #receiptRequest(copy: ReceiptCopy, duplicate: boolean): ReceiptRequest {
-    const notes = this.ctx.settings().receiptNotes;
-    return { copy, duplicate, training: this.ctx.training, notes };
-  }
-
-  /**
-   * Prints a rendered receipt (unless there is no printer or the cashier went on without) and
-   * sends its preview; answers where the receipt is.
-   */
-  async #print(
-    rendered: RenderedReceipt,
-    entry: JournalEntry,
-    copy: ReceiptCopy,
-    duplicate: boolean,
-  ): Promise<ReceiptState> {
-    const receiptId = `${entry.id}-${copy}${duplicate ? `-${this.ctx.now()}` : ''}`;
-    const preview = {
-      id: receiptId,
-      entryId: entry.id,
-      copy,
-      duplicate,
-      training: this.ctx.training,
-      at: this.ctx.now(),
-      text: rendered.text,
-      svg: rendered.svg,
-    };
-    if (!this.ctx.devices.has('printer') || this.withoutReceipt) {
-      this.ctx.emitReceipt({ ...preview, printed: 'preview' });
-      return { receiptId, state: 'none' };
-    }
-    try {
-      await this.ctx.devices.print(rendered.escpos);
-      this.ctx.emitReceipt({ ...preview, printed: 'printed' });
-      return { receiptId, state: 'printed' };
-    } catch (error) {
-      this.ctx.emitReceipt({ ...preview, printed: 'not_printed' });
-      return { receiptId, state: 'not_printed', problem: printProblem(error) };
-    }
+  protected printDetail(detail: PaymentResponse, entry: JournalEntry, copy: ReceiptCopy) {
+    return this.#printer.reprint(detail, entry, copy, this.withoutReceipt);
   }
 
   /** The receipts of an approval: the customer's, then the merchant's when the settings ask for it. */

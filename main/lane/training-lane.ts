@@ -14,6 +14,9 @@ export const TRAINING_MERCHANT = {
   currency: 'USD',
 } as const;
 
+/** The demo merchant's gift BIN ranges (docs/test-cards.md, Gift cards). */
+export const TRAINING_GIFT_RANGES = '603571:16-19;7777:16:GIFT:0';
+
 /** Where training mode keeps things and how it starts the service. */
 export interface TrainingOptions {
   /** Options of the local service (ports, data directory); demo is always on. */
@@ -57,6 +60,7 @@ export async function startTrainingLane(options: TrainingOptions): Promise<Train
         tls: { pin: server.fingerprint256 },
         fingerprint: server.fingerprint256,
         apiKey: { id: demo.apiKeyId, secret: demo.apiKeySecret },
+        giftBinRanges: TRAINING_GIFT_RANGES,
       },
       journalPath,
       devices: devices.config,

@@ -8,32 +8,22 @@ import type {
   WorkflowStep,
   WorkflowView,
 } from '../lane-api/index.ts';
-import type { JournalEntry } from './journal/journal-types.ts';
 import type { LaneContext } from './lane-context.ts';
 import { StateMachine, type TransitionTable } from './machine.ts';
 import { promptsFor } from './prompts.ts';
+import {
+  WorkflowCancelled,
+  WorkflowDeferred,
+  tenderLine,
+  type Bounds,
+} from './workflow-control.ts';
 
-/** Thrown into a workflow's run when the cashier cancels: it then reverses what it approved. */
-export class WorkflowCancelled extends Error {
-  constructor() {
-    super('workflow cancelled');
-    this.name = 'WorkflowCancelled';
-  }
-}
-
-/** Thrown when the cashier leaves an unknown outcome to the journal (workflow.defer). */
-export class WorkflowDeferred extends Error {
-  constructor() {
-    super('workflow deferred to the journal');
-    this.name = 'WorkflowDeferred';
-  }
-}
-
-/**
- * The machine states every family has besides its own steps: before the first step, after the
- * last, and the two steps of a cancel.
- */
-export type Bounds = 'start' | 'end' | 'cancelling' | 'cancelled';
+export {
+  WorkflowCancelled,
+  WorkflowDeferred,
+  tenderLine,
+  type Bounds,
+} from './workflow-control.ts';
 
 type StepOf<S> = Extract<WorkflowStep, { name: S }>;
 
@@ -49,17 +39,6 @@ const refusal = (code: LaneError['code'], message: string, rule?: string): LaneE
   message,
   ...(rule === undefined ? {} : { rule }),
 });
-
-/** An approved journal entry as a tender line of the screen. */
-export function tenderLine(entry: JournalEntry): TenderLine {
-  return {
-    entryId: entry.id,
-    tender: entry.tender ?? 'credit',
-    amountMinor: Math.max(1, entry.approvedMinor ?? entry.amountMinor),
-    at: entry.updatedAt,
-    ...(entry.card === undefined ? {} : { card: entry.card }),
-  };
-}
 
 /**
  * A running workflow (docs/lane.md, Workflows): an explicit state machine whose states are the
@@ -253,10 +232,10 @@ export abstract class Workflow<S extends string> {
   async #cancelOut(): Promise<void> {
     this.ctx.journal.reopenWorkflow(this.id);
     this.show({ name: 'cancelling', reversing: [...this.tenders] });
-    const { reversed, pending } = await this.ctx.recovery.compensate(this.id);
+    const { reversed, pending, refused } = await this.ctx.recovery.compensate(this.id);
     if (pending.length === 0) this.ctx.journal.endWorkflow(this.id, 'cancelled');
     this.tenders = [];
-    await this.#closing(reversed.map(tenderLine), pending.map(tenderLine));
+    await this.#closing(reversed.map(tenderLine), pending.map(tenderLine), refused.map(tenderLine));
   }
 
   async #deferOut(): Promise<void> {
@@ -267,9 +246,13 @@ export abstract class Workflow<S extends string> {
     await this.#closing([], open.map(tenderLine));
   }
 
-  async #closing(reversed: TenderLine[], pending: TenderLine[]): Promise<void> {
+  async #closing(
+    reversed: TenderLine[],
+    pending: TenderLine[],
+    refused: TenderLine[] = [],
+  ): Promise<void> {
     this.#closed = true;
-    this.show({ name: 'cancelled', reversed, pending });
+    this.show({ name: 'cancelled', reversed, pending, ...(refused.length > 0 ? { refused } : {}) });
     await this.choose(['finish']);
     this.end();
   }

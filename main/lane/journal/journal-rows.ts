@@ -5,8 +5,15 @@ import type {
   HistoryQuery,
   Operation,
   Tender,
+  WorkflowKind,
 } from '../../lane-api/index.ts';
-import type { EntryPurpose, EntryState, JournalEntry, NotChargedWhy } from './journal-types.ts';
+import type {
+  EntryPurpose,
+  EntryState,
+  JournalEntry,
+  JournalWorkflow,
+  NotChargedWhy,
+} from './journal-types.ts';
 
 /** An entries row as SQLite gives it back. */
 export interface EntryRow {
@@ -119,4 +126,26 @@ export function searchClause(query: HistoryQuery): { where: string; params: unkn
     params.push(...query.operations);
   }
   return { where: terms.length === 0 ? '' : `WHERE ${terms.join(' AND ')}`, params };
+}
+
+/** A workflows row as SQLite gives it back. */
+export interface WorkflowRow {
+  id: string;
+  kind: WorkflowKind;
+  state: JournalWorkflow['state'];
+  training: number;
+  started_at: number;
+  ended_at: number | null;
+}
+
+/** A row as the JournalWorkflow the lane reads. */
+export function workflowFromRow(row: WorkflowRow): JournalWorkflow {
+  return {
+    id: row.id,
+    kind: row.kind,
+    state: row.state,
+    training: row.training === 1,
+    startedAt: row.started_at,
+    ...(row.ended_at === null ? {} : { endedAt: row.ended_at }),
+  };
 }

@@ -4,7 +4,13 @@ import { dirname } from 'node:path';
 import type { HistoryQuery, WorkflowKind } from '../../lane-api/index.ts';
 import { LaneFault } from '../errors.ts';
 import { migrateJournal } from './journal-schema.ts';
-import { type EntryRow, entryFromRow, searchClause } from './journal-rows.ts';
+import {
+  type EntryRow,
+  type WorkflowRow,
+  entryFromRow,
+  searchClause,
+  workflowFromRow,
+} from './journal-rows.ts';
 import type {
   Intent,
   JournalEntry,
@@ -251,24 +257,4 @@ export class JournalStore {
     for (const listener of this.#listeners) listener(entry);
     return entry;
   }
-}
-
-interface WorkflowRow {
-  id: string;
-  kind: WorkflowKind;
-  state: JournalWorkflow['state'];
-  training: number;
-  started_at: number;
-  ended_at: number | null;
-}
-
-function workflowFromRow(row: WorkflowRow): JournalWorkflow {
-  return {
-    id: row.id,
-    kind: row.kind,
-    state: row.state,
-    training: row.training === 1,
-    startedAt: row.started_at,
-    ...(row.ended_at === null ? {} : { endedAt: row.ended_at }),
-  };
 }

@@ -34,6 +34,15 @@ export interface PaymentPlan {
   readonly completesWorkflow?: boolean;
 }
 
+/** Fields of a keyed card: a request refused for one of them is a card the cashier keys again. */
+const CARD_FIELDS: ReadonlySet<string> = new Set([
+  'account',
+  'expdate',
+  'cv',
+  'zip',
+  'account_data',
+]);
+
 /** How the lane's requests are made. */
 export interface JournaledOptions {
   /** Training mode: every entry is marked so. */
@@ -44,7 +53,10 @@ export interface JournaledOptions {
   readonly onServer?: (reachable: boolean) => void;
 }
 
-/** What became of a plan: answered (definite), unknown (to resolve), or not sent (definite). */
+/**
+ * What became of a plan: answered (definite), unknown (to resolve), not sent (definite), or
+ * refused by the lane before sending (a rule of the interface the request broke: declined).
+ */
 export type PaymentSettled =
   | {
       readonly kind: 'answered';
@@ -56,6 +68,11 @@ export type PaymentSettled =
       readonly kind: 'not_sent';
       readonly entry: JournalEntry;
       readonly error: PaymentNotSentError;
+    }
+  | {
+      readonly kind: 'refused';
+      readonly entry: JournalEntry;
+      readonly error: PaymentRequestError;
     };
 
 /**
@@ -122,15 +139,15 @@ export class JournaledPayments {
         });
         return { kind: 'not_sent', entry: settled, error };
       }
-      if (error instanceof PaymentRequestError) {
-        this.#journal.recordOutcome(id, {
-          state: 'declined',
-          reason: 'lane_setup',
-          decidedBy: 'lane',
-          verbiage: `${error.field}: ${error.rule}`,
-        });
-      }
-      throw error;
+      if (!(error instanceof PaymentRequestError)) throw error;
+      const cardField = error.field !== undefined && CARD_FIELDS.has(error.field);
+      const settled = this.#journal.recordOutcome(id, {
+        state: 'declined',
+        reason: cardField ? 'card_unreadable' : 'lane_setup',
+        decidedBy: 'lane',
+        verbiage: `${error.field ?? 'request'}: ${error.rule ?? 'invalid'}`,
+      });
+      return { kind: 'refused', entry: settled, error };
     }
     if (result.outcome === 'unknown') {
       this.#onServer(result.reason !== 'connection_lost');

@@ -6,28 +6,38 @@ import type { JournaledPayments, PaymentPlan } from './journaled-payments.ts';
 import type { JournalStore } from './journal-store.ts';
 import type { JournalEntry } from './journal-types.ts';
 
-/** What cancelling a workflow did: approvals reversed, and those whose reversal is not done yet. */
+/**
+ * What cancelling a workflow did: approvals reversed; those whose reversal (or whose own outcome)
+ * is not known yet, tried again later; and those the service refused to reverse, for a person.
+ */
 export interface Compensation {
   readonly reversed: JournalEntry[];
   readonly pending: JournalEntry[];
+  readonly refused: JournalEntry[];
 }
+
+type Undone = 'reversed' | 'pending' | 'refused';
 
 const isApproved = (entry: JournalEntry): boolean =>
   entry.state === 'approved' || entry.state === 'partial';
 
 /**
  * The move that undoes an approved new transaction, by the service's rules (docs/test-cards.md,
- * States and moves): a sale or preauth is reversed whole while unsettled and refunded once settled;
- * a refund or a gift movement is voided; a balance inquiry moved nothing.
+ * States and moves): a sale or preauth is reversed whole while unsettled and refunded once settled
+ * (default: as the journal marks it); a refund or a gift movement is voided; a balance inquiry
+ * moved nothing.
  */
-export function undoPlan(entry: JournalEntry): Omit<PaymentPlan, 'workflowId'> | undefined {
+export function undoPlan(
+  entry: JournalEntry,
+  settled = entry.marks.includes('settled'),
+): Omit<PaymentPlan, 'workflowId'> | undefined {
   if (!NEW_TRANSACTION_OPERATIONS.has(entry.operation) || entry.ttid === undefined)
     return undefined;
   const amountMinor = (entry.approvedMinor ?? entry.amountMinor) - entry.refundedMinor;
   if (amountMinor <= 0) return undefined;
   const base = { purpose: 'compensate' as const, parentId: entry.id, amountMinor, params: {} };
   if (entry.operation === 'sale' || entry.operation === 'preauth') {
-    if (entry.marks.includes('settled'))
+    if (settled)
       return { ...base, operation: 'refund', params: { ttid: entry.ttid, amount: amountMinor } };
     return { ...base, operation: 'reversal', targetTtid: entry.ttid };
   }
@@ -89,6 +99,7 @@ export class Recovery {
   async compensate(workflowId: string, notify = false): Promise<Compensation> {
     const reversed: JournalEntry[] = [];
     const pending: JournalEntry[] = [];
+    const refused: JournalEntry[] = [];
     let entries = this.#journal.entriesOf(workflowId);
     for (const entry of entries.filter((e) => e.state === 'pending' || e.state === 'unknown')) {
       if (entry.purpose !== 'cashier') continue;
@@ -103,31 +114,54 @@ export class Recovery {
       if (undone === 'reversed') {
         reversed.push(entry);
         if (notify) this.#tell('warning', 'recovered_reversed', entry);
+      } else if (undone === 'refused') {
+        refused.push(entry);
+        this.#tell('error', 'reversal_refused', entry);
       } else {
         pending.push(entry);
         this.#tell('error', 'reversal_pending', entry);
       }
     }
-    return { reversed, pending };
+    return { reversed, pending, refused };
   }
 
+  /**
+   * Undoes one approval: its earlier reversals are looked up first (one applied: done; one still
+   * unknown: later; one not applied: sent again); a reversal or void the service refused is
+   * followed once by a refund (the sale settled meanwhile); a refusal of that is for a person.
+   */
   async #undo(
     workflowId: string,
     entry: JournalEntry,
     plan: Omit<PaymentPlan, 'workflowId'>,
     entries: readonly JournalEntry[],
-  ): Promise<'reversed' | 'pending'> {
+  ): Promise<Undone> {
     const children = entries.filter((e) => e.parentId === entry.id && e.purpose === 'compensate');
+    let next: Omit<PaymentPlan, 'workflowId'> | undefined = plan;
     for (const child of children) {
       const known =
         child.state === 'pending' || child.state === 'unknown'
           ? await this.#resolver.resolve(child)
           : child;
       if (isApproved(known)) return 'reversed';
-      if (known.state !== 'not_charged') return 'pending';
+      if (known.state === 'unknown' || known.state === 'pending') return 'pending';
+      if (known.state === 'declined') next = this.#after(entry, known.operation);
+      if (next === undefined) return 'refused';
     }
-    const settled = await this.#payments.send({ ...plan, workflowId });
-    return settled.kind === 'answered' && isApproved(settled.entry) ? 'reversed' : 'pending';
+    for (;;) {
+      const settled = await this.#payments.send({ ...next, workflowId });
+      if (settled.kind === 'unknown' || settled.kind === 'not_sent') return 'pending';
+      if (isApproved(settled.entry)) return 'reversed';
+      next = this.#after(entry, next.operation);
+      if (next === undefined) return 'refused';
+    }
+  }
+
+  /** What follows a refused undo: a refund when a reversal or void of a sale was refused. */
+  #after(entry: JournalEntry, refused: string): Omit<PaymentPlan, 'workflowId'> | undefined {
+    if (refused === 'refund') return undefined;
+    const next = undoPlan(entry, true);
+    return next?.operation === refused ? undefined : next;
   }
 
   /** Looks up every unresolved entry of a workflow once; true when none is left unknown. */

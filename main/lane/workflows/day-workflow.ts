@@ -1,5 +1,5 @@
 import { MsoftCode, type Params } from '../../../protocol/index.ts';
-import type { Settlement, WorkflowView } from '../../lane-api/index.ts';
+import type { Settlement, WorkflowStep, WorkflowView } from '../../lane-api/index.ts';
 import {
   PaymentNotSentError,
   PaymentResponse,
@@ -8,7 +8,7 @@ import {
 import type { LaneContext } from '../lane-context.ts';
 import type { TransitionTable } from '../machine.ts';
 import { ServiceWorkflow } from '../service-steps.ts';
-import type { Bounds } from '../workflow.ts';
+import type { Bounds } from '../workflow-control.ts';
 
 type DayState =
   Bounds | 'working' | 'override' | 'authorizing' | 'checking' | 'attention' | 'result';
@@ -79,6 +79,11 @@ function settlementOfRow(row: Params): Settlement {
 export class DayWorkflow extends ServiceWorkflow<DayState> {
   constructor(open: boolean, ctx: LaneContext, publish: (view: WorkflowView | null) => void) {
     super(open ? 'day_open' : 'day_close', ctx, DAY_TABLE, publish);
+  }
+
+  /** A day's open or close moves no money of its own: cancel is taken only while it waits on a person. */
+  protected override canCancel(step: WorkflowStep): boolean {
+    return step.name === 'attention' || step.name === 'override';
   }
 
   protected async run(): Promise<void> {

@@ -7,23 +7,13 @@ import type {
   WorkflowKind,
   WorkflowView,
 } from '../../lane-api/index.ts';
-import { CHANGE_TENDER, CardWorkflow } from '../card-steps.ts';
+import { CHANGE_TENDER, CardWorkflow, type CardFamilyState } from '../card-steps.ts';
 import type { JournalEntry } from '../journal/journal-types.ts';
 import type { LaneContext } from '../lane-context.ts';
 import type { TransitionTable } from '../machine.ts';
-import { tenderLine, type Bounds } from '../workflow.ts';
+import { tenderLine } from '../workflow-control.ts';
 
-type GiftState =
-  | Bounds
-  | 'tender'
-  | 'card'
-  | 'manual_entry'
-  | 'pin'
-  | 'override'
-  | 'authorizing'
-  | 'checking'
-  | 'attention'
-  | 'result';
+type GiftState = CardFamilyState;
 
 /**
  * The gift counter family's transition table (docs/lane.md, Gift counter and balance): card (or,
@@ -31,7 +21,7 @@ type GiftState =
  * decline goes back to card; cancel reverses an approval.
  */
 export const GIFT_TABLE: TransitionTable<GiftState> = {
-  start: ['card', 'authorizing'],
+  start: ['card', 'attention', 'authorizing'],
   tender: [],
   card: ['override', 'manual_entry', 'attention', 'authorizing', 'cancelling'],
   override: ['manual_entry', 'authorizing', 'cancelling'],
@@ -39,8 +29,8 @@ export const GIFT_TABLE: TransitionTable<GiftState> = {
   pin: [],
   attention: ['card', 'override', 'manual_entry', 'authorizing', 'cancelling'],
   authorizing: ['checking', 'override', 'attention', 'result', 'cancelling'],
-  checking: ['override', 'result', 'cancelling', 'cancelled'],
-  result: ['card', 'authorizing', 'end', 'cancelling'],
+  checking: ['result', 'cancelling', 'cancelled'],
+  result: ['card', 'attention', 'authorizing', 'end', 'cancelling'],
   cancelling: ['cancelled'],
   cancelled: ['end'],
   end: [],

@@ -5,7 +5,7 @@ import type { JournalEntry } from '../journal/journal-types.ts';
 import type { LaneContext } from '../lane-context.ts';
 import type { TransitionTable } from '../machine.ts';
 import { ServiceWorkflow } from '../service-steps.ts';
-import type { Bounds } from '../workflow.ts';
+import type { Bounds } from '../workflow-control.ts';
 
 type HistoryState =
   Bounds | 'working' | 'override' | 'authorizing' | 'checking' | 'attention' | 'result';
@@ -22,8 +22,8 @@ export const HISTORY_TABLE: TransitionTable<HistoryState> = {
   attention: ['working', 'authorizing', 'cancelling'],
   override: ['authorizing', 'cancelling'],
   authorizing: ['checking', 'override', 'attention', 'result', 'cancelling'],
-  checking: ['override', 'result', 'cancelling', 'cancelled'],
-  result: ['working', 'result', 'end', 'cancelling'],
+  checking: ['result', 'cancelling', 'cancelled'],
+  result: ['working', 'end', 'cancelling'],
   cancelling: ['cancelled'],
   cancelled: ['end'],
   end: [],

@@ -5,23 +5,13 @@ import type {
   Tender,
   WorkflowView,
 } from '../../lane-api/index.ts';
-import { CHANGE_TENDER, CardWorkflow } from '../card-steps.ts';
+import { CHANGE_TENDER, CardWorkflow, type CardFamilyState } from '../card-steps.ts';
 import type { JournalEntry } from '../journal/journal-types.ts';
 import type { LaneContext } from '../lane-context.ts';
 import type { TransitionTable } from '../machine.ts';
-import { tenderLine, type Bounds } from '../workflow.ts';
+import { tenderLine } from '../workflow-control.ts';
 
-type SaleState =
-  | Bounds
-  | 'tender'
-  | 'card'
-  | 'manual_entry'
-  | 'pin'
-  | 'override'
-  | 'authorizing'
-  | 'checking'
-  | 'attention'
-  | 'result';
+type SaleState = CardFamilyState;
 
 /**
  * The sale family's transition table (docs/lane.md, Sale): amount (given at start) → tender →
@@ -37,8 +27,8 @@ export const SALE_TABLE: TransitionTable<SaleState> = {
   pin: ['attention', 'authorizing', 'cancelling'],
   attention: ['card', 'tender', 'pin', 'override', 'manual_entry', 'authorizing', 'cancelling'],
   authorizing: ['checking', 'override', 'attention', 'result', 'cancelling'],
-  checking: ['override', 'result', 'cancelling', 'cancelled'],
-  result: ['tender', 'card', 'pin', 'attention', 'authorizing', 'end', 'cancelling'],
+  checking: ['result', 'cancelling', 'cancelled'],
+  result: ['tender', 'card', 'end', 'cancelling'],
   cancelling: ['cancelled'],
   cancelled: ['end'],
   end: [],
@@ -94,13 +84,17 @@ export class SaleWorkflow extends CardWorkflow<SaleState> {
     this.end();
   }
 
-  /** One tender: card, PIN for debit, the printer gate, then the request; undefined on change tender. */
+  /**
+   * One tender: card, PIN for debit, the printer gate (checked while the card is presented), then
+   * the request; undefined on change tender.
+   */
   async #pay(tender: Tender, due: number): Promise<JournalEntry | undefined> {
+    const printer = this.checkPrinterEarly();
     const card = await this.captureCard(tender, due);
     if (card === CHANGE_TENDER) return undefined;
     const pin = tender === 'debit' ? await this.enterPin(card, due) : {};
     if (pin === CHANGE_TENDER) return undefined;
-    await this.gatePrinter();
+    await this.gatePrinter(printer);
     const reference = this.#request.reference;
     return this.authorize({
       workflowId: this.id,

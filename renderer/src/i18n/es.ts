@@ -234,6 +234,8 @@ export const es: Record<MessageKey, string> = {
   'cashier.cancelled_nothing_charged': 'Cancelada. No queda nada cobrado.',
   'cashier.cancel_pending':
     'Cancelada. Aún se está enviando un reverso; la caja sigue intentándolo.',
+  'cashier.cancel_refused':
+    'Cancelada, pero el servicio rechazó revertir un pago. Llame a un gerente para reembolsarlo.',
 
   'customer.present_card': 'Inserte, acerque o deslice su tarjeta',
   'customer.enter_pin': 'Teclee su PIN',
@@ -310,6 +312,8 @@ export const es: Record<MessageKey, string> = {
     'Una {operation} de {amount} nunca llegó al servidor; no se cobró nada.',
   'notice.reversal_pending':
     'Aún no se pudo enviar un reverso de {amount}; la caja sigue intentándolo.',
+  'notice.reversal_refused':
+    'El servicio rechazó revertir la {operation} de {amount} en {card}; un gerente debe reembolsarla.',
   'notice.move_not_applied':
     'La {operation} de {amount} no se aplicó; hágala de nuevo si aún se quiere.',
   'notice.day_opened': 'El día está abierto.',

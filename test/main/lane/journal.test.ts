@@ -8,6 +8,8 @@ import { EntryResolver } from '../../../main/lane/journal/entry-resolver.ts';
 import { JournaledPayments } from '../../../main/lane/journal/journaled-payments.ts';
 import { JournalStore } from '../../../main/lane/journal/journal-store.ts';
 import { Recovery } from '../../../main/lane/journal/recovery.ts';
+import { parseBinRanges } from '../../../protocol/index.ts';
+import { TRAINING_GIFT_RANGES } from '../../../main/lane/training-lane.ts';
 import type { Notice } from '../../../main/lane-api/index.ts';
 import type { PaymentClient } from '../../../main/payment/index.ts';
 import { laneClient } from '../../conformance/helpers/lane-clients.ts';
@@ -189,6 +191,67 @@ describe('journal', () => {
     expect(notices.map((notice) => notice.code)).toEqual(['recovered_reversed']);
     expect(await recovery.sweep()).toBe(0);
     expect(store.entriesOf('wf-f')).toHaveLength(2);
+    store.close();
+  });
+
+  it('undoes a sale settled meanwhile by a refund once its reversal is refused', async () => {
+    const store = journal('settled');
+    const payments = new JournaledPayments(store, client, { training: true });
+    store.startWorkflow('wf-g', 'sale', true);
+    const sale = await payments.send({
+      workflowId: 'wf-g',
+      operation: 'sale',
+      amountMinor: 3300,
+      params: { ...CARD, amount: 3300 },
+    });
+    expect((await client.settle()).outcome).toBe('approved');
+    const notices: Notice[] = [];
+    const recovery = new Recovery(store, payments, new EntryResolver(store, client), (notice) =>
+      notices.push(notice),
+    );
+    expect(await recovery.sweep()).toBe(0);
+    const undo = store.entriesOf('wf-g').filter((entry) => entry.purpose === 'compensate');
+    expect(undo.map((entry) => [entry.operation, entry.state])).toEqual([
+      ['reversal', 'declined'],
+      ['refund', 'approved'],
+    ]);
+    expect(store.get(sale.entry.id)).toMatchObject({ marks: ['refunded'], refundedMinor: 3300 });
+    expect(store.workflow('wf-g')?.state).toBe('cancelled');
+    expect(notices.map((notice) => notice.code)).toEqual(['recovered_reversed']);
+    store.close();
+  });
+
+  it('tells a person when the service refuses to undo an approval, and stops trying', async () => {
+    const store = journal('refused');
+    const giftRanges = parseBinRanges(TRAINING_GIFT_RANGES);
+    const giftClient = laneClient(service, 'v2', { giftBinRanges: giftRanges });
+    const payments = new JournaledPayments(store, giftClient, { training: true });
+    const gift = { account: '6035710110009768' };
+    store.startWorkflow('wf-h', 'gift_issue', true);
+    const issued = await payments.send({
+      workflowId: 'wf-h',
+      operation: 'issue',
+      amountMinor: 2000,
+      tender: 'gift',
+      params: { ...gift, amount: 2000 },
+    });
+    expect(issued.entry.state).toBe('approved');
+    const spent = await giftClient.sale({ ...gift, amount: 500 });
+    expect(spent.outcome).toBe('approved');
+    const notices: Notice[] = [];
+    const recovery = new Recovery(store, payments, new EntryResolver(store, giftClient), (notice) =>
+      notices.push(notice),
+    );
+    expect(await recovery.sweep()).toBe(0);
+    expect(notices.map((notice) => notice.code)).toEqual(['reversal_refused']);
+    expect(store.workflow('wf-h')?.state).toBe('cancelled');
+    await recovery.sweep();
+    expect(notices).toHaveLength(1);
+    expect(store.entriesOf('wf-h').map((entry) => [entry.operation, entry.state])).toEqual([
+      ['issue', 'approved'],
+      ['void', 'declined'],
+    ]);
+    await giftClient.close();
     store.close();
   });
 

@@ -149,9 +149,33 @@ describe('recovery after the lane process is killed', () => {
     await second.run.exited;
   });
 
-  it.todo(
-    'a split-tender sale killed after its partial approval is reversed at restart (pending: the service does not offer partial approvals yet)',
-  );
+  it('a split-tender sale killed after its partial approval is reversed at restart', async () => {
+    const first = await startLaneProcess();
+    await first.driver.send({ type: 'sale.start', amountMinor: 675, tender: 'credit' });
+    await first.driver.step('card');
+    await devices.present('visa-stripe', 'swipe');
+    const partial = await first.driver.result();
+    expect(partial.step.result.outcome).toBe('partial');
+    const entryId = partial.step.result.entryId ?? '';
+    first.client.close();
+    first.run.child.kill('SIGKILL');
+    await first.run.exited;
+
+    const second = await startLaneProcess();
+    let line: HistoryEntry | undefined;
+    for (let tries = 0; line?.marks.includes('reversed') !== true && tries < 100; tries += 1) {
+      if (tries > 0) await sleep(200);
+      line = (await entries(second.driver)).find((candidate) => candidate.id === entryId);
+    }
+    expect(line).toMatchObject({ outcome: 'partial', approvedMinor: 500, marks: ['reversed'] });
+    const client = laneClient(service, 'v2');
+    const detail = await client.transactionDetail(line?.ttid ?? '');
+    expect(detail.outcome === 'approved' ? detail.response.txnstatus : []).toContain('REVERSED');
+    await client.close();
+    second.client.close();
+    second.run.child.kill('SIGTERM');
+    await second.run.exited;
+  });
 });
 
 /** A port free now (the service is restarted on it, so the lane's URL stays right). */

@@ -221,7 +221,74 @@ describe('sale', () => {
   it.todo(
     'debit: PIN on the pad, pin and ksn sent, wrong PIN declined (pending: the service does not take PIN debit yet)',
   );
-  it.todo(
-    'partial approval asks for another tender and a second card pays the rest (pending: partial approvals are not offered yet)',
-  );
+  it('partial approval asks for another tender; a second card pays the rest; both print', async () => {
+    const { driver, devices, lane } = await wedgeLane();
+    const { workflowId } = await driver.send({
+      type: 'sale.start',
+      amountMinor: 675,
+      tender: 'credit',
+    });
+    await driver.step('card');
+    await devices.present('visa', 'swipe');
+    const partial = await driver.result();
+    expect(partial.step.result).toMatchObject({
+      outcome: 'partial',
+      amountMinor: 500,
+      requestedMinor: 675,
+      remainingMinor: 175,
+    });
+    expect(partial.step.next).toEqual(['another_tender', 'cancel']);
+    expect(partial.prompts.cashier).toBe('ask_another_tender');
+    expect(lane.journal.workflow(workflowId)?.state).toBe('running');
+    await driver.send({ type: 'workflow.choose', workflowId, action: 'another_tender' });
+    const tender = await driver.step('tender');
+    expect(tender.step.dueMinor).toBe(175);
+    expect(tender.paidMinor).toBe(500);
+    await driver.send({ type: 'workflow.tender', workflowId, tender: 'credit' });
+    await driver.step('card');
+    await devices.present('mc', 'swipe');
+    const paid = await driver.result();
+    expect(paid.step.result).toMatchObject({ outcome: 'approved', amountMinor: 175 });
+    expect(paid.paidMinor).toBe(675);
+    expect(paid.tenders.map((line) => line.amountMinor)).toEqual([500, 175]);
+    expect(lane.journal.workflow(workflowId)?.state).toBe('complete');
+    expect(driver.receipts().filter((receipt) => receipt.printed === 'printed')).toHaveLength(2);
+  });
+
+  it('cancel after a partial approval reverses it', async () => {
+    const { driver, devices, lane } = await wedgeLane();
+    const { workflowId } = await driver.send({
+      type: 'sale.start',
+      amountMinor: 676,
+      tender: 'credit',
+    });
+    await driver.step('card');
+    await devices.present('mc', 'swipe');
+    await driver.result();
+    await driver.send({ type: 'workflow.choose', workflowId, action: 'cancel' });
+    const cancelled = await driver.step('cancelled');
+    expect(cancelled.step.reversed.map((line) => line.amountMinor)).toEqual([500]);
+    expect(lane.journal.workflow(workflowId)?.state).toBe('cancelled');
+  });
+
+  it('a keyed credit card without its expiry is declined by the lane before anything is sent', async () => {
+    const { driver, lane } = await wedgeLane({ manualEntry: 'enabled' });
+    const { workflowId } = await driver.send({
+      type: 'sale.start',
+      amountMinor: 300,
+      tender: 'credit',
+    });
+    await driver.step('card');
+    await driver.keyCard(workflowId, { account: '4111111111111111' });
+    const result = await driver.result();
+    expect(result.step.result).toMatchObject({
+      outcome: 'declined',
+      reason: 'card_unreadable',
+      by: 'lane',
+    });
+    expect(lane.journal.entriesOf(workflowId)[0]).toMatchObject({
+      state: 'declined',
+      decidedBy: 'lane',
+    });
+  });
 });

@@ -8,7 +8,7 @@ import {
 } from '../../../../main/devices/index.ts';
 import type { EditableSettings } from '../../../../main/lane-api/index.ts';
 import { startLane, type RunningLane } from '../../../../main/lane/lane-runtime.ts';
-import { TRAINING_MERCHANT } from '../../../../main/lane/training-lane.ts';
+import { TRAINING_GIFT_RANGES, TRAINING_MERCHANT } from '../../../../main/lane/training-lane.ts';
 import {
   startServiceProcess,
   stopServiceProcess,
@@ -59,6 +59,7 @@ export async function startLaneBench(options: LaneBenchOptions = {}): Promise<La
       transport: 'v2',
       tls: { pin: service.fingerprint },
       apiKey: service.apiKey,
+      giftBinRanges: TRAINING_GIFT_RANGES,
       deadlines: { connectMs: 3000, answerMs: options.answerMs ?? 30_000 },
       ...(options.lateAnswerMs === undefined ? {} : { lateAnswerMs: options.lateAnswerMs }),
     },

@@ -5,6 +5,7 @@ import type {
   LaneCommand,
   LaneError,
   LaneEvent,
+  ManualCard,
   Notice,
   ReceiptPreview,
   StepName,
@@ -116,6 +117,24 @@ export class LaneDriver {
       `notice ${code}`,
     );
     return event.notice;
+  }
+
+  /**
+   * At the card step: keys `card` by hand, through the manager override when `manager` is given
+   * (the lane's manual entry rule), and waits for nothing after sending it.
+   */
+  async keyCard(
+    workflowId: string,
+    card: ManualCard,
+    manager?: { username: string; password: string },
+  ): Promise<void> {
+    await this.send({ type: 'workflow.entry', workflowId, method: 'manual' });
+    if (manager !== undefined) {
+      await this.step('override');
+      await this.send({ type: 'workflow.override', workflowId, ...manager });
+    }
+    await this.step('manual_entry');
+    await this.send({ type: 'workflow.manual_card', workflowId, card });
   }
 
   /** Every receipt preview sent so far. */
