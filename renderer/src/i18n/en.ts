@@ -106,6 +106,7 @@ export const en = {
   'label.attempts': 'Lookups so far: {count}',
   'label.reversed': 'Reversed',
   'label.pending': 'Still being reversed',
+  'label.refused': 'Refused by the service: a manager refunds it',
   'label.version': 'Version',
   'label.transport': 'Transport',
   'label.fingerprint': 'Certificate',

@@ -88,6 +88,7 @@ export const es: Record<MessageKey, string> = {
   'label.attempts': 'Consultas hechas: {count}',
   'label.reversed': 'Revertido',
   'label.pending': 'Aún revirtiéndose',
+  'label.refused': 'Rechazado por el servicio: un gerente lo reembolsa',
   'label.version': 'Versión',
   'label.transport': 'Transporte',
   'label.fingerprint': 'Certificado',

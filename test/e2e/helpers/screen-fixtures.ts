@@ -216,6 +216,20 @@ export const WORKFLOW_SCREENS: { name: string; view: WorkflowView; title: string
       null,
     ),
   },
+  {
+    name: 'cancelled-refused',
+    title: 'Cancelled',
+    view: sale(
+      {
+        name: 'cancelled',
+        reversed: [],
+        pending: [],
+        refused: [{ entryId: 'e-2', tender: 'credit', amountMinor: 500, card: VISA, at: NOW }],
+      },
+      'cancel_refused',
+      null,
+    ),
+  },
 ];
 
 const HISTORY: HistoryEntry[] = [
