@@ -63,33 +63,14 @@ const START_COMMANDS = [
   z.strictObject({ type: z.literal('day.close') }),
 ] as const;
 
-/** The card a cashier keys by hand (manual entry): card data, never logged, echoed or stored. */
-export const ManualCard = z.strictObject({
-  account: z.string().regex(/^[0-9]{12,19}$/),
-  /** MMYY; a gift card needs none (docs/test-cards.md, Gift cards). */
-  expdate: z
-    .string()
-    .regex(/^(0[1-9]|1[0-2])[0-9]{2}$/)
-    .optional(),
-  cv: z
-    .string()
-    .regex(/^[0-9]{3,4}$/)
-    .optional(),
-  zip: z.string().max(32).optional(),
-});
-/** A manually keyed card. */
-export type ManualCard = z.infer<typeof ManualCard>;
-
 /** Commands inside the running workflow. */
 const WORKFLOW_COMMANDS = [
   z.strictObject({ type: z.literal('workflow.tender'), workflowId, tender: Tender }),
-  /** At the card step: have the customer key the card on the PIN pad, or the cashier by hand. */
-  z.strictObject({
-    type: z.literal('workflow.entry'),
-    workflowId,
-    method: z.enum(['keyed_pad', 'manual']),
-  }),
-  z.strictObject({ type: z.literal('workflow.manual_card'), workflowId, card: ManualCard }),
+  /**
+   * At the card step: have the card keyed on the PIN pad (a payment card needs the permission,
+   * settings.manualEntry; the pad encrypts the number, so it never passes the lane API).
+   */
+  z.strictObject({ type: z.literal('workflow.entry'), workflowId, method: z.literal('keyed_pad') }),
   /** A manager's credentials for an override (seed: Authentication §7); never logged or kept. */
   z.strictObject({
     type: z.literal('workflow.override'),
@@ -136,10 +117,11 @@ const TRAINING_COMMANDS = [
   z.strictObject({
     type: z.literal('training.present'),
     card: z.string().regex(/^[a-z][a-z0-9-]{0,29}$/),
-    how: z.enum(['swipe', 'insert', 'tap', 'fallback']),
+    /** key: the card the cardholder keys on the PIN pad when it asks (keyed entry). */
+    how: z.enum(['swipe', 'insert', 'tap', 'fallback', 'key']),
   }),
-  /** The simulated cardholder types the PIN, or presses Cancel on the PIN pad. */
-  z.strictObject({ type: z.literal('training.pin'), mode: z.enum(['typed', 'cancel']) }),
+  /** The simulated cardholder types the card's PIN, a wrong PIN, or presses Cancel on the pad. */
+  z.strictObject({ type: z.literal('training.pin'), mode: z.enum(['typed', 'wrong', 'cancel']) }),
   /** Arms a device fault of docs/devices.md (name[:ms][*times], e.g. "unplug:1500"). */
   z.strictObject({
     type: z.literal('training.fault'),

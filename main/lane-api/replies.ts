@@ -52,7 +52,7 @@ export const TestCardSummary = z.strictObject({
   brand: z.string().max(20),
   lastFour: z.string().regex(/^[0-9]{4}$/),
   /** The ways it can be presented: swipe always; insert for a chip; tap when contactless. */
-  presentations: z.array(z.enum(['swipe', 'insert', 'tap', 'fallback'])),
+  presentations: z.array(z.enum(['swipe', 'insert', 'tap', 'fallback', 'key'])),
 });
 /** A test card. */
 export type TestCardSummary = z.infer<typeof TestCardSummary>;

@@ -32,6 +32,7 @@ export const DeclineReason = z.enum([
   'deny_list',
   'gift_not_active',
   'gift_already_active',
+  'card_declined',
   'not_allowed_now',
   'not_permitted',
   'override_refused',

@@ -25,17 +25,10 @@ export type Tender = z.infer<typeof Tender>;
 
 /**
  * How the card reached the lane: swiped on an encrypting (or wedge) reader, inserted or tapped on
- * the EMV reader, swiped on it after a failed chip read, keyed by the customer on the PIN pad
- * (e_account), or typed by the cashier (manual, only with the permission; docs/lane.md).
+ * the EMV reader, swiped on it after a failed chip read, or keyed on the PIN pad (e_account; a
+ * payment card only with the permission, docs/lane.md). No card number ever passes the lane API.
  */
-export const EntryMethod = z.enum([
-  'swipe',
-  'insert',
-  'tap',
-  'fallback_swipe',
-  'keyed_pad',
-  'manual',
-]);
+export const EntryMethod = z.enum(['swipe', 'insert', 'tap', 'fallback_swipe', 'keyed_pad']);
 /** One of EntryMethod. */
 export type EntryMethod = z.infer<typeof EntryMethod>;
 

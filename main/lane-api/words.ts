@@ -27,6 +27,8 @@ export const DECLINE_WORDS: Readonly<Record<DeclineReason, string>> = {
   deny_list: 'This card is blocked here. Call a manager.',
   gift_not_active: 'This gift card is not active.',
   gift_already_active: 'This gift card is already active.',
+  card_declined:
+    'The card declined the payment after the issuer approved it; it was reversed. Ask for another card.',
   not_allowed_now: 'That cannot be done to this transaction any more.',
   not_permitted: 'This lane is not allowed to do that. Call a manager.',
   override_refused: 'The manager override was not accepted.',
@@ -47,8 +49,6 @@ export const PROBLEM_WORDS: Readonly<Record<ProblemCode, string>> = {
   pin_timeout: 'The customer did not enter a PIN in time.',
   pin_cancelled: 'The customer pressed Cancel on the PIN pad.',
   pinpad_keys_exhausted: 'The PIN pad needs new keys. Call support.',
-  pin_needs_swipe:
-    'PIN debit needs the card swiped on the PIN-capable reader or keyed on the PIN pad.',
   printer_paper_out: 'The printer is out of paper. Load a new roll.',
   printer_cover_open: 'The printer cover is open. Close it.',
   printer_offline: 'The printer is offline.',
@@ -62,7 +62,7 @@ export const PROBLEM_WORDS: Readonly<Record<ProblemCode, string>> = {
 export const CASHIER_WORDS: Readonly<Record<CashierPrompt, string>> = {
   choose_tender: 'Choose how the customer pays.',
   ask_for_card: 'Ask the customer to insert, tap or swipe the card.',
-  key_card: 'Key the card number, expiry and security code.',
+  key_card: 'The card is being keyed on the PIN pad.',
   customer_entering_pin: 'The customer is entering the PIN on the PIN pad.',
   customer_keying_card: 'The customer is keying the card number on the PIN pad.',
   manager_override: 'A manager must authorize this.',

@@ -29,7 +29,6 @@ export const ProblemCode = z.enum([
   'pin_timeout',
   'pin_cancelled',
   'pinpad_keys_exhausted',
-  'pin_needs_swipe',
   'printer_paper_out',
   'printer_cover_open',
   'printer_offline',
@@ -88,7 +87,8 @@ export const WorkflowStep = z.discriminatedUnion('name', [
     /** Set after a read that failed in a way the customer fixes by trying again. */
     problem: ProblemCode.optional(),
   }),
-  z.strictObject({ name: z.literal('manual_entry'), dueMinor: MinorUnitsOrZero }),
+  /** The card is being keyed on the PIN pad (by the customer, or the cashier at the pad). */
+  z.strictObject({ name: z.literal('keyed_entry'), dueMinor: MinorUnitsOrZero }),
   z.strictObject({ name: z.literal('pin'), dueMinor: MinorUnits, card: CardSummary }),
   z.strictObject({
     name: z.literal('override'),

@@ -12,6 +12,8 @@ export type LaneDevices = Pick<
   DeviceManager,
   | 'readCard'
   | 'requestPin'
+  | 'keyCard'
+  | 'completeChip'
   | 'showOnPad'
   | 'checkPrinter'
   | 'print'

@@ -37,8 +37,8 @@ export function promptsFor(step: WorkflowStep, kind: WorkflowKind): Prompts {
       return { cashier: 'choose_tender', customer: null };
     case 'card':
       return { cashier: 'ask_for_card', customer: 'present_card' };
-    case 'manual_entry':
-      return { cashier: 'key_card', customer: null };
+    case 'keyed_entry':
+      return { cashier: 'key_card', customer: 'key_card_on_pad' };
     case 'pin':
       return { cashier: 'customer_entering_pin', customer: 'enter_pin' };
     case 'override':

@@ -33,6 +33,11 @@ export abstract class ServiceWorkflow<S extends string> extends Workflow<
 > {
   /** Set when the cashier chose to go on without a receipt (printer gate). */
   protected withoutReceipt = false;
+  /**
+   * The issuer's response data (icc) of the last answer authorize read, for a chip's completion;
+   * undefined when the answer carried none or the outcome was found by a lookup.
+   */
+  protected issuerData: string | undefined;
   readonly #printer = new ReceiptPrinting(this.ctx);
 
   /**
@@ -54,6 +59,8 @@ export abstract class ServiceWorkflow<S extends string> extends Workflow<
       });
       const options = { ...plan.options, ...(dual === undefined ? {} : { dual }) };
       const settled = await this.ctx.payments.send({ ...plan, options });
+      this.issuerData =
+        settled.kind === 'answered' ? settled.result.response.get('icc') : undefined;
       if (settled.kind === 'not_sent') {
         await this.attention('server_unreachable', ['retry', 'cancel']);
         continue;

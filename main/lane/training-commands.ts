@@ -4,7 +4,7 @@ import type { CommandReply, LaneCommand, TestCardSummary } from '../lane-api/ind
 /** The simulator controls training mode answers the training.* commands with. */
 export type SimulatorControls = Pick<
   TrainingDevices,
-  'cards' | 'present' | 'fault' | 'unplug' | 'setPrinter' | 'setCardholderCancels'
+  'cards' | 'present' | 'fault' | 'unplug' | 'setPrinter' | 'setCardholderPin'
 >;
 
 /** A catalogue card as the training screen lists it: never its number. */
@@ -17,6 +17,7 @@ function summary(card: SimulatorControls['cards'][number]): TestCardSummary {
     lastFour: card.pan.slice(-4),
     presentations: [
       'swipe',
+      'key',
       ...(chip ? (['insert', 'fallback'] as const) : []),
       ...(card.emv?.contactless === true ? (['tap'] as const) : []),
     ],
@@ -45,7 +46,7 @@ export async function answerTraining(
         await simulators.present(command.card, command.how);
         break;
       case 'training.pin':
-        simulators.setCardholderCancels(command.mode === 'cancel');
+        simulators.setCardholderPin(command.mode);
         break;
       case 'training.fault':
         simulators.fault(command.device, command.fault);

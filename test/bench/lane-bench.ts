@@ -114,6 +114,8 @@ async function main(): Promise<void> {
       return capture;
     },
     requestPin: (request, options) => manager.requestPin(request, options),
+    keyCard: (request, options) => manager.keyCard(request, options),
+    completeChip: (issuerData, options) => manager.completeChip(issuerData, options),
     showOnPad: (text, options) => manager.showOnPad(text, options),
     checkPrinter: (options) => manager.checkPrinter(options),
     print: (job, options) => manager.print(job, options),

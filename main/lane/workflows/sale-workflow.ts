@@ -21,11 +21,11 @@ type SaleState = CardFamilyState;
 export const SALE_TABLE: TransitionTable<SaleState> = {
   start: ['tender', 'card'],
   tender: ['card', 'cancelling'],
-  card: ['override', 'manual_entry', 'pin', 'attention', 'authorizing', 'cancelling'],
-  override: ['manual_entry', 'authorizing', 'cancelling'],
-  manual_entry: ['pin', 'attention', 'authorizing', 'cancelling'],
+  card: ['override', 'keyed_entry', 'pin', 'attention', 'authorizing', 'cancelling'],
+  override: ['keyed_entry', 'authorizing', 'cancelling'],
+  keyed_entry: ['pin', 'attention', 'authorizing', 'cancelling'],
   pin: ['attention', 'authorizing', 'cancelling'],
-  attention: ['card', 'tender', 'pin', 'override', 'manual_entry', 'authorizing', 'cancelling'],
+  attention: ['card', 'tender', 'pin', 'override', 'keyed_entry', 'authorizing', 'cancelling'],
   authorizing: ['checking', 'override', 'attention', 'result', 'cancelling'],
   checking: ['result', 'cancelling', 'cancelled'],
   result: ['tender', 'card', 'end', 'cancelling'],
@@ -86,7 +86,8 @@ export class SaleWorkflow extends CardWorkflow<SaleState> {
 
   /**
    * One tender: card, PIN for debit, the printer gate (checked while the card is presented), then
-   * the request; undefined on change tender.
+   * the request, and for a contact chip the card's completion on the answer (a sale the card
+   * declines is reversed and answered declined); undefined on change tender.
    */
   async #pay(tender: Tender, due: number): Promise<JournalEntry | undefined> {
     const printer = this.checkPrinterEarly();
@@ -96,7 +97,7 @@ export class SaleWorkflow extends CardWorkflow<SaleState> {
     if (pin === CHANGE_TENDER) return undefined;
     await this.gatePrinter(printer);
     const reference = this.#request.reference;
-    return this.authorize({
+    const entry = await this.authorize({
       workflowId: this.id,
       operation: this.kind === 'preauth' ? 'preauth' : 'sale',
       amountMinor: due,
@@ -109,8 +110,9 @@ export class SaleWorkflow extends CardWorkflow<SaleState> {
         nsf: 'yes',
         ...(reference === undefined ? {} : { ordernum: reference }),
       },
-      completesWorkflow: true,
+      completesWorkflow: card.chip !== true,
     });
+    return card.chip === true ? this.completeChip(entry, this.issuerData) : entry;
   }
 
   /** The result with its receipts (printed as the approval comes), then the cashier's choice. */

@@ -1,8 +1,7 @@
-import type { DeviceRole } from '../../../main/devices/index.ts';
+import type { DeviceRole, Presentation } from '../../../main/devices/index.ts';
 import {
   formatMinor,
   type LaneCommand,
-  type ManualCard,
   type NextAction,
   type AttentionAction,
 } from '../../../main/lane-api/index.ts';
@@ -19,13 +18,6 @@ const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(do
 
 function fail(message: string): never {
   throw new Error(message);
-}
-
-/** A catalogue card as a manually keyed card: its number and its expiry as MMYY. */
-function keyed(bench: LaneBench, id: string): ManualCard {
-  const card =
-    bench.devices.cards.find((candidate) => candidate.id === id) ?? fail(`no test card ${id}`);
-  return { account: card.pan, expdate: `${card.expiry.slice(2)}${card.expiry.slice(0, 2)}` };
 }
 
 function check(what: string, actual: unknown, expected: unknown): void {
@@ -123,15 +115,11 @@ export async function runStep(
     await driver.send({ type: 'workflow.tender', workflowId, tender: step.tender });
   else if ('present' in step) {
     const [card = '', how = ''] = step.present.split(' ');
-    await devices.present(card, how as 'swipe' | 'insert' | 'tap' | 'fallback');
-  } else if ('pin' in step) devices.setCardholderCancels(step.pin === 'cancel');
+    await devices.present(card, how as Presentation);
+  } else if ('pin' in step) devices.setCardholderPin(step.pin);
   else if ('entry' in step)
     await driver.send({ type: 'workflow.entry', workflowId, method: step.entry });
-  else if ('manual_card' in step) {
-    const card =
-      typeof step.manual_card === 'string' ? keyed(bench, step.manual_card) : step.manual_card;
-    await driver.send({ type: 'workflow.manual_card', workflowId, card });
-  } else if ('override' in step)
+  else if ('override' in step)
     await driver.send({ type: 'workflow.override', workflowId, ...step.override });
   else if ('choose' in step) {
     const action = step.choose as AttentionAction | NextAction;

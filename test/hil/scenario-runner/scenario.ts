@@ -6,7 +6,6 @@ import {
   HistoryAction,
   HistoryQuery,
   LaneCommand,
-  ManualCard,
   NoticeCode,
   ProblemCode,
 } from '../../../main/lane-api/index.ts';
@@ -41,10 +40,9 @@ const Expectation = z.strictObject({
 const Step = z.union([
   z.strictObject({ start: LaneCommand }),
   z.strictObject({ tender: z.enum(['credit', 'debit', 'gift']) }),
-  z.strictObject({ present: z.string().regex(/^[a-z0-9-]+ (swipe|insert|tap|fallback)$/) }),
-  z.strictObject({ pin: z.enum(['typed', 'cancel']) }),
-  z.strictObject({ entry: z.enum(['manual', 'keyed_pad']) }),
-  z.strictObject({ manual_card: z.union([z.string().regex(/^[a-z0-9-]+$/), ManualCard]) }),
+  z.strictObject({ present: z.string().regex(/^[a-z0-9-]+ (swipe|insert|tap|fallback|key)$/) }),
+  z.strictObject({ pin: z.enum(['typed', 'wrong', 'cancel']) }),
+  z.strictObject({ entry: z.literal('keyed_pad') }),
   z.strictObject({
     override: z.strictObject({
       username: z.string(),

@@ -91,12 +91,15 @@ describe('lane API contract', () => {
     });
   });
 
-  it('never repeats card data from a refused manual entry', () => {
-    const card = { account: '4111111111111111', expdate: '1330', cv: '999' };
+  it('takes no card number from a screen: no manual card command, and keyed entry only on the pad', () => {
+    const card = { account: '4111111111111111', expdate: '1230', cv: '999' };
     const parsed = parseCommand({ type: 'workflow.manual_card', workflowId: 'wf-1', card });
-    expect(parsed).toMatchObject({ error: { field: 'card.expdate', rule: 'string.regex' } });
+    expect(parsed).toMatchObject({ error: { code: 'invalid_command', field: 'type' } });
     expect(JSON.stringify(parsed)).not.toContain('4111');
-    expect(JSON.stringify(parsed)).not.toContain('1330');
+    const typed = parseCommand({ type: 'workflow.entry', workflowId: 'wf-1', method: 'manual' });
+    expect(typed).toMatchObject({ error: { code: 'invalid_command', field: 'method' } });
+    const extra = { type: 'workflow.entry', workflowId: 'wf-1', method: 'keyed_pad', card };
+    expect(JSON.stringify(parseCommand(extra))).not.toContain('4111');
   });
 
   it('carries workflow views and snapshots through JSON unchanged', () => {

@@ -23,7 +23,7 @@ const CARD = { account: '4111111111111111', expdate: '1230' };
 const CARD_SUMMARY = {
   maskedAccount: 'XXXXXXXXXXXX1111',
   lastFour: '1111',
-  entry: 'manual' as const,
+  entry: 'keyed_pad' as const,
 };
 
 let service: ServiceProcess;

@@ -153,15 +153,17 @@ describe('sale', () => {
     await driver.step('cancelled');
   });
 
-  it('manual entry needs a manager the service accepts; the keyed card is never kept', async () => {
-    const { driver, lane } = await wedgeLane({ manualEntry: 'override' });
+  it('keyed entry on the PIN pad needs a manager the service accepts; no card number passes the lane API or the journal', async () => {
+    const { driver, lane, devices } = await wedgeLane({ manualEntry: 'override' });
     const { workflowId } = await driver.send({
       type: 'sale.start',
       amountMinor: 1500,
       tender: 'credit',
     });
-    await driver.step('card');
-    await driver.send({ type: 'workflow.entry', workflowId, method: 'manual' });
+    const card = await driver.step('card');
+    expect(card.step.accepts).toContain('keyed_pad');
+    await devices.present('mc', 'key');
+    await driver.send({ type: 'workflow.entry', workflowId, method: 'keyed_pad' });
     const override = await driver.step('override');
     expect(override.step).toMatchObject({ reason: 'manual_entry', refused: false });
     await driver.send({
@@ -177,19 +179,22 @@ describe('sale', () => {
       username: 'test_retail',
       password: 'publ1ct3st',
     });
-    await driver.step('manual_entry');
-    const card = { account: '5454545454545454', expdate: '1230', cv: '999', zip: '32606' };
-    await driver.send({ type: 'workflow.manual_card', workflowId, card });
+    const keyed = await driver.step('keyed_entry');
+    expect(keyed.prompts).toMatchObject({ customer: 'key_card_on_pad' });
     const result = await driver.result();
     expect(result.step.result).toMatchObject({
       outcome: 'approved',
-      card: { maskedAccount: 'XXXXXXXXXXXX5454', entry: 'manual', brand: 'MC' },
+      card: { maskedAccount: 'XXXXXXXXXXXX5454', entry: 'keyed_pad', brand: 'MC' },
     });
     const entry = lane.journal.entriesOf(workflowId)[0];
     expect(JSON.stringify(entry)).not.toContain('5454545454545454');
+    expect(JSON.stringify(driver.events)).not.toContain('5454545454545454');
+    expect(
+      await driver.refused({ type: 'workflow.manual_card', workflowId } as never),
+    ).toMatchObject({ code: 'invalid_command' });
   });
 
-  it('with manual entry disabled the card step offers no manual way in and refuses one', async () => {
+  it('with keyed entry disabled the card step offers no keyed way in and refuses one', async () => {
     const { driver } = await wedgeLane({ manualEntry: 'disabled' });
     const { workflowId } = await driver.send({
       type: 'sale.start',
@@ -197,9 +202,9 @@ describe('sale', () => {
       tender: 'credit',
     });
     const card = await driver.step('card');
-    expect(card.step.accepts).not.toContain('manual');
+    expect(card.step.accepts).not.toContain('keyed_pad');
     expect(
-      await driver.refused({ type: 'workflow.entry', workflowId, method: 'manual' }),
+      await driver.refused({ type: 'workflow.entry', workflowId, method: 'keyed_pad' }),
     ).toMatchObject({ code: 'wrong_step' });
     await driver.send({ type: 'workflow.cancel', workflowId });
     await driver.step('cancelled');
@@ -212,15 +217,6 @@ describe('sale', () => {
     });
   });
 
-  it.todo(
-    'EMV insert and tap send icc and print the EMV lines (pending: the service does not take icc yet)',
-  );
-  it.todo(
-    'encrypted swipe sends the reader data (pending: the service does not take e_ fields yet)',
-  );
-  it.todo(
-    'debit: PIN on the pad, pin and ksn sent, wrong PIN declined (pending: the service does not take PIN debit yet)',
-  );
   it('partial approval asks for another tender; a second card pays the rest; both print', async () => {
     const { driver, devices, lane } = await wedgeLane();
     const { workflowId } = await driver.send({
@@ -271,24 +267,26 @@ describe('sale', () => {
     expect(lane.journal.workflow(workflowId)?.state).toBe('cancelled');
   });
 
-  it('a keyed credit card without its expiry is declined by the lane before anything is sent', async () => {
-    const { driver, lane } = await wedgeLane({ manualEntry: 'enabled' });
+  it('a cardholder who cancels keyed entry on the pad brings attention; another way in returns to the card step', async () => {
+    const { driver, devices, lane } = await wedgeLane({ manualEntry: 'enabled' });
     const { workflowId } = await driver.send({
       type: 'sale.start',
       amountMinor: 300,
       tender: 'credit',
     });
     await driver.step('card');
-    await driver.keyCard(workflowId, { account: '4111111111111111' });
-    const result = await driver.result();
-    expect(result.step.result).toMatchObject({
-      outcome: 'declined',
-      reason: 'card_unreadable',
-      by: 'lane',
+    devices.setCardholderPin('cancel');
+    await driver.keyOnPad(workflowId);
+    const attention = await driver.step('attention');
+    expect(attention.step).toMatchObject({
+      problem: 'pin_cancelled',
+      actions: ['retry', 'other_entry', 'cancel'],
     });
-    expect(lane.journal.entriesOf(workflowId)[0]).toMatchObject({
-      state: 'declined',
-      decidedBy: 'lane',
-    });
+    devices.setCardholderPin('typed');
+    await driver.send({ type: 'workflow.choose', workflowId, action: 'other_entry' });
+    await driver.step('card');
+    await devices.present('visa', 'swipe');
+    expect((await driver.result()).step.result).toMatchObject({ outcome: 'approved' });
+    expect(lane.journal.entriesOf(workflowId)).toHaveLength(1);
   });
 });

@@ -5,7 +5,6 @@ import type {
   LaneCommand,
   LaneError,
   LaneEvent,
-  ManualCard,
   Notice,
   ReceiptPreview,
   StepName,
@@ -120,21 +119,16 @@ export class LaneDriver {
   }
 
   /**
-   * At the card step: keys `card` by hand, through the manager override when `manager` is given
-   * (the lane's manual entry rule), and waits for nothing after sending it.
+   * At the card step: has the card keyed on the PIN pad, through the manager override when
+   * `manager` is given (the lane's keyed entry rule), and waits for the keyed entry step.
    */
-  async keyCard(
-    workflowId: string,
-    card: ManualCard,
-    manager?: { username: string; password: string },
-  ): Promise<void> {
-    await this.send({ type: 'workflow.entry', workflowId, method: 'manual' });
+  async keyOnPad(workflowId: string, manager?: { username: string; password: string }) {
+    await this.send({ type: 'workflow.entry', workflowId, method: 'keyed_pad' });
     if (manager !== undefined) {
       await this.step('override');
       await this.send({ type: 'workflow.override', workflowId, ...manager });
     }
-    await this.step('manual_entry');
-    await this.send({ type: 'workflow.manual_card', workflowId, card });
+    await this.step('keyed_entry');
   }
 
   /** Every receipt preview sent so far. */
