@@ -130,6 +130,10 @@ describe('lane UI screens', () => {
         card: 'visa',
         how: 'insert',
       });
+    await page.keyboard.press('F8');
+    await expect
+      .poll(() => lane.received.at(-1))
+      .toEqual({ type: 'training.present', card: 'visa', how: 'key' });
     await page.keyboard.press('F6');
     await expect
       .poll(() => lane.received.at(-1))

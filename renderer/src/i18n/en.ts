@@ -64,7 +64,7 @@ export const en = {
   'screen.amount': 'New sale',
   'screen.tender': 'How does the customer pay?',
   'screen.card': 'Waiting for the card',
-  'screen.manual_entry': 'Card keyed on the PIN pad',
+  'screen.keyed_entry': 'Card keyed on the PIN pad',
   'screen.pin': 'PIN on the PIN pad',
   'screen.override': 'Manager override',
   'screen.authorizing': 'Authorizing',
@@ -118,7 +118,6 @@ export const en = {
   'accept.tap': 'Tap',
   'accept.fallback_swipe': 'Swipe (chip failed)',
   'accept.keyed_pad': 'Key on the PIN pad',
-  'accept.manual': 'Keyed by the cashier',
 
   'tender.credit': 'Credit',
   'tender.debit': 'Debit',
@@ -184,7 +183,7 @@ export const en = {
   'work.settling': 'Settling the day…',
 
   'override.service_requires': 'The payment server asks for a manager.',
-  'override.manual_entry': 'Keying a card by hand needs a manager.',
+  'override.manual_entry': 'Keying a card on the PIN pad needs a manager.',
   'override.refused': 'Those credentials were refused. Try again.',
 
   'server.up': 'Server up',
@@ -207,12 +206,13 @@ export const en = {
 
   'training.customer': 'Training customer',
   'training.card': 'Test card',
+  'training.key': 'Key it on the PIN pad',
   'gift.hint': 'Key the amount for activate, issue or return; none for cash out.',
   'balance.hint': 'Choose the card type, then present the card.',
   'history.hint': 'Search by last four digits, auth code, amount or brand.',
   'amount.hint': 'Type the amount; the keypad works too.',
   'label.customerSees': 'Customer sees',
-  'settings.manualEntry': 'Card keyed by hand',
+  'settings.manualEntry': 'Card keyed on the PIN pad',
   'settings.manual.disabled': 'Never',
   'settings.manual.override': 'With a manager',
   'settings.manual.enabled': 'Any cashier',

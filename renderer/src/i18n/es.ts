@@ -46,7 +46,7 @@ export const es: Record<MessageKey, string> = {
   'screen.amount': 'Nueva venta',
   'screen.tender': '¿Cómo paga el cliente?',
   'screen.card': 'Esperando la tarjeta',
-  'screen.manual_entry': 'Tarjeta tecleada en el pad',
+  'screen.keyed_entry': 'Tarjeta tecleada en el pad',
   'screen.pin': 'PIN en el pad',
   'screen.override': 'Autorización del gerente',
   'screen.authorizing': 'Autorizando',
@@ -100,7 +100,6 @@ export const es: Record<MessageKey, string> = {
   'accept.tap': 'Acercar',
   'accept.fallback_swipe': 'Deslizar (falló el chip)',
   'accept.keyed_pad': 'Teclear en el pad',
-  'accept.manual': 'Tecleada por el cajero',
 
   'tender.credit': 'Crédito',
   'tender.debit': 'Débito',
@@ -166,7 +165,7 @@ export const es: Record<MessageKey, string> = {
   'work.settling': 'Cerrando el día…',
 
   'override.service_requires': 'El servidor de pagos pide un gerente.',
-  'override.manual_entry': 'Teclear una tarjeta a mano requiere un gerente.',
+  'override.manual_entry': 'Teclear una tarjeta en el pad requiere un gerente.',
   'override.refused': 'Se rechazaron esas credenciales. Inténtelo de nuevo.',
 
   'server.up': 'Servidor activo',
@@ -189,12 +188,13 @@ export const es: Record<MessageKey, string> = {
 
   'training.customer': 'Cliente de entrenamiento',
   'training.card': 'Tarjeta de prueba',
+  'training.key': 'Teclearla en el pad',
   'gift.hint': 'Teclee el importe para activar, emitir o devolver; ninguno para retirar saldo.',
   'balance.hint': 'Elija el tipo de tarjeta y presente la tarjeta.',
   'history.hint': 'Busque por los cuatro últimos dígitos, autorización, importe o marca.',
   'amount.hint': 'Teclee el importe; el teclado numérico también sirve.',
   'label.customerSees': 'El cliente ve',
-  'settings.manualEntry': 'Tarjeta tecleada a mano',
+  'settings.manualEntry': 'Tarjeta tecleada en el pad',
   'settings.manual.disabled': 'Nunca',
   'settings.manual.override': 'Con un gerente',
   'settings.manual.enabled': 'Cualquier cajero',
@@ -218,7 +218,7 @@ export const es: Record<MessageKey, string> = {
 
   'cashier.choose_tender': 'Elija cómo paga el cliente.',
   'cashier.ask_for_card': 'Pida al cliente que inserte, acerque o deslice la tarjeta.',
-  'cashier.key_card': 'Teclee el número de tarjeta, la caducidad y el código de seguridad.',
+  'cashier.key_card': 'La tarjeta se está tecleando en el pad.',
   'cashier.customer_entering_pin': 'El cliente está tecleando el PIN en el pad.',
   'cashier.customer_keying_card': 'El cliente está tecleando el número de tarjeta en el pad.',
   'cashier.manager_override': 'Un gerente debe autorizarlo.',
@@ -256,8 +256,6 @@ export const es: Record<MessageKey, string> = {
   'problem.pin_timeout': 'El cliente no tecleó el PIN a tiempo.',
   'problem.pin_cancelled': 'El cliente pulsó Cancelar en el pad.',
   'problem.pinpad_keys_exhausted': 'El pad necesita claves nuevas. Llame a soporte.',
-  'problem.pin_needs_swipe':
-    'El débito con PIN necesita la tarjeta deslizada en el lector con PIN o tecleada en el pad.',
   'problem.printer_paper_out': 'La impresora no tiene papel. Ponga un rollo nuevo.',
   'problem.printer_cover_open': 'La tapa de la impresora está abierta. Ciérrela.',
   'problem.printer_offline': 'La impresora está fuera de línea.',
@@ -284,6 +282,8 @@ export const es: Record<MessageKey, string> = {
   'decline.deny_list': 'Esta tarjeta está bloqueada aquí. Llame a un gerente.',
   'decline.gift_not_active': 'Esta tarjeta regalo no está activa.',
   'decline.gift_already_active': 'Esta tarjeta regalo ya está activa.',
+  'decline.card_declined':
+    'La tarjeta rechazó el pago después de que el emisor lo aprobara; se revirtió. Pida otra tarjeta.',
   'decline.not_allowed_now': 'Ya no se puede hacer eso con esta transacción.',
   'decline.not_permitted': 'Esta caja no puede hacer eso. Llame a un gerente.',
   'decline.override_refused': 'No se aceptó la autorización del gerente.',

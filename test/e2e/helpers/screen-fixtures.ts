@@ -1,6 +1,7 @@
 // One lane API view per screen of the UI, as the lane sends them: every workflow step (a sale
-// waiting for its card, PIN, override, authorizing, checking, attention, each kind of result,
-// cancelled) and the query answers of the idle screens (history, diagnostics, a receipt).
+// waiting for its card, the card keyed on the PIN pad, PIN, override, authorizing, checking,
+// attention, each kind of result, cancelled) and the query answers of the idle screens (history,
+// diagnostics, a receipt).
 import type {
   CommandReply,
   Diagnostics,
@@ -78,6 +79,11 @@ export const WORKFLOW_SCREENS: { name: string; view: WorkflowView; title: string
       'ask_for_card',
       'present_card',
     ),
+  },
+  {
+    name: 'keyed-entry',
+    title: 'Card keyed on the PIN pad',
+    view: sale({ name: 'keyed_entry', dueMinor: 1250 }, 'customer_keying_card', 'key_card_on_pad'),
   },
   {
     name: 'pin',
@@ -321,7 +327,7 @@ export function answerQuery(command: LaneCommand): CommandReply {
               description: 'Visa credit, chip',
               brand: 'VISA',
               lastFour: '1111',
-              presentations: ['swipe', 'insert', 'fallback', 'tap'],
+              presentations: ['swipe', 'key', 'insert', 'fallback', 'tap'],
             },
           ],
         },

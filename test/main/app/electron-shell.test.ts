@@ -194,7 +194,7 @@ describe('lane IPC', () => {
       workflowId: 'wf-1',
       card: { account: '4111111111111111', expdate: '1230' },
     });
-    expect(card).toMatchObject({ ok: false, error: { rule: 'ui.no_card_data' } });
+    expect(card).toMatchObject({ ok: false, error: { code: 'invalid_command', field: 'type' } });
     expect(JSON.stringify(card)).not.toContain('4111');
     expect(lane.received).toEqual([]);
   });

@@ -108,7 +108,7 @@ describe('web bridge', () => {
     const text = await response.text();
     expect(JSON.parse(text)).toMatchObject({
       ok: false,
-      error: { code: 'not_allowed', field: 'type', rule: 'ui.no_card_data' },
+      error: { code: 'invalid_command', field: 'type' },
     });
     expect(text).not.toContain('4111');
     expect(lane.received).toEqual([]);
