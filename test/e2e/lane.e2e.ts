@@ -1,18 +1,18 @@
 // The lane end to end: training mode's devices, the lane engine and the web bridge, with the
 // payment service in its own process, driven in Debian's Chromium by keyboard as a cashier would.
-// Each scenario ends with a screenshot; axe-core checks every screen it passes. Swipes go through
-// the keyboard-wedge reader (clear tracks), which the service takes today.
+// Each scenario ends with a screenshot; axe-core checks every screen it passes. The devices are
+// training mode's (an encrypting swipe reader, the EMV reader, the PIN pad, the printer); the
+// simulated cardholder takes a second to type a PIN or key a card, as a person would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChromium, type Browser } from './helpers/chromium.ts';
 import { Cashier } from './helpers/cashier.ts';
-import { scenarioCards } from './helpers/gift-card.ts';
 import { startLaneUnderTest, type LaneUnderTest } from './helpers/lane-under-test.ts';
 
 let lut: LaneUnderTest;
 let browser: Browser;
 
 beforeAll(async () => {
-  lut = await startLaneUnderTest({ reader: 'wedge', cards: scenarioCards() });
+  lut = await startLaneUnderTest({ pinTypingMs: 1000 });
   browser = await startChromium();
 });
 
@@ -209,27 +209,29 @@ describe('lane end to end', () => {
     await at.keys('Enter');
     await at.screen('New sale');
   });
-  it('gift counter: activate, balance and cash-out', async () => {
+  it('gift counter: activate by swipe, balance keyed on the PIN pad, cash-out', async () => {
     const at = await cashier();
     await at.keys('F2');
     await at.screen('Gift counter');
     await at.type('2500');
     await at.keys('F5');
     await at.screen('Waiting for the card');
-    await at.present('gift', 'F4');
+    await at.present('gift-cli', 'F4');
     await at.screen('Result: Approved');
     const activated = await at.textOf('main');
     expect(activated).toMatch(/Activation\s*\$25\.00/);
     expect(activated).toMatch(/Balance\s*\$25\.00/);
     expect(activated).toContain('GIFT XXXXXXXXXXXX9768');
-    expect(activated).not.toContain(cardNumber('gift'));
+    expect(activated).not.toContain(cardNumber('gift-cli'));
     await at.keys('Enter');
     await at.screen('Gift counter');
     await at.keys('F3');
     await at.screen('Balance inquiry');
     await at.keys('F5');
     await at.screen('Waiting for the card');
-    await at.present('gift', 'F4');
+    await at.present('gift-cli', 'F8');
+    await at.keys('F6');
+    await at.screen('Card keyed on the PIN pad');
     await at.screen('Result: Approved');
     const balance = await at.textOf('main');
     expect(balance).toMatch(/Balance\s*\$25\.00/);
@@ -239,7 +241,7 @@ describe('lane end to end', () => {
     await at.screen('Gift counter');
     await at.keys('F7');
     await at.screen('Waiting for the card');
-    await at.present('gift', 'F4');
+    await at.present('gift-cli', 'F4');
     await at.screen('Result: Approved');
     const cashedOut = await at.textOf('main');
     expect(cashedOut).toMatch(/Cash-out\s*\$25\.00/);

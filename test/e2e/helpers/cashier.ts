@@ -43,9 +43,9 @@ export class Cashier {
 
   /**
    * The training customer presents test card `cardId` by its key: F1 swipe after a failed chip
-   * read, F2 insert, F3 tap, F4 swipe.
+   * read, F2 insert, F3 tap, F4 swipe, F8 hold it to key on the PIN pad when the pad asks.
    */
-  async present(cardId: string, key: 'F1' | 'F2' | 'F3' | 'F4'): Promise<void> {
+  async present(cardId: string, key: 'F1' | 'F2' | 'F3' | 'F4' | 'F8'): Promise<void> {
     await this.page.getByRole('combobox', { name: 'Test card' }).selectOption(cardId);
     await this.keys(key);
   }
