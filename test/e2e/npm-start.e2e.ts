@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEntry, type ChildRun } from '../server/helpers/server-process.ts';
 import { startChromium, type Browser } from './helpers/chromium.ts';
 import { Cashier } from './helpers/cashier.ts';
+import { expectTrainingReceipt } from './helpers/screen-checks.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'laneterm-npm-start-'));
 let start: ChildRun;
@@ -62,13 +63,7 @@ describe('npm start without Electron', () => {
   it('runs an approved sale by keyboard alone, swiped on the encrypting reader', async () => {
     const at = new Cashier(await browser.context.newPage());
     await at.open(url);
-    await at.sale('1250');
-    await at.keys('F4');
-    await at.screen('Result: Approved');
-    const receipt = await at.textOf('figure', /Receipt/);
-    expect(receipt).toContain('TRAINING');
-    expect(receipt).toContain('12.50');
-    expect(receipt).not.toMatch(/\d{13,19}/);
+    expectTrainingReceipt(await at.swipedSale('1250'), '12.50');
     await at.shot('npm-start-sale');
     await at.keys('Enter');
     await at.screen('New sale');

@@ -42,6 +42,17 @@ export class Cashier {
   }
 
   /**
+   * A credit sale of `amount` swiped with the training customer's first card (a Visa) to its
+   * approval; answers the text of the receipt previewed beside the result.
+   */
+  async swipedSale(amount: string): Promise<string> {
+    await this.sale(amount);
+    await this.keys('F4');
+    await this.screen('Result: Approved');
+    return this.textOf('figure', /Receipt/);
+  }
+
+  /**
    * The training customer presents test card `cardId` by its key: F1 swipe after a failed chip
    * read, F2 insert, F3 tap, F4 swipe, F8 hold it to key on the PIN pad when the pad asks.
    */

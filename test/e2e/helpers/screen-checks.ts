@@ -43,6 +43,13 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect(serious, `axe on ${screen}`).toEqual([]);
 }
 
+/** A training receipt of `amount` (e.g. "12.50"): TRAINING on it, and no run of digits as long as a card number. */
+export function expectTrainingReceipt(receipt: string, amount: string): void {
+  expect(receipt).toContain('TRAINING');
+  expect(receipt).toContain(amount);
+  expect(receipt).not.toMatch(/\d{13,19}/);
+}
+
 /** Saves a full-page screenshot as test-artifacts/e2e/<name>.png. */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
