@@ -14,8 +14,8 @@ function refusal(error: LaneError): CommandReply {
 
 /**
  * Runs one command that came from the UI: parsed with the lane API's schema (a refusal names the
- * field and rule, never the value), and a lane failure answered as
- * `unavailable` rather than thrown across the transport.
+ * field and rule, never the value), and a lane failure answered as `unavailable` rather than
+ * thrown across the transport.
  */
 export async function sendFromUi(lane: LaneApi, input: unknown): Promise<CommandReply> {
   const parsed = parseCommand(input);
