@@ -1,94 +1,40 @@
 // `npm start`: LaneTerm's lane. With no configuration, training mode: the local Payment Transaction
 // Service (TLS on 8665 and plain TCP on 8333, both on 127.0.0.1) with the demo merchant, the
-// simulated devices and the lane engine; with --config FILE, a real lane. Either way it prints one
-// line saying where the lane is.
+// simulated devices and the lane engine; with --config FILE, a real lane. Where Electron is
+// installed the lane opens in its window (--kiosk: full screen); otherwise, or with --browser, the
+// web bridge serves the UI and one line says where the lane is, with the address to open.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { defaultDataDirectory } from '../server/index.ts';
-import { readApiKeySecret, storeApiKeySecret } from './lane/api-key-secret.ts';
-import { laneSetupFromConfig, readLaneConfig } from './lane/lane-config.ts';
-import { listenLaneSocket } from './lane/lane-socket.ts';
-import { startLane } from './lane/lane-runtime.ts';
-import {
-  START_USAGE,
-  defaultLaneRoot,
-  parseStartArgs,
-  type StartArgs,
-} from './lane/start-options.ts';
-import { startTrainingLane } from './lane/training-lane.ts';
+import { fileURLToPath } from 'node:url';
+import { electronBinary, ensureAppBuilt, runElectron } from './app/electron-launcher.ts';
+import { launchLane } from './app/lane-launch.ts';
+import { startBridge } from './bridge/bridge-server.ts';
+import { ensureRendererBuilt } from './bridge/renderer-build.ts';
+import { readLaneConfig } from './lane/lane-config.ts';
+import { storeApiKeySecret } from './lane/api-key-secret.ts';
+import { START_USAGE, parseStartArgs } from './lane/start-options.ts';
 
-/** Plain port of training mode: 8333, the IP-mode (unencrypted) port of libmonetra's tests. */
-const TRAINING_PLAIN_PORT = 8333;
+/** The repository root (npm start runs from a clone). */
+const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
-type Running = { stop(): Promise<void>; line: string };
+/** The switch's own flags, taken off before the lane's options are read. */
+const SWITCH_FLAGS = ['--browser', '--kiosk'];
 
-async function training(args: Extract<StartArgs, { server: unknown }>): Promise<Running> {
-  const laneDir = args.laneDir ?? join(defaultLaneRoot(), 'training');
-  const lane = await startTrainingLane({
-    server: {
-      plainPort: TRAINING_PLAIN_PORT,
-      dataDir: join(defaultDataDirectory(), 'training'),
-      logLevel: 'warn',
-      ...args.server,
-    },
-    laneDir,
-  });
-  const socket = await listenLaneSocket(
-    lane.lane.engine,
-    args.socket ?? join(laneDir, 'lane.sock'),
-  );
-  const { host, port } = lane.server.tlsAddress;
-  return {
-    line: `LaneTerm lane (TRAINING): lane API on ${socket.path}, payment service https://${host}:${port}`,
-    async stop() {
-      await socket.close();
-      await lane.stop();
-    },
-  };
-}
+const USAGE = `${START_USAGE}
 
-async function real(
-  config: string,
-  args: Extract<StartArgs, { server: unknown }>,
-): Promise<Running> {
-  const setup = readLaneConfig(config);
-  const { secret } = await readApiKeySecret(setup.server.apiKeyId, setup.server.apiKeySecretFile);
-  const laneDir = args.laneDir ?? join(defaultLaneRoot(), setup.laneId);
-  const lane = await startLane(laneSetupFromConfig(setup, secret, laneDir));
-  const socket = await listenLaneSocket(lane.engine, args.socket ?? join(laneDir, 'lane.sock'));
-  return {
-    line: `LaneTerm lane ${setup.laneId}: lane API on ${socket.path}, payment service ${setup.server.url}`,
-    async stop() {
-      await socket.close();
-      await lane.stop();
-    },
-  };
-}
-
-function stopOnSignals(running: Running): void {
-  const stop = (): void => {
-    running.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(`stopping failed: ${(error as Error).message}`);
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-}
+where the lane opens:
+  --browser         serve the UI through the web bridge even where Electron is installed
+  --kiosk           the Electron window full screen, for a dedicated lane`;
 
 async function main(): Promise<void> {
-  const args = parseStartArgs(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  const laneArgv = argv.filter((arg) => !SWITCH_FLAGS.includes(arg));
+  const args = parseStartArgs(laneArgv);
   if ('help' in args) {
-    console.log(START_USAGE);
+    console.log(USAGE);
     return;
   }
   if ('error' in args) {
-    console.error(`${args.error}
-
-${START_USAGE}`);
+    console.error(`${args.error}\n\n${USAGE}`);
     process.exitCode = 2;
     return;
   }
@@ -100,9 +46,29 @@ ${START_USAGE}`);
     console.log(`stored the secret of API key ${setup.server.apiKeyId} in the OS keychain`);
     return;
   }
-  const running = args.config === undefined ? await training(args) : await real(args.config, args);
-  stopOnSignals(running);
-  console.log(running.line);
+  const electron = argv.includes('--browser') ? null : electronBinary(REPO_ROOT);
+  if (electron !== null) {
+    const entry = (JSON.parse(readFileSync(`${REPO_ROOT}package.json`, 'utf8')) as { main: string })
+      .main;
+    ensureAppBuilt(REPO_ROOT, entry, (line) => console.log(line));
+    process.exitCode = await runElectron(electron, REPO_ROOT, argv);
+    return;
+  }
+  const staticDir = ensureRendererBuilt(REPO_ROOT);
+  const lane = await launchLane(args);
+  const bridge = await startBridge({ lane: lane.api, staticDir });
+  const stop = (): void => {
+    Promise.all([bridge.close(), lane.stop()]).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`stopping failed: ${(error as Error).message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  console.log(`${lane.line}; open ${bridge.url}`);
 }
 
 main().catch((error: unknown) => {

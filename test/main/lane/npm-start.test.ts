@@ -12,11 +12,12 @@ let client: LaneSocketClient;
 let driver: LaneDriver;
 
 const LINE =
-  /^LaneTerm lane \(TRAINING\): lane API on (\S+), payment service https:\/\/127\.0\.0\.1:\d+$/;
+  /^LaneTerm lane \(TRAINING\): lane API on (\S+), payment service https:\/\/127\.0\.0\.1:\d+; open http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{43}$/;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'laneterm-start-'));
   run = runEntry('main/start.ts', [
+    '--browser',
     '--port',
     '0',
     '--plain-port',
