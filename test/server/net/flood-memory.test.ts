@@ -51,7 +51,7 @@ async function saleAnswers(server: ServerProcess): Promise<string[]> {
   const tls: HttpTarget = {
     host: '127.0.0.1',
     port: server.tlsPort,
-    pin: await server.fingerprint(),
+    pin: server.fingerprint,
   };
   const answers: Record<string, unknown>[] = [];
   for (const target of [plain, tls]) {
