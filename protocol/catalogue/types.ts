@@ -45,6 +45,7 @@ export const PARAM_TYPES = [
   'phone',
   'account',
   'aba',
+  'accounttype',
   'timestamp',
 ] as const;
 

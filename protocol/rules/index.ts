@@ -10,6 +10,7 @@ export {
 } from './amount.ts';
 export {
   checkAbaRoute,
+  checkAccountType,
   checkAccount,
   checkCv,
   checkExpdate,

@@ -3,6 +3,7 @@ import { checkTax, parseAmount } from './amount.ts';
 import {
   checkAbaRoute,
   checkAccount,
+  checkAccountType,
   checkCv,
   checkExpdate,
   checkIcc,
@@ -58,6 +59,7 @@ const CHECKERS: Readonly<Record<ParamType, Checker>> = {
   phone: (value, field) => checkPhone(value, field),
   account: (value, field) => checkAccount(value, field),
   aba: (value, field) => checkAbaRoute(value, field),
+  accounttype: (value, field) => checkAccountType(value, field),
   timestamp: (value, field) => checkTimestamp(value, field),
 };
 
