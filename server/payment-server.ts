@@ -108,6 +108,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
       queue,
       vault,
       outboxDir: files.outbox,
+      checkReturnSeconds: options.checkReturnSeconds,
     });
     const authenticator = new Authenticator(accounts, limits, logger);
     const requests = new RequestLog(logger);

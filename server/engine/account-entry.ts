@@ -77,12 +77,13 @@ export function resolveAccountEntry(
 
 /**
  * Request keys that select something the service does not offer yet, and the subject its
- * refusal names (docs/test-cards.md): the ticket and check entry methods. Each answers DENY with
+ * refusal names (docs/test-cards.md): the ticket entry method, and check data on an operation
+ * other than sale and refund (balanceinq, cardtype, gift operations). Each answers DENY with
  * DATA_BADTRANS.
  */
 const NOT_OFFERED_KEYS: readonly (readonly [key: string, what: string])[] = [
   ['cardshieldticket', 'tickets'],
-  ['abaroute', 'check payments'],
+  ['abaroute', 'check data on this operation'],
 ];
 
 /** The refusal of an entry method the service does not offer, if the request uses one. */

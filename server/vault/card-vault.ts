@@ -8,8 +8,11 @@ export interface CardSecret {
   expdate?: string;
 }
 
-/** Where a sealed card lives; bound into the ciphertext so a blob cannot be moved between uses. */
-export type SealPurpose = 'transaction' | 'token';
+/**
+ * Where a sealed card or bank account lives (a check's account travels as `pan`); bound into the
+ * ciphertext so a blob cannot be moved between uses.
+ */
+export type SealPurpose = 'transaction' | 'token' | 'check';
 
 const FORMAT_VERSION = 1;
 const IV_BYTES = 12;
