@@ -39,4 +39,8 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.cjs'],
     extends: [tseslint.configs.disableTypeChecked],
   },
+  {
+    files: ['server/cardentry/page/**/*.js'],
+    languageOptions: { globals: globals.browser },
+  },
 );

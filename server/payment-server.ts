@@ -24,6 +24,8 @@ import { createRestApp } from './rest/rest-app.ts';
 import { openStore } from './store/database.ts';
 import { loadOrCreateCertificate } from './tls/certificate.ts';
 import { CardVault, describeCustody, openDataKey } from './vault/index.ts';
+import { CardEntryService } from './cardentry/card-entry-service.ts';
+import { TicketStore } from './engine/store/ticket-store.ts';
 
 /** Milliseconds open connections get to close on their own at shutdown before being cut. */
 const CLOSE_GRACE_MS = 2000;
@@ -135,6 +137,12 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
       headerMs: limits.frameTimeoutMs,
       maxInFlight: limits.maxInFlight,
       maxUnsentBytes: limits.maxUnsentBytes,
+      cardEntry: new CardEntryService(
+        new TicketStore(engineDatabase(store)),
+        vault,
+        accounts,
+        now,
+      ),
     });
     const kvLimits = {
       maxFrameBytes: limits.maxFrameBytes,

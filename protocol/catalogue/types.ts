@@ -46,6 +46,7 @@ export const PARAM_TYPES = [
   'account',
   'aba',
   'accounttype',
+  'origin',
   'timestamp',
 ] as const;
 

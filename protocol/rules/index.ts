@@ -22,6 +22,7 @@ export {
 export {
   checkDigits,
   checkEmail,
+  checkOrigin,
   checkIdentifier,
   checkIsoNumeric,
   checkNonEmpty,

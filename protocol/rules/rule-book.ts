@@ -92,6 +92,10 @@ export const RULES = {
   'phone.format': { kind: 'invalid', text: 'must be a phone number of 7–15 digits' },
   'account.format': { kind: 'invalid', text: 'must be 4–19 digits' },
   'aba.format': { kind: 'invalid', text: 'must be 9 digits' },
+  'origin.format': {
+    kind: 'invalid',
+    text: 'must be a web origin: https://host[:port], or http:// on localhost; no path',
+  },
   'aba.checksum': {
     kind: 'invalid',
     text: 'fails the routing number checksum (digits weighted 3, 7, 1 must sum to a multiple of 10)',

@@ -15,6 +15,7 @@ import {
   checkEmail,
   checkIdentifier,
   checkIsoNumeric,
+  checkOrigin,
   checkNonEmpty,
   checkPhone,
   checkPipeList,
@@ -60,6 +61,7 @@ const CHECKERS: Readonly<Record<ParamType, Checker>> = {
   account: (value, field) => checkAccount(value, field),
   aba: (value, field) => checkAbaRoute(value, field),
   accounttype: (value, field) => checkAccountType(value, field),
+  origin: (value, field) => checkOrigin(value, field),
   timestamp: (value, field) => checkTimestamp(value, field),
 };
 

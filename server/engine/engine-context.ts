@@ -15,6 +15,7 @@ import type { DenyListStore } from './store/deny-list-store.ts';
 import type { EmvStore } from './store/emv-store.ts';
 import type { GiftStore } from './store/gift-store.ts';
 import type { MerchantDirectory } from './store/merchant-directory.ts';
+import type { TicketStore } from './store/ticket-store.ts';
 import type { TokenStore } from './store/token-store.ts';
 import type { TransactionStore } from './store/transaction-store.ts';
 
@@ -76,6 +77,8 @@ export interface EngineContext {
   bdks: BdkStore;
   /** EMV receipt data of chip and contactless transactions. */
   emv: EmvStore;
+  /** Hosted card-entry sessions and their single-use tickets. */
+  tickets: TicketStore;
   /** Checks' sealed bank accounts and their ACH returns. */
   checks: CheckStore;
   /** When checks' returns are due after settlement, and how a settlement wakes their run. */

@@ -11,6 +11,7 @@ import { LoopbackProcessor, SendQueue, type Processor } from '../processor/index
 import type { Store } from '../store/database.ts';
 import { CardVault } from '../vault/index.ts';
 import { withEchoedKeys } from './answer-echo.ts';
+import { unixSeconds } from './clock.ts';
 import { answerForError, serviceDecline, unavailable } from './answers.ts';
 import { screenCardData } from './card-data-screen.ts';
 import { DEFAULT_CHECK_RETURN_SECONDS } from './checks/check-returns.ts';
@@ -34,6 +35,7 @@ import { EmvStore } from './store/emv-store.ts';
 import { GiftStore } from './store/gift-store.ts';
 import { MerchantDirectory } from './store/merchant-directory.ts';
 import { engineDatabase } from './store/statement-cache.ts';
+import { TicketStore } from './store/ticket-store.ts';
 import { TokenStore } from './store/token-store.ts';
 import { TransactionStore } from './store/transaction-store.ts';
 
@@ -103,6 +105,7 @@ export class TransactionService {
       denyList: new DenyListStore(db),
       bdks: new BdkStore(db, vault),
       emv: new EmvStore(db),
+      tickets: new TicketStore(db),
       checks,
       checkReturns: this.#returns,
       receiptHeaders: new ReceiptHeaderStore(db),
@@ -148,14 +151,15 @@ export class TransactionService {
   }
 
   /**
-   * Runs due automatic settlements, clears stale card data and starts fetching due check returns
-   * now (the timer calls it too).
+   * Runs due automatic settlements, clears stale card data and expired tickets' card data, and
+   * starts fetching due check returns now (the timer calls it too).
    */
   runHousekeeping(): void {
     const now = this.#ctx.clock();
     try {
       runDueSettlements(this.#ctx, now);
       clearStaleCardData(this.#ctx, now);
+      this.#ctx.tickets.purge(unixSeconds(now));
       void this.#returns.run();
     } catch (error) {
       this.#ctx.logger.error(

@@ -99,7 +99,7 @@ export const saleHandler: OperationHandler = async (request, ctx) => {
     approvedState: kind === 'sale' && params.capture !== 'no' ? 'captured' : 'authorized',
     account: planAccount(entered, debit?.debit),
     amount,
-    verification: verificationOf({ ...source.echo, ...params }),
+    verification: verificationOf({ ...source.echo, ...source.card.verification, ...params }),
     echo: source.echo,
     custom: source.custom,
     ...(entered.gift !== null && { gift: { kind: 'card', ask: giftAsk(params, 'spend', pan) } }),
