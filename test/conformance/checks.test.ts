@@ -23,7 +23,12 @@ const clients = new Map<TransportKind, PaymentClient>();
 const client = (transport: TransportKind): PaymentClient => clients.get(transport) as PaymentClient;
 
 beforeAll(async () => {
-  service = await startServiceProcess(undefined, ['--check-return-seconds', '0']);
+  service = await startServiceProcess(undefined, [
+    '--check-return-seconds',
+    '0',
+    '--log-level',
+    'debug',
+  ]);
   for (const transport of TRANSPORTS) clients.set(transport, laneClient(service, transport));
 });
 
@@ -126,6 +131,7 @@ describe('bank account numbers at rest', () => {
         expect(bytes.includes(Buffer.from(account)), `${file}: ${account}`).toBe(false);
       }
     }
+    expect(service.output(), 'the logs read include the returns').toContain('check returned');
     for (const account of [GOOD_ACCOUNT, RETURN_ACCOUNT]) {
       expect(service.output()).not.toContain(account);
     }
