@@ -87,4 +87,9 @@ export const ANSWER_FIELDS: Readonly<
     ...CARD_PRESENT,
   },
   merchreturn: { authamount: APPLIED, balance: BALANCE, ...CARD_PRESENT },
+  ticket_session: {
+    session: 'the session secret, shown once: it opens the card-entry page for one card',
+    page: 'path and query of the card-entry page on the TLS port (/cardentry?session=…)',
+    expires_ts: 'when the session closes unused, Unix seconds (15 minutes on)',
+  },
 };
