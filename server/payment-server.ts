@@ -137,12 +137,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
       headerMs: limits.frameTimeoutMs,
       maxInFlight: limits.maxInFlight,
       maxUnsentBytes: limits.maxUnsentBytes,
-      cardEntry: new CardEntryService(
-        new TicketStore(engineDatabase(store)),
-        vault,
-        accounts,
-        now,
-      ),
+      cardEntry: new CardEntryService(new TicketStore(engineDatabase(store)), vault, accounts, now),
     });
     const kvLimits = {
       maxFrameBytes: limits.maxFrameBytes,

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
