@@ -24,6 +24,8 @@ import { createRestApp } from './rest/rest-app.ts';
 import { openStore } from './store/database.ts';
 import { loadOrCreateCertificate } from './tls/certificate.ts';
 import { CardVault, describeCustody, openDataKey } from './vault/index.ts';
+import { CardEntryService } from './cardentry/card-entry-service.ts';
+import { TicketStore } from './engine/store/ticket-store.ts';
 
 /** Milliseconds open connections get to close on their own at shutdown before being cut. */
 const CLOSE_GRACE_MS = 2000;
@@ -108,6 +110,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
       queue,
       vault,
       outboxDir: files.outbox,
+      checkReturnSeconds: options.checkReturnSeconds,
     });
     const authenticator = new Authenticator(accounts, limits, logger);
     const requests = new RequestLog(logger);
@@ -134,6 +137,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
       headerMs: limits.frameTimeoutMs,
       maxInFlight: limits.maxInFlight,
       maxUnsentBytes: limits.maxUnsentBytes,
+      cardEntry: new CardEntryService(new TicketStore(engineDatabase(store)), vault, accounts, now),
     });
     const kvLimits = {
       maxFrameBytes: limits.maxFrameBytes,

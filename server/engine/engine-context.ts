@@ -10,10 +10,12 @@ import type { ReceiptOutbox } from './receipts/receipt-outbox.ts';
 import type { StanCounter } from './stan-counter.ts';
 import type { BatchStore } from './store/batch-store.ts';
 import type { BdkStore } from './store/bdk-store.ts';
+import type { CheckStore } from './store/check-store.ts';
 import type { DenyListStore } from './store/deny-list-store.ts';
 import type { EmvStore } from './store/emv-store.ts';
 import type { GiftStore } from './store/gift-store.ts';
 import type { MerchantDirectory } from './store/merchant-directory.ts';
+import type { TicketStore } from './store/ticket-store.ts';
 import type { TokenStore } from './store/token-store.ts';
 import type { TransactionStore } from './store/transaction-store.ts';
 
@@ -47,6 +49,14 @@ export type ServiceAnswer =
       echo?: Record<string, string>;
     };
 
+/** When a settled check's ACH return is due, and the wake-up of the run that fetches returns. */
+export interface CheckReturnTiming {
+  /** Seconds after its batch settles; default 60 (checks/check-returns.ts). */
+  delaySeconds: number;
+  /** Called after a settlement that made returns due: the run is timed for the earliest. */
+  wake: () => void;
+}
+
 /** Everything an operation handler works with; one per TransactionService. */
 export interface EngineContext {
   transactions: TransactionStore;
@@ -67,6 +77,12 @@ export interface EngineContext {
   bdks: BdkStore;
   /** EMV receipt data of chip and contactless transactions. */
   emv: EmvStore;
+  /** Hosted card-entry sessions and their single-use tickets. */
+  tickets: TicketStore;
+  /** Checks' sealed bank accounts and their ACH returns. */
+  checks: CheckStore;
+  /** When checks' returns are due after settlement, and how a settlement wakes their run. */
+  checkReturns: CheckReturnTiming;
   processor: Processor;
   queue: SendQueue;
   stans: StanCounter;

@@ -11,8 +11,11 @@ import { LoopbackProcessor, SendQueue, type Processor } from '../processor/index
 import type { Store } from '../store/database.ts';
 import { CardVault } from '../vault/index.ts';
 import { withEchoedKeys } from './answer-echo.ts';
+import { unixSeconds } from './clock.ts';
 import { answerForError, serviceDecline, unavailable } from './answers.ts';
 import { screenCardData } from './card-data-screen.ts';
+import { DEFAULT_CHECK_RETURN_SECONDS } from './checks/check-returns.ts';
+import { CheckReturnRunner } from './checks/check-return-runner.ts';
 import type { EngineContext } from './engine-context.ts';
 import { GiftLedger } from './gift/gift-ledger.ts';
 import { GiftRanges } from './gift/gift-ranges.ts';
@@ -26,11 +29,13 @@ import type { CallerContext, ServiceAnswer } from './engine-context.ts';
 import { StanCounter } from './stan-counter.ts';
 import { BatchStore } from './store/batch-store.ts';
 import { BdkStore } from './store/bdk-store.ts';
+import { CheckStore } from './store/check-store.ts';
 import { DenyListStore } from './store/deny-list-store.ts';
 import { EmvStore } from './store/emv-store.ts';
 import { GiftStore } from './store/gift-store.ts';
 import { MerchantDirectory } from './store/merchant-directory.ts';
 import { engineDatabase } from './store/statement-cache.ts';
+import { TicketStore } from './store/ticket-store.ts';
 import { TokenStore } from './store/token-store.ts';
 import { TransactionStore } from './store/transaction-store.ts';
 
@@ -46,8 +51,10 @@ export interface TransactionServiceDeps {
   processor?: Processor;
   /** Default a queue of 16 messages in flight, 8 of them for one merchant at most. */
   queue?: SendQueue;
-  /** Run automatic settlement and card-data retention on a timer; default true. */
+  /** Run automatic settlement, card-data retention and check returns on timers; default true. */
   housekeeping?: boolean;
+  /** Seconds after settlement a check's ACH return is due; default 60. */
+  checkReturnSeconds?: number;
   /**
    * Folder of e-mailed and texted receipt copies; default "outbox" beside the database (none for
    * ":memory:").
@@ -73,6 +80,7 @@ export class TransactionService {
   readonly #ctx: EngineContext;
   readonly #inFlight = new Set<Promise<ServiceAnswer>>();
   readonly #timer: NodeJS.Timeout | undefined;
+  readonly #returns: CheckReturnRunner;
   #closing = false;
 
   constructor(deps: TransactionServiceDeps) {
@@ -80,7 +88,12 @@ export class TransactionService {
     const db = engineDatabase(deps.store);
     const batches = new BatchStore(db);
     const gift = new GiftStore(db);
-    const transactions = new TransactionStore(db, batches, new GiftLedger(gift));
+    const checks = new CheckStore(db);
+    const transactions = new TransactionStore(db, batches, [new GiftLedger(gift), checks]);
+    this.#returns = new CheckReturnRunner(
+      deps.checkReturnSeconds ?? DEFAULT_CHECK_RETURN_SECONDS,
+      deps.housekeeping !== false,
+    );
     const vault = deps.vault ?? CardVault.forDatabase(deps.store.name, deps.store.memory);
     this.#ctx = {
       transactions,
@@ -92,6 +105,9 @@ export class TransactionService {
       denyList: new DenyListStore(db),
       bdks: new BdkStore(db, vault),
       emv: new EmvStore(db),
+      tickets: new TicketStore(db),
+      checks,
+      checkReturns: this.#returns,
       receiptHeaders: new ReceiptHeaderStore(db),
       outbox: outboxFor(deps),
       vault,
@@ -102,11 +118,17 @@ export class TransactionService {
       logger: deps.logger,
       clock,
     };
+    this.#returns.attach(this.#ctx);
     if (deps.housekeeping !== false) {
       this.runHousekeeping();
       this.#timer = setInterval(() => this.runHousekeeping(), HOUSEKEEPING_INTERVAL_MS);
       this.#timer.unref();
     }
+  }
+
+  /** Fetches every due check return now; resolves to how many came back (tests, housekeeping). */
+  fetchCheckReturns(): Promise<number> {
+    return this.#returns.run();
   }
 
   /** Screens, validates (protocol.validateRequest), runs and commits one operation; never throws. */
@@ -125,15 +147,20 @@ export class TransactionService {
   async close(): Promise<void> {
     this.#closing = true;
     if (this.#timer !== undefined) clearInterval(this.#timer);
-    await Promise.allSettled([...this.#inFlight]);
+    await Promise.allSettled([...this.#inFlight, this.#returns.close()]);
   }
 
-  /** Runs due automatic settlements and clears stale card data now (the timer calls it too). */
+  /**
+   * Runs due automatic settlements, clears stale card data and expired tickets' card data, and
+   * starts fetching due check returns now (the timer calls it too).
+   */
   runHousekeeping(): void {
     const now = this.#ctx.clock();
     try {
       runDueSettlements(this.#ctx, now);
       clearStaleCardData(this.#ctx, now);
+      this.#ctx.tickets.purge(unixSeconds(now));
+      void this.#returns.run();
     } catch (error) {
       this.#ctx.logger.error(
         { error: (error as Error).name, message: (error as Error).message },

@@ -1,8 +1,8 @@
 import { formatAmount } from '../../protocol/index.ts';
 import { formatTimestamp } from '../engine/clock.ts';
-import type { OperationHandler } from '../engine/engine-context.ts';
+import type { EngineContext, OperationHandler } from '../engine/engine-context.ts';
 import type { TransactionRecord, TransactionState } from '../engine/store/transaction-record.ts';
-import { tranflagsOf, txnstatusOf } from '../engine/detail-pairs.ts';
+import { checkReturnPairs, tranflagsOf, txnstatusOf } from '../engine/detail-pairs.ts';
 import { reportFilter } from './report-filters.ts';
 
 /**
@@ -35,10 +35,18 @@ const TRANSACTION_REPORT_COLUMNS: readonly string[] = [
   'username',
   'timestamp',
   'last_modified_ts',
+  'return_code',
+  'return_reason',
+  'return_ts',
 ];
 
-/** One report row of a transaction; absent values are empty strings. */
-function transactionRow(txn: TransactionRecord, timeZone: string): Record<string, string> {
+/** One report row of a transaction (a returned check with its return); absent values are empty. */
+function transactionRow(
+  ctx: EngineContext,
+  txn: TransactionRecord,
+  timeZone: string,
+): Record<string, string> {
+  const returned = checkReturnPairs(ctx, txn.ttid);
   return {
     ttid: String(txn.ttid),
     action: txn.operation,
@@ -65,6 +73,9 @@ function transactionRow(txn: TransactionRecord, timeZone: string): Record<string
     username: txn.username,
     timestamp: formatTimestamp(new Date(txn.createdTs * 1000), timeZone),
     last_modified_ts: String(txn.lastModifiedTs),
+    return_code: returned.return_code ?? '',
+    return_reason: returned.return_reason ?? '',
+    return_ts: returned.return_ts ?? '',
   };
 }
 
@@ -95,6 +106,6 @@ export const transactionReportHandler: OperationHandler = (request, ctx) => {
   ].join(' AND ');
   const rows = ctx.transactions
     .select(where, [caller.profileId, ...states, ...filter.args])
-    .map((txn) => transactionRow(txn, caller.timeZone));
+    .map((txn) => transactionRow(ctx, txn, caller.timeZone));
   return Promise.resolve({ kind: 'report', columns: [...TRANSACTION_REPORT_COLUMNS], rows });
 };

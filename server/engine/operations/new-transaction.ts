@@ -6,6 +6,7 @@ import type {
   ProcessorVerification,
 } from '../../processor/index.ts';
 import type { CardEntry } from '../account-entry.ts';
+import { checkDisplay, processorCheck, type CheckEntry } from '../checks/check-entry.ts';
 import { response } from '../answers.ts';
 import { unixSeconds } from '../clock.ts';
 import type { EngineContext, OperationRequest } from '../engine-context.ts';
@@ -24,12 +25,13 @@ import { tokenFor } from '../tokenizer.ts';
 import { authorizeOnline, type Authorization } from './authorization.ts';
 
 /**
-/**
  * The account of a new transaction: entered card data (with its cardtype, for a gift card of a
- * range naming one its pclevel, and the PIN of a PIN debit), or a prior transaction it refunds.
+ * range naming one its pclevel, and the PIN of a PIN debit), a check's bank account, or a prior
+ * transaction it refunds.
  */
 export type PlanAccount =
   | { kind: 'card'; card: CardEntry; cardtype: string; pclevel?: number; debit?: ProcessorDebit }
+  | { kind: 'check'; check: CheckEntry }
   | { kind: 'prior'; prior: TransactionRecord };
 
 /** Everything needed to run a new sale, preauth, refund or gift operation. */
@@ -59,7 +61,7 @@ export interface NewTransactionPlan {
  */
 function messageCard(plan: NewTransactionPlan): ProcessorCard | undefined {
   const { account } = plan;
-  if (account.kind === 'prior' || plan.gift !== undefined) return undefined;
+  if (account.kind !== 'card' || plan.gift !== undefined) return undefined;
   return processorCard(account);
 }
 
@@ -89,6 +91,7 @@ function accountDisplay(
     const { accountMasked, last4, cardtype, cardholdername, entryMode } = account.prior;
     return { accountMasked, last4, cardtype, cardholdername, entryMode };
   }
+  if (account.kind === 'check') return checkDisplay(account.check);
   const { card, cardtype } = account;
   return {
     accountMasked: maskPan(card.pan),
@@ -112,6 +115,18 @@ function sealedCard(
   if (plan.operation === 'cashout') return null;
   const { pan, expdate } = plan.account.card;
   return ctx.vault.seal({ pan, ...(expdate !== undefined && { expdate }) }, 'transaction');
+}
+
+/** The keyed fingerprint of the card or bank account a new transaction enters (duplicate check). */
+function fingerprintOf(ctx: EngineContext, account: PlanAccount): string | null {
+  if (account.kind === 'prior') return null;
+  return ctx.vault.fingerprint(account.kind === 'card' ? account.card.pan : account.check.account);
+}
+
+/** Keeps an approved check's sealed bank account for its return time; inside the commit. */
+function keepCheck(ctx: EngineContext, txn: TransactionRecord, check: CheckEntry): void {
+  const sealed = ctx.vault.seal({ pan: check.account }, 'check');
+  ctx.checks.insert(txn.ttid, check.abaroute, check.accounttype, sealed);
 }
 
 /** The result and amount a new transaction is recorded with, once its gift card's issuer decided. */
@@ -175,6 +190,7 @@ export async function runNewTransaction(
     kind: plan.kind === 'refund' ? 'credit' : 'authorize',
     amount: plan.amount,
     card: messageCard(plan),
+    ...(plan.account.kind === 'check' && { check: processorCheck(plan.account.check) }),
     ...(plan.verification !== undefined && { verification: plan.verification }),
   });
   const { reply } = auth;
@@ -219,7 +235,7 @@ export async function runNewTransaction(
         echo: plan.echo,
         custom: plan.custom,
         giftAccountId: decision?.accountId ?? null,
-        cardFingerprint: account.kind === 'card' ? ctx.vault.fingerprint(account.card.pan) : null,
+        cardFingerprint: fingerprintOf(ctx, account),
       },
       {
         action: request.op,
@@ -246,6 +262,7 @@ export async function runNewTransaction(
         nowTs,
       );
     }
+    if (approved && account.kind === 'check') keepCheck(ctx, txn, account.check);
     if (approved) plan.onApproved?.(txn, nowTs);
     else plan.onDeclined?.(txn, nowTs);
     if (emv !== undefined) ctx.emv.insert(txn.ttid, emv.receipt);

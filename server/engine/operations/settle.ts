@@ -6,13 +6,17 @@ import type { BatchRecord, BatchTotals } from '../store/batch-store.ts';
 
 /**
  * Settles one open batch in a single SQLite transaction: the batch closes, its captured items
- * become settled (txnstatus COMPLETE) and lose their card data. Returns the batch's totals.
+ * become settled (txnstatus COMPLETE) and lose their card data, and its checks' ACH returns become
+ * due checkReturns.delaySeconds later (the return run is woken for them). Returns the totals.
  */
 export function settleBatch(ctx: EngineContext, batch: BatchRecord, nowTs: number): BatchTotals {
-  return ctx.transactions.atomically(() => {
+  const { totals, checks } = ctx.transactions.atomically(() => {
     ctx.batches.settle(batch.id, nowTs);
-    return ctx.batches.totals(batch.id);
+    const checks = ctx.checks.settled(batch.id, nowTs + ctx.checkReturns.delaySeconds);
+    return { totals: ctx.batches.totals(batch.id), checks };
   });
+  if (checks > 0) ctx.checkReturns.wake();
+  return totals;
 }
 
 /**

@@ -82,12 +82,17 @@ const SELECT = `SELECT t.*, b.number AS batch_number, o.order_id AS order_id
 export class TransactionStore {
   readonly #db: EngineDatabase;
   readonly #batches: BatchStore;
-  readonly #hook: TransactionWriteHook | undefined;
+  readonly #hooks: readonly TransactionWriteHook[];
 
-  constructor(db: EngineDatabase, batches: BatchStore, hook?: TransactionWriteHook) {
+  /** `hooks` see every write in its commit, in order (the gift ledger, the check entries). */
+  constructor(
+    db: EngineDatabase,
+    batches: BatchStore,
+    hooks: readonly TransactionWriteHook[] = [],
+  ) {
     this.#db = db;
     this.#batches = batches;
-    this.#hook = hook;
+    this.#hooks = hooks;
   }
 
   /** Runs `work` in one SQLite transaction (a savepoint when already inside one). */
@@ -188,7 +193,7 @@ export class TransactionStore {
       );
       this.#addEvent(ttid, txn.profileId, event, nowTs);
       const stored = this.#get(ttid);
-      this.#hook?.written(null, stored, event.action, nowTs);
+      for (const hook of this.#hooks) hook.written(null, stored, event.action, nowTs);
       return stored;
     });
   }
@@ -233,7 +238,7 @@ export class TransactionStore {
       this.#db.prepare(`UPDATE transactions SET ${sets.join(', ')} WHERE ttid = ?`).run(...args);
       this.#addEvent(txn.ttid, txn.profileId, event, nowTs);
       const stored = this.#get(txn.ttid);
-      this.#hook?.written(current, stored, event.action, nowTs);
+      for (const hook of this.#hooks) hook.written(current, stored, event.action, nowTs);
       return stored;
     });
   }
