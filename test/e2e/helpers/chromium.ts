@@ -26,8 +26,13 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** Starts Chromium with a new empty profile; the viewport is a 1280×800 lane screen. */
-export async function startChromium(): Promise<Browser> {
+/**
+ * Starts Chromium with a new empty profile; the viewport is a 1280×800 lane screen.
+ * `ignoreHTTPSErrors` lets it open the service's TLS port, whose certificate is self-signed.
+ */
+export async function startChromium(
+  options: { ignoreHTTPSErrors?: boolean } = {},
+): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'laneterm-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
@@ -35,6 +40,7 @@ export async function startChromium(): Promise<Browser> {
     args: CHROMIUM_FLAGS,
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
+    ignoreHTTPSErrors: options.ignoreHTTPSErrors ?? false,
   });
   return {
     context,

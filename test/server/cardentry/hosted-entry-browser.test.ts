@@ -1,13 +1,13 @@
 /// <reference lib="dom" />
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentClient } from '../../../main/payment/index.ts';
 import { laneClient } from '../../conformance/helpers/lane-clients.ts';
+import { startChromium, type Browser } from '../../e2e/helpers/chromium.ts';
 import {
   startServiceProcess,
   stopServiceProcess,
@@ -18,24 +18,13 @@ import {
 // origin frames it, a card is entered by keyboard alone, the shop's page receives the ticket by
 // postMessage, a sale runs with it, and a second sale with the same ticket is refused.
 
-const CHROMIUM_PATH = process.env.LANETERM_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const AXE_SOURCE = readFileSync(join('node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 
 let service: ServiceProcess;
 let pay: PaymentClient;
 let shop: Server;
 let shopOrigin: string;
-let profile: string;
+let chromiumWindow: Browser;
 let browser: BrowserContext;
 
 /**
@@ -74,19 +63,12 @@ beforeAll(async () => {
   const serviceOrigin = `https://127.0.0.1:${service.tlsPort}`;
   shop = await startShop(serviceOrigin);
   shopOrigin = `http://localhost:${(shop.address() as AddressInfo).port}`;
-  profile = mkdtempSync(join(tmpdir(), 'laneterm-chromium-'));
-  browser = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_FLAGS,
-    ignoreHTTPSErrors: true,
-    locale: 'en-US',
-  });
+  chromiumWindow = await startChromium({ ignoreHTTPSErrors: true });
+  browser = chromiumWindow.context;
 });
 
 afterAll(async () => {
-  await browser?.close();
-  rmSync(profile, { recursive: true, force: true });
+  await chromiumWindow?.close();
   await new Promise((resolve) => shop?.close(resolve));
   await pay?.close();
   await stopServiceProcess(service);
