@@ -57,12 +57,17 @@ export class LaneReceipts implements ReceiptPort {
     return this.#rendered(document);
   }
 
+  /**
+   * What the receipt builder needs beside the answer. An operation sent without an amount
+   * (cashout, a denominated activation, a balance inquiry: journaled as 0) prints what the answer
+   * approved, never a total of 0.
+   */
   #context(entry: JournalEntry, request: ReceiptRequest): ReceiptContext {
     return {
       merchant: this.#merchant,
       operation: entry.operation,
       training: request.training,
-      amountMinor: entry.amountMinor,
+      ...(entry.amountMinor > 0 ? { amountMinor: entry.amountMinor } : {}),
       ...(entry.tipMinor === undefined ? {} : { tipMinor: entry.tipMinor }),
       notes: request.notes === '' ? [] : request.notes.split(/\r?\n/),
       laneId: this.#laneId,
