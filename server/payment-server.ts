@@ -15,7 +15,7 @@ import { createServiceLogger } from './log/service-logger.ts';
 import { BufferBudget } from './net/buffer-budget.ts';
 import { ServiceListeners, type ListenAddress } from './net/service-listeners.ts';
 import { createRestApp } from './rest/rest-app.ts';
-import { openStore } from './store/database.ts';
+import { openServiceStore } from './store/store-location.ts';
 import { loadOrCreateCertificate } from './tls/certificate.ts';
 import { CardVault } from './vault/index.ts';
 
@@ -73,14 +73,16 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
     host: options.host,
   };
   let tls = loadOrCreateCertificate(certificateSource);
-  const store = openStore(files.database);
+  const store = openServiceStore(options.store ?? { backend: 'sqlite', path: files.database });
   const listeners = new ServiceListeners();
   try {
     const accounts = openAccounts(store, loadOrCreateSecretKey(files.secretKey));
-    const demo = options.demo ? await seedDemoMerchant(accounts, files.demoApiKey) : undefined;
+    const demo = options.demo
+      ? await seedDemoMerchant(accounts, files.demoApiKey, now())
+      : undefined;
     const vault = CardVault.forDatabase(files.database, false);
     if (demo !== undefined) {
-      seedDemoGiftCards(store, vault, demo.merchantUser.merchantId, now());
+      await seedDemoGiftCards(store, vault, demo.merchantUser.merchantId, now());
     }
     const engine = new TransactionService({ store, logger, now, vault });
     const authenticator = new Authenticator(accounts, limits, logger);
@@ -145,7 +147,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
         await engine.close();
         await tracker.whenIdle();
         await listeners.closeConnections(CLOSE_GRACE_MS);
-        store.close();
+        await store.close();
         logger.info('stopped');
       })();
       return closing;
@@ -170,7 +172,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
     };
   } catch (error) {
     listeners.stopAccepting();
-    store.close();
+    await store.close();
     throw error;
   }
 }

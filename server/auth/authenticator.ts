@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { Accounts } from '../accounts/accounts.ts';
-import type { ApiKey } from '../accounts/api-key-store.ts';
+import type { ApiKey } from '../store/api-key-store.ts';
 import { secretMatches } from '../accounts/secret-digest.ts';
-import type { Login } from '../accounts/user-store.ts';
+import type { Login } from '../store/user-store.ts';
 import type { AuthLimits } from './auth-limits.ts';
 import { CredentialGuard, addressSubject, apiKeySubject } from './credential-guard.ts';
 import type {
@@ -56,14 +56,14 @@ export class Authenticator {
     if (primary === undefined) return { denial: AUTHORIZATION_MISSING };
     if (primary.kind === 'unreadable') {
       const denial = deny(primary.msoftCode, primary.verbiage);
-      return { denial: this.refuseUnreadable(source, now) ?? denial };
+      return { denial: (await this.refuseUnreadable(source, now)) ?? denial };
     }
     if (primary.kind === 'apikey') return this.#apiKey(primary, source, now);
     const outcome = await this.checkPassword(primary, source, now);
     if (outcome.kind !== 'verified') return { denial: PASSWORD_DENIALS[outcome.kind] };
     const { login } = outcome;
     const proof = outcome.via === 'cache' ? 'password_cached' : 'password';
-    if (!this.#accounts.mfa.isEnabled(login.userId)) {
+    if (!(await this.#accounts.mfa.isEnabled(login.userId))) {
       return { identity: { login, apiKey: undefined, mfa: 'none', proof } };
     }
     return this.#checkMfa(login, proof, presented, source, now);
@@ -79,41 +79,46 @@ export class Authenticator {
   }
 
   /** Counts a failure against the login, or the address when there is none. */
-  recordFailure(login: Login | undefined, source: string, reason: string, now: Date): void {
-    this.#passwords.recordFailure(login, source, reason, now);
+  recordFailure(
+    login: Login | undefined,
+    source: string,
+    reason: string,
+    now: Date,
+  ): Promise<void> {
+    return this.#passwords.recordFailure(login, source, reason, now);
   }
 
   /**
    * Credentials that could not be read count against the address: THROTTLED when it is past its
    * limit (not counted again), else undefined after counting the failure.
    */
-  refuseUnreadable(source: string, now: Date): Denial | undefined {
+  async refuseUnreadable(source: string, now: Date): Promise<Denial | undefined> {
     const subject = addressSubject(source);
-    if (this.#guard.refuses(subject, source, now)) return THROTTLED;
-    this.#guard.fail(subject, source, 'unreadable', now);
+    if (await this.#guard.refuses(subject, source, now)) return THROTTLED;
+    await this.#guard.fail(subject, source, 'unreadable', now);
     return undefined;
   }
 
-  #checkMfa(
+  async #checkMfa(
     login: Login,
     proof: CredentialProof,
     presented: PresentedCredentials,
     source: string,
     now: Date,
-  ): AuthResult {
+  ): Promise<AuthResult> {
     const { mfaCode, mfaCookie } = presented;
     if (mfaCode !== undefined) {
-      if (this.#accounts.mfa.verifyCode(login.userId, mfaCode, now)) {
+      if (await this.#accounts.mfa.verifyCode(login.userId, mfaCode, now)) {
         return { identity: { login, apiKey: undefined, mfa: 'code', proof } };
       }
-      this.recordFailure(login, source, 'mfa code', now);
+      await this.recordFailure(login, source, 'mfa code', now);
       return { denial: MFA_INVALID };
     }
     if (mfaCookie !== undefined) {
-      if (this.#accounts.mfaCookies.verify(login.userId, mfaCookie, now)) {
+      if (await this.#accounts.mfaCookies.verify(login.userId, mfaCookie, now)) {
         return { identity: { login, apiKey: undefined, mfa: 'cookie', proof } };
       }
-      this.recordFailure(login, source, 'mfa cookie', now);
+      await this.recordFailure(login, source, 'mfa cookie', now);
       return { denial: MFA_INVALID };
     }
     return { denial: MFA_REQUIRED };
@@ -125,18 +130,18 @@ export class Authenticator {
    * address still admits the right secret of an existing key (256 random bits are not guessed);
    * wrong ones are then answered THROTTLED and not counted again.
    */
-  #apiKey(credentials: ApiKeyCredentials, source: string, now: Date): AuthResult {
-    const { key, secretHash } = this.#accounts.apiKeys.lookup(credentials.keyId);
+  async #apiKey(credentials: ApiKeyCredentials, source: string, now: Date): Promise<AuthResult> {
+    const { key, secretHash } = await this.#accounts.apiKeys.lookup(credentials.keyId);
     const matches = secretMatches(credentials.secret, secretHash);
     const subject = key === undefined ? addressSubject(source) : apiKeySubject(key.keyId);
     if (matches && key !== undefined && key.revokedAt === null) {
-      const login = this.#accounts.users.findById(key.userId);
+      const login = await this.#accounts.users.findById(key.userId);
       if (login !== undefined && !login.disabled) {
         return { identity: { login, apiKey: key, mfa: 'none', proof: 'api_key' } };
       }
     }
-    if (this.#guard.refuses(subject, source, now)) return { denial: THROTTLED };
-    this.#guard.fail(subject, source, 'api key', now);
+    if (await this.#guard.refuses(subject, source, now)) return { denial: THROTTLED };
+    await this.#guard.fail(subject, source, 'api key', now);
     return { denial: CREDENTIALS_REFUSED };
   }
 }

@@ -1,8 +1,5 @@
 import type { Logger } from 'pino';
-import type {
-  CredentialFailureStore,
-  FailureSubject,
-} from '../accounts/credential-failure-store.ts';
+import type { CredentialFailureStore, FailureSubject } from '../store/credential-failure-store.ts';
 import { connectionSource } from '../net/source-address.ts';
 import type { AuthLimits } from './auth-limits.ts';
 
@@ -47,8 +44,8 @@ export class CredentialGuard {
   }
 
   /** True, and logged, when the subject is refused unchecked at `now`. */
-  refuses(subject: FailureSubject, source: string, now: Date): boolean {
-    const lockedUntil = this.#store.state(subject)?.lockedUntil ?? null;
+  async refuses(subject: FailureSubject, source: string, now: Date): Promise<boolean> {
+    const lockedUntil = (await this.#store.state(subject))?.lockedUntil ?? null;
     if (lockedUntil === null || lockedUntil <= now.getTime()) return false;
     const message = subject.kind === 'user' ? 'account locked' : 'throttled';
     this.#logger.warn({ source, ...subject }, `authentication refused: ${message}`);
@@ -56,9 +53,9 @@ export class CredentialGuard {
   }
 
   /** Counts a failure against the subject and logs it; true when this failure locked it. */
-  fail(subject: FailureSubject, source: string, reason: string, now: Date): boolean {
+  async fail(subject: FailureSubject, source: string, reason: string, now: Date): Promise<boolean> {
     const limit = subject.kind === 'user' ? this.#limits.lockout : this.#limits.throttle;
-    const state = this.#store.record(subject, limit, now.getTime());
+    const state = await this.#store.record(subject, limit, now.getTime());
     const locked = state.lockedUntil !== null && state.lockedUntil > now.getTime();
     const { failures } = state;
     this.#logger.warn({ source, reason, ...subject, failures }, 'authentication failed');

@@ -56,7 +56,7 @@ export class DualAuthorizer {
   ): Promise<Denial | undefined> {
     if (dual === undefined) return REQUIRED;
     if (dual.login.kind === 'unreadable') {
-      this.#authenticator.refuseUnreadable(source, now);
+      await this.#authenticator.refuseUnreadable(source, now);
       return deny('ACCT_DUAL_REQUIRED', `Dual authorization refused: ${dual.login.verbiage}`);
     }
     const outcome = await this.#authenticator.checkPassword(dual.login, source, now);
@@ -64,17 +64,17 @@ export class DualAuthorizer {
     if (outcome.kind !== 'verified') return REFUSED;
     const second = outcome.login;
     if (second.merchantId !== first.login.merchantId) {
-      this.#authenticator.recordFailure(undefined, source, 'dual authorization', now);
+      await this.#authenticator.recordFailure(undefined, source, 'dual authorization', now);
       return REFUSED;
     }
     if (second.userId === first.login.userId) return SAME_USER;
-    if (this.#accounts.mfa.isEnabled(second.userId)) {
+    if (await this.#accounts.mfa.isEnabled(second.userId)) {
       if (dual.mfaCode === undefined) return DUAL_MFA_REQUIRED;
-      if (!this.#accounts.mfa.verifyCode(second.userId, dual.mfaCode, now)) {
-        this.#authenticator.recordFailure(second, source, 'dual mfa code', now);
+      if (!(await this.#accounts.mfa.verifyCode(second.userId, dual.mfaCode, now))) {
+        await this.#authenticator.recordFailure(second, source, 'dual mfa code', now);
         return DUAL_MFA_REQUIRED;
       }
     }
-    return this.#accounts.permissions.allows(second, operation) ? undefined : NOT_PERMITTED;
+    return (await this.#accounts.permissions.allows(second, operation)) ? undefined : NOT_PERMITTED;
   }
 }

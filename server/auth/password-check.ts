@@ -1,7 +1,7 @@
 import { parseLoginName } from '../accounts/account-names.ts';
-import type { FailureSubject } from '../accounts/credential-failure-store.ts';
+import type { FailureSubject } from '../store/credential-failure-store.ts';
 import { verifyDecoyPassword, verifyPassword } from '../accounts/password-hasher.ts';
-import type { Login, UserStore } from '../accounts/user-store.ts';
+import type { Login, UserStore } from '../store/user-store.ts';
 import { KeyedLock } from '../engine/keyed-lock.ts';
 import type { AuthLimits } from './auth-limits.ts';
 import { addressSubject, userSubject, type CredentialGuard } from './credential-guard.ts';
@@ -55,16 +55,16 @@ export class PasswordCheck {
     source: string,
     now: Date,
   ): Promise<PasswordOutcome> {
-    const { login, password } = this.#resolve(credentials);
+    const { login, password } = await this.#resolve(credentials);
     const subject = login === undefined ? addressSubject(source) : userSubject(login.userId);
     const usable = login?.disabled === true ? undefined : login;
     if (login?.disabled === true) this.#cache.forget(login.userId);
-    const blocked = this.#blocked(subject, login, source, now);
+    const blocked = await this.#blocked(subject, login, source, now);
     if (blocked !== undefined) return blocked;
     const remembered = this.#remembered(usable, password, now);
     if (remembered !== undefined) return remembered;
     return this.#lock.run(`${subject.kind}:${subject.subject}`, async () => {
-      const nowBlocked = this.#blocked(subject, login, source, now);
+      const nowBlocked = await this.#blocked(subject, login, source, now);
       if (nowBlocked !== undefined) return nowBlocked;
       const rememberedNow = this.#remembered(usable, password, now);
       if (rememberedNow !== undefined) return rememberedNow;
@@ -83,7 +83,7 @@ export class PasswordCheck {
         this.#cache.remember(usable, password, now.getTime());
         return { kind: 'verified', login: usable, via: 'scrypt' };
       }
-      this.recordFailure(login, source, 'password', now);
+      await this.recordFailure(login, source, 'password', now);
       return REFUSED;
     });
   }
@@ -93,9 +93,14 @@ export class PasswordCheck {
    * address, or against the address when there is no login; a login it locks is forgotten by the
    * cache at once.
    */
-  recordFailure(login: Login | undefined, source: string, reason: string, now: Date): void {
+  async recordFailure(
+    login: Login | undefined,
+    source: string,
+    reason: string,
+    now: Date,
+  ): Promise<void> {
     const subject = login === undefined ? addressSubject(source) : userSubject(login.userId);
-    if (this.#guard.fail(subject, source, reason, now) && login !== undefined) {
+    if ((await this.#guard.fail(subject, source, reason, now)) && login !== undefined) {
       this.#cache.forget(login.userId);
     }
   }
@@ -108,23 +113,25 @@ export class PasswordCheck {
       : undefined;
   }
 
-  #blocked(subject: FailureSubject, login: Login | undefined, source: string, now: Date) {
-    if (!this.#guard.refuses(subject, source, now)) return undefined;
+  async #blocked(subject: FailureSubject, login: Login | undefined, source: string, now: Date) {
+    if (!(await this.#guard.refuses(subject, source, now))) return undefined;
     return login === undefined ? ({ kind: 'throttled' } as const) : ({ kind: 'locked' } as const);
   }
 
   /** The login and password to check: the v2 colon reading when that sub-user exists. */
-  #resolve(credentials: PasswordCredentials): { login: Login | undefined; password: string } {
+  async #resolve(
+    credentials: PasswordCredentials,
+  ): Promise<{ login: Login | undefined; password: string }> {
     const alternative = credentials.alternative;
     const alternativeLogin =
-      alternative === undefined ? undefined : this.#find(alternative.username);
+      alternative === undefined ? undefined : await this.#find(alternative.username);
     if (alternativeLogin !== undefined && alternative !== undefined) {
       return { login: alternativeLogin, password: alternative.password };
     }
-    return { login: this.#find(credentials.username), password: credentials.password };
+    return { login: await this.#find(credentials.username), password: credentials.password };
   }
 
-  #find(username: string): Login | undefined {
+  async #find(username: string): Promise<Login | undefined> {
     const name = parseLoginName(username);
     return name === undefined ? undefined : this.#users.find(name);
   }

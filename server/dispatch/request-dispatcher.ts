@@ -104,10 +104,10 @@ export class RequestDispatcher {
     const identity = auth.identity;
     seen.user = identity.login.username;
     seen.credential = identity.proof;
-    if (!accounts.permissions.allows(identity.login, operation)) {
+    if (!(await accounts.permissions.allows(identity.login, operation))) {
       return serviceDecline('ACCT_PERMISSION', `${operation}: not permitted for this user`);
     }
-    if (accounts.permissions.needsDual(identity.login.merchantId, operation)) {
+    if (await accounts.permissions.needsDual(identity.login.merchantId, operation)) {
       const dual = credentials.dual;
       const denial = await dualAuthorizer.check(dual, identity, operation, source, now);
       if (denial !== undefined) return denialAnswer(denial);
@@ -124,7 +124,7 @@ export class RequestDispatcher {
       const lifetime = mfaCookieLifetime;
       return issueMfaCookie(accounts, identity, { params, version, lifetime, now });
     }
-    const profile = resolveProfile(accounts.profiles, identity, params, version);
+    const profile = await resolveProfile(accounts.profiles, identity, params, version);
     if ('denial' in profile) return denialAnswer(profile.denial);
     const caller: CallerContext = {
       merchantId: identity.login.merchantId,

@@ -68,13 +68,13 @@ function fromTrack(params: Params, trackdata: string): EntryOutcome {
   }
 }
 
-function fromToken(
+async function fromToken(
   ctx: EngineContext,
   merchantId: number,
   params: Params,
   token: string,
-): EntryOutcome {
-  const stored = ctx.tokens.findByToken(merchantId, token);
+): Promise<EntryOutcome> {
+  const stored = await ctx.store.tokens.findByToken(merchantId, token);
   if (stored === undefined) return { kind: 'answer', answer: notFound('token', 'token') };
   const secret = ctx.vault.unseal(stored.cardSealed, 'token');
   const expdate = params.expdate ?? secret.expdate;
@@ -96,11 +96,11 @@ function fromToken(
  * track 2 or a whole swipe), or a token of the merchant; a token the merchant does not hold is
  * not found.
  */
-export function resolveAccountEntry(
+export async function resolveAccountEntry(
   ctx: EngineContext,
   merchantId: number,
   params: Params,
-): EntryOutcome {
+): Promise<EntryOutcome> {
   if (params.token !== undefined) return fromToken(ctx, merchantId, params, params.token);
   if (params.trackdata !== undefined) return fromTrack(params, params.trackdata);
   if (params.account !== undefined) {

@@ -2,7 +2,7 @@ import { Code, MsoftCode, formatAmount } from '../../protocol/index.ts';
 import { put, transactionPairs } from './response-pairs.ts';
 import type { EngineContext } from './engine-context.ts';
 import { refusalOf } from './state-machine.ts';
-import type { TransactionRecord } from './store/transaction-record.ts';
+import type { TransactionRecord } from '../store/transaction-record.ts';
 
 /**
  * tranflags of a transaction (seed: Transaction detail, tranflags): CAPTURED while in a batch
@@ -71,13 +71,13 @@ function echoableCustom(custom: Record<string, string>): Record<string, string> 
  * (expdate only while the card is held), reversible, reversal_reason, tranflags, txnstatus,
  * last_modified_ts, order_id, payment_id, and its custom parameters (never overriding a field).
  */
-export function detailPairs(
+export async function detailPairs(
   ctx: EngineContext,
   txn: TransactionRecord,
   timeZone: string,
-): Record<string, string> {
+): Promise<Record<string, string>> {
   const created = new Date(txn.createdTs * 1000);
-  const profile = ctx.merchants.profile(txn.profileId);
+  const profile = await ctx.store.merchants.profile(txn.profileId);
   const expdate =
     txn.cardSealed === null ? undefined : ctx.vault.unseal(txn.cardSealed, 'transaction').expdate;
   const lookup = {

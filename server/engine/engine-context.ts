@@ -1,17 +1,12 @@
 import type { Logger } from 'pino';
-import type { ApiVersion, OperationName, Params } from '../../protocol/index.ts';
+import type { ApiVersion, BinRange, OperationName, Params } from '../../protocol/index.ts';
 import type { Processor } from '../processor/index.ts';
 import type { SendQueue } from '../processor/index.ts';
 import type { CardVault } from '../vault/index.ts';
 import type { GiftRanges } from './gift/gift-ranges.ts';
 import type { KeyedLock } from './keyed-lock.ts';
 import type { StanCounter } from './stan-counter.ts';
-import type { BatchStore } from './store/batch-store.ts';
-import type { DenyListStore } from './store/deny-list-store.ts';
-import type { GiftStore } from './store/gift-store.ts';
-import type { MerchantDirectory } from './store/merchant-directory.ts';
-import type { TokenStore } from './store/token-store.ts';
-import type { TransactionStore } from './store/transaction-store.ts';
+import type { ServiceStore } from '../store/service-store.ts';
 
 /** Who is asking, after authentication and profile resolution (filled in by the transports). */
 export interface CallerContext {
@@ -37,15 +32,10 @@ export type ServiceAnswer =
 
 /** Everything an operation handler works with; one per TransactionService. */
 export interface EngineContext {
-  transactions: TransactionStore;
-  batches: BatchStore;
-  tokens: TokenStore;
-  merchants: MerchantDirectory;
-  /** Gift cards and their ledgers (balances move only with their transactions' commits). */
-  gift: GiftStore;
+  /** Everything the engine persists (transactions, batches, tokens, gift cards, deny lists…). */
+  store: ServiceStore;
   /** Which card numbers are each merchant's gift cards. */
   giftRanges: GiftRanges;
-  denyList: DenyListStore;
   vault: CardVault;
   processor: Processor;
   queue: SendQueue;
@@ -62,6 +52,8 @@ export interface OperationRequest {
   params: Params;
   caller: CallerContext;
   now: Date;
+  /** The caller's merchant's gift BIN ranges in force, read once per request. */
+  giftRanges: readonly BinRange[];
 }
 
 /** Runs one operation to its answer; declines are answers, never exceptions. */

@@ -47,7 +47,7 @@ export async function sendOnline(
     priority: priorityOf(request.params),
     timeoutSeconds: queueTimeoutOf(request.params),
     run: async (): Promise<OnlineReply> => {
-      const { seq, stan } = ctx.stans.next(request.caller.profileId);
+      const { seq, stan } = await ctx.stans.next(request.caller.profileId);
       const reply = await ctx.processor.send({ ...message, stan, now: request.now });
       return { kind: 'reply', reply, stan, stanSeq: seq };
     },

@@ -7,33 +7,25 @@ import {
   type Params,
 } from '../../protocol/index.ts';
 import { LoopbackProcessor, SendQueue, type Processor } from '../processor/index.ts';
-import type { Store } from '../store/database.ts';
-import { CardVault } from '../vault/index.ts';
+import type { ServiceStore } from '../store/service-store.ts';
+import type { CardVault } from '../vault/index.ts';
 import { answerForError, serviceDecline, unavailable } from './answers.ts';
 import type { EngineContext } from './engine-context.ts';
-import { GiftLedger } from './gift/gift-ledger.ts';
 import { GiftRanges } from './gift/gift-ranges.ts';
 import { HOUSEKEEPING_INTERVAL_MS, clearStaleCardData, runDueSettlements } from './housekeeping.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import { OPERATION_HANDLERS } from './registry.ts';
 import type { CallerContext, ServiceAnswer } from './engine-context.ts';
 import { StanCounter } from './stan-counter.ts';
-import { BatchStore } from './store/batch-store.ts';
-import { DenyListStore } from './store/deny-list-store.ts';
-import { GiftStore } from './store/gift-store.ts';
-import { MerchantDirectory } from './store/merchant-directory.ts';
-import { engineDatabase } from './store/statement-cache.ts';
-import { TokenStore } from './store/token-store.ts';
-import { TransactionStore } from './store/transaction-store.ts';
 
-/** What the service runs on; only store and logger are required. */
+/** What the service runs on; store, vault and logger are required. */
 export interface TransactionServiceDeps {
-  store: Store;
+  store: ServiceStore;
+  /** Card data encryption (the data directory's card vault). */
+  vault: CardVault;
   logger: Logger;
   /** The clock; default the system clock. */
   now?: () => Date;
-  /** Card data encryption; default the key file beside the database (memory for ":memory:"). */
-  vault?: CardVault;
   /** Default the simulated processor (LoopbackProcessor). */
   processor?: Processor;
   /** Default a queue of 16 messages in flight. */
@@ -44,8 +36,9 @@ export interface TransactionServiceDeps {
 
 /**
  * The transaction engine (docs/test-cards.md): validates each request with protocol's rules, runs it
- * through its operation's handler and the state table, commits it in one SQLite transaction, and
- * only then answers. Never throws for bad input: every failure is an answer.
+ * through its operation's handler and the state table, commits it in one store transaction, and
+ * answers once everything it wrote or read is durable. Never throws for bad input: every failure
+ * is an answer.
  */
 export class TransactionService {
   readonly #ctx: EngineContext;
@@ -55,40 +48,38 @@ export class TransactionService {
 
   constructor(deps: TransactionServiceDeps) {
     const clock = deps.now ?? ((): Date => new Date());
-    const db = engineDatabase(deps.store);
-    const batches = new BatchStore(db);
-    const gift = new GiftStore(db);
-    const transactions = new TransactionStore(db, batches, new GiftLedger(gift));
+    const { store } = deps;
     this.#ctx = {
-      transactions,
-      batches,
-      tokens: new TokenStore(db),
-      merchants: new MerchantDirectory(db),
-      gift,
-      giftRanges: new GiftRanges(gift),
-      denyList: new DenyListStore(db),
-      vault: deps.vault ?? CardVault.forDatabase(deps.store.name, deps.store.memory),
+      store,
+      giftRanges: new GiftRanges(store.gift),
+      vault: deps.vault,
       processor: deps.processor ?? new LoopbackProcessor(),
       queue: deps.queue ?? new SendQueue(),
-      stans: new StanCounter(transactions),
+      stans: new StanCounter(store.transactions),
       locks: new KeyedLock(),
       logger: deps.logger,
       clock,
     };
     if (deps.housekeeping !== false) {
-      this.runHousekeeping();
-      this.#timer = setInterval(() => this.runHousekeeping(), HOUSEKEEPING_INTERVAL_MS);
+      void this.runHousekeeping();
+      this.#timer = setInterval(() => void this.runHousekeeping(), HOUSEKEEPING_INTERVAL_MS);
       this.#timer.unref();
     }
   }
 
-  /** Validates (protocol.validateRequest), runs and commits one operation; never throws for bad input. */
+  /**
+   * Validates (protocol.validateRequest), runs and commits one operation, and answers once what it
+   * read is durable too (a read may see a commit still on its way to disk); never throws for bad
+   * input.
+   */
   async execute(op: OperationName, params: Params, caller: CallerContext): Promise<ServiceAnswer> {
     if (this.#closing) return unavailable();
     const work = this.#run(op, params, caller);
     this.#inFlight.add(work);
     try {
-      return await work;
+      const answer = await work;
+      await this.#ctx.store.settled();
+      return answer;
     } finally {
       this.#inFlight.delete(work);
     }
@@ -102,11 +93,11 @@ export class TransactionService {
   }
 
   /** Runs due automatic settlements and clears stale card data now (the timer calls it too). */
-  runHousekeeping(): void {
+  async runHousekeeping(): Promise<void> {
     const now = this.#ctx.clock();
     try {
-      runDueSettlements(this.#ctx, now);
-      clearStaleCardData(this.#ctx, now);
+      await runDueSettlements(this.#ctx, now);
+      await clearStaleCardData(this.#ctx, now);
     } catch (error) {
       this.#ctx.logger.error(
         { error: (error as Error).name, message: (error as Error).message },
@@ -119,9 +110,12 @@ export class TransactionService {
    * A financial operation or settlement for a profile whose processor is not this service's
    * (profiles.processor): SYS_SETUP, rather than simulating what a real processor should do.
    */
-  #processorRefusal(op: OperationName, caller: CallerContext): ServiceAnswer | undefined {
+  async #processorRefusal(
+    op: OperationName,
+    caller: CallerContext,
+  ): Promise<ServiceAnswer | undefined> {
     if (!FINANCIAL_OPERATIONS.has(op) && op !== 'settle') return undefined;
-    const processor = this.#ctx.merchants.profile(caller.profileId)?.processor;
+    const processor = (await this.#ctx.store.merchants.profile(caller.profileId))?.processor;
     if (processor === this.#ctx.processor.name) return undefined;
     return serviceDecline(
       MsoftCode.SYS_SETUP,
@@ -132,15 +126,16 @@ export class TransactionService {
   async #run(op: OperationName, params: Params, caller: CallerContext): Promise<ServiceAnswer> {
     const now = this.#ctx.clock();
     try {
+      const giftRanges = await this.#ctx.giftRanges.forMerchant(caller.merchantId);
       validateRequest(op, params, {
         version: caller.version,
         timeZone: caller.timeZone,
         now,
-        giftBinRanges: this.#ctx.giftRanges.forMerchant(caller.merchantId),
+        giftBinRanges: giftRanges,
       });
       const answer =
-        this.#processorRefusal(op, caller) ??
-        (await OPERATION_HANDLERS[op]({ op, params, caller, now }, this.#ctx));
+        (await this.#processorRefusal(op, caller)) ??
+        (await OPERATION_HANDLERS[op]({ op, params, caller, now, giftRanges }, this.#ctx));
       if (answer.kind === 'response') {
         const { code, msoft_code: msoftCode, ttid } = answer.pairs;
         this.#ctx.logger.debug({ op, code, msoftCode, ttid }, 'operation answered');

@@ -1,6 +1,7 @@
 import { formatAmount } from '../../protocol/index.ts';
 import type { OperationHandler } from '../engine/engine-context.ts';
-import { reportFilter } from './report-filters.ts';
+import { netAmount } from '../engine/operations/settle.ts';
+import { reportBounds } from './report-filters.ts';
 
 /**
  * Columns of the batches report, in order (docs/test-cards.md). BatchNum and Sub are the names
@@ -24,12 +25,19 @@ const BATCH_REPORT_COLUMNS: readonly string[] = [
  * The batches report of the caller's profile, newest first: open and settled batches with their
  * totals, filtered by bdate/edate (opening time) and batch (number).
  */
-export const batchReportHandler: OperationHandler = (request, ctx) => {
+export const batchReportHandler: OperationHandler = async (request, ctx) => {
   const { caller, params } = request;
-  const filter = reportFilter(params, caller, request.now, { time: 'opened_ts', batch: 'number' });
-  const rows = ctx.batches.list(caller.profileId, filter).map((batch) => {
-    const totals = ctx.batches.totals(batch.id);
-    return {
+  const { from, to, batchNumber } = reportBounds(params, caller, request.now);
+  const batches = await ctx.store.batches.list({
+    profileId: caller.profileId,
+    ...(from !== undefined && { openedFrom: from }),
+    ...(to !== undefined && { openedTo: to }),
+    ...(batchNumber !== undefined && { number: batchNumber }),
+  });
+  const rows = [];
+  for (const batch of batches) {
+    const totals = await ctx.store.batches.totals(batch.id);
+    rows.push({
       BatchNum: String(batch.number),
       Sub: String(batch.profileId),
       Status: batch.status,
@@ -38,10 +46,10 @@ export const batchReportHandler: OperationHandler = (request, ctx) => {
       SaleAmount: formatAmount(totals.saleAmount),
       RefundCount: String(totals.refundCount),
       RefundAmount: formatAmount(totals.refundAmount),
-      NetAmount: formatAmount(totals.saleAmount - totals.refundAmount),
+      NetAmount: netAmount(totals),
       OpenedTs: String(batch.openedTs),
       SettledTs: batch.settledTs === null ? '' : String(batch.settledTs),
-    };
-  });
-  return Promise.resolve({ kind: 'report', columns: [...BATCH_REPORT_COLUMNS], rows });
+    });
+  }
+  return { kind: 'report', columns: [...BATCH_REPORT_COLUMNS], rows };
 };

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { openStore } from '../../server/store/database.ts';
+import Database from 'better-sqlite3';
 import { RestClient } from '../server/durability/helpers/rest-client.ts';
 import { ServerProcess } from '../server/durability/helpers/server-process.ts';
 import { closedLoop, type PhaseFigures } from './closed-loop.ts';
@@ -141,7 +141,9 @@ function ratio(server: PhaseFigures, base: PhaseFigures): string {
  * store) of one small row each, one after another, per second, in a fresh database.
  */
 function durableCommitsPerSecond(dataDir: string): number {
-  const store = openStore(join(dataDir, 'commit-floor.db'));
+  const store = new Database(join(dataDir, 'commit-floor.db'));
+  store.pragma('journal_mode = WAL');
+  store.pragma('synchronous = FULL');
   store.exec('CREATE TABLE bench_rows (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
   const insert = store.prepare('INSERT INTO bench_rows (body) VALUES (?)');
   const commit = store.transaction(() => insert.run('x'.repeat(400)));

@@ -3,7 +3,7 @@ import { notFound, response } from '../answers.ts';
 import { detailPairs } from '../detail-pairs.ts';
 import type { OperationHandler, OperationRequest, EngineContext } from '../engine-context.ts';
 import type { ServiceAnswer } from '../engine-context.ts';
-import type { TransactionRecord } from '../store/transaction-record.ts';
+import type { TransactionRecord } from '../../store/transaction-record.ts';
 import { findTransaction } from './transaction-moves.ts';
 
 const TAKEN = new Set(['authorized', 'captured', 'settled']);
@@ -38,14 +38,14 @@ function orderPairs(
  * transaction's detail with the order fields; with ttid as well, that transaction if it belongs
  * to the order. Not found names payment_id or order_id.
  */
-function detailByOrder(
+async function detailByOrder(
   request: OperationRequest,
   ctx: EngineContext,
   orderId: string,
-): ServiceAnswer {
+): Promise<ServiceAnswer> {
   const { merchantId, timeZone } = request.caller;
   const { payment_id: paymentId, ttid } = request.params;
-  const order = ctx.transactions.findByOrder(merchantId, orderId);
+  const order = await ctx.store.transactions.findByOrder(merchantId, orderId);
   let matched = paymentId === undefined ? order : order.filter((t) => t.paymentId === paymentId);
   if (ttid !== undefined) matched = matched.filter((t) => String(t.ttid) === ttid);
   const newest = matched.at(-1);
@@ -55,17 +55,20 @@ function detailByOrder(
       ? notFound('order_id', 'order')
       : notFound('payment_id', 'payment');
   }
-  return response({ ...detailPairs(ctx, newest, timeZone), ...orderPairs(order, matched) });
+  return response({
+    ...(await detailPairs(ctx, newest, timeZone)),
+    ...orderPairs(order, matched),
+  });
 }
 
 /**
  * trandetail (seed: Transaction detail): by ttid, by order, or by order and payment. Answers the
  * detail response; an unknown reference answers DATA_RECORDNOTFOUND.
  */
-export const detailHandler: OperationHandler = (request, ctx) => {
+export const detailHandler: OperationHandler = async (request, ctx) => {
   const { order_id: orderId, ttid } = request.params;
-  if (orderId !== undefined) return Promise.resolve(detailByOrder(request, ctx, orderId));
-  const txn = findTransaction(ctx, request.caller, ttid ?? '');
-  if (txn === undefined) return Promise.resolve(notFound('ttid'));
-  return Promise.resolve(response(detailPairs(ctx, txn, request.caller.timeZone)));
+  if (orderId !== undefined) return detailByOrder(request, ctx, orderId);
+  const txn = await findTransaction(ctx, request.caller, ttid ?? '');
+  if (txn === undefined) return notFound('ttid');
+  return response(await detailPairs(ctx, txn, request.caller.timeZone));
 };

@@ -9,13 +9,16 @@ import { decideGiftPlan, type GiftDecision, type GiftPlan } from '../gift/gift-h
 import { giftBalancePairs } from '../gift/ledger-refusal.ts';
 import { put, transactionPairs, type AnswerResult } from '../response-pairs.ts';
 import type { ServiceAnswer } from '../engine-context.ts';
+import type { StoreTx } from '../../store/service-store.ts';
+import type { NewTransaction } from '../../store/transaction-store.ts';
 import {
   GIFT_OPERATIONS,
   type TransactionKind,
   type TransactionOperation,
   type TransactionRecord,
   type TransactionState,
-} from '../store/transaction-record.ts';
+} from '../../store/transaction-record.ts';
+import { insertTransaction } from '../transaction-writes.ts';
 import { tokenFor } from '../tokenizer.ts';
 import { authorizeOnline, type Authorization } from './authorization.ts';
 
@@ -26,6 +29,12 @@ import { authorizeOnline, type Authorization } from './authorization.ts';
 export type PlanAccount =
   | { kind: 'card'; card: CardEntry; cardtype: string; pclevel?: number }
   | { kind: 'prior'; prior: TransactionRecord };
+
+/**
+ * A step of a new transaction's commit, run in its store transaction with the new transaction
+ * (e.g. to update its parent, or to deny-list its card).
+ */
+export type CommitStep = (tx: StoreTx, txn: TransactionRecord, nowTs: number) => Promise<void>;
 
 /** Everything needed to run a new sale, preauth, refund or gift operation. */
 export interface NewTransactionPlan {
@@ -42,10 +51,10 @@ export interface NewTransactionPlan {
   custom: Record<string, string>;
   /** The gift card it runs on: the card's issuer (the gift ledger) decides inside the commit. */
   gift?: GiftPlan;
-  /** Runs inside the commit of an approval, with the new transaction (e.g. to update its parent). */
-  onApproved?: (txn: TransactionRecord, nowTs: number) => void;
-  /** Runs inside the commit of a decline, with the new transaction (e.g. to deny-list the card). */
-  onDeclined?: (txn: TransactionRecord, nowTs: number) => void;
+  /** Runs inside the commit of an approval. */
+  onApproved?: CommitStep;
+  /** Runs inside the commit of a decline. */
+  onDeclined?: CommitStep;
 }
 
 /**
@@ -86,18 +95,71 @@ function accountDisplay(
 }
 
 /**
- * The sealed card an approved sale or preauth keeps for later moves (SENSITIVEDATA); a cashout
- * keeps none (nothing follows it but a void).
+ * Whether an approved transaction keeps its card for later moves (SENSITIVEDATA): an approved sale
+ * or preauth on entered card data does; a refund, a cashout (nothing follows it but a void) and a
+ * transaction on a prior one do not.
  */
-function sealedCard(
-  ctx: EngineContext,
-  plan: NewTransactionPlan,
-  approved: boolean,
-): Buffer | null {
-  if (!approved || plan.kind === 'refund' || plan.account.kind !== 'card') return null;
-  if (plan.operation === 'cashout') return null;
-  const { pan, expdate } = plan.account.card;
+function keepsCard(plan: NewTransactionPlan, approved: boolean): boolean {
+  return (
+    approved &&
+    plan.kind !== 'refund' &&
+    plan.account.kind === 'card' &&
+    plan.operation !== 'cashout'
+  );
+}
+
+/** The account sealed for the card vault (purpose "transaction"), when it is entered card data. */
+function sealAccount(ctx: EngineContext, account: PlanAccount): Buffer | null {
+  if (account.kind !== 'card') return null;
+  const { pan, expdate } = account.card;
   return ctx.vault.seal({ pan, ...(expdate !== undefined && { expdate }) }, 'transaction');
+}
+
+/** What a new transaction is recorded as whatever its outcome: everything but the outcome. */
+type TransactionDraft = Pick<
+  NewTransaction,
+  | 'merchantId'
+  | 'profileId'
+  | 'userId'
+  | 'username'
+  | 'kind'
+  | 'operation'
+  | 'parentTtid'
+  | 'orderId'
+  | 'reqAmount'
+  | 'accountMasked'
+  | 'last4'
+  | 'cardtype'
+  | 'cardholdername'
+  | 'entryMode'
+  | 'echo'
+  | 'custom'
+  | 'cardFingerprint'
+>;
+
+/** The draft of a new transaction. */
+function draftOf(
+  ctx: EngineContext,
+  request: OperationRequest,
+  plan: NewTransactionPlan,
+): TransactionDraft {
+  const { caller, params } = request;
+  const { account } = plan;
+  return {
+    merchantId: caller.merchantId,
+    profileId: caller.profileId,
+    userId: caller.userId,
+    username: caller.username,
+    kind: plan.kind,
+    operation: plan.operation ?? plan.kind,
+    parentTtid: account.kind === 'prior' ? account.prior.ttid : null,
+    orderId: params.order_id ?? (account.kind === 'prior' ? account.prior.orderId : null),
+    reqAmount: plan.amount,
+    ...accountDisplay(account),
+    echo: plan.echo,
+    custom: plan.custom,
+    cardFingerprint: account.kind === 'card' ? ctx.vault.fingerprint(account.card.pan) : null,
+  };
 }
 
 /** The result and amount a new transaction is recorded with, once its gift card's issuer decided. */
@@ -107,19 +169,20 @@ interface Outcome {
   decision?: GiftDecision;
 }
 
-function outcomeOf(
+async function outcomeOf(
   ctx: EngineContext,
+  tx: StoreTx,
   request: OperationRequest,
   plan: NewTransactionPlan,
   auth: Authorization,
   nowTs: number,
-): Outcome {
+): Promise<Outcome> {
   const { result, approvedAmount } = auth;
   if (result.code !== Code.AUTH || plan.gift === undefined) {
     return { result, amount: approvedAmount };
   }
   const { merchantId } = request.caller;
-  const decision = decideGiftPlan(ctx, merchantId, plan.gift, approvedAmount, nowTs);
+  const decision = await decideGiftPlan(ctx, tx, merchantId, plan.gift, approvedAmount, nowTs);
   if (decision.kind === 'approved') return { result, amount: decision.amount, decision };
   return { result: { ...decision.result, stan: result.stan }, amount: approvedAmount, decision };
 }
@@ -129,24 +192,24 @@ function outcomeOf(
  * or to remit) and on a partial approval, balance when it runs on a gift card, pclevel when its
  * gift range names one.
  */
-function extraPairs(
-  ctx: EngineContext,
+async function extraPairs(
+  tx: StoreTx,
   plan: NewTransactionPlan,
   txn: TransactionRecord,
-): Record<string, string> {
+): Promise<Record<string, string>> {
   const pairs: Record<string, string> = {};
   const approved = txn.code === Code.AUTH;
   if (approved && (GIFT_OPERATIONS.has(txn.operation) || txn.amount !== plan.amount)) {
     pairs.authamount = formatAmount(txn.amount);
   }
   put(pairs, 'pclevel', plan.account.kind === 'card' ? plan.account.pclevel : undefined);
-  return { ...pairs, ...giftBalancePairs(ctx, txn) };
+  return { ...pairs, ...(await giftBalancePairs(tx.gift, txn)) };
 }
 
 /**
  * Runs a new transaction on an account: sends it online through the send queue (authorize, or
  * credit for a refund or a gift load; a refused partial approval is reversed there and then),
- * then, in one SQLite transaction, lets a gift card's issuer decide, and commits the transaction,
+ * then, in one store transaction, lets a gift card's issuer decide, and commits the transaction,
  * its first event, its batch item, its order, its token and its gift ledger row; only then it
  * answers.
  */
@@ -156,35 +219,38 @@ export async function runNewTransaction(
   plan: NewTransactionPlan,
 ): Promise<ServiceAnswer> {
   const { caller, params } = request;
+  const card = messageCard(plan);
+  const draft = draftOf(ctx, request, plan);
   const auth = await authorizeOnline(ctx, request, {
     kind: plan.kind === 'refund' ? 'credit' : 'authorize',
     amount: plan.amount,
-    card: messageCard(plan),
+    card,
     ...(plan.verification !== undefined && { verification: plan.verification }),
   });
   const { reply } = auth;
   const at = ctx.clock();
   const nowTs = unixSeconds(at);
-  const { txn, result, extras } = ctx.transactions.atomically(() => {
+  const { txn, result, extras } = await ctx.store.transaction(async (tx) => {
     const { account } = plan;
-    const { result, amount, decision } = outcomeOf(ctx, request, plan, auth, nowTs);
+    const { result, amount, decision } = await outcomeOf(ctx, tx, request, plan, auth, nowTs);
     const approved = result.code === Code.AUTH;
     const token =
       approved && account.kind === 'card'
-        ? tokenFor(ctx, caller.merchantId, account.card, account.cardtype, params, nowTs)
+        ? await tokenFor(
+            tx.tokens,
+            ctx.vault,
+            caller.merchantId,
+            account.card,
+            account.cardtype,
+            params,
+            nowTs,
+          )
         : undefined;
-    const txn = ctx.transactions.insert(
+    const txn = await insertTransaction(
+      tx,
       {
-        merchantId: caller.merchantId,
-        profileId: caller.profileId,
-        userId: caller.userId,
-        username: caller.username,
-        kind: plan.kind,
-        operation: plan.operation ?? plan.kind,
+        ...draft,
         state: approved ? plan.approvedState : 'declined',
-        parentTtid: account.kind === 'prior' ? account.prior.ttid : null,
-        orderId: params.order_id ?? (account.kind === 'prior' ? account.prior.orderId : null),
-        reqAmount: plan.amount,
         amount,
         code: result.code,
         msoftCode: result.msoftCode,
@@ -194,16 +260,12 @@ export async function runNewTransaction(
         stan: result.stan,
         avs: reply?.avs ?? null,
         cv: decision?.cv ?? reply?.cv ?? null,
-        ...accountDisplay(account),
         token: token ?? null,
-        cardSealed: sealedCard(ctx, plan, approved),
+        cardSealed: keepsCard(plan, approved) ? sealAccount(ctx, plan.account) : null,
         online: reply !== undefined,
         statusFlags: [],
         reversalReason: null,
-        echo: plan.echo,
-        custom: plan.custom,
         giftAccountId: decision?.accountId ?? null,
-        cardFingerprint: account.kind === 'card' ? ctx.vault.fingerprint(account.card.pan) : null,
       },
       {
         action: request.op,
@@ -215,7 +277,7 @@ export async function runNewTransaction(
       nowTs,
     );
     if (auth.reversal !== undefined) {
-      ctx.transactions.note(
+      await tx.transactions.note(
         txn,
         {
           action: 'reversal',
@@ -230,9 +292,9 @@ export async function runNewTransaction(
         nowTs,
       );
     }
-    if (approved) plan.onApproved?.(txn, nowTs);
-    else plan.onDeclined?.(txn, nowTs);
-    return { txn, result, extras: extraPairs(ctx, plan, txn) };
+    const step = approved ? plan.onApproved : plan.onDeclined;
+    await step?.(tx, txn, nowTs);
+    return { txn, result, extras: await extraPairs(tx, plan, txn) };
   });
   return response({ ...transactionPairs(txn, result, at, caller.timeZone), ...extras });
 }

@@ -6,7 +6,8 @@ import type { EngineContext, OperationHandler, OperationRequest } from '../engin
 import { customOf, echoOf } from '../request-echo.ts';
 import { screenCard } from '../screening.ts';
 import type { ServiceAnswer } from '../engine-context.ts';
-import type { TransactionRecord } from '../store/transaction-record.ts';
+import type { TransactionRecord } from '../../store/transaction-record.ts';
+import { updateTransaction } from '../transaction-writes.ts';
 import { runNewTransaction } from './new-transaction.ts';
 import { refuseMove, withTransaction } from './transaction-moves.ts';
 
@@ -56,9 +57,10 @@ export function refundOfPrior(
       ...(prior.giftAccountId !== null && {
         gift: { kind: 'account', accountId: prior.giftAccountId },
       }),
-      onApproved: (refund, nowTs) => {
-        const current = ctx.transactions.find(prior.merchantId, prior.ttid) ?? prior;
-        ctx.transactions.update(
+      onApproved: async (tx, refund, nowTs) => {
+        const current = (await tx.transactions.find(prior.merchantId, prior.ttid)) ?? prior;
+        await updateTransaction(
+          tx,
           current,
           { refundedAmount: current.refundedAmount + amount },
           {
@@ -84,19 +86,19 @@ export function refundOfPrior(
  * onto one of the merchant's gift cards it loads the card's balance; merchreturn takes gift cards
  * only, and is screened by the duplicate check.
  */
-export function refundToAccount(
+export async function refundToAccount(
   request: OperationRequest,
   ctx: EngineContext,
   operation: 'refund' | 'merchreturn' = 'refund',
 ): Promise<ServiceAnswer> {
   const { params, caller } = request;
-  const entry = resolveAccountEntry(ctx, caller.merchantId, params);
-  const entered = enteredCard(ctx, caller.merchantId, params, entry);
-  if (entered.kind === 'answer') return Promise.resolve(entered.answer);
-  if (operation === 'merchreturn' && entered.gift === null) return Promise.resolve(notAGiftCard());
+  const entry = await resolveAccountEntry(ctx, caller.merchantId, params);
+  const entered = enteredCard(request.giftRanges, params, entry);
+  if (entered.kind === 'answer') return entered.answer;
+  if (operation === 'merchreturn' && entered.gift === null) return notAGiftCard();
   const amount = parseAmount(params.amount ?? '', 'amount');
-  const screened = screenCard(ctx, request, entered.card.pan, amount);
-  if (screened !== undefined) return Promise.resolve(screened);
+  const screened = await screenCard(ctx, request, entered.card.pan, amount);
+  if (screened !== undefined) return screened;
   return runNewTransaction(request, ctx, {
     kind: 'refund',
     operation,

@@ -1,18 +1,31 @@
 import { Code, MsoftCode, formatAmount } from '../../../protocol/index.ts';
 import { notFound, response, serviceDecline } from '../answers.ts';
 import { unixSeconds } from '../clock.ts';
-import type { EngineContext, OperationHandler } from '../engine-context.ts';
-import type { BatchRecord, BatchTotals } from '../store/batch-store.ts';
+import type { OperationHandler } from '../engine-context.ts';
+import type { BatchRecord, BatchTotals } from '../../store/batch-store.ts';
+import type { StoreTx } from '../../store/service-store.ts';
 
 /**
- * Settles one open batch in a single SQLite transaction: the batch closes, its captured items
- * become settled (txnstatus COMPLETE) and lose their card data. Returns the batch's totals.
+ * Settles one open batch in a store transaction: the batch closes, its captured items become
+ * settled (txnstatus COMPLETE) and lose their card data. Returns the batch's totals, or undefined
+ * when the batch was no longer open (another settlement closed it first).
  */
-export function settleBatch(ctx: EngineContext, batch: BatchRecord, nowTs: number): BatchTotals {
-  return ctx.transactions.atomically(() => {
-    ctx.batches.settle(batch.id, nowTs);
-    return ctx.batches.totals(batch.id);
-  });
+export async function settleBatch(
+  tx: StoreTx,
+  batch: BatchRecord,
+  nowTs: number,
+): Promise<BatchTotals | undefined> {
+  if (!(await tx.batches.settle(batch.id, nowTs))) return undefined;
+  return tx.batches.totals(batch.id);
+}
+
+/**
+ * Sales less refunds of a batch as a two-decimal string, with a leading minus when the refunds
+ * are more (docs/test-cards.md, Settlement).
+ */
+export function netAmount(totals: BatchTotals): string {
+  const net = totals.saleAmount - totals.refundAmount;
+  return net < 0 ? `-${formatAmount(-net)}` : formatAmount(net);
 }
 
 /**
@@ -31,34 +44,36 @@ function settlementPairs(batch: BatchRecord, totals: BatchTotals): Record<string
     sale_amount: formatAmount(totals.saleAmount),
     refund_count: String(totals.refundCount),
     refund_amount: formatAmount(totals.refundAmount),
-    net_amount: formatAmount(totals.saleAmount - totals.refundAmount),
+    net_amount: netAmount(totals),
   };
 }
 
+const ALREADY_SETTLED = serviceDecline(MsoftCode.DATA_INVALIDMOD, 'batch: already settled');
+
 /**
- * settle: settles the caller's profile's open batch, or the batch named by `batch` (its number).
- * No open batch, or an unknown number: DATA_RECORDNOTFOUND; a settled batch: DATA_INVALIDMOD.
+ * settle: settles the caller's profile's open batch, or the batch named by `batch` (its number),
+ * in one store transaction, so of two settlements racing for one batch one closes it. No open
+ * batch, or an unknown number: DATA_RECORDNOTFOUND; a settled batch: DATA_INVALIDMOD.
  */
-export const settleHandler: OperationHandler = (request, ctx) => {
+export const settleHandler: OperationHandler = async (request, ctx) => {
   const { profileId } = request.caller;
   const number = request.params.batch;
   if (number !== undefined && !/^[0-9]{1,9}$/.test(number)) {
-    return Promise.resolve(
-      serviceDecline(MsoftCode.DATA_INVALIDFIELD, 'batch: must be a batch number'),
-    );
+    return serviceDecline(MsoftCode.DATA_INVALIDFIELD, 'batch: must be a batch number');
   }
-  const batch =
-    number === undefined
-      ? ctx.batches.open(profileId)
-      : ctx.batches.find(profileId, Number(number));
-  if (batch === undefined) {
-    return Promise.resolve(
-      number === undefined ? notFound('batch', 'open batch to settle') : notFound('batch', 'batch'),
-    );
-  }
-  if (batch.status === 'settled') {
-    return Promise.resolve(serviceDecline(MsoftCode.DATA_INVALIDMOD, 'batch: already settled'));
-  }
-  const totals = settleBatch(ctx, batch, unixSeconds(ctx.clock()));
-  return Promise.resolve(response(settlementPairs(batch, totals)));
+  const nowTs = unixSeconds(ctx.clock());
+  return ctx.store.transaction(async (tx) => {
+    const batch =
+      number === undefined
+        ? await tx.batches.open(profileId)
+        : await tx.batches.find(profileId, Number(number));
+    if (batch === undefined) {
+      return number === undefined
+        ? notFound('batch', 'open batch to settle')
+        : notFound('batch', 'batch');
+    }
+    if (batch.status === 'settled') return ALREADY_SETTLED;
+    const totals = await settleBatch(tx, batch, nowTs);
+    return totals === undefined ? ALREADY_SETTLED : response(settlementPairs(batch, totals));
+  });
 };

@@ -5,7 +5,7 @@ import { openAccounts, type Accounts } from '../../../server/accounts/accounts.t
 import { loadOrCreateSecretKey } from '../../../server/accounts/secret-box.ts';
 import type { ServerInput } from '../../../server/config/server-options.ts';
 import { startServer, type RunningServer } from '../../../server/index.ts';
-import { openStore, type Store } from '../../../server/store/database.ts';
+import { SqliteServiceStore } from '../../../server/store/sqlite/sqlite-service-store.ts';
 
 /** A clock the test moves: starts at the real time, moves only when told. */
 export class TestClock {
@@ -50,7 +50,7 @@ export async function startTestServer(input: ServerInput = {}): Promise<TestServ
     now: clock.now,
     ...input,
   });
-  const store: Store = openStore(join(dir, 'service.db'));
+  const store = new SqliteServiceStore(join(dir, 'service.db'));
   const accounts = openAccounts(store, loadOrCreateSecretKey(join(dir, 'secret.key')));
   const demo = server.demo;
   return {
@@ -62,7 +62,7 @@ export async function startTestServer(input: ServerInput = {}): Promise<TestServ
     accounts,
     stop: async () => {
       await server.close();
-      store.close();
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
