@@ -6,18 +6,20 @@ import { loadOrCreateSecretKey } from './accounts/secret-box.ts';
 import { Authenticator } from './auth/authenticator.ts';
 import { DualAuthorizer } from './auth/dual-authorizer.ts';
 import { prepareDataDirectory } from './config/data-directory.ts';
-import { withDefaults, type ServerInput } from './config/server-options.ts';
+import { vaultKeyOptions, withDefaults, type ServerInput } from './config/server-options.ts';
 import { RequestDispatcher } from './dispatch/request-dispatcher.ts';
 import { WorkTracker } from './dispatch/work-tracker.ts';
 import { TransactionService, seedDemoGiftCards } from './engine/index.ts';
 import { KvConnection } from './kv/kv-connection.ts';
+import { RequestLog } from './log/request-log.ts';
 import { createServiceLogger } from './log/service-logger.ts';
 import { BufferBudget } from './net/buffer-budget.ts';
 import { ServiceListeners, type ListenAddress } from './net/service-listeners.ts';
+import { SendQueue } from './processor/index.ts';
 import { createRestApp } from './rest/rest-app.ts';
 import { openServiceStore } from './store/store-location.ts';
 import { loadOrCreateCertificate } from './tls/certificate.ts';
-import { CardVault } from './vault/index.ts';
+import { CardVault, describeCustody, openDataKey } from './vault/index.ts';
 
 /** Milliseconds open connections get to close on their own at shutdown before being cut. */
 const CLOSE_GRACE_MS = 2000;
@@ -35,6 +37,8 @@ export interface RunningServer {
   dataDir: string;
   /** The demo merchant, when started with demo. */
   demo: DemoSeed | undefined;
+  /** Where the key-encrypting key of the card vault's key is kept, in words. */
+  vaultCustody: string;
   /**
    * Reads the certificate and key files again and uses them for TLS handshakes from now on; open
    * connections keep theirs. Returns the new fingerprint; throws (keeping the old pair) when the
@@ -80,18 +84,29 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
     const demo = options.demo
       ? await seedDemoMerchant(accounts, files.demoApiKey, now())
       : undefined;
-    const vault = CardVault.forDatabase(files.database, false);
+    const queue = new SendQueue({
+      concurrency: limits.processorInFlight,
+      perMerchant: limits.merchantInFlight,
+    });
+    const vaultKey = openDataKey(files.root, vaultKeyOptions(options));
+    const vaultCustody = describeCustody(vaultKey.custody);
+    if (vaultKey.change !== 'none') {
+      logger.info({ custody: vaultCustody, change: vaultKey.change }, 'card vault key wrapped');
+    }
+    const vault = new CardVault(vaultKey.key);
     if (demo !== undefined) {
       await seedDemoGiftCards(store, vault, demo.merchantUser.merchantId, now());
     }
-    const engine = new TransactionService({ store, logger, now, vault });
+    const engine = new TransactionService({ store, logger, now, queue, vault });
     const authenticator = new Authenticator(accounts, limits, logger);
+    const requests = new RequestLog(logger);
     const dispatcher = new RequestDispatcher({
       accounts,
       authenticator,
       dualAuthorizer: new DualAuthorizer(accounts, authenticator),
       engine,
       logger,
+      requests,
       now,
       mfaCookieLifetime: limits.mfaCookieLifetime,
     });
@@ -102,6 +117,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
       tracker,
       logger,
       budget,
+      requests,
       bodyLimitBytes: limits.maxBodyBytes,
       idleMs: limits.idleTimeoutMs,
       headerMs: limits.frameTimeoutMs,
@@ -130,7 +146,14 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
       {
         http: (socket: Socket) => rest.server.emit('connection', socket),
         kv: (socket: Socket) =>
-          new KvConnection(socket, { dispatcher, tracker, logger, limits: kvLimits, budget }),
+          new KvConnection(socket, {
+            dispatcher,
+            tracker,
+            logger,
+            requests,
+            limits: kvLimits,
+            budget,
+          }),
       },
     );
     const tlsAddress = listeners.tlsAddress as ListenAddress;
@@ -147,6 +170,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
         await engine.close();
         await tracker.whenIdle();
         await listeners.closeConnections(CLOSE_GRACE_MS);
+        requests.flush();
         await store.close();
         logger.info('stopped');
       })();
@@ -168,6 +192,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
         logger.info({ fingerprint256: tls.fingerprint256 }, 'TLS certificate reloaded');
         return tls.fingerprint256;
       },
+      vaultCustody,
       close,
     };
   } catch (error) {

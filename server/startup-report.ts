@@ -1,6 +1,9 @@
 import type { RunningServer } from './payment-server.ts';
 
-/** Lines telling where the service listens, its certificate fingerprint and the demo logins. */
+/**
+ * Lines telling where the service listens, its certificate fingerprint, where the card vault's
+ * key-encrypting key is kept and the demo logins.
+ */
 export function describeServer(server: RunningServer): string[] {
   const tls = server.tlsAddress;
   const generated = server.certificateGenerated ? ' (generated now)' : '';
@@ -8,6 +11,7 @@ export function describeServer(server: RunningServer): string[] {
     `LaneTerm Payment Transaction Service (data: ${server.dataDir})`,
     `  TLS:   ${tls.host}:${tls.port}  REST https://${tls.host}:${tls.port}/api/v2/ and key/value over TLS`,
     `  TLS certificate SHA-256 ${server.fingerprint256}${generated}`,
+    `  card vault key wrapped by ${server.vaultCustody}`,
   ];
   if (server.plainAddress !== undefined) {
     const { host, port } = server.plainAddress;

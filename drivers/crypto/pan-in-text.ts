@@ -1,7 +1,19 @@
 import { luhnValid } from './pan.ts';
 
-/** Digits joined by at most one space or hyphen each: how people write card numbers in text. */
-const DIGIT_RUN = /[0-9](?:[ -]?[0-9])*/g;
+/**
+ * Magnetic-stripe track data pasted as text (ISO/IEC 7813): track 1 `%B PAN ^ NAME ^ YYMM …?` and
+ * track 2 `;PAN=YYMM…?` (or `D` as separator, as EMV tag 57 writes it), sentinels optional. The PAN
+ * is group 1 or group 2.
+ */
+const TRACK_DATA =
+  /%?B([0-9]{12,19})\^[^^?]{0,26}\^[0-9]{4}[^?]{0,60}\??|;?([0-9]{12,19})[=D][0-9]{4}[0-9]*\??/g;
+/**
+ * A UUID (RFC 9562 text form: an identifier, such as the lane's order ids, passed over whole) or
+ * digits joined by at most one space or hyphen each (how people write card numbers). A run is
+ * group 1.
+ */
+const UUID_OR_RUN =
+  /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|([0-9](?:[ -]?[0-9])*)/g;
 const SHORTEST_PAN = 13;
 const LONGEST_PAN = 19;
 const SHOWN_DIGITS = 4;
@@ -19,24 +31,61 @@ function hiddenDigits(digits: string): boolean[] {
   return hide;
 }
 
+/** The positions of a run's digits and which of them belong to a card number. */
+function scanRun(run: string): { positions: number[]; hidden: boolean[] } {
+  const positions = [...run].flatMap((ch, i) => (ch >= '0' && ch <= '9' ? [i] : []));
+  if (positions.length < SHORTEST_PAN) return { positions, hidden: [] };
+  return { positions, hidden: hiddenDigits(positions.map((i) => run.charAt(i)).join('')) };
+}
+
 function maskRun(run: string, maskChar: string): string {
   const chars = [...run];
-  const positions = chars.flatMap((ch, i) => (ch >= '0' && ch <= '9' ? [i] : []));
-  if (positions.length < SHORTEST_PAN) return run;
-  const hide = hiddenDigits(positions.map((i) => chars[i]).join(''));
+  const { positions, hidden } = scanRun(run);
   positions.forEach((position, k) => {
-    if (hide[k] === true) chars[position] = maskChar;
+    if (hidden[k] === true) chars[position] = maskChar;
   });
   return chars.join('');
 }
 
+/** A track masked whole: every letter and digit but the PAN's last four, separators kept. */
+function maskTrack(track: string, pan: string, maskChar: string): string {
+  const keepFrom = track.indexOf(pan) + pan.length - SHOWN_DIGITS;
+  const keepTo = keepFrom + SHOWN_DIGITS;
+  return [...track]
+    .map((ch, i) => (/[A-Za-z0-9]/.test(ch) && (i < keepFrom || i >= keepTo) ? maskChar : ch))
+    .join('');
+}
+
+/** What kind of card data a text holds: a card number or track data. */
+export type CardDataInText = 'pan' | 'track';
+
 /**
- * Free text with every card number in it masked to its last four digits (PCI DSS 3.4): any
- * 13 to 19 digits, written together or grouped by single spaces or hyphens, whose Luhn check
- * passes (ISO/IEC 7812-1 Annex B), wherever it stands in a longer run of digits. For text that
- * should never hold a card number — comments, descriptors, merchant-defined parameters — before
- * it is stored or shown; a number that merely looks like one is masked too.
+ * The card data free text holds (PCI DSS 3.3, 3.4), found as `maskCardNumbers` finds it: 'track',
+ * else 'pan', else undefined when there is none. For fields that refuse card data.
+ */
+export function findCardData(text: string): CardDataInText | undefined {
+  if (new RegExp(TRACK_DATA.source).test(text)) return 'track';
+  for (const [, run] of text.matchAll(UUID_OR_RUN)) {
+    if (run !== undefined && scanRun(run).hidden.includes(true)) return 'pan';
+  }
+  return undefined;
+}
+
+/**
+ * Free text with every card number and track in it masked (PCI DSS 3.3, 3.4). Track data is masked
+ * whole but the PAN's last four digits: name, expiry, service code and discretionary data go too.
+ * A card number is any 13 to 19 digits, written together or grouped by single spaces or hyphens,
+ * whose Luhn check passes (ISO/IEC 7812-1 Annex B), wherever it stands in a longer run of digits;
+ * it is masked to its last four. UUIDs are left whole. For text that should never hold card data
+ * (comments, descriptors, references, merchant-defined parameters) before it is stored or shown;
+ * a number that merely looks like a card number is masked too.
  */
 export function maskCardNumbers(text: string, maskChar = 'X'): string {
-  return text.replace(DIGIT_RUN, (run) => maskRun(run, maskChar));
+  return text
+    .replace(TRACK_DATA, (track: string, pan1?: string, pan2?: string) =>
+      maskTrack(track, pan1 ?? pan2 ?? '', maskChar),
+    )
+    .replace(UUID_OR_RUN, (found: string, run?: string) =>
+      run === undefined ? found : maskRun(run, maskChar),
+    );
 }

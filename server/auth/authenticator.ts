@@ -4,13 +4,20 @@ import type { ApiKey } from '../store/api-key-store.ts';
 import { secretMatches } from '../accounts/secret-digest.ts';
 import type { Login } from '../store/user-store.ts';
 import type { AuthLimits } from './auth-limits.ts';
-import { CredentialGuard, addressSubject, apiKeySubject } from './credential-guard.ts';
+import { CredentialGuard, addressSubject, apiKeySubject, userSubject } from './credential-guard.ts';
 import type {
   ApiKeyCredentials,
   PasswordCredentials,
   PresentedCredentials,
 } from './credentials.ts';
-import { AUTHORIZATION_MISSING, CREDENTIALS_REFUSED, deny, type Denial } from './denial.ts';
+import {
+  AUTHORIZATION_MISSING,
+  CREDENTIALS_REFUSED,
+  withSubject,
+  deny,
+  type DeniedSubject,
+  type Denial,
+} from './denial.ts';
 import { PasswordCheck, type PasswordOutcome } from './password-check.ts';
 
 /** How a request proved who it is: an API key, a full password check, or a remembered one. */
@@ -56,11 +63,14 @@ export class Authenticator {
     if (primary === undefined) return { denial: AUTHORIZATION_MISSING };
     if (primary.kind === 'unreadable') {
       const denial = deny(primary.msoftCode, primary.verbiage);
-      return { denial: (await this.refuseUnreadable(source, now)) ?? denial };
+      return { denial: await this.refuseUnreadable(denial, source, now) };
     }
     if (primary.kind === 'apikey') return this.#apiKey(primary, source, now);
     const outcome = await this.checkPassword(primary, source, now);
-    if (outcome.kind !== 'verified') return { denial: PASSWORD_DENIALS[outcome.kind] };
+    if (outcome.kind === 'busy') return { denial: PASSWORD_BUSY };
+    if (outcome.kind !== 'verified') {
+      return { denial: withSubject(PASSWORD_DENIALS[outcome.kind], outcome.subject) };
+    }
     const { login } = outcome;
     const proof = outcome.via === 'cache' ? 'password_cached' : 'password';
     if (!(await this.#accounts.mfa.isEnabled(login.userId))) {
@@ -78,25 +88,25 @@ export class Authenticator {
     return this.#passwords.check(credentials, source, now);
   }
 
-  /** Counts a failure against the login, or the address when there is none. */
+  /** Counts a failure against the login, or the address when there is none; returns which. */
   recordFailure(
     login: Login | undefined,
     source: string,
     reason: string,
     now: Date,
-  ): Promise<void> {
+  ): Promise<DeniedSubject> {
     return this.#passwords.recordFailure(login, source, reason, now);
   }
 
   /**
    * Credentials that could not be read count against the address: THROTTLED when it is past its
-   * limit (not counted again), else undefined after counting the failure.
+   * limit (not counted again), else `denial` after counting the failure.
    */
-  async refuseUnreadable(source: string, now: Date): Promise<Denial | undefined> {
+  async refuseUnreadable(denial: Denial, source: string, now: Date): Promise<Denial> {
     const subject = addressSubject(source);
-    if (await this.#guard.refuses(subject, source, now)) return THROTTLED;
-    await this.#guard.fail(subject, source, 'unreadable', now);
-    return undefined;
+    if (await this.#guard.refuses(subject, now)) return withSubject(THROTTLED, subject);
+    const { counted } = await this.#guard.fail(subject, source, 'unreadable', now);
+    return withSubject(denial, counted);
   }
 
   async #checkMfa(
@@ -111,17 +121,17 @@ export class Authenticator {
       if (await this.#accounts.mfa.verifyCode(login.userId, mfaCode, now)) {
         return { identity: { login, apiKey: undefined, mfa: 'code', proof } };
       }
-      await this.recordFailure(login, source, 'mfa code', now);
-      return { denial: MFA_INVALID };
+      const counted = await this.recordFailure(login, source, 'mfa code', now);
+      return { denial: withSubject(MFA_INVALID, counted) };
     }
     if (mfaCookie !== undefined) {
       if (await this.#accounts.mfaCookies.verify(login.userId, mfaCookie, now)) {
         return { identity: { login, apiKey: undefined, mfa: 'cookie', proof } };
       }
-      await this.recordFailure(login, source, 'mfa cookie', now);
-      return { denial: MFA_INVALID };
+      const counted = await this.recordFailure(login, source, 'mfa cookie', now);
+      return { denial: withSubject(MFA_INVALID, counted) };
     }
-    return { denial: MFA_REQUIRED };
+    return { denial: withSubject(MFA_REQUIRED, userSubject(login.userId)) };
   }
 
   /**
@@ -140,9 +150,9 @@ export class Authenticator {
         return { identity: { login, apiKey: key, mfa: 'none', proof: 'api_key' } };
       }
     }
-    if (await this.#guard.refuses(subject, source, now)) return { denial: THROTTLED };
-    await this.#guard.fail(subject, source, 'api key', now);
-    return { denial: CREDENTIALS_REFUSED };
+    if (await this.#guard.refuses(subject, now)) return { denial: withSubject(THROTTLED, subject) };
+    const { counted } = await this.#guard.fail(subject, source, 'api key', now);
+    return { denial: withSubject(CREDENTIALS_REFUSED, counted) };
   }
 }
 
@@ -151,7 +161,7 @@ const THROTTLED = deny(
   'Too many failed authentication attempts with this credential or, for unknown names, from this ' +
     'address: try again later',
 );
-const PASSWORD_DENIALS: Record<Exclude<PasswordOutcome['kind'], 'verified'>, Denial> = {
+const PASSWORD_DENIALS: Record<Exclude<PasswordOutcome['kind'], 'verified' | 'busy'>, Denial> = {
   refused: CREDENTIALS_REFUSED,
   locked: deny(
     'ACCT_LOCKED',
@@ -159,8 +169,11 @@ const PASSWORD_DENIALS: Record<Exclude<PasswordOutcome['kind'], 'verified'>, Den
       'ask an administrator to unlock it',
   ),
   throttled: THROTTLED,
-  busy: deny('SYS_UNAVAILABLE', 'Password verification is busy: request not run; try again'),
 };
+const PASSWORD_BUSY = deny(
+  'SYS_UNAVAILABLE',
+  'Password verification is busy: request not run; try again',
+);
 const MFA_REQUIRED = deny(
   'ACCT_MFA_REQUIRED',
   'MFA code required: send it in X-MFA-CODE (REST) or mfa_code (key/value), or an MFA cookie',

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { CredentialFailureStore, FailureSubject } from '../store/credential-failure-store.ts';
 import { connectionSource } from '../net/source-address.ts';
 import type { AuthLimits } from './auth-limits.ts';
+import type { DeniedSubject } from './denial.ts';
 
 /** The subject a password login's failures count against: the user, from any address. */
 export function userSubject(userId: number): FailureSubject {
@@ -26,7 +27,9 @@ export function addressSubject(source: string): FailureSubject {
  * lockout): failures count against the credential presented (a user from any address, an API key
  * id) or, when the name matches none, against the source address; a subject past its limit is
  * refused unchecked until its lock ends. Users take the lockout limit, keys and addresses the
- * throttle limit. The counts are read from and written to the store on every check.
+ * throttle limit. The counts are read from and written to the store on every check. Each refused
+ * attempt is logged once, with the request's refusal (RequestLog); the guard logs the moment a
+ * subject becomes locked.
  */
 export class CredentialGuard {
   readonly #store: CredentialFailureStore;
@@ -43,27 +46,31 @@ export class CredentialGuard {
     this.#logger = logger;
   }
 
-  /** True, and logged, when the subject is refused unchecked at `now`. */
-  async refuses(subject: FailureSubject, source: string, now: Date): Promise<boolean> {
+  /** True when the subject is refused unchecked at `now`. */
+  async refuses(subject: FailureSubject, now: Date): Promise<boolean> {
     const lockedUntil = (await this.#store.state(subject))?.lockedUntil ?? null;
-    if (lockedUntil === null || lockedUntil <= now.getTime()) return false;
-    const message = subject.kind === 'user' ? 'account locked' : 'throttled';
-    this.#logger.warn({ source, ...subject }, `authentication refused: ${message}`);
-    return true;
+    return lockedUntil !== null && lockedUntil > now.getTime();
   }
 
-  /** Counts a failure against the subject and logs it; true when this failure locked it. */
-  async fail(subject: FailureSubject, source: string, reason: string, now: Date): Promise<boolean> {
+  /**
+   * Counts a failure against the subject: the subject with its failures counted now, and whether
+   * this failure locked it (logged once, when the limit is reached).
+   */
+  async fail(
+    subject: FailureSubject,
+    source: string,
+    reason: string,
+    now: Date,
+  ): Promise<{ counted: DeniedSubject; locked: boolean }> {
     const limit = subject.kind === 'user' ? this.#limits.lockout : this.#limits.throttle;
     const state = await this.#store.record(subject, limit, now.getTime());
     const locked = state.lockedUntil !== null && state.lockedUntil > now.getTime();
     const { failures } = state;
-    this.#logger.warn({ source, reason, ...subject, failures }, 'authentication failed');
     if (locked && failures === limit.maxFailures) {
       const until = new Date(state.lockedUntil ?? 0).toISOString();
       const message = subject.kind === 'user' ? 'account locked' : 'throttled';
-      this.#logger.warn({ source, ...subject, failures, until }, message);
+      this.#logger.warn({ source, reason, ...subject, failures, until }, message);
     }
-    return locked;
+    return { counted: { ...subject, failures }, locked };
   }
 }

@@ -2,7 +2,7 @@ import type { OperationName } from '../../protocol/index.ts';
 import type { Accounts } from '../accounts/accounts.ts';
 import type { Authenticator, Identity } from './authenticator.ts';
 import type { DualCredentials } from './credentials.ts';
-import { deny, type Denial } from './denial.ts';
+import { withSubject, deny, type Denial } from './denial.ts';
 
 const REQUIRED = deny(
   'ACCT_DUAL_REQUIRED',
@@ -55,24 +55,30 @@ export class DualAuthorizer {
     now: Date,
   ): Promise<Denial | undefined> {
     if (dual === undefined) return REQUIRED;
+    const authenticator = this.#authenticator;
     if (dual.login.kind === 'unreadable') {
-      await this.#authenticator.refuseUnreadable(source, now);
-      return deny('ACCT_DUAL_REQUIRED', `Dual authorization refused: ${dual.login.verbiage}`);
+      const denial = deny(
+        'ACCT_DUAL_REQUIRED',
+        `Dual authorization refused: ${dual.login.verbiage}`,
+      );
+      return authenticator.refuseUnreadable(denial, source, now);
     }
-    const outcome = await this.#authenticator.checkPassword(dual.login, source, now);
+    const outcome = await authenticator.checkPassword(dual.login, source, now);
     if (outcome.kind === 'busy') return BUSY;
-    if (outcome.kind !== 'verified') return REFUSED;
+    if (outcome.kind !== 'verified') return withSubject(REFUSED, outcome.subject);
     const second = outcome.login;
     if (second.merchantId !== first.login.merchantId) {
-      await this.#authenticator.recordFailure(undefined, source, 'dual authorization', now);
-      return REFUSED;
+      return withSubject(
+        REFUSED,
+        await authenticator.recordFailure(undefined, source, 'dual authorization', now),
+      );
     }
     if (second.userId === first.login.userId) return SAME_USER;
     if (await this.#accounts.mfa.isEnabled(second.userId)) {
       if (dual.mfaCode === undefined) return DUAL_MFA_REQUIRED;
       if (!(await this.#accounts.mfa.verifyCode(second.userId, dual.mfaCode, now))) {
-        await this.#authenticator.recordFailure(second, source, 'dual mfa code', now);
-        return DUAL_MFA_REQUIRED;
+        const counted = await authenticator.recordFailure(second, source, 'dual mfa code', now);
+        return withSubject(DUAL_MFA_REQUIRED, counted);
       }
     }
     return (await this.#accounts.permissions.allows(second, operation)) ? undefined : NOT_PERMITTED;

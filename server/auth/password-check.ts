@@ -6,6 +6,7 @@ import { KeyedLock } from '../engine/keyed-lock.ts';
 import type { AuthLimits } from './auth-limits.ts';
 import { addressSubject, userSubject, type CredentialGuard } from './credential-guard.ts';
 import type { PasswordCredentials } from './credentials.ts';
+import type { DeniedSubject } from './denial.ts';
 import { PasswordCache } from './password-cache.ts';
 import { VerificationBusyError, VerificationPool } from './verification-pool.ts';
 
@@ -13,16 +14,15 @@ import { VerificationBusyError, VerificationPool } from './verification-pool.ts'
 export type PasswordOutcome =
   /** Proved, by a remembered check (`cache`) or a full one (`scrypt`). */
   | { kind: 'verified'; login: Login; via: 'cache' | 'scrypt' }
-  /** Not proved; the failure was counted. */
-  | { kind: 'refused' }
+  /** Not proved; the failure was counted against `subject`. */
+  | { kind: 'refused'; subject: DeniedSubject }
   /** Not checked: the account is locked. */
-  | { kind: 'locked' }
+  | { kind: 'locked'; subject: DeniedSubject }
   /** Not checked: the name matches no login and its address is throttled. */
-  | { kind: 'throttled' }
+  | { kind: 'throttled'; subject: DeniedSubject }
   /** Not checked: no verification slot within the queue deadline. */
   | { kind: 'busy' };
 
-const REFUSED = { kind: 'refused' } as const;
 const BUSY = { kind: 'busy' } as const;
 
 /**
@@ -59,12 +59,12 @@ export class PasswordCheck {
     const subject = login === undefined ? addressSubject(source) : userSubject(login.userId);
     const usable = login?.disabled === true ? undefined : login;
     if (login?.disabled === true) this.#cache.forget(login.userId);
-    const blocked = await this.#blocked(subject, login, source, now);
+    const blocked = await this.#blocked(subject, login, now);
     if (blocked !== undefined) return blocked;
     const remembered = this.#remembered(usable, password, now);
     if (remembered !== undefined) return remembered;
     return this.#lock.run(`${subject.kind}:${subject.subject}`, async () => {
-      const nowBlocked = await this.#blocked(subject, login, source, now);
+      const nowBlocked = await this.#blocked(subject, login, now);
       if (nowBlocked !== undefined) return nowBlocked;
       const rememberedNow = this.#remembered(usable, password, now);
       if (rememberedNow !== undefined) return rememberedNow;
@@ -83,26 +83,25 @@ export class PasswordCheck {
         this.#cache.remember(usable, password, now.getTime());
         return { kind: 'verified', login: usable, via: 'scrypt' };
       }
-      await this.recordFailure(login, source, 'password', now);
-      return REFUSED;
+      return { kind: 'refused', subject: await this.recordFailure(login, source, 'password', now) };
     });
   }
 
   /**
    * Counts a failure (a wrong password, MFA code or dual credential) against the login, from any
    * address, or against the address when there is no login; a login it locks is forgotten by the
-   * cache at once.
+   * cache at once. Returns what the failure counted against.
    */
   async recordFailure(
     login: Login | undefined,
     source: string,
     reason: string,
     now: Date,
-  ): Promise<void> {
+  ): Promise<DeniedSubject> {
     const subject = login === undefined ? addressSubject(source) : userSubject(login.userId);
-    if ((await this.#guard.fail(subject, source, reason, now)) && login !== undefined) {
-      this.#cache.forget(login.userId);
-    }
+    const { counted, locked } = await this.#guard.fail(subject, source, reason, now);
+    if (locked && login !== undefined) this.#cache.forget(login.userId);
+    return counted;
   }
 
   /** Verified when the cache remembers the password; the HMAC is computed for no login too. */
@@ -113,9 +112,10 @@ export class PasswordCheck {
       : undefined;
   }
 
-  async #blocked(subject: FailureSubject, login: Login | undefined, source: string, now: Date) {
-    if (!(await this.#guard.refuses(subject, source, now))) return undefined;
-    return login === undefined ? ({ kind: 'throttled' } as const) : ({ kind: 'locked' } as const);
+  async #blocked(subject: FailureSubject, login: Login | undefined, now: Date) {
+    if (!(await this.#guard.refuses(subject, now))) return undefined;
+    const kind = login === undefined ? 'throttled' : 'locked';
+    return { kind, subject } as const;
   }
 
   /** The login and password to check: the v2 colon reading when that sub-user exists. */

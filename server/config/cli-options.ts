@@ -1,5 +1,7 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LOG_LEVELS, type LogLevel } from '../log/service-logger.ts';
+import type { KekCustody } from '../vault/index.ts';
 import {
   DEFAULT_HOST,
   DEFAULT_LIMITS,
@@ -19,6 +21,9 @@ export const SERVER_USAGE = `usage: npm run server -- [options]
   --store sqlite:PATH   the store: a SQLite database file (default: DIR/service.db)
   --cert FILE --key FILE   TLS certificate and key (PEM); default: generated into DIR
   --demo                seed the training merchant test_retail (sub-user public, publ1ct3st)
+  --vault-key-file FILE    keep the card vault's key-encrypting key in FILE (outside DIR, mode 0600)
+  --vault-key-env NAME     take it from the environment variable NAME (32 bytes, base64 or hex)
+  --vault-keychain         keep it in the OS keychain (default, unless LANETERM_VAULT_KEK is set or --demo)
   --log-level LEVEL     ${LOG_LEVELS.join(', ')} (default info)
   --max-body-bytes N    REST body cap (default ${DEFAULT_LIMITS.maxBodyBytes})
   --max-frame-bytes N   key/value frame cap (default ${DEFAULT_LIMITS.maxFrameBytes})
@@ -29,6 +34,8 @@ export const SERVER_USAGE = `usage: npm run server -- [options]
   --max-connections-per-source N   connections from one address (default ${DEFAULT_LIMITS.maxConnectionsPerSource})
   --max-unsent-bytes N  unsent answer bytes before a connection is read no further (default ${DEFAULT_LIMITS.maxUnsentBytes})
   --max-buffered-bytes N   bytes in all connection buffers before new work is refused busy (default ${DEFAULT_LIMITS.maxBufferedBytes})
+  --processor-in-flight N   messages in flight to the processor, all merchants (default ${DEFAULT_LIMITS.processorInFlight})
+  --merchant-in-flight N    messages in flight to the processor for one merchant (default ${DEFAULT_LIMITS.merchantInFlight})
   --throttle-failures N failed attempts per API key id, or per address for unknown names, before throttling (default ${DEFAULT_LIMITS.throttle.maxFailures})
   --throttle-window S   seconds the throttle counts failures over and then refuses (default ${DEFAULT_LIMITS.throttle.windowMs / 1000})
   --lockout-failures N  failed attempts per password account before it is locked (default ${DEFAULT_LIMITS.lockout.maxFailures})
@@ -47,6 +54,9 @@ const OPTIONS = {
   cert: { type: 'string' },
   key: { type: 'string' },
   demo: { type: 'boolean' },
+  'vault-key-file': { type: 'string' },
+  'vault-key-env': { type: 'string' },
+  'vault-keychain': { type: 'boolean' },
   'log-level': { type: 'string' },
   'max-body-bytes': { type: 'string' },
   'max-frame-bytes': { type: 'string' },
@@ -57,6 +67,8 @@ const OPTIONS = {
   'max-connections-per-source': { type: 'string' },
   'max-unsent-bytes': { type: 'string' },
   'max-buffered-bytes': { type: 'string' },
+  'processor-in-flight': { type: 'string' },
+  'merchant-in-flight': { type: 'string' },
   'throttle-failures': { type: 'string' },
   'throttle-window': { type: 'string' },
   'lockout-failures': { type: 'string' },
@@ -87,6 +99,23 @@ function definedOnly<T extends object>(
   ) as Partial<{
     [K in keyof T]: Exclude<T[K], undefined>;
   }>;
+}
+
+/** The card vault key custody the command line names, if any; throws when it names two. */
+function vaultKeyOf(
+  file: string | undefined,
+  variable: string | undefined,
+  keychain: boolean | undefined,
+): KekCustody | undefined {
+  const named: KekCustody[] = [
+    ...(file === undefined ? [] : [{ kind: 'file', path: resolve(file) } as const]),
+    ...(variable === undefined ? [] : [{ kind: 'env', variable } as const]),
+    ...(keychain === true ? [{ kind: 'keychain' } as const] : []),
+  ];
+  if (named.length > 1) {
+    throw new Error('--vault-key-file, --vault-key-env, --vault-keychain: give one at most');
+  }
+  return named[0];
 }
 
 /** Reads the server's command line (node:util parseArgs, strict); never throws. */
@@ -124,6 +153,8 @@ export function parseServerArgs(argv: readonly string[]): ServerArgs {
       ),
       maxUnsentBytes: integer('max-unsent-bytes', v['max-unsent-bytes'], 16 * 1024, big),
       maxBufferedBytes: integer('max-buffered-bytes', v['max-buffered-bytes'], 64 * 1024, 64 * big),
+      processorInFlight: integer('processor-in-flight', v['processor-in-flight'], 1, 10_000),
+      merchantInFlight: integer('merchant-in-flight', v['merchant-in-flight'], 1, 10_000),
       throttle: {
         maxFailures: failures ?? DEFAULT_LIMITS.throttle.maxFailures,
         windowMs: window === undefined ? DEFAULT_LIMITS.throttle.windowMs : window * 1000,
@@ -146,6 +177,7 @@ export function parseServerArgs(argv: readonly string[]): ServerArgs {
       certPath: v.cert,
       keyPath: v.key,
       demo: v.demo === true,
+      vaultKey: vaultKeyOf(v['vault-key-file'], v['vault-key-env'], v['vault-keychain']),
       logLevel: level as LogLevel | undefined,
       limits: definedOnly(limits),
     };

@@ -3,6 +3,7 @@ import { DEFAULT_MFA_COOKIE_LIFETIME } from '../accounts/mfa-cookie-service.ts';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../auth/auth-limits.ts';
 import type { LogLevel } from '../log/service-logger.ts';
 import type { StoreLocation } from '../store/store-location.ts';
+import { DEFAULT_KEK_VARIABLE, type KekCustody, type VaultKeyOptions } from '../vault/index.ts';
 import { defaultDataDirectory } from './data-directory.ts';
 
 /** The TLS port by default: 8665, the real server's user port (libmonetra DEFAULT_PORT_USER). */
@@ -33,6 +34,10 @@ export interface ServiceLimits extends AuthLimits {
   maxUnsentBytes: number;
   /** Bytes held in all connection buffers before new requests are refused busy; default 64 MiB. */
   maxBufferedBytes: number;
+  /** Messages in flight to the processor at once, all merchants together; default 16. */
+  processorInFlight: number;
+  /** Messages in flight to the processor at once for one merchant; default 8. */
+  merchantInFlight: number;
   /** MFA cookie lifetime in seconds; default 30 days. */
   mfaCookieLifetime: number;
 }
@@ -48,6 +53,8 @@ export const DEFAULT_LIMITS: ServiceLimits = {
   maxConnectionsPerSource: 64,
   maxUnsentBytes: 64 * 1024,
   maxBufferedBytes: 64 * 1024 * 1024,
+  processorInFlight: 16,
+  merchantInFlight: 8,
   mfaCookieLifetime: DEFAULT_MFA_COOKIE_LIFETIME,
   ...DEFAULT_AUTH_LIMITS,
 };
@@ -67,6 +74,12 @@ export interface ServerOptions {
   keyPath: string | undefined;
   /** Seed the training merchant (test_retail, test_retail:public, a profile key). */
   demo: boolean;
+  /**
+   * Where the card vault's key-encrypting key must be kept; default: where the data directory says,
+   * or for a new one LANETERM_VAULT_KEK when set, else the training key with demo, else the OS
+   * keychain (docs/security.md, Key custody).
+   */
+  vaultKey: KekCustody | undefined;
   logLevel: LogLevel;
   /** Where log lines go; standard output by default. */
   logDestination: DestinationStream | undefined;
@@ -91,9 +104,25 @@ export function withDefaults(input: ServerInput): ServerOptions {
     certPath: input.certPath,
     keyPath: input.keyPath,
     demo: input.demo ?? false,
+    vaultKey: input.vaultKey,
     logLevel: input.logLevel ?? 'info',
     logDestination: input.logDestination,
     limits: { ...DEFAULT_LIMITS, ...input.limits },
     now: input.now ?? (() => new Date()),
   };
+}
+
+/**
+ * How the service opens its card vault key (docs/security.md, Key custody): the custody given is
+ * required; a data directory without a key yet wraps it under that, else under LANETERM_VAULT_KEK
+ * when the variable is set, else the training key for a demo service, else the OS keychain.
+ */
+export function vaultKeyOptions(options: ServerOptions, env = process.env): VaultKeyOptions {
+  const required = options.vaultKey;
+  const fromEnv: KekCustody | undefined =
+    (env[DEFAULT_KEK_VARIABLE] ?? '') === ''
+      ? undefined
+      : { kind: 'env', variable: DEFAULT_KEK_VARIABLE };
+  const fallback: KekCustody = options.demo ? { kind: 'training' } : { kind: 'keychain' };
+  return { required, initial: required ?? fromEnv ?? fallback };
 }

@@ -8,11 +8,12 @@ import {
 import type { Accounts } from '../accounts/accounts.ts';
 import type { Authenticator, Identity } from '../auth/authenticator.ts';
 import type { PresentedCredentials } from '../auth/credentials.ts';
-import { deny } from '../auth/denial.ts';
+import { deny, type Denial, type DeniedSubject } from '../auth/denial.ts';
 import type { DualAuthorizer } from '../auth/dual-authorizer.ts';
 import { resolveProfile } from '../auth/profile-resolver.ts';
 import { protocolErrorAnswer, serviceDecline } from '../engine/answers.ts';
 import type { CallerContext, ServiceAnswer, TransactionService } from '../engine/index.ts';
+import type { RequestLog } from '../log/request-log.ts';
 import { INTERNAL_FAULT, denialAnswer } from './answers.ts';
 import { issueMfaCookie } from './mfa-cookie-operation.ts';
 
@@ -29,6 +30,8 @@ export interface ServiceRequest {
   transport: 'rest' | 'kv';
   /** Remote address, for throttling and logs. */
   source: string;
+  /** The key/value frame identifier or the REST request id, for the log line. */
+  requestId: string;
 }
 
 /** What the dispatcher is built from. */
@@ -38,12 +41,36 @@ export interface DispatcherDeps {
   dualAuthorizer: DualAuthorizer;
   engine: Pick<TransactionService, 'execute'>;
   logger: Logger;
+  /** Where each request's one line goes. */
+  requests: RequestLog;
   now: () => Date;
   /** MFA cookie lifetime in seconds. */
   mfaCookieLifetime: number;
 }
 
 const CLOSING = deny('SYS_UNAVAILABLE', 'The service is shutting down: request not run');
+
+/** What the dispatcher learns of the caller on the way, for the request's log line. */
+interface Seen {
+  user?: string;
+  credential?: string;
+  subject?: DeniedSubject;
+}
+
+/**
+ * A refusal: the service would not run the request (ACCT_ who is asking, DATA_ what was asked,
+ * SYS_UNAVAILABLE busy or closing), as opposed to a request it ran, declined by the processor or
+ * not, or failed on (SYS_FAILURE, logged as an error where it happened). A lookup that found
+ * nothing (DATA_RECORDNOTFOUND) ran: a lane resolving an unknown outcome asks such questions.
+ */
+function isRefusal(msoftCode: string | undefined): msoftCode is string {
+  if (msoftCode === undefined || msoftCode === 'DATA_RECORDNOTFOUND') return false;
+  return (
+    msoftCode.startsWith('ACCT_') ||
+    msoftCode.startsWith('DATA_') ||
+    msoftCode === 'SYS_UNAVAILABLE'
+  );
+}
 /**
  * Runs one request for either transport: authentication, sub-user permission, dual authorization,
  * parameter errors, profile resolution, then the operation (mfa_cookie here, every other one in the
@@ -62,10 +89,13 @@ export class RequestDispatcher {
     this.#closing = true;
   }
 
-  /** Authenticates, authorizes and runs the request; never throws. Logs one line per request. */
+  /**
+   * Authenticates, authorizes and runs the request; never throws. Logs one line per request: the
+   * request, or its refusal (RequestLog).
+   */
   async dispatch(request: ServiceRequest): Promise<ServiceAnswer> {
     const started = performance.now();
-    const seen: { user?: string; credential?: string } = {};
+    const seen: Seen = {};
     let answer: ServiceAnswer;
     try {
       answer = await this.#run(request, seen);
@@ -74,33 +104,31 @@ export class RequestDispatcher {
       answer = INTERNAL_FAULT;
     }
     const pairs = answer.kind === 'response' ? answer.pairs : undefined;
-    this.#deps.logger.info(
-      {
-        operation: request.operation,
-        version: request.version,
-        transport: request.transport,
-        source: request.source,
-        user: seen.user,
-        credential: seen.credential,
-        code: pairs?.code ?? 'report',
-        msoft_code: pairs?.msoft_code,
-        ms: Math.round(performance.now() - started),
-      },
-      'request',
-    );
+    const { operation, version, transport, source, requestId } = request;
+    const line = { operation, version, transport, source, requestId, user: seen.user };
+    const msoftCode = pairs?.msoft_code;
+    if (isRefusal(msoftCode)) {
+      const { verbiage } = pairs ?? {};
+      this.#deps.requests.refused({ ...line, reason: msoftCode, verbiage, subject: seen.subject });
+    } else {
+      const ms = Math.round(performance.now() - started);
+      const code = pairs?.code ?? 'report';
+      this.#deps.requests.served({ ...line, credential: seen.credential, code, msoftCode, ms });
+    }
     return answer;
   }
 
-  async #run(
-    request: ServiceRequest,
-    seen: { user?: string; credential?: string },
-  ): Promise<ServiceAnswer> {
+  async #run(request: ServiceRequest, seen: Seen): Promise<ServiceAnswer> {
     if (this.#closing) return denialAnswer(CLOSING);
     const { accounts, authenticator, dualAuthorizer } = this.#deps;
     const { operation, credentials, source } = request;
     const now = this.#deps.now();
+    const refuse = (denial: Denial) => {
+      seen.subject = denial.subject;
+      return denialAnswer(denial);
+    };
     const auth = await authenticator.authenticate(credentials, source, now);
-    if ('denial' in auth) return denialAnswer(auth.denial);
+    if ('denial' in auth) return refuse(auth.denial);
     const identity = auth.identity;
     seen.user = identity.login.username;
     seen.credential = identity.proof;
@@ -110,7 +138,7 @@ export class RequestDispatcher {
     if (await accounts.permissions.needsDual(identity.login.merchantId, operation)) {
       const dual = credentials.dual;
       const denial = await dualAuthorizer.check(dual, identity, operation, source, now);
-      if (denial !== undefined) return denialAnswer(denial);
+      if (denial !== undefined) return refuse(denial);
     }
     const params = request.params;
     if (params instanceof ProtocolError) return protocolErrorAnswer(params);

@@ -35,18 +35,24 @@ function queueTimeoutOf(params: Params): number | undefined {
 }
 
 /**
- * Sends one message to the processor through the send queue. The stan is taken when the message
- * leaves the queue, so a message that times out waiting uses none.
+ * Sends one message to the processor through the send queue, as one of the caller's merchant's
+ * (each merchant has its own in-flight limit and a fair share of the slots). The stan is taken when
+ * the message leaves the queue, so a message that times out waiting uses none.
  */
 export async function sendOnline(
   ctx: EngineContext,
   request: OperationRequest,
   message: Omit<ProcessorRequest, 'stan' | 'now'>,
 ): Promise<OnlineReply | QueueTimeout> {
-  const outcome = await ctx.queue.submit({
+  const merchant = request.caller.merchantId;
+  const { queue } = ctx;
+  const outcome = await queue.submit({
     priority: priorityOf(request.params),
+    merchant,
     timeoutSeconds: queueTimeoutOf(request.params),
     run: async (): Promise<OnlineReply> => {
+      const inFlight = { in_flight: queue.running, merchant_in_flight: queue.runningFor(merchant) };
+      ctx.logger.debug({ merchant, ...inFlight, waiting: queue.waiting }, 'sent to the processor');
       const { seq, stan } = await ctx.stans.next(request.caller.profileId);
       const reply = await ctx.processor.send({ ...message, stan, now: request.now });
       return { kind: 'reply', reply, stan, stanSeq: seq };

@@ -1,4 +1,3 @@
-import { maskCardNumbers } from '../../drivers/crypto/index.ts';
 import { PARAM_SPECS, TRANSPORT_KEYS, type Params } from '../../protocol/index.ts';
 
 /**
@@ -49,29 +48,27 @@ const ECHO_KEYS: readonly string[] = [
 
 const ECHO_SET: ReadonlySet<string> = new Set(ECHO_KEYS);
 
-/** Echoed parameters of free text, where a cashier may type anything: card numbers are masked. */
-const FREE_TEXT_KEYS: ReadonlySet<string> = new Set(['comments', 'descmerch', 'descloc']);
-
-/** The echo-able parameters of a request, as sent, card numbers in free text masked. */
+/**
+ * The echo-able parameters of a request, as the engine received them: card data in free text was
+ * masked before (screenCardData).
+ */
 export function echoOf(params: Params): Record<string, string> {
   const echo: Record<string, string> = {};
   for (const [key, value] of Object.entries(params)) {
-    if (ECHO_SET.has(key)) echo[key] = FREE_TEXT_KEYS.has(key) ? maskCardNumbers(value) : value;
+    if (ECHO_SET.has(key)) echo[key] = value;
   }
   return echo;
 }
 
 /**
  * The custom parameters of a request (seed: property name*): keys the catalogue does not know and
- * that are not transport keys, with card numbers in their names and values masked. Only
- * operations accepting custom parameters get past validation with them.
+ * that are not transport keys, card data in their names and values masked before
+ * (screenCardData). Only operations accepting custom parameters get past validation with them.
  */
 export function customOf(params: Params): Record<string, string> {
   const custom: Record<string, string> = {};
   for (const [key, value] of Object.entries(params)) {
-    if (!PARAM_SPECS.has(key) && !TRANSPORT_KEYS.has(key)) {
-      custom[maskCardNumbers(key)] = maskCardNumbers(value);
-    }
+    if (!PARAM_SPECS.has(key) && !TRANSPORT_KEYS.has(key)) custom[key] = value;
   }
   return custom;
 }

@@ -10,6 +10,7 @@ import { LoopbackProcessor, SendQueue, type Processor } from '../processor/index
 import type { ServiceStore } from '../store/service-store.ts';
 import type { CardVault } from '../vault/index.ts';
 import { answerForError, serviceDecline, unavailable } from './answers.ts';
+import { screenCardData } from './card-data-screen.ts';
 import type { EngineContext } from './engine-context.ts';
 import { GiftRanges } from './gift/gift-ranges.ts';
 import { HOUSEKEEPING_INTERVAL_MS, clearStaleCardData, runDueSettlements } from './housekeeping.ts';
@@ -28,17 +29,17 @@ export interface TransactionServiceDeps {
   now?: () => Date;
   /** Default the simulated processor (LoopbackProcessor). */
   processor?: Processor;
-  /** Default a queue of 16 messages in flight. */
+  /** Default a queue of 16 messages in flight, 8 of them for one merchant at most. */
   queue?: SendQueue;
   /** Run automatic settlement and card-data retention on a timer; default true. */
   housekeeping?: boolean;
 }
 
 /**
- * The transaction engine (docs/test-cards.md): validates each request with protocol's rules, runs it
- * through its operation's handler and the state table, commits it in one store transaction, and
- * answers once everything it wrote or read is durable. Never throws for bad input: every failure
- * is an answer.
+ * The transaction engine (docs/test-cards.md): keeps card data to the card fields (screenCardData),
+ * validates each request with protocol's rules, runs it through its operation's handler and the
+ * state table, commits it in one store transaction, and answers once everything it wrote or read
+ * is durable. Never throws for bad input: every failure is an answer.
  */
 export class TransactionService {
   readonly #ctx: EngineContext;
@@ -68,9 +69,8 @@ export class TransactionService {
   }
 
   /**
-   * Validates (protocol.validateRequest), runs and commits one operation, and answers once what it
-   * read is durable too (a read may see a commit still on its way to disk); never throws for bad
-   * input.
+   * Screens, validates (protocol.validateRequest), runs and commits one operation, and answers once
+   * what it read is durable too (a read may see a commit still on its way to disk); never throws.
    */
   async execute(op: OperationName, params: Params, caller: CallerContext): Promise<ServiceAnswer> {
     if (this.#closing) return unavailable();
@@ -123,9 +123,10 @@ export class TransactionService {
     );
   }
 
-  async #run(op: OperationName, params: Params, caller: CallerContext): Promise<ServiceAnswer> {
+  async #run(op: OperationName, sent: Params, caller: CallerContext): Promise<ServiceAnswer> {
     const now = this.#ctx.clock();
     try {
+      const params = screenCardData(sent);
       const giftRanges = await this.#ctx.giftRanges.forMerchant(caller.merchantId);
       validateRequest(op, params, {
         version: caller.version,

@@ -17,6 +17,7 @@ import type { RequestDispatcher } from '../dispatch/request-dispatcher.ts';
 import { withoutTransportKeys } from '../dispatch/request-params.ts';
 import type { WorkTracker } from '../dispatch/work-tracker.ts';
 import { BufferShare, type BufferBudget } from '../net/buffer-budget.ts';
+import type { RequestLog } from '../log/request-log.ts';
 import { encodeKvAnswer, kvDecline } from './kv-answer.ts';
 import { kvCredentials } from './kv-credentials.ts';
 import { KvInput } from './kv-input.ts';
@@ -40,6 +41,7 @@ export interface KvConnectionDeps {
   dispatcher: RequestDispatcher;
   tracker: WorkTracker;
   logger: Logger;
+  requests: RequestLog;
   limits: KvLimits;
   budget: BufferBudget;
 }
@@ -58,6 +60,9 @@ const FAULT_BODY = encodeKvAnswer(INTERNAL_FAULT);
  * the unsent answers pass maxUnsentBytes, the next frame waits and the socket is read no further,
  * so a client that pipelines without limit, or never reads, stalls its own connection only. A frame
  * must arrive whole within frameTimeoutMs of its STX (time spent waiting on the service excepted).
+ *
+ * Every refusal made here (buffer budget spent, unreadable frame or pairs, unknown action) gets its
+ * log line; PINGs are counted in the connection's closing line instead.
  */
 export class KvConnection {
   readonly #socket: Socket;
@@ -71,6 +76,8 @@ export class KvConnection {
   /** True from a write past maxUnsentBytes until 'drain'. */
   #draining = false;
   readonly #afterWrite = () => this.#share.setUnsent(this.#socket.writableLength);
+  /** What the connection carried, for its closing line. */
+  readonly #counts = { requests: 0, pings: 0 };
 
   constructor(socket: Socket, deps: KvConnectionDeps) {
     this.#socket = socket;
@@ -142,22 +149,23 @@ export class KvConnection {
   #handle(event: KvDecoderEvent): void {
     if (this.#closing) return;
     if (event.type === 'frame') this.#accept(event.frame);
-    else if (event.id !== undefined) this.#write(event.id, kvDecline(event.error));
     else {
-      this.#deps.logger.warn(
-        { source: this.#source, rule: event.error.rule },
-        'key/value framing error',
-      );
-      this.#close('framing error');
+      this.#refused(event.error, event.id);
+      if (event.id !== undefined) this.#write(event.id, kvDecline(event.error));
+      else this.#close('framing error');
     }
   }
 
   #accept(frame: KvFrame): void {
     if (isPing(frame.body)) {
+      this.#counts.pings += 1;
       this.#write(frame.id, PING_REPLY_BODY);
       return;
     }
+    this.#counts.requests += 1;
     if (this.#share.exhausted) {
+      const { msoft_code: reason = '', verbiage } = SERVICE_BUSY.pairs;
+      this.#deps.requests.refused({ ...this.#origin(frame.id), reason, verbiage });
       this.#write(frame.id, BUSY_BODY);
       return;
     }
@@ -185,7 +193,10 @@ export class KvConnection {
     let pairs;
     try {
       pairs = pairsToParams(decodePairs(frame.body), { caseInsensitiveKeys: true });
-      if (isPingRequest(pairs)) return PING_REPLY_BODY;
+      if (isPingRequest(pairs)) {
+        this.#counts.pings += 1;
+        return PING_REPLY_BODY;
+      }
       const { op, version } = operationFromKv(pairs);
       const answer = await this.#deps.dispatcher.dispatch({
         operation: op,
@@ -194,11 +205,13 @@ export class KvConnection {
         version,
         transport: 'kv',
         source: this.#source,
+        requestId: frame.id,
       });
       return encodeKvAnswer(answer);
     } catch (error) {
-      if (error instanceof ProtocolError) return kvDecline(error);
-      throw error;
+      if (!(error instanceof ProtocolError)) throw error;
+      this.#refused(error, frame.id);
+      return kvDecline(error);
     }
   }
 
@@ -209,6 +222,16 @@ export class KvConnection {
     const unsent = socket.writableLength;
     this.#share.setUnsent(unsent);
     if (unsent >= this.#limits.maxUnsentBytes && socket.writableNeedDrain) this.#draining = true;
+  }
+
+  /** Logs a request refused before it reached the dispatcher. */
+  #refused(error: ProtocolError, id: string | undefined): void {
+    const { msoftCode: reason, rule, verbiage } = error;
+    this.#deps.requests.refused({ ...this.#origin(id), reason, rule, verbiage });
+  }
+
+  #origin(requestId: string | undefined) {
+    return { transport: 'kv', source: this.#source, requestId } as const;
   }
 
   /** Socket silent for idleMs: a stalled or closing connection is cut; an idle one is closed. */
@@ -222,7 +245,10 @@ export class KvConnection {
     this.#closing = true;
     this.#input.stopDeadline();
     this.#socket.pause();
-    this.#deps.logger.debug({ source: this.#source, reason }, 'key/value connection closing');
+    this.#deps.logger.debug(
+      { source: this.#source, reason, ...this.#counts },
+      'key/value connection closing',
+    );
     if (this.#inFlight === 0) this.#finish();
   }
 

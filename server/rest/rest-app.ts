@@ -1,13 +1,14 @@
 import formbody from '@fastify/formbody';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { createServer, type Server } from 'node:http';
 import type { Logger } from 'pino';
 import { API_VERSIONS, restBasePath } from '../../protocol/index.ts';
 import type { RequestDispatcher } from '../dispatch/request-dispatcher.ts';
 import type { WorkTracker } from '../dispatch/work-tracker.ts';
 import type { BufferBudget } from '../net/buffer-budget.ts';
+import type { RequestLog } from '../log/request-log.ts';
 import { buildOpenApiDocument } from './openapi-document.ts';
 import { sendPairs } from './rest-answer.ts';
 import type { RestBody } from './rest-params.ts';
@@ -20,6 +21,7 @@ export interface RestAppDeps {
   tracker: WorkTracker;
   logger: Logger;
   budget: BufferBudget;
+  requests: RequestLog;
   /** Largest request body in bytes; larger ones are answered 413. */
   bodyLimitBytes: number;
   /** Milliseconds an idle connection stays open, and to receive a whole request. */
@@ -123,6 +125,7 @@ export async function createRestApp(deps: RestAppDeps): Promise<FastifyInstance>
     budget: deps.budget,
     tracker: deps.tracker,
     logger: deps.logger,
+    requests: deps.requests,
   });
   const app = Fastify({
     logger: false,
@@ -148,15 +151,22 @@ export async function createRestApp(deps: RestAppDeps): Promise<FastifyInstance>
       pairs: [...new URLSearchParams(text)],
     }),
   });
+  const refused = (request: FastifyRequest, pairs: Record<string, string>) => {
+    const { msoft_code: reason = '', verbiage } = pairs;
+    const source = request.socket.remoteAddress ?? 'unknown';
+    deps.requests.refused({ transport: 'rest', source, requestId: request.id, reason, verbiage });
+  };
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const [status, pairs] = transportFailure(error, deps.bodyLimitBytes);
     if (status >= 500)
       deps.logger.error({ err: error, url: request.routeOptions.url }, 'REST failure');
+    else refused(request, pairs);
     return sendPairs(reply, pairs, status);
   });
-  app.setNotFoundHandler((_request, reply) => {
+  app.setNotFoundHandler((request, reply) => {
     const verbiage = 'path: no operation at this method and path; see /api/v2/openapi.json';
     const pairs = decline('DATA_BADTRANS', verbiage);
+    refused(request, pairs);
     return sendPairs(reply, pairs, 404);
   });
   for (const version of API_VERSIONS) {

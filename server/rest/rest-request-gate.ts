@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { SERVICE_BUSY } from '../dispatch/answers.ts';
 import type { WorkTracker } from '../dispatch/work-tracker.ts';
+import type { RequestLog } from '../log/request-log.ts';
 import { BufferShare, type BufferBudget } from '../net/buffer-budget.ts';
 
 /** Limits of REST connections (docs/api.md, Limits). */
@@ -21,6 +22,7 @@ export interface RestGateDeps {
   budget: BufferBudget;
   tracker: WorkTracker;
   logger: Logger;
+  requests: RequestLog;
 }
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -139,6 +141,9 @@ export class RestRequestGate {
   #start(exchange: Exchange): void {
     const { connection, request, response } = exchange;
     if (connection.share.exhausted) {
+      const { msoft_code: reason = '', verbiage } = SERVICE_BUSY.pairs;
+      const source = request.socket.remoteAddress ?? 'unknown';
+      this.#deps.requests.refused({ transport: 'rest', source, reason, verbiage });
       response.writeHead(503, {
         'content-type': 'application/json; charset=utf-8',
         'content-length': BUSY_BODY.length,

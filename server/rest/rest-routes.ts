@@ -38,6 +38,7 @@ function register(
         version,
         transport: 'rest',
         source: request.socket.remoteAddress ?? 'unknown',
+        requestId: request.id,
       });
       return sendAnswer(reply, answer, version, route.op);
     },

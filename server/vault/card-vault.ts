@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
-import { loadOrCreateVaultKey } from './vault-key.ts';
+import { openDataKey, type VaultKeyOptions } from './vault-key.ts';
 
 /** The card data the service may keep for later moves: account number and expiry (MMYY). */
 export interface CardSecret {
@@ -44,14 +44,17 @@ export class CardVault {
     this.#fingerprintKey = subkey(masterKey, 'laneterm card fingerprint hmac-sha256');
   }
 
-  /** The vault whose key file lives in `dataDir` (created on first use, mode 0600). */
-  static open(dataDir: string): CardVault {
-    return new CardVault(loadOrCreateVaultKey(dataDir));
+  /**
+   * The vault of `dataDir`: its master key wrapped in card-vault.json by a key-encrypting key kept
+   * outside the directory (openDataKey; created on first use, by default under the training key).
+   */
+  static open(dataDir: string, options?: VaultKeyOptions): CardVault {
+    return new CardVault(openDataKey(dataDir, options).key);
   }
 
-  /** The vault of an open database: key file beside it, or a key held in memory for ":memory:". */
-  static forDatabase(path: string, inMemory: boolean): CardVault {
-    return inMemory ? new CardVault(randomBytes(32)) : CardVault.open(dirname(path));
+  /** The vault of an open database: its data directory's, or a key held in memory for ":memory:". */
+  static forDatabase(path: string, inMemory: boolean, options?: VaultKeyOptions): CardVault {
+    return inMemory ? new CardVault(randomBytes(32)) : CardVault.open(dirname(path), options);
   }
 
   /** Encrypts card data: version byte, IV, GCM tag, ciphertext. */

@@ -1,3 +1,7 @@
-// Card data at rest: the vault key file and AES-256-GCM sealing.
+// Card data at rest: AES-256-GCM sealing, the data key wrapped by a key-encrypting key kept outside
+// the data directory, and its rotation.
+export * from './vault-key-error.ts';
+export * from './kek-custody.ts';
 export * from './vault-key.ts';
+export * from './vault-rotation.ts';
 export * from './card-vault.ts';

@@ -1,51 +1,143 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  DEFAULT_KEK_VARIABLE,
+  VAULT_KEY_BYTES,
+  describeCustody,
+  keychainProblem,
+  obtainKek,
+  readKek,
+  sameCustody,
+  type KekCustody,
+} from './kek-custody.ts';
+import { sharedWithOthers } from './secret-files.ts';
+import { VaultKeyError } from './vault-key-error.ts';
+import {
+  readWrappedKeyFile,
+  unwrapDataKey,
+  wrapDataKey,
+  writeWrappedKeyFile,
+  type WrappedKeyFile,
+  type Wrapping,
+} from './wrapped-key-file.ts';
 
-/** File name of the card vault's master key inside the service's data directory. */
-export const VAULT_KEY_FILE = 'card-vault.key';
+/** The card vault key as earlier versions kept it: in the clear, in the data directory. */
+export const LEGACY_VAULT_KEY_FILE = 'card-vault.key';
 
-/** Length of the vault's master key in bytes (AES-256 strength). */
-const VAULT_KEY_BYTES = 32;
-
-/** The vault key file cannot be used: wrong size, or readable by other users. */
-export class VaultKeyError extends Error {
-  readonly code: 'VAULT_KEY_SIZE' | 'VAULT_KEY_MODE';
-
-  constructor(code: VaultKeyError['code'], message: string) {
-    super(message);
-    this.name = 'VaultKeyError';
-    this.code = code;
-  }
+/** How to open a data directory's card vault key (docs/security.md, Key custody). */
+export interface VaultKeyOptions {
+  /** KEK custody the caller insists on: refused when the data key is wrapped by another. */
+  required?: KekCustody;
+  /** KEK custody for a data directory that has no data key yet; default the training key. */
+  initial?: KekCustody;
 }
 
-/**
- * Reads the master key from DIR/card-vault.key, creating it (32 random bytes, mode 0600) the first
- * time. Refuses a key of the wrong size and a file that group or other users may read or write,
- * because whoever reads the key reads every stored card.
- */
-export function loadOrCreateVaultKey(dataDir: string): Buffer {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const path = join(dataDir, VAULT_KEY_FILE);
-  try {
-    writeFileSync(path, randomBytes(VAULT_KEY_BYTES), { mode: 0o600, flag: 'wx' });
-    chmodSync(path, 0o600);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  const mode = statSync(path).mode & 0o777;
-  if ((mode & 0o077) !== 0) {
-    throw new VaultKeyError(
-      'VAULT_KEY_MODE',
-      `${path}: the card vault key must be readable by its owner only (chmod 600)`,
-    );
+/** A data directory's card vault key, opened. */
+export interface OpenedVaultKey {
+  /** The data key (32 bytes): the CardVault's master key. */
+  key: Buffer;
+  /** Where the KEK that opened it is kept. */
+  custody: KekCustody;
+  /** What this opening did besides: created a new data key, or wrapped a legacy key file. */
+  change: 'none' | 'created' | 'migrated';
+}
+
+/** The legacy key file's key, refused like before when others may read it or it is not 32 bytes. */
+function readLegacyKey(path: string): Buffer {
+  if (sharedWithOthers(path)) {
+    throw new VaultKeyError('VAULT_KEY_MODE', `${path}: must be readable by its owner only`);
   }
   const key = readFileSync(path);
   if (key.length !== VAULT_KEY_BYTES) {
-    throw new VaultKeyError(
-      'VAULT_KEY_SIZE',
-      `${path}: the card vault key must be exactly ${VAULT_KEY_BYTES} bytes`,
-    );
+    throw new VaultKeyError('VAULT_KEY_SIZE', `${path}: the key must be exactly 32 bytes`);
   }
   return key;
+}
+
+/**
+ * The data key of the first wrapping whose KEK is where it says, and that wrapping; VaultKeyError
+ * naming every place tried when none opens.
+ */
+export function unwrapVaultKey(
+  dataDir: string,
+  file: WrappedKeyFile,
+): { key: Buffer; wrapping: Wrapping } {
+  const problems: string[] = [];
+  for (const wrapping of file.wrapped) {
+    const place = { custody: wrapping.kek, vaultId: file.vault, dataDir };
+    try {
+      const key = unwrapDataKey(wrapping, readKek(place));
+      if (key !== undefined) return { key, wrapping };
+      problems.push(`${describeCustody(wrapping.kek)} holds another key`);
+    } catch (error) {
+      if (!(error instanceof VaultKeyError) || error.code !== 'VAULT_KEK_MISSING') throw error;
+      problems.push(error.message);
+    }
+  }
+  const code = problems.every((p) => p.startsWith('card vault: no key-encrypting key'))
+    ? 'VAULT_KEK_MISSING'
+    : 'VAULT_KEK_MISMATCH';
+  throw new VaultKeyError(
+    code,
+    `card vault of ${dataDir} cannot be opened: ${problems.join('; ')}`,
+  );
+}
+
+/** Wraps a new data key (or the legacy key file's) under the initial custody's KEK. */
+function create(dataDir: string, custody: KekCustody): OpenedVaultKey | undefined {
+  const problem = custody.kind === 'keychain' ? keychainProblem() : undefined;
+  if (problem !== undefined) {
+    throw new VaultKeyError(
+      'VAULT_KEK_MISSING',
+      `card vault: no usable OS keychain here (${problem}): keep its key-encrypting key in a key ` +
+        `file outside the data directory or in the variable ${DEFAULT_KEK_VARIABLE}`,
+    );
+  }
+  const legacyPath = join(dataDir, LEGACY_VAULT_KEY_FILE);
+  const legacy = existsSync(legacyPath) ? readLegacyKey(legacyPath) : undefined;
+  const key = legacy ?? randomBytes(VAULT_KEY_BYTES);
+  const vault = randomBytes(8).toString('hex');
+  const { kek, keep } = obtainKek({ custody, vaultId: vault, dataDir }, true);
+  keep();
+  const file: WrappedKeyFile = { format: 1, vault, wrapped: [wrapDataKey(key, kek, custody)] };
+  if (!writeWrappedKeyFile(dataDir, file, true)) return undefined;
+  if (legacy !== undefined) rmSync(legacyPath);
+  return { key, custody, change: legacy === undefined ? 'created' : 'migrated' };
+}
+
+/**
+ * Opens the card vault key of `dataDir`: the data key in card-vault.json, unwrapped by the KEK its
+ * wrapping names (PCI DSS 3.6, 3.7). A directory without one gets a new random data key wrapped
+ * under `initial`, or its legacy card-vault.key wrapped and then deleted. Throws VaultKeyError
+ * when the KEK is missing, is another key, or is not the `required` one.
+ */
+export function openDataKey(dataDir: string, options: VaultKeyOptions = {}): OpenedVaultKey {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = readWrappedKeyFile(dataDir);
+  if (file === undefined) {
+    const created = create(dataDir, options.required ?? options.initial ?? { kind: 'training' });
+    return created ?? openDataKey(dataDir, options);
+  }
+  const { required } = options;
+  const wrappedBy = file.wrapped.map((wrapping) => wrapping.kek);
+  if (required !== undefined && !wrappedBy.some((custody) => sameCustody(custody, required))) {
+    throw new VaultKeyError(
+      'VAULT_KEK_MISMATCH',
+      `card vault of ${dataDir}: its key is wrapped by ${wrappedBy.map(describeCustody).join(' and ')}, ` +
+        `not ${describeCustody(required)}; move it there with admin rotate-keys`,
+    );
+  }
+  const { key, wrapping } = unwrapVaultKey(dataDir, file);
+  const legacyPath = join(dataDir, LEGACY_VAULT_KEY_FILE);
+  if (existsSync(legacyPath)) {
+    if (!readLegacyKey(legacyPath).equals(key)) {
+      throw new VaultKeyError(
+        'VAULT_KEK_MISMATCH',
+        `${legacyPath}: holds another key than card-vault.json; keep the one that opens the data`,
+      );
+    }
+    rmSync(legacyPath);
+  }
+  return { key, custody: wrapping.kek, change: 'none' };
 }

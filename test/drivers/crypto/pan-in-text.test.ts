@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { luhnCheckDigit, maskCardNumbers } from '../../../drivers/crypto/index.ts';
+import { findCardData, luhnCheckDigit, maskCardNumbers } from '../../../drivers/crypto/index.ts';
 
 describe('maskCardNumbers', () => {
   it.each([
@@ -36,6 +36,45 @@ describe('maskCardNumbers', () => {
       fc.property(fc.string(), pan, fc.string(), (before, number, after) => {
         expect(maskCardNumbers(before + number + after)).not.toContain(number);
       }),
+    );
+  });
+});
+
+describe('maskCardNumbers on track data', () => {
+  it.each([
+    [';4111111111111111=25121010000012345?', ';XXXXXXXXXXXX1111=XXXXXXXXXXXXXXXXX?'],
+    [
+      'swiped %B4111111111111111^TEST CARD/VI^2512101000000000000? by mistake',
+      'swiped %XXXXXXXXXXXXX1111^XXXX XXXX/XX^XXXXXXXXXXXXXXXXXXX? by mistake',
+    ],
+    ['pasted 5454545454545454=3012101 here', 'pasted XXXXXXXXXXXX5454=XXXXXXX here'],
+    ['tag 57 5454545454545454D30121010000', 'tag 57 XXXXXXXXXXXX5454XXXXXXXXXXXX'],
+  ])('masks the whole track in %j but the last four', (text, masked) => {
+    expect(maskCardNumbers(text)).toBe(masked);
+  });
+});
+
+describe('findCardData', () => {
+  it.each([
+    ['order 4111-1111-1111-1111', 'pan'],
+    ['ref 12345 4111111111111111', 'pan'],
+    [';4111111111111111=2512101?', 'track'],
+    ['%B4111111111111111^CARD/TEST^2512101?', 'track'],
+    ['order 4111111111112', undefined],
+    ['1b4e28ba-2fa1-11d2-883f-0016d3cca427', undefined],
+  ])('finds %j as %s', (text, kind) => {
+    expect(findCardData(text)).toBe(kind);
+  });
+
+  it('passes over a UUID, whatever digits it holds, and still finds a card number beside it', () => {
+    fc.assert(
+      fc.property(fc.uuid(), fc.boolean(), (uuid, upper) => {
+        const id = upper ? uuid.toUpperCase() : uuid;
+        expect(findCardData(id)).toBeUndefined();
+        expect(maskCardNumbers(id)).toBe(id);
+        expect(maskCardNumbers(`${id} 4111111111111111`)).toBe(`${id} XXXXXXXXXXXX1111`);
+      }),
+      { numRuns: 5000 },
     );
   });
 });

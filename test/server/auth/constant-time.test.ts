@@ -84,9 +84,11 @@ describe('credential checks take the same time for unknown names as for wrong se
     const owner = await accounts.users.createMerchant('acme', 'scrypt$15$8$1$AA==$AA==', 'UTC', 0);
     const { keyId } = await accounts.apiKeys.create(owner.userId, null, 'lane');
     const authenticator = new Authenticator(accounts, LIMITS, pino({ level: 'silent' }));
+    /** The answer a client sees (the log line alone names whom the failure counted against). */
     const traceOf = async (credentials: PresentedCredentials) => {
       trace.length = 0;
-      const result = await authenticator.authenticate(credentials, SOURCE, new Date());
+      const outcome = await authenticator.authenticate(credentials, SOURCE, new Date());
+      const result = 'denial' in outcome ? { ...outcome.denial, subject: undefined } : outcome;
       return { result, statements: [...trace] };
     };
     const known = await traceOf(apiKey(keyId, 'wrong'));

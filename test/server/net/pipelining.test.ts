@@ -14,7 +14,8 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const SALE = { account: '4111111111111111', expdate: '1230', zip: '32606' };
-const amount = (n: number) => `${1 + (n % 7)}.${String(n % 100).padStart(2, '0')}`;
+/** Distinct amounts 1.00 to 2.99, clear of every trigger amount (docs/test-cards.md). */
+const amount = (n: number) => `${1 + Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
 
 /** Splits HTTP/1.1 responses with Content-Length bodies; returns status and body of each whole one. */
 function responses(bytes: string): { status: number; body: string }[] {

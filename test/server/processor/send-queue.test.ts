@@ -151,4 +151,95 @@ describe('SendQueue', () => {
       value: 1,
     });
   });
+
+  it('holds one merchant to its in-flight limit and gives the other slots to another merchant at once', async () => {
+    const queue = new SendQueue({ concurrency: 16, perMerchant: 8 });
+    const slow = gate();
+    const started: string[] = [];
+    const job = (name: string, merchant: number) =>
+      queue.submit({
+        priority: 'normal',
+        merchant,
+        run: () => {
+          started.push(name);
+          return slow.promise;
+        },
+      });
+    const backlog = Array.from({ length: 20 }, (_, i) => job(`a${i}`, 1));
+    const first = job('b0', 2);
+    await tick();
+    expect(started).toHaveLength(9);
+    expect(started.at(-1)).toBe('b0');
+    expect([queue.runningFor(1), queue.runningFor(2), queue.waiting]).toEqual([8, 1, 12]);
+    slow.open();
+    await Promise.all([...backlog, first]);
+    expect(queue.running).toBe(0);
+  });
+
+  it('gives a freed slot to the merchant with the fewest in flight, then to the one served longest ago', async () => {
+    const queue = new SendQueue({ concurrency: 4, perMerchant: 4 });
+    const gates = new Map<string, ReturnType<typeof gate>>();
+    const started: string[] = [];
+    const job = (name: string, merchant: number, priority: SendPriority = 'normal') => {
+      const g = gate();
+      gates.set(name, g);
+      return queue.submit({
+        priority,
+        merchant,
+        run: () => {
+          started.push(name);
+          return g.promise;
+        },
+      });
+    };
+    const all = ['a0', 'a1', 'a2', 'a3', 'a4', 'a5'].map((name) => job(name, 1));
+    all.push(job('b0', 2), job('b1', 2), job('c0', 3));
+    await tick();
+    expect(started).toEqual(['a0', 'a1', 'a2', 'a3']);
+    gates.get('a0')?.open();
+    await tick();
+    expect(started.at(-1)).toBe('b0');
+    gates.get('a1')?.open();
+    await tick();
+    expect(started.at(-1)).toBe('c0');
+    gates.get('a2')?.open();
+    await tick();
+    expect(started.at(-1)).toBe('a4');
+    gates.get('b0')?.open();
+    await tick();
+    expect(started.at(-1)).toBe('b1');
+    all.push(job('c1', 3, 'high'));
+    gates.get('c0')?.open();
+    await tick();
+    expect(started.at(-1)).toBe('c1');
+    gates.forEach((g) => g.open());
+    await Promise.all(all);
+    expect(started).toEqual(['a0', 'a1', 'a2', 'a3', 'b0', 'c0', 'a4', 'b1', 'c1', 'a5']);
+  });
+
+  it('keeps a merchant at its limit waiting even when slots are free, and lets its timeout run', async () => {
+    const timers = new ManualTimers();
+    const queue = new SendQueue({ concurrency: 4, perMerchant: 1, timers });
+    const blocker = gate();
+    const first = queue.submit({ priority: 'normal', merchant: 1, run: () => blocker.promise });
+    const second = queue.submit({
+      priority: 'high',
+      merchant: 1,
+      timeoutSeconds: 2,
+      run: () => Promise.resolve('sent'),
+    });
+    const now = queue.submit({
+      priority: 'low',
+      merchant: 2,
+      timeoutSeconds: 0,
+      run: () => Promise.resolve('other'),
+    });
+    expect(await now).toEqual({ kind: 'done', value: 'other' });
+    await tick();
+    expect([queue.running, queue.waiting]).toEqual([1, 1]);
+    timers.fireAll();
+    expect(await second).toEqual({ kind: 'timeout' });
+    blocker.open();
+    expect((await first).kind).toBe('done');
+  });
 });

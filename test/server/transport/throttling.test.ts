@@ -65,7 +65,10 @@ describe('failures count against the credential, then the address only for unkno
     expect(await outcome(detail(lane, 'v2', merchantUser))).toEqual([404, 'DATA_RECORDNOTFOUND']);
     const lines = logged();
     expect(lines.filter((line) => line.msg === 'account locked')).toHaveLength(1);
-    expect(lines.some((line) => line.msg === 'authentication refused: account locked')).toBe(true);
+    const refusals = lines.filter((line) => line.msg === 'request refused');
+    expect(
+      refusals.some((line) => line.reason === 'ACCT_LOCKED' && line.subject_kind === 'user'),
+    ).toBe(true);
     expect(service.logs.join('\n')).not.toMatch(/wrong|publ1ct3st/);
   });
 
@@ -105,9 +108,14 @@ describe('failures count against the credential, then the address only for unkno
     const right = key(service.apiKey.id, service.apiKey.secret);
     expect(await outcome(detail(lane, 'v2', right))).toEqual([404, 'DATA_RECORDNOTFOUND']);
     const counted = logged().filter(
-      (line) => line.msg === 'authentication failed' && line.subject === service.apiKey.id,
+      (line) => line.msg === 'request refused' && line.subject === service.apiKey.id,
     );
-    expect(counted).toHaveLength(3);
+    expect(counted.map((line) => [line.reason, line.failures])).toEqual([
+      ['ACCT_AUTHFAIL', 1],
+      ['ACCT_AUTHFAIL', 2],
+      ['ACCT_AUTHFAIL', 3],
+      ['ACCT_THROTTLED', undefined],
+    ]);
   });
 
   it('counts wrong MFA codes against the account: then even the right code is locked out', async () => {
