@@ -9,7 +9,10 @@ import { prepareDataDirectory } from './config/data-directory.ts';
 import { vaultKeyOptions, withDefaults, type ServerInput } from './config/server-options.ts';
 import { RequestDispatcher } from './dispatch/request-dispatcher.ts';
 import { WorkTracker } from './dispatch/work-tracker.ts';
-import { TransactionService, seedDemoGiftCards } from './engine/index.ts';
+import { unixSeconds } from './engine/clock.ts';
+import { BdkRegistry } from './engine/entry/bdk-registry.ts';
+import { seedDemoBdks } from './engine/entry/demo-bdks.ts';
+import { TransactionService, seedDemoGiftCards, seedDemoReceiptHeader } from './engine/index.ts';
 import { KvConnection } from './kv/kv-connection.ts';
 import { RequestLog } from './log/request-log.ts';
 import { createServiceLogger } from './log/service-logger.ts';
@@ -97,8 +100,17 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
     const vault = new CardVault(vaultKey.key);
     if (demo !== undefined) {
       await seedDemoGiftCards(store, vault, demo.merchantUser.merchantId, now());
+      await seedDemoBdks(new BdkRegistry(store.bdks, vault), unixSeconds(now()));
+      await seedDemoReceiptHeader(store, demo.merchantUser.merchantId, now());
     }
-    const engine = new TransactionService({ store, logger, now, queue, vault });
+    const engine = new TransactionService({
+      store,
+      logger,
+      now,
+      queue,
+      vault,
+      outboxDir: files.outbox,
+    });
     await engine.recoverInFlight();
     const authenticator = new Authenticator(accounts, limits, logger);
     const requests = new RequestLog(logger);

@@ -24,6 +24,8 @@ export interface DataFiles {
   privateKey: string;
   /** The demo merchant's profile API key, JSON {id, secret}, mode 0600. */
   demoApiKey: string;
+  /** Folder of e-mailed and texted receipt copies (rcpt_email, rcpt_sms), mode 0700. */
+  outbox: string;
 }
 
 /** Creates the data directory if needed (mode 0700 when created) and names its files. */
@@ -36,5 +38,6 @@ export function prepareDataDirectory(root: string): DataFiles {
     certificate: join(root, 'tls-cert.pem'),
     privateKey: join(root, 'tls-key.pem'),
     demoApiKey: join(root, 'demo-apikey.json'),
+    outbox: join(root, 'outbox'),
   };
 }

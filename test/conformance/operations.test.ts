@@ -8,6 +8,8 @@ import {
   stopServiceProcess,
   type ServiceProcess,
 } from './helpers/service-process.ts';
+import { CARD_PRESENT_SCENARIOS } from './card-present-scenarios.ts';
+import { CARD_PRESENT_STORED_VALUE_SCENARIOS } from './card-present-stored-value-scenarios.ts';
 import { CARD, SCENARIOS, observe, type Scenario } from './operation-scenarios.ts';
 import { STORED_VALUE_SCENARIOS } from './stored-value-scenarios.ts';
 import { comparable, type Observed } from './transport-differences.ts';
@@ -77,7 +79,12 @@ async function runEverywhere(scenario: Scenario): Promise<Map<TransportKind, Obs
 }
 
 describe('every operation over REST v2, REST v1 and key/value against server/', () => {
-  for (const scenario of [...SCENARIOS, ...STORED_VALUE_SCENARIOS]) {
+  for (const scenario of [
+    ...SCENARIOS,
+    ...CARD_PRESENT_SCENARIOS,
+    ...STORED_VALUE_SCENARIOS,
+    ...CARD_PRESENT_STORED_VALUE_SCENARIOS,
+  ]) {
     it(`${scenario.operation}: ${scenario.name}`, async () => {
       const observed = await runEverywhere(scenario);
       for (const [transport, seen] of observed) {
