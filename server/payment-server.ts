@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import { SENSITIVE_PARAMS } from '../protocol/index.ts';
 import { openAccounts } from './accounts/accounts.ts';
 import { seedDemoMerchant, type DemoSeed } from './accounts/demo-merchant.ts';
-import { loadOrCreateSecretKey } from './accounts/secret-box.ts';
+import { openSecretKey } from './accounts/secret-box.ts';
 import { Authenticator } from './auth/authenticator.ts';
 import { DualAuthorizer } from './auth/dual-authorizer.ts';
 import { prepareDataDirectory } from './config/data-directory.ts';
@@ -84,20 +84,18 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
   const store = openServiceStore(options.store ?? { backend: 'sqlite', path: files.database });
   const listeners = new ServiceListeners();
   try {
-    const accounts = openAccounts(store, loadOrCreateSecretKey(files.secretKey));
-    const demo = options.demo
-      ? await seedDemoMerchant(accounts, files.demoApiKey, now())
-      : undefined;
-    const queue = new SendQueue({
-      concurrency: limits.processorInFlight,
-      perMerchant: limits.merchantInFlight,
-    });
     const vaultKey = openDataKey(files.root, vaultKeyOptions(options));
     const vaultCustody = describeCustody(vaultKey.custody);
     if (vaultKey.change !== 'none') {
       logger.info({ custody: vaultCustody, change: vaultKey.change }, 'card vault key wrapped');
     }
     const vault = new CardVault(vaultKey.key);
+    const accounts = openAccounts(store, openSecretKey(files.secretKey, vault));
+    const demo = options.demo ? await seedDemoMerchant(accounts, files.demoApiKey) : undefined;
+    const queue = new SendQueue({
+      concurrency: limits.processorInFlight,
+      perMerchant: limits.merchantInFlight,
+    });
     if (demo !== undefined) {
       await seedDemoGiftCards(store, vault, demo.merchantUser.merchantId, now());
       await seedDemoBdks(new BdkRegistry(store.bdks, vault), unixSeconds(now()));

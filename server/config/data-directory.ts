@@ -16,7 +16,7 @@ export interface DataFiles {
   root: string;
   /** SQLite database (WAL files beside it). */
   database: string;
-  /** 32-byte key sealing TOTP secrets, mode 0600. */
+  /** The 32-byte key sealing TOTP secrets, itself sealed by the card vault, mode 0600. */
   secretKey: string;
   /** Generated TLS certificate (PEM) unless --cert is given. */
   certificate: string;
@@ -34,7 +34,7 @@ export function prepareDataDirectory(root: string): DataFiles {
   return {
     root,
     database: join(root, 'service.db'),
-    secretKey: join(root, 'secret.key'),
+    secretKey: join(root, 'totp-key.sealed'),
     certificate: join(root, 'tls-cert.pem'),
     privateKey: join(root, 'tls-key.pem'),
     demoApiKey: join(root, 'demo-apikey.json'),

@@ -81,6 +81,19 @@ export class CardVault {
     return this.#decrypt(blob, `bdk:${keySetId}`);
   }
 
+  /**
+   * Encrypts a key of the service's own (the key sealing TOTP secrets) as card data is, its name
+   * bound in, so the key exists on disk only under the data key the KEK wraps (PCI DSS 3.6.1.2).
+   */
+  sealServiceKey(name: string, key: Buffer): Buffer {
+    return this.#encrypt(key, `service-key:${name}`);
+  }
+
+  /** Decrypts what sealServiceKey() wrote for the same name; throws VaultSealError otherwise. */
+  unsealServiceKey(name: string, blob: Buffer): Buffer {
+    return this.#decrypt(blob, `service-key:${name}`);
+  }
+
   #encrypt(plain: Buffer, associated: string): Buffer {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', this.#encryptionKey, iv);
