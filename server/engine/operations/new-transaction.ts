@@ -217,12 +217,8 @@ export async function runNewTransaction(
   const { caller, params } = request;
   const card = messageCard(plan);
   const draft = draftOf(ctx, request, plan);
-  const sealed = sealAccount(ctx, plan.account);
-  const inFlight = await ctx.store.inFlight.insert(
-    draft,
-    card === undefined ? null : sealed,
-    unixSeconds(request.now),
-  );
+  const sealed = card === undefined ? null : sealAccount(ctx, plan.account);
+  const inFlight = await ctx.store.inFlight.insert(draft, sealed, unixSeconds(request.now));
   const auth = await authorizeOnline(ctx, request, {
     kind: plan.kind === 'refund' ? 'credit' : 'authorize',
     amount: plan.amount,
@@ -265,7 +261,7 @@ export async function runNewTransaction(
         avs: reply?.avs ?? null,
         cv: decision?.cv ?? reply?.cv ?? null,
         token: token ?? null,
-        cardSealed: keepsCard(plan, approved) ? sealed : null,
+        cardSealed: keepsCard(plan, approved) ? (sealed ?? sealAccount(ctx, account)) : null,
         online: reply !== undefined,
         statusFlags: [],
         reversalReason: null,
