@@ -30,6 +30,7 @@ export default tseslint.config(
       '**/*-cli.ts',
       '**/tools/**',
       'main/start.ts',
+      'scripts/**',
       'test/bench/**',
       'test/**/helpers/**',
     ],

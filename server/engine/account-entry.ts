@@ -98,18 +98,29 @@ export type CardCheck =
 /** The verbiage of an account whose brand the service does not take (activemerchant tests). */
 const UNSUPPORTED_CARD_TYPE = 'UNSUPPORTED CARD TYPE';
 
-/** The refusal of an account number failing the Luhn check digit (ISO/IEC 7812-1 Annex B). */
-export function luhnRefusal(): ServiceAnswer {
-  return serviceDecline(MsoftCode.DATA_INVALIDFIELD, 'account: fails the Luhn check digit');
+/**
+ * The refusal of an account number that cannot be a card's, or undefined for one that can: a card
+ * number has 8 to 19 digits (ISO/IEC 7812-1; the interface's 4–19 also takes check accounts) and
+ * passes the Luhn check digit (Annex B).
+ */
+export function cardNumberRefusal(pan: string): ServiceAnswer | undefined {
+  if (!/^[0-9]{8,19}$/.test(pan)) {
+    return serviceDecline(MsoftCode.DATA_INVALIDFIELD, 'account: a card number has 8 to 19 digits');
+  }
+  if (!luhnValid(pan)) {
+    return serviceDecline(MsoftCode.DATA_INVALIDFIELD, 'account: fails the Luhn check digit');
+  }
+  return undefined;
 }
 
 /**
- * The service's checks of an account number before anything goes online: the Luhn check digit
- * (ISO/IEC 7812-1 Annex B) and a known brand (drivers/crypto's BIN table). Failures are service
- * declines (DATA_INVALIDFIELD) naming the field, never the number.
+ * The service's checks of an account number before anything goes online: a card number's length
+ * and Luhn check digit (cardNumberRefusal) and a known brand (drivers/crypto's BIN table).
+ * Failures are service declines (DATA_INVALIDFIELD) naming the field, never the number.
  */
 export function checkCard(pan: string): CardCheck {
-  if (!luhnValid(pan)) return { kind: 'answer', answer: luhnRefusal() };
+  const refusal = cardNumberRefusal(pan);
+  if (refusal !== undefined) return { kind: 'answer', answer: refusal };
   const brand = detectBrand(pan);
   if (brand === null) {
     return {

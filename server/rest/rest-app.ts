@@ -133,7 +133,7 @@ export async function createRestApp(deps: RestAppDeps): Promise<FastifyInstance>
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler: answerUnreadableHttp,
-    serverFactory: (handler) => restServer(gate.handler(handler), deps),
+    serverFactory: (handler) => gate.serve(restServer(gate.handler(handler), deps)),
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {

@@ -143,6 +143,17 @@ describe('sale', () => {
     expect((await fx.report('report_failed')).rows).toEqual([]);
   });
 
+  it('refuses an account of 4 to 7 digits that passes Luhn as no card number, recording nothing', async () => {
+    for (const account of ['4242', '4111126']) {
+      expect(await fx.run('sale', keyedSale('10.00', { account }))).toEqual({
+        code: 'DENY',
+        msoft_code: 'DATA_INVALIDFIELD',
+        verbiage: 'account: a card number has 8 to 19 digits',
+      });
+    }
+    expect((await fx.report('report_failed')).rows).toEqual([]);
+  });
+
   it('answers a request that breaks a rule with a decline naming the field, never the value', async () => {
     const zero = await fx.run('sale', keyedSale('0.00'));
     expect(zero).toMatchObject({ code: 'DENY', msoft_code: 'DATA_INVALIDFIELD' });
