@@ -40,4 +40,8 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.cjs'],
     extends: [tseslint.configs.disableTypeChecked],
   },
+  {
+    files: ['server/cardentry/page/**/*.js'],
+    languageOptions: { globals: globals.browser },
+  },
 );

@@ -165,18 +165,14 @@ describe('sale', () => {
     expect(missing).toMatchObject({ code: 'DENY', msoft_code: 'DATA_MISSINGFIELD' });
   });
 
-  it.each([
-    [
-      { cardshieldticket: 'T-1', amount: '1.00' },
-      'cardshieldticket: tickets not offered by this server',
-    ],
-    [
-      { abaroute: '011000015', account: '12345678', checknum: '101', amount: '1.00' },
-      'abaroute: check payments not offered by this server',
-    ],
-  ])('refuses what is not offered yet: %o', async (params, verbiage) => {
-    const pairs = await fx.run('sale', params);
-    expect(pairs).toEqual({ code: 'DENY', msoft_code: 'DATA_BADTRANS', verbiage });
+  it('refuses check data where a check cannot be used', async () => {
+    const check = { abaroute: '021000021', account: '12345678', checknum: '101' };
+    const pairs = await fx.run('balanceinq', check);
+    expect(pairs).toEqual({
+      code: 'DENY',
+      msoft_code: 'DATA_BADTRANS',
+      verbiage: 'abaroute: check data on this operation not offered by this server',
+    });
   });
 
   it('accepts duplcheck=no', async () => {
