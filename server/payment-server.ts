@@ -10,10 +10,9 @@ import { vaultKeyOptions, withDefaults, type ServerInput } from './config/server
 import { RequestDispatcher } from './dispatch/request-dispatcher.ts';
 import { WorkTracker } from './dispatch/work-tracker.ts';
 import { unixSeconds } from './engine/clock.ts';
+import { BdkRegistry } from './engine/entry/bdk-registry.ts';
 import { seedDemoBdks } from './engine/entry/demo-bdks.ts';
 import { TransactionService, seedDemoGiftCards, seedDemoReceiptHeader } from './engine/index.ts';
-import { BdkStore } from './engine/store/bdk-store.ts';
-import { engineDatabase } from './engine/store/statement-cache.ts';
 import { KvConnection } from './kv/kv-connection.ts';
 import { RequestLog } from './log/request-log.ts';
 import { createServiceLogger } from './log/service-logger.ts';
@@ -21,11 +20,10 @@ import { BufferBudget } from './net/buffer-budget.ts';
 import { ServiceListeners, type ListenAddress } from './net/service-listeners.ts';
 import { SendQueue } from './processor/index.ts';
 import { createRestApp } from './rest/rest-app.ts';
-import { openStore } from './store/database.ts';
+import { openServiceStore } from './store/store-location.ts';
 import { loadOrCreateCertificate } from './tls/certificate.ts';
 import { CardVault, describeCustody, openDataKey } from './vault/index.ts';
 import { CardEntryService } from './cardentry/card-entry-service.ts';
-import { TicketStore } from './engine/store/ticket-store.ts';
 
 /** Milliseconds open connections get to close on their own at shutdown before being cut. */
 const CLOSE_GRACE_MS = 2000;
@@ -60,7 +58,8 @@ export interface RunningServer {
 
 /**
  * Starts the Payment Transaction Service: opens (or creates) the data directory and its store,
- * loads or generates the TLS certificate, seeds the demo merchant when asked, and listens on the
+ * loads or generates the TLS certificate, seeds the demo merchant when asked, settles what a
+ * previous run left in flight (TransactionService.recoverInFlight), and listens on the
  * TLS port and the optional plain port, REST and key/value told apart by their first byte.
  */
 export async function startServer(input: ServerInput = {}): Promise<RunningServer> {
@@ -83,7 +82,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
     host: options.host,
   };
   let tls = loadOrCreateCertificate(certificateSource);
-  const store = openStore(files.database);
+  const store = openServiceStore(options.store ?? { backend: 'sqlite', path: files.database });
   const listeners = new ServiceListeners();
   try {
     const vaultKey = openDataKey(files.root, vaultKeyOptions(options));
@@ -99,9 +98,9 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
       perMerchant: limits.merchantInFlight,
     });
     if (demo !== undefined) {
-      seedDemoGiftCards(store, vault, demo.merchantUser.merchantId, now());
-      seedDemoBdks(new BdkStore(engineDatabase(store), vault), unixSeconds(now()));
-      seedDemoReceiptHeader(store, demo.merchantUser.merchantId, now());
+      await seedDemoGiftCards(store, vault, demo.merchantUser.merchantId, now());
+      await seedDemoBdks(new BdkRegistry(store.bdks, vault), unixSeconds(now()));
+      await seedDemoReceiptHeader(store, demo.merchantUser.merchantId, now());
     }
     const engine = new TransactionService({
       store,
@@ -112,6 +111,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
       outboxDir: files.outbox,
       checkReturnSeconds: options.checkReturnSeconds,
     });
+    await engine.recoverInFlight();
     const authenticator = new Authenticator(accounts, limits, logger);
     const requests = new RequestLog(logger);
     const dispatcher = new RequestDispatcher({
@@ -137,7 +137,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
       headerMs: limits.frameTimeoutMs,
       maxInFlight: limits.maxInFlight,
       maxUnsentBytes: limits.maxUnsentBytes,
-      cardEntry: new CardEntryService(new TicketStore(engineDatabase(store)), vault, accounts, now),
+      cardEntry: new CardEntryService(store.cardTickets, vault, accounts, now),
     });
     const kvLimits = {
       maxFrameBytes: limits.maxFrameBytes,
@@ -186,7 +186,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
         await tracker.whenIdle();
         await listeners.closeConnections(CLOSE_GRACE_MS);
         requests.flush();
-        store.close();
+        await store.close();
         logger.info('stopped');
       })();
       return closing;
@@ -212,7 +212,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
     };
   } catch (error) {
     listeners.stopAccepting();
-    store.close();
+    await store.close();
     throw error;
   }
 }

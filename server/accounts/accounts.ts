@@ -1,41 +1,36 @@
-import { engineDatabase } from '../engine/store/statement-cache.ts';
-import type { Store } from '../store/database.ts';
-import { ApiKeyStore } from './api-key-store.ts';
-import { CredentialFailureStore } from './credential-failure-store.ts';
-import { MfaCookieStore } from './mfa-cookie-store.ts';
-import { MfaStore } from './mfa-store.ts';
-import { PermissionStore } from './permission-store.ts';
-import { ProfileStore } from './profile-store.ts';
+import type { ServiceStore } from '../store/service-store.ts';
+import type { CredentialFailureStore } from '../store/credential-failure-store.ts';
+import type { ProfileStore } from '../store/profile-store.ts';
+import type { UserStore } from '../store/user-store.ts';
+import { ApiKeyService } from './api-key-service.ts';
+import { MfaCookieService } from './mfa-cookie-service.ts';
+import { MfaService } from './mfa-service.ts';
+import { PermissionService } from './permission-service.ts';
 import { SecretBox } from './secret-box.ts';
-import { UserStore } from './user-store.ts';
 
 /**
- * Every account store over one service store: logins, profiles, permissions, keys, MFA, and the
- * failed-authentication counts behind throttling and lockout.
+ * Everything about who may ask, over the service store: logins, profiles, permissions, keys, MFA,
+ * and the failed-authentication counts behind throttling and lockout.
  */
 export interface Accounts {
   users: UserStore;
   profiles: ProfileStore;
-  permissions: PermissionStore;
-  apiKeys: ApiKeyStore;
-  mfa: MfaStore;
-  mfaCookies: MfaCookieStore;
+  permissions: PermissionService;
+  apiKeys: ApiKeyService;
+  mfa: MfaService;
+  mfaCookies: MfaCookieService;
   failures: CredentialFailureStore;
 }
 
-/**
- * Opens the account stores over one statement cache, so the lookups every request makes reuse
- * their prepared statements; `secretKey` (32 bytes) seals TOTP secrets (see loadOrCreateSecretKey).
- */
-export function openAccounts(store: Store, secretKey: Buffer): Accounts {
-  const db = engineDatabase(store);
+/** The accounts of a store; `secretKey` (32 bytes) seals TOTP secrets (see loadOrCreateSecretKey). */
+export function openAccounts(store: ServiceStore, secretKey: Buffer): Accounts {
   return {
-    users: new UserStore(db),
-    profiles: new ProfileStore(db),
-    permissions: new PermissionStore(db),
-    apiKeys: new ApiKeyStore(db),
-    mfa: new MfaStore(db, new SecretBox(secretKey)),
-    mfaCookies: new MfaCookieStore(db),
-    failures: new CredentialFailureStore(db),
+    users: store.users,
+    profiles: store.profiles,
+    permissions: new PermissionService(store.permissions),
+    apiKeys: new ApiKeyService(store.apiKeys),
+    mfa: new MfaService(store.mfa, new SecretBox(secretKey)),
+    mfaCookies: new MfaCookieService(store.mfa),
+    failures: store.failures,
   };
 }

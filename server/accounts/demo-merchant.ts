@@ -1,8 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Accounts } from './accounts.ts';
 import { hashPassword } from './password-hasher.ts';
-import { ALL_OPERATIONS } from './permission-store.ts';
-import type { Login } from './user-store.ts';
+import { ALL_OPERATIONS } from './permission-service.ts';
+import { unixSeconds } from '../engine/clock.ts';
+import type { Login } from '../store/user-store.ts';
 
 /**
  * The training merchant of --demo: the well-known credentials of the public test server (the public
@@ -33,44 +34,55 @@ export interface DemoSeed {
  * The profile API key in `keyFile` (JSON {id, secret}, mode 0600) is kept while it still works and
  * replaced when the file is missing or its key was revoked.
  */
-export async function seedDemoMerchant(accounts: Accounts, keyFile: string): Promise<DemoSeed> {
+export async function seedDemoMerchant(
+  accounts: Accounts,
+  keyFile: string,
+  now = new Date(),
+): Promise<DemoSeed> {
   const { users, profiles, permissions, apiKeys } = accounts;
   const { merchant, sub, password } = DEMO_MERCHANT;
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const at = unixSeconds(now);
   const merchantUser =
-    users.find({ merchant, sub: '' }) ??
-    users.createMerchant(merchant, await hashPassword(password), zone);
-  let subUser = users.find({ merchant, sub });
+    (await users.find({ merchant, sub: '' })) ??
+    (await users.createMerchant(merchant, await hashPassword(password), zone, at));
+  let subUser = await users.find({ merchant, sub });
   if (subUser === undefined) {
-    subUser = users.createSubUser(merchantUser.merchantId, sub, await hashPassword(password));
-    permissions.setUserPermissions(subUser.userId, [ALL_OPERATIONS]);
+    const hash = await hashPassword(password);
+    subUser = await users.createSubUser(merchantUser.merchantId, sub, hash, at);
+    await permissions.setUserPermissions(subUser.userId, [ALL_OPERATIONS]);
   }
   const profile =
-    profiles.findByName(merchantUser.merchantId, DEMO_MERCHANT.profile) ??
-    profiles.create(merchantUser.merchantId, DEMO_MERCHANT.profile, DEMO_MERCHANT.processor);
+    (await profiles.findByName(merchantUser.merchantId, DEMO_MERCHANT.profile)) ??
+    (await profiles.create(
+      merchantUser.merchantId,
+      DEMO_MERCHANT.profile,
+      DEMO_MERCHANT.processor,
+      at,
+    ));
   for (const login of [merchantUser, subUser]) {
-    if (login.defaultProfileId === null) users.setDefaultProfile(login.userId, profile.id);
+    if (login.defaultProfileId === null) await users.setDefaultProfile(login.userId, profile.id);
   }
-  const kept = readWorkingKey(accounts, keyFile);
-  const key = kept ?? apiKeys.create(merchantUser.userId, profile.id, 'demo');
+  const kept = await readWorkingKey(accounts, keyFile);
+  const key = kept ?? (await apiKeys.create(merchantUser.userId, profile.id, 'demo', now));
   if (kept === undefined) {
     const json = JSON.stringify({ id: key.keyId, secret: key.secret }, null, 2);
     writeFileSync(keyFile, `${json}\n`, { mode: 0o600 });
   }
   return {
-    merchantUser: users.findById(merchantUser.userId) ?? merchantUser,
-    subUser: users.findById(subUser.userId) ?? subUser,
+    merchantUser: (await users.findById(merchantUser.userId)) ?? merchantUser,
+    subUser: (await users.findById(subUser.userId)) ?? subUser,
     profileId: profile.id,
     apiKeyId: key.keyId,
     apiKeySecret: key.secret,
   };
 }
 
-function readWorkingKey(accounts: Accounts, keyFile: string) {
+async function readWorkingKey(accounts: Accounts, keyFile: string) {
   if (!existsSync(keyFile)) return undefined;
   const saved = JSON.parse(readFileSync(keyFile, 'utf8')) as { id?: unknown; secret?: unknown };
   if (typeof saved.id !== 'string' || typeof saved.secret !== 'string') return undefined;
-  return accounts.apiKeys.verify(saved.id, saved.secret) === undefined
+  return (await accounts.apiKeys.verify(saved.id, saved.secret)) === undefined
     ? undefined
     : { keyId: saved.id, secret: saved.secret };
 }

@@ -1,11 +1,11 @@
 import type { ParseArgsConfig } from 'node:util';
 import type { Accounts } from '../accounts/accounts.ts';
 import type { DataFiles } from '../config/data-directory.ts';
-import type { Store } from '../store/database.ts';
+import type { ServiceStore } from '../store/service-store.ts';
 
-/** What an admin command works with: the opened data directory and a place to print. */
+/** What an admin command works with: the opened data directory and store, and a place to print. */
 export interface AdminContext {
-  store: Store;
+  store: ServiceStore;
   accounts: Accounts;
   files: DataFiles;
   /** Prints one line to standard output. */

@@ -1,11 +1,10 @@
 import { DateTime } from 'luxon';
 import { OPERATIONS, isOperationName, type OperationName } from '../../protocol/index.ts';
 import { parseLoginName } from '../accounts/account-names.ts';
-import { BdkStore } from '../engine/store/bdk-store.ts';
-import { engineDatabase } from '../engine/store/statement-cache.ts';
+import { BdkRegistry } from '../engine/entry/bdk-registry.ts';
+import type { Profile } from '../store/profile-store.ts';
+import type { Login } from '../store/user-store.ts';
 import { CardVault } from '../vault/index.ts';
-import type { Profile } from '../accounts/profile-store.ts';
-import type { Login } from '../accounts/user-store.ts';
 import {
   AdminError,
   type AdminArgs,
@@ -23,28 +22,32 @@ export const PASSWORD_OPTIONS = {
 } as const;
 
 /** The login named "merchant" or "merchant:sub"; AdminError when malformed or unknown. */
-export function requireLogin(context: AdminContext, text: string): Login {
+export async function requireLogin(context: AdminContext, text: string): Promise<Login> {
   const name = parseLoginName(text);
   if (name === undefined)
     throw new AdminError(`"${text}": not a user name (merchant or merchant:sub)`);
-  const login = context.accounts.users.find(name);
+  const login = await context.accounts.users.find(name);
   if (login === undefined) throw new AdminError(`"${text}": no such user`);
   return login;
 }
 
 /** The merchant user of a merchant; AdminError when the merchant does not exist. */
-export function requireMerchant(context: AdminContext, merchant: string): Login {
-  const login = requireLogin(context, merchant);
+export async function requireMerchant(context: AdminContext, merchant: string): Promise<Login> {
+  const login = await requireLogin(context, merchant);
   if (login.sub !== '') throw new AdminError(`"${merchant}": a merchant name has no ":sub" part`);
   return login;
 }
 
 /** A merchant's profile by id (digits) or by name; AdminError when it has none such. */
-export function requireProfile(context: AdminContext, merchantId: number, ref: string): Profile {
+export async function requireProfile(
+  context: AdminContext,
+  merchantId: number,
+  ref: string,
+): Promise<Profile> {
   const profiles = context.accounts.profiles;
   const profile = /^[0-9]+$/.test(ref)
-    ? profiles.findForMerchant(merchantId, Number(ref))
-    : profiles.findByName(merchantId, ref);
+    ? await profiles.findForMerchant(merchantId, Number(ref))
+    : await profiles.findByName(merchantId, ref);
   if (profile === undefined)
     throw new AdminError(`profile "${ref}": not a profile of this merchant`);
   return profile;
@@ -92,8 +95,8 @@ export function parseOperationList(text: string): OperationName[] {
 }
 
 /** The base derivation keys of the data directory, sealed with its card vault key. */
-export function openBdks(context: AdminContext): BdkStore {
-  return new BdkStore(engineDatabase(context.store), CardVault.open(context.files.root));
+export function openBdks(context: AdminContext): BdkRegistry {
+  return new BdkRegistry(context.store.bdks, CardVault.open(context.files.root));
 }
 
 /**
@@ -109,9 +112,9 @@ export function loginSwitchCommand(disabled: boolean): AdminCommand {
       : 'enable a disabled user again',
     usage: `${verb}-user <merchant[:sub]>`,
     positionals: 1,
-    run(context, args) {
-      const login = requireLogin(context, args.positionals[0] ?? '');
-      context.accounts.users.setDisabled(login.userId, disabled);
+    async run(context, args) {
+      const login = await requireLogin(context, args.positionals[0] ?? '');
+      await context.accounts.users.setDisabled(login.userId, disabled);
       context.out(`${login.username}: ${verb}d`);
     },
   };

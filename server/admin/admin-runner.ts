@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { openAccounts } from '../accounts/accounts.ts';
 import { openSecretKey } from '../accounts/secret-box.ts';
 import { defaultDataDirectory, prepareDataDirectory } from '../config/data-directory.ts';
-import { openStore } from '../store/database.ts';
+import { openServiceStore, parseStoreLocation } from '../store/store-location.ts';
 import { recordAdminRun } from './admin-audit.ts';
 import { AdminError, type AdminCommand } from './admin-command.ts';
 import { loadAdminCommands } from './command-registry.ts';
@@ -18,10 +18,10 @@ export interface AdminIo {
 /** Exit status of an admin run: 0 done, 1 refused (AdminError), 2 usage error. */
 export type AdminExitCode = 0 | 1 | 2;
 
-const DATA_OPTION = { data: { type: 'string' } } as const;
+const DATA_OPTIONS = { data: { type: 'string' }, store: { type: 'string' } } as const;
 
 function printHelp(commands: Map<string, AdminCommand>, print: (line: string) => void): void {
-  print('usage: npm run server -- admin <command> [--data DIR] [arguments]');
+  print('usage: npm run server -- admin <command> [--data DIR] [--store sqlite:PATH] [arguments]');
   print('commands:');
   for (const command of commands.values()) print(`  ${command.usage}\n      ${command.summary}`);
 }
@@ -31,10 +31,11 @@ const isHelpWord = (word: string | undefined): boolean =>
   word === 'help' || word === '--help' || word === '-h';
 
 /**
- * Runs `admin <command> [--data DIR] …` (argv without the word "admin"): finds the command in the
- * registry, checks its arguments, opens the data directory's store and runs it, recording the run
- * in the data directory's audit trail (admin-audit.ts). `help`, `--help` and `-h`, alone or after
- * a command, print usage on standard output; no command is a usage error.
+ * Runs `admin <command> [--data DIR] [--store sqlite:PATH] …` (argv without the word "admin"):
+ * finds the command in the registry, checks its arguments, opens the store (the data directory's
+ * by default) and runs it, recording the run in the data directory's audit trail
+ * (admin-audit.ts). `help`, `--help` and `-h`, alone or after a command, print usage on standard
+ * output; no command is a usage error.
  */
 export async function runAdmin(
   argv: readonly string[],
@@ -53,12 +54,14 @@ export async function runAdmin(
     return 2;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    io.out(`usage: npm run server -- admin ${command.usage} [--data DIR]\n  ${command.summary}`);
+    io.out(
+      `usage: npm run server -- admin ${command.usage} [--data DIR] [--store sqlite:PATH]\n  ${command.summary}`,
+    );
     return 0;
   }
   let parsed;
   try {
-    const options = { ...DATA_OPTION, ...command.options };
+    const options = { ...DATA_OPTIONS, ...command.options };
     parsed = parseArgs({ args: [...rest], options, allowPositionals: true, strict: true });
     if (parsed.positionals.length !== command.positionals) {
       throw new Error(`expects ${command.positionals} argument(s)`);
@@ -67,9 +70,16 @@ export async function runAdmin(
     io.err(`admin ${name}: ${(error as Error).message}\nusage: ${command.usage}`);
     return 2;
   }
-  const data = parsed.values.data;
+  const { data, store: where } = parsed.values;
+  let location;
+  try {
+    location = typeof where === 'string' ? parseStoreLocation(where) : undefined;
+  } catch (error) {
+    io.err(`admin ${name}: ${(error as Error).message}`);
+    return 2;
+  }
   const files = prepareDataDirectory(typeof data === 'string' ? data : defaultDataDirectory());
-  const store = openStore(files.database);
+  const store = openServiceStore(location ?? { backend: 'sqlite', path: files.database });
   const audited = { command: name, subjects: parsed.positionals };
   try {
     const accounts = openAccounts(
@@ -92,6 +102,6 @@ export async function runAdmin(
     io.err(`admin ${name}: ${reason}`);
     return 1;
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import type { FailureLimit } from '../accounts/credential-failure-store.ts';
+import type { FailureLimit } from '../store/credential-failure-store.ts';
 
 /**
  * The limits of authentication; LaneTerm's choices (the seed gives none, Limits), each an option

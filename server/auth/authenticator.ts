@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { Accounts } from '../accounts/accounts.ts';
-import type { ApiKey } from '../accounts/api-key-store.ts';
+import type { ApiKey } from '../store/api-key-store.ts';
 import { secretMatches } from '../accounts/secret-digest.ts';
-import type { Login } from '../accounts/user-store.ts';
+import type { Login } from '../store/user-store.ts';
 import type { AuthLimits } from './auth-limits.ts';
 import { CredentialGuard, addressSubject, apiKeySubject, userSubject } from './credential-guard.ts';
 import type {
@@ -63,7 +63,7 @@ export class Authenticator {
     if (primary === undefined) return { denial: AUTHORIZATION_MISSING };
     if (primary.kind === 'unreadable') {
       const denial = deny(primary.msoftCode, primary.verbiage);
-      return { denial: this.refuseUnreadable(denial, source, now) };
+      return { denial: await this.refuseUnreadable(denial, source, now) };
     }
     if (primary.kind === 'apikey') return this.#apiKey(primary, source, now);
     const outcome = await this.checkPassword(primary, source, now);
@@ -73,7 +73,7 @@ export class Authenticator {
     }
     const { login } = outcome;
     const proof = outcome.via === 'cache' ? 'password_cached' : 'password';
-    if (!this.#accounts.mfa.isEnabled(login.userId)) {
+    if (!(await this.#accounts.mfa.isEnabled(login.userId))) {
       return { identity: { login, apiKey: undefined, mfa: 'none', proof } };
     }
     return this.#checkMfa(login, proof, presented, source, now);
@@ -94,7 +94,7 @@ export class Authenticator {
     source: string,
     reason: string,
     now: Date,
-  ): DeniedSubject {
+  ): Promise<DeniedSubject> {
     return this.#passwords.recordFailure(login, source, reason, now);
   }
 
@@ -102,32 +102,33 @@ export class Authenticator {
    * Credentials that could not be read count against the address: THROTTLED when it is past its
    * limit (not counted again), else `denial` after counting the failure.
    */
-  refuseUnreadable(denial: Denial, source: string, now: Date): Denial {
+  async refuseUnreadable(denial: Denial, source: string, now: Date): Promise<Denial> {
     const subject = addressSubject(source);
-    if (this.#guard.refuses(subject, now)) return withSubject(THROTTLED, subject);
-    return withSubject(denial, this.#guard.fail(subject, source, 'unreadable', now).counted);
+    if (await this.#guard.refuses(subject, now)) return withSubject(THROTTLED, subject);
+    const { counted } = await this.#guard.fail(subject, source, 'unreadable', now);
+    return withSubject(denial, counted);
   }
 
-  #checkMfa(
+  async #checkMfa(
     login: Login,
     proof: CredentialProof,
     presented: PresentedCredentials,
     source: string,
     now: Date,
-  ): AuthResult {
+  ): Promise<AuthResult> {
     const { mfaCode, mfaCookie } = presented;
     if (mfaCode !== undefined) {
-      if (this.#accounts.mfa.verifyCode(login.userId, mfaCode, now)) {
+      if (await this.#accounts.mfa.verifyCode(login.userId, mfaCode, now)) {
         return { identity: { login, apiKey: undefined, mfa: 'code', proof } };
       }
-      const counted = this.recordFailure(login, source, 'mfa code', now);
+      const counted = await this.recordFailure(login, source, 'mfa code', now);
       return { denial: withSubject(MFA_INVALID, counted) };
     }
     if (mfaCookie !== undefined) {
-      if (this.#accounts.mfaCookies.verify(login.userId, mfaCookie, now)) {
+      if (await this.#accounts.mfaCookies.verify(login.userId, mfaCookie, now)) {
         return { identity: { login, apiKey: undefined, mfa: 'cookie', proof } };
       }
-      const counted = this.recordFailure(login, source, 'mfa cookie', now);
+      const counted = await this.recordFailure(login, source, 'mfa cookie', now);
       return { denial: withSubject(MFA_INVALID, counted) };
     }
     return { denial: withSubject(MFA_REQUIRED, userSubject(login.userId)) };
@@ -139,18 +140,18 @@ export class Authenticator {
    * address still admits the right secret of an existing key (256 random bits are not guessed);
    * wrong ones are then answered THROTTLED and not counted again.
    */
-  #apiKey(credentials: ApiKeyCredentials, source: string, now: Date): AuthResult {
-    const { key, secretHash } = this.#accounts.apiKeys.lookup(credentials.keyId);
+  async #apiKey(credentials: ApiKeyCredentials, source: string, now: Date): Promise<AuthResult> {
+    const { key, secretHash } = await this.#accounts.apiKeys.lookup(credentials.keyId);
     const matches = secretMatches(credentials.secret, secretHash);
     const subject = key === undefined ? addressSubject(source) : apiKeySubject(key.keyId);
     if (matches && key !== undefined && key.revokedAt === null) {
-      const login = this.#accounts.users.findById(key.userId);
+      const login = await this.#accounts.users.findById(key.userId);
       if (login !== undefined && !login.disabled) {
         return { identity: { login, apiKey: key, mfa: 'none', proof: 'api_key' } };
       }
     }
-    if (this.#guard.refuses(subject, now)) return { denial: withSubject(THROTTLED, subject) };
-    const { counted } = this.#guard.fail(subject, source, 'api key', now);
+    if (await this.#guard.refuses(subject, now)) return { denial: withSubject(THROTTLED, subject) };
+    const { counted } = await this.#guard.fail(subject, source, 'api key', now);
     return { denial: withSubject(CREDENTIALS_REFUSED, counted) };
   }
 }

@@ -1,8 +1,5 @@
 import type { Logger } from 'pino';
-import type {
-  CredentialFailureStore,
-  FailureSubject,
-} from '../accounts/credential-failure-store.ts';
+import type { CredentialFailureStore, FailureSubject } from '../store/credential-failure-store.ts';
 import { connectionSource } from '../net/source-address.ts';
 import type { AuthLimits } from './auth-limits.ts';
 import type { DeniedSubject } from './denial.ts';
@@ -50,8 +47,8 @@ export class CredentialGuard {
   }
 
   /** True when the subject is refused unchecked at `now`. */
-  refuses(subject: FailureSubject, now: Date): boolean {
-    const lockedUntil = this.#store.state(subject)?.lockedUntil ?? null;
+  async refuses(subject: FailureSubject, now: Date): Promise<boolean> {
+    const lockedUntil = (await this.#store.state(subject))?.lockedUntil ?? null;
     return lockedUntil !== null && lockedUntil > now.getTime();
   }
 
@@ -59,14 +56,14 @@ export class CredentialGuard {
    * Counts a failure against the subject: the subject with its failures counted now, and whether
    * this failure locked it (logged once, when the limit is reached).
    */
-  fail(
+  async fail(
     subject: FailureSubject,
     source: string,
     reason: string,
     now: Date,
-  ): { counted: DeniedSubject; locked: boolean } {
+  ): Promise<{ counted: DeniedSubject; locked: boolean }> {
     const limit = subject.kind === 'user' ? this.#limits.lockout : this.#limits.throttle;
-    const state = this.#store.record(subject, limit, now.getTime());
+    const state = await this.#store.record(subject, limit, now.getTime());
     const locked = state.lockedUntil !== null && state.lockedUntil > now.getTime();
     const { failures } = state;
     if (locked && failures === limit.maxFailures) {

@@ -1,5 +1,5 @@
 import type { MsoftCode } from '../../protocol/index.ts';
-import type { FailureSubject } from '../accounts/credential-failure-store.ts';
+import type { FailureSubject } from '../store/credential-failure-store.ts';
 
 /**
  * Whom a refused authentication concerns: the user, API key id or address its failure counted

@@ -70,17 +70,17 @@ export class DualAuthorizer {
     if (second.merchantId !== first.login.merchantId) {
       return withSubject(
         REFUSED,
-        authenticator.recordFailure(undefined, source, 'dual authorization', now),
+        await authenticator.recordFailure(undefined, source, 'dual authorization', now),
       );
     }
     if (second.userId === first.login.userId) return SAME_USER;
-    if (this.#accounts.mfa.isEnabled(second.userId)) {
+    if (await this.#accounts.mfa.isEnabled(second.userId)) {
       if (dual.mfaCode === undefined) return DUAL_MFA_REQUIRED;
-      if (!this.#accounts.mfa.verifyCode(second.userId, dual.mfaCode, now)) {
-        const counted = authenticator.recordFailure(second, source, 'dual mfa code', now);
+      if (!(await this.#accounts.mfa.verifyCode(second.userId, dual.mfaCode, now))) {
+        const counted = await authenticator.recordFailure(second, source, 'dual mfa code', now);
         return withSubject(DUAL_MFA_REQUIRED, counted);
       }
     }
-    return this.#accounts.permissions.allows(second, operation) ? undefined : NOT_PERMITTED;
+    return (await this.#accounts.permissions.allows(second, operation)) ? undefined : NOT_PERMITTED;
   }
 }

@@ -1,7 +1,7 @@
 import { parseLoginName } from '../accounts/account-names.ts';
-import type { FailureSubject } from '../accounts/credential-failure-store.ts';
+import type { FailureSubject } from '../store/credential-failure-store.ts';
 import { verifyDecoyPassword, verifyPassword } from '../accounts/password-hasher.ts';
-import type { Login, UserStore } from '../accounts/user-store.ts';
+import type { Login, UserStore } from '../store/user-store.ts';
 import { KeyedLock } from '../engine/keyed-lock.ts';
 import type { AuthLimits } from './auth-limits.ts';
 import { addressSubject, userSubject, type CredentialGuard } from './credential-guard.ts';
@@ -55,16 +55,16 @@ export class PasswordCheck {
     source: string,
     now: Date,
   ): Promise<PasswordOutcome> {
-    const { login, password } = this.#resolve(credentials);
+    const { login, password } = await this.#resolve(credentials);
     const subject = login === undefined ? addressSubject(source) : userSubject(login.userId);
     const usable = login?.disabled === true ? undefined : login;
     if (login?.disabled === true) this.#cache.forget(login.userId);
-    const blocked = this.#blocked(subject, login, now);
+    const blocked = await this.#blocked(subject, login, now);
     if (blocked !== undefined) return blocked;
     const remembered = this.#remembered(usable, password, now);
     if (remembered !== undefined) return remembered;
     return this.#lock.run(`${subject.kind}:${subject.subject}`, async () => {
-      const nowBlocked = this.#blocked(subject, login, now);
+      const nowBlocked = await this.#blocked(subject, login, now);
       if (nowBlocked !== undefined) return nowBlocked;
       const rememberedNow = this.#remembered(usable, password, now);
       if (rememberedNow !== undefined) return rememberedNow;
@@ -83,7 +83,7 @@ export class PasswordCheck {
         this.#cache.remember(usable, password, now.getTime());
         return { kind: 'verified', login: usable, via: 'scrypt' };
       }
-      return { kind: 'refused', subject: this.recordFailure(login, source, 'password', now) };
+      return { kind: 'refused', subject: await this.recordFailure(login, source, 'password', now) };
     });
   }
 
@@ -92,14 +92,14 @@ export class PasswordCheck {
    * address, or against the address when there is no login; a login it locks is forgotten by the
    * cache at once. Returns what the failure counted against.
    */
-  recordFailure(
+  async recordFailure(
     login: Login | undefined,
     source: string,
     reason: string,
     now: Date,
-  ): DeniedSubject {
+  ): Promise<DeniedSubject> {
     const subject = login === undefined ? addressSubject(source) : userSubject(login.userId);
-    const { counted, locked } = this.#guard.fail(subject, source, reason, now);
+    const { counted, locked } = await this.#guard.fail(subject, source, reason, now);
     if (locked && login !== undefined) this.#cache.forget(login.userId);
     return counted;
   }
@@ -112,24 +112,26 @@ export class PasswordCheck {
       : undefined;
   }
 
-  #blocked(subject: FailureSubject, login: Login | undefined, now: Date) {
-    if (!this.#guard.refuses(subject, now)) return undefined;
+  async #blocked(subject: FailureSubject, login: Login | undefined, now: Date) {
+    if (!(await this.#guard.refuses(subject, now))) return undefined;
     const kind = login === undefined ? 'throttled' : 'locked';
     return { kind, subject } as const;
   }
 
   /** The login and password to check: the v2 colon reading when that sub-user exists. */
-  #resolve(credentials: PasswordCredentials): { login: Login | undefined; password: string } {
+  async #resolve(
+    credentials: PasswordCredentials,
+  ): Promise<{ login: Login | undefined; password: string }> {
     const alternative = credentials.alternative;
     const alternativeLogin =
-      alternative === undefined ? undefined : this.#find(alternative.username);
+      alternative === undefined ? undefined : await this.#find(alternative.username);
     if (alternativeLogin !== undefined && alternative !== undefined) {
       return { login: alternativeLogin, password: alternative.password };
     }
-    return { login: this.#find(credentials.username), password: credentials.password };
+    return { login: await this.#find(credentials.username), password: credentials.password };
   }
 
-  #find(username: string): Login | undefined {
+  async #find(username: string): Promise<Login | undefined> {
     const name = parseLoginName(username);
     return name === undefined ? undefined : this.#users.find(name);
   }

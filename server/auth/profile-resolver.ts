@@ -1,5 +1,5 @@
 import { hasParam, type ApiVersion, type Params } from '../../protocol/index.ts';
-import type { ProfileStore } from '../accounts/profile-store.ts';
+import type { ProfileStore } from '../store/profile-store.ts';
 import type { Identity } from './authenticator.ts';
 import { deny, type Denial } from './denial.ts';
 
@@ -22,12 +22,12 @@ const NO_DEFAULT = deny(
  * merchant's and a missing one get the same answer); else the user's default profile. v1 has no
  * profile_id: one sent there is left in the parameters for validation to refuse.
  */
-export function resolveProfile(
+export async function resolveProfile(
   profiles: ProfileStore,
   identity: Identity,
   params: Params,
   version: ApiVersion,
-): { profileId: number } | { denial: Denial } {
+): Promise<{ profileId: number } | { denial: Denial }> {
   const requested =
     version === 'v2' && hasParam(params, 'profile_id') ? params.profile_id : undefined;
   if (requested !== undefined && !PROFILE_ID_RULE.test(requested)) return { denial: NOT_DIGITS };
@@ -38,7 +38,7 @@ export function resolveProfile(
       : { denial: NOT_THIS_KEY };
   }
   if (requested !== undefined) {
-    const profile = profiles.findForMerchant(identity.login.merchantId, Number(requested));
+    const profile = await profiles.findForMerchant(identity.login.merchantId, Number(requested));
     return profile === undefined ? { denial: NOT_THIS_MERCHANT } : { profileId: profile.id };
   }
   const fallback = identity.login.defaultProfileId;

@@ -59,9 +59,9 @@ const WRONG_ORIGIN: CardEntryAnswer = {
  * (cardEntryHeaders); the page may be framed by its session's allowed origin only.
  */
 export function registerCardEntryRoutes(app: FastifyInstance, service: CardEntryService): void {
-  app.get(CARD_ENTRY_PATH, (request, reply) => {
+  app.get(CARD_ENTRY_PATH, async (request, reply) => {
     if (!overTls(request)) return sendJson(reply, PLAIN_REFUSAL);
-    const session = service.pageSession(queryOf(request));
+    const session = await service.pageSession(queryOf(request));
     const html = 'text/html; charset=utf-8';
     if ('status' in session) {
       return reply
@@ -81,12 +81,13 @@ export function registerCardEntryRoutes(app: FastifyInstance, service: CardEntry
       return reply.headers(cardEntryHeaders(undefined)).type(asset.type).send(asset.body);
     });
   }
-  app.post(`${CARD_ENTRY_PATH}/ticket`, (request, reply) => {
+  app.post(`${CARD_ENTRY_PATH}/ticket`, async (request, reply) => {
     if (!overTls(request)) return sendJson(reply, PLAIN_REFUSAL);
     if (request.headers.origin !== `https://${request.headers.host ?? ''}`) {
       return sendJson(reply, WRONG_ORIGIN);
     }
     const body = request.body as RestBody | undefined;
-    return sendJson(reply, service.issueTicket(body?.type === 'json' ? body.value : undefined));
+    const answer = await service.issueTicket(body?.type === 'json' ? body.value : undefined);
+    return sendJson(reply, answer);
   });
 }

@@ -8,7 +8,12 @@ import {
 import { detectBrand, luhnValid, maskPan } from '../../drivers/crypto/index.ts';
 import type { Accounts } from '../accounts/accounts.ts';
 import { unixSeconds } from '../engine/clock.ts';
-import type { TicketRefusal, TicketStore } from '../engine/store/ticket-store.ts';
+import { digestSecret, newSecret } from '../accounts/secret-digest.ts';
+import {
+  SESSION_LIFETIME_SECONDS,
+  TICKET_LIFETIME_SECONDS,
+} from '../engine/card-ticket-lifetimes.ts';
+import type { CardTicketStore, SessionRequest, TicketRefusal } from '../store/card-ticket-store.ts';
 import type { CardVault } from '../vault/index.ts';
 import { SignedSessionError, signedSessionRequest } from './signed-session.ts';
 
@@ -110,12 +115,12 @@ function checkPostedCard(card: PostedCard): string {
  * ticket a posted card becomes: checked, sealed by the card vault, the session closed.
  */
 export class CardEntryService {
-  readonly #tickets: TicketStore;
+  readonly #tickets: CardTicketStore;
   readonly #vault: CardVault;
   readonly #accounts: Accounts;
   readonly #now: () => Date;
 
-  constructor(tickets: TicketStore, vault: CardVault, accounts: Accounts, now: () => Date) {
+  constructor(tickets: CardTicketStore, vault: CardVault, accounts: Accounts, now: () => Date) {
     this.#tickets = tickets;
     this.#vault = vault;
     this.#accounts = accounts;
@@ -123,22 +128,26 @@ export class CardEntryService {
   }
 
   /** The session a page address names, or the refusal the page shows with its status. */
-  pageSession(query: Record<string, string | undefined>): PageSession | CardEntryAnswer {
+  async pageSession(
+    query: Record<string, string | undefined>,
+  ): Promise<PageSession | CardEntryAnswer> {
     const nowTs = unixSeconds(this.#now());
     let secret = query.session;
     if (secret === undefined) {
+      let request: SessionRequest;
       try {
-        const request = signedSessionRequest(this.#accounts, query, nowTs);
-        secret = this.#tickets.openSession(request, nowTs);
+        request = await signedSessionRequest(this.#accounts, query, nowTs);
       } catch (error) {
         if (!(error instanceof SignedSessionError)) throw error;
         return decline(403, MsoftCode.ACCT_PERMISSION, error.message, error.field);
       }
-      if (secret === undefined) {
+      secret = newSecret();
+      const expiresTs = nowTs + SESSION_LIFETIME_SECONDS;
+      if (!(await this.#tickets.openSession(digestSecret(secret), request, nowTs, expiresTs))) {
         return decline(403, MsoftCode.ACCT_PERMISSION, 'nonce: already used', 'nonce');
       }
     }
-    const session = this.#tickets.session(secret, nowTs);
+    const session = await this.#tickets.session(digestSecret(secret), nowTs);
     if (typeof session === 'string') {
       const { status, text } = SESSION_REFUSALS[session];
       return decline(status, MsoftCode.DATA_INVALIDMOD, text, 'session');
@@ -147,7 +156,7 @@ export class CardEntryService {
   }
 
   /** Turns a posted card into a single-use ticket of the session's merchant. */
-  issueTicket(body: unknown): CardEntryAnswer {
+  async issueTicket(body: unknown): Promise<CardEntryAnswer> {
     let card: PostedCard;
     let cardtype: string;
     try {
@@ -163,9 +172,16 @@ export class CardEntryService {
       { pan, expdate, cv, ...(zip !== undefined && { zip }) },
       'ticket',
     );
-    const issued = this.#tickets.issueTicket(card.session, sealed, nowTs);
-    if ('refusal' in issued) {
-      const { status, text } = SESSION_REFUSALS[issued.refusal];
+    const ticket = newSecret();
+    const refusal = await this.#tickets.issueTicket(
+      digestSecret(card.session),
+      digestSecret(ticket),
+      sealed,
+      nowTs,
+      nowTs + TICKET_LIFETIME_SECONDS,
+    );
+    if (refusal !== undefined) {
+      const { status, text } = SESSION_REFUSALS[refusal];
       return decline(status, MsoftCode.DATA_INVALIDMOD, text, 'session');
     }
     return {
@@ -174,7 +190,7 @@ export class CardEntryService {
         code: 'AUTH',
         msoft_code: MsoftCode.INT_SUCCESS,
         verbiage: 'SUCCESS',
-        ticket: issued.ticket,
+        ticket,
         account: maskPan(pan),
         cardtype,
       },

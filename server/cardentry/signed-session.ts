@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { checkOrigin, ProtocolError } from '../../protocol/index.ts';
 import type { Accounts } from '../accounts/accounts.ts';
-import type { SessionRequest } from '../engine/store/ticket-store.ts';
+import type { SessionRequest } from '../store/card-ticket-store.ts';
 
 /**
  * Seconds a signed request's timestamp may be off the service's clock either way: 900, the public
@@ -56,11 +56,11 @@ function required(query: Record<string, string | undefined>, name: string): stri
  * within SIGNED_REQUEST_WINDOW_SECONDS, the nonce 16–64 URL-safe characters, the origin an
  * origin, and hmac their signature. The nonce is taken once when the session opens.
  */
-export function signedSessionRequest(
+export async function signedSessionRequest(
   accounts: Accounts,
   query: Record<string, string | undefined>,
   nowTs: number,
-): SessionRequest {
+): Promise<SessionRequest> {
   const keyId = required(query, 'key_id');
   const timestamp = required(query, 'timestamp');
   const nonce = required(query, 'nonce');
@@ -78,7 +78,7 @@ export function signedSessionRequest(
   if (Math.abs(Number(timestamp) - nowTs) > SIGNED_REQUEST_WINDOW_SECONDS) {
     throw new SignedSessionError('timestamp', 'outside the 15 minutes a signature is good for');
   }
-  const { key, secretHash } = accounts.apiKeys.lookup(keyId);
+  const { key, secretHash } = await accounts.apiKeys.lookup(keyId);
   const expected = Buffer.from(
     signPageParams(secretHash, signedText(keyId, timestamp, nonce, origin)),
     'hex',
@@ -88,7 +88,7 @@ export function signedSessionRequest(
   if (!matches || key === undefined || key.revokedAt !== null) {
     throw new SignedSessionError('hmac', 'does not sign these parameters with a live API key');
   }
-  const login = accounts.users.findById(key.userId);
+  const login = await accounts.users.findById(key.userId);
   if (key.profileId === null || login === undefined || login.disabled) {
     throw new SignedSessionError('key_id', 'not the key of a profile');
   }

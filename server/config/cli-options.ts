@@ -9,6 +9,7 @@ import {
   DEFAULT_TLS_PORT,
   type ServerInput,
 } from './server-options.ts';
+import { parseStoreLocation } from '../store/store-location.ts';
 
 /** The server's command-line help. */
 export const SERVER_USAGE = `usage: npm run server -- [options]
@@ -18,6 +19,7 @@ export const SERVER_USAGE = `usage: npm run server -- [options]
   --plain-port N        also listen without TLS on this port (default: none)
   --host ADDRESS        address to listen on (default ${DEFAULT_HOST}, loopback only)
   --data DIR            data directory (default: the user's data directory, laneterm/server)
+  --store sqlite:PATH   the store: a SQLite database file (default: DIR/service.db)
   --cert FILE --key FILE   TLS certificate and key (PEM); default: generated into DIR
   --demo                seed the training merchant test_retail (sub-user public, publ1ct3st)
   --vault-key-file FILE    keep the card vault's key-encrypting key in FILE (outside DIR, mode 0600)
@@ -50,6 +52,7 @@ const OPTIONS = {
   'plain-port': { type: 'string' },
   host: { type: 'string' },
   data: { type: 'string' },
+  store: { type: 'string' },
   cert: { type: 'string' },
   key: { type: 'string' },
   demo: { type: 'boolean' },
@@ -173,6 +176,7 @@ export function parseServerArgs(argv: readonly string[]): ServerArgs {
       port: integer('port', v.port, 0, 65_535),
       plainPort: integer('plain-port', v['plain-port'], 0, 65_535),
       dataDir: v.data,
+      store: v.store === undefined ? undefined : parseStoreLocation(v.store),
       certPath: v.cert,
       keyPath: v.key,
       demo: v.demo === true,

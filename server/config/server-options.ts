@@ -1,7 +1,8 @@
 import type { DestinationStream } from 'pino';
-import { DEFAULT_MFA_COOKIE_LIFETIME } from '../accounts/mfa-cookie-store.ts';
+import { DEFAULT_MFA_COOKIE_LIFETIME } from '../accounts/mfa-cookie-service.ts';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../auth/auth-limits.ts';
 import type { LogLevel } from '../log/service-logger.ts';
+import type { StoreLocation } from '../store/store-location.ts';
 import { DEFAULT_KEK_VARIABLE, type KekCustody, type VaultKeyOptions } from '../vault/index.ts';
 import { DEFAULT_CHECK_RETURN_SECONDS } from '../engine/checks/check-returns.ts';
 import { defaultDataDirectory } from './data-directory.ts';
@@ -67,6 +68,8 @@ export interface ServerOptions {
   /** Plain TCP port with the same sniffing, or null for none (the default). */
   plainPort: number | null;
   dataDir: string;
+  /** Where the store is; by default the SQLite file service.db in dataDir. */
+  store: StoreLocation | undefined;
   /** PEM certificate and key files; both or neither. Neither: generated in dataDir. */
   certPath: string | undefined;
   keyPath: string | undefined;
@@ -100,6 +103,7 @@ export function withDefaults(input: ServerInput): ServerOptions {
     port: input.port ?? DEFAULT_TLS_PORT,
     plainPort: input.plainPort ?? null,
     dataDir: input.dataDir ?? defaultDataDirectory(),
+    store: input.store,
     certPath: input.certPath,
     keyPath: input.keyPath,
     demo: input.demo ?? false,

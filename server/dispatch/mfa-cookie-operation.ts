@@ -20,11 +20,11 @@ export interface MfaCookieRequest {
  * to send instead of a code (seed: Authentication §6). Answers code SUCCESS with mfa_cookie and
  * mfa_cookie_expires_ts (Unix seconds); API keys, cookie sign-ins and users without MFA are refused.
  */
-export function issueMfaCookie(
+export async function issueMfaCookie(
   accounts: Accounts,
   identity: Identity,
   request: MfaCookieRequest,
-): ServiceAnswer {
+): Promise<ServiceAnswer> {
   const refusal = validationRefusal('mfa_cookie', identity, request);
   if (refusal !== undefined) return refusal;
   if (identity.apiKey !== undefined) {
@@ -42,7 +42,11 @@ export function issueMfaCookie(
       'mfa_cookie: send an MFA code, not an MFA cookie, to be issued a cookie',
     );
   }
-  const issued = accounts.mfaCookies.issue(identity.login.userId, request.lifetime, request.now);
+  const issued = await accounts.mfaCookies.issue(
+    identity.login.userId,
+    request.lifetime,
+    request.now,
+  );
   const pairs = {
     code: 'SUCCESS',
     msoft_code: 'INT_SUCCESS',

@@ -134,10 +134,10 @@ export class RequestDispatcher {
     const identity = auth.identity;
     seen.user = identity.login.username;
     seen.credential = identity.proof;
-    if (operation !== 'chkpwd' && !accounts.permissions.allows(identity.login, operation)) {
+    if (operation !== 'chkpwd' && !(await accounts.permissions.allows(identity.login, operation))) {
       return serviceDecline('ACCT_PERMISSION', `${operation}: not permitted for this user`);
     }
-    if (accounts.permissions.needsDual(identity.login.merchantId, operation)) {
+    if (await accounts.permissions.needsDual(identity.login.merchantId, operation)) {
       const dual = credentials.dual;
       const denial = await dualAuthorizer.check(dual, identity, operation, source, now);
       if (denial !== undefined) return refuse(denial);
@@ -152,7 +152,7 @@ export class RequestDispatcher {
     const { operation, version } = request;
     if (operation === 'mfa_cookie') {
       const lifetime = mfaCookieLifetime;
-      const issued = issueMfaCookie(accounts, identity, { params, version, lifetime, now });
+      const issued = await issueMfaCookie(accounts, identity, { params, version, lifetime, now });
       return withEchoedKeys(operation, params, issued);
     }
     if (operation === 'chkpwd') {
@@ -162,7 +162,7 @@ export class RequestDispatcher {
         checkCredentials(identity, { params, version, now }),
       );
     }
-    const profile = resolveProfile(accounts.profiles, identity, params, version);
+    const profile = await resolveProfile(accounts.profiles, identity, params, version);
     if ('denial' in profile) return denialAnswer(profile.denial);
     const caller: CallerContext = {
       merchantId: identity.login.merchantId,

@@ -3,7 +3,8 @@ import { CryptoError, detectBrand, luhnValid } from '../../drivers/crypto/index.
 import { notFound, notOffered, serviceDecline } from './answers.ts';
 import { unixSeconds } from './clock.ts';
 import type { EngineContext, ServiceAnswer } from './engine-context.ts';
-import type { TicketRefusal } from './store/ticket-store.ts';
+import { digestSecret } from '../accounts/secret-digest.ts';
+import type { TicketRefusal } from '../store/card-ticket-store.ts';
 import type { EntryOutcome } from './entry/card-entry.ts';
 import { cardPresentEntry } from './entry/card-present-entry.ts';
 import { parseTrackdata, trackEntry } from './entry/track-text.ts';
@@ -22,13 +23,13 @@ function fromTrack(params: Params, trackdata: string): EntryOutcome {
   }
 }
 
-function fromToken(
+async function fromToken(
   ctx: EngineContext,
   merchantId: number,
   params: Params,
   token: string,
-): EntryOutcome {
-  const stored = ctx.tokens.findByToken(merchantId, token);
+): Promise<EntryOutcome> {
+  const stored = await ctx.store.tokens.findByToken(merchantId, token);
   if (stored === undefined) return { kind: 'answer', answer: notFound('token', 'token') };
   const secret = ctx.vault.unseal(stored.cardSealed, 'token');
   const expdate = params.expdate ?? secret.expdate;
@@ -61,13 +62,14 @@ const TICKET_REFUSALS: Readonly<Record<TicketRefusal, ServiceAnswer>> = {
  * number, expiry, and the security code and zip entered, which go online unless the request sends
  * its own. Keyed, card not present.
  */
-function fromTicket(
+async function fromTicket(
   ctx: EngineContext,
   merchantId: number,
   params: Params,
   ticket: string,
-): EntryOutcome {
-  const taken = ctx.tickets.takeTicket(ticket, merchantId, unixSeconds(ctx.clock()));
+): Promise<EntryOutcome> {
+  const nowTs = unixSeconds(ctx.clock());
+  const taken = await ctx.store.cardTickets.takeTicket(digestSecret(ticket), merchantId, nowTs);
   if ('refusal' in taken) return { kind: 'answer', answer: TICKET_REFUSALS[taken.refusal] };
   const { pan, expdate, cv, zip } = ctx.vault.unseal(taken.cardSealed, 'ticket');
   return {
@@ -89,16 +91,16 @@ function fromTicket(
  * entry/card-present-entry.ts), track data (track 1, track 2 or a whole swipe), or keyed
  * (account, expdate).
  */
-export function resolveAccountEntry(
+export async function resolveAccountEntry(
   ctx: EngineContext,
   merchantId: number,
   params: Params,
-): EntryOutcome {
+): Promise<EntryOutcome> {
   if (params.token !== undefined) return fromToken(ctx, merchantId, params, params.token);
   if (params.cardshieldticket !== undefined) {
     return fromTicket(ctx, merchantId, params, params.cardshieldticket);
   }
-  const cardPresent = cardPresentEntry(ctx, params);
+  const cardPresent = await cardPresentEntry(ctx, params);
   if (cardPresent !== undefined) return cardPresent;
   if (params.trackdata !== undefined) return fromTrack(params, params.trackdata);
   if (params.account !== undefined) {

@@ -1,12 +1,12 @@
-import { MsoftCode, type Params } from '../../protocol/index.ts';
+import { MsoftCode, type BinRange, type Params } from '../../protocol/index.ts';
 import { maskPan } from '../../drivers/crypto/index.ts';
 import type { ProcessorDebit } from '../processor/index.ts';
 import { checkCard, unofferedFeature, type CardEntry, type EntryOutcome } from './account-entry.ts';
 import { notOffered, serviceDecline } from './answers.ts';
-import type { EngineContext, ServiceAnswer } from './engine-context.ts';
+import type { ServiceAnswer } from './engine-context.ts';
 import { isPlainPin } from './entry/pin-entry.ts';
 import type { GiftAsk, GiftMove } from './gift/gift-host.ts';
-import type { GiftCardType } from './gift/gift-ranges.ts';
+import { giftCardType, type GiftCardType } from './gift/gift-ranges.ts';
 import type { PlanAccount } from './operations/new-transaction.ts';
 import type { AccountDisplay } from './response-pairs.ts';
 
@@ -26,8 +26,8 @@ export type EnteredCard =
  * service checks itself (Luhn, known brand) before it goes online. Whatever the entry method
  * (resolveAccountEntry), a gift card is known by its number.
  */
-function cardAccount(ctx: EngineContext, merchantId: number, card: CardEntry): CardAccount {
-  const gift = ctx.giftRanges.match(merchantId, card.pan);
+function cardAccount(giftRanges: readonly BinRange[], card: CardEntry): CardAccount {
+  const gift = giftCardType(giftRanges, card.pan);
   if (gift !== null) return { kind: 'card', cardtype: gift.cardtype, gift };
   const check = checkCard(card.pan);
   return check.kind === 'ok'
@@ -58,15 +58,14 @@ export function unofferedFor(params: Params, gift: boolean): ServiceAnswer | und
  * checks (cardAccount).
  */
 export function enteredCard(
-  ctx: EngineContext,
-  merchantId: number,
+  giftRanges: readonly BinRange[],
   params: Params,
   entry: EntryOutcome,
 ): EnteredCard {
   if (entry.kind === 'answer') {
     return { kind: 'answer', answer: unofferedFor(params, false) ?? entry.answer };
   }
-  const account = cardAccount(ctx, merchantId, entry.card);
+  const account = cardAccount(giftRanges, entry.card);
   const unoffered = unofferedFor(params, account.kind === 'card' && account.gift !== null);
   if (unoffered !== undefined) return { kind: 'answer', answer: unoffered };
   if (account.kind === 'answer') return account;

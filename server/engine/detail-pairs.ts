@@ -2,8 +2,9 @@ import { Code, MsoftCode, formatAmount } from '../../protocol/index.ts';
 import { put, transactionPairs } from './response-pairs.ts';
 import type { EngineContext } from './engine-context.ts';
 import { refusalOf } from './state-machine.ts';
-import { emvRecordPairs } from './store/emv-store.ts';
-import type { TransactionRecord } from './store/transaction-record.ts';
+import type { CheckReads } from '../store/check-store.ts';
+import type { TransactionRecord } from '../store/transaction-record.ts';
+import { emvRecordPairs } from './emv-pairs.ts';
 
 /**
  * tranflags of a transaction (seed: Transaction detail, tranflags): CAPTURED while in a batch
@@ -76,10 +77,15 @@ export function echoableCustom(custom: Record<string, string>): Record<string, s
 
 /**
  * The ACH return of a check that came back (docs/test-cards.md, Checks): return_code (R01, …),
- * return_reason and return_ts (Unix seconds); nothing for any other transaction.
+ * return_reason and return_ts (Unix seconds); nothing for any other transaction (only one marked
+ * RETURNED is looked up).
  */
-export function checkReturnPairs(ctx: EngineContext, ttid: number): Record<string, string> {
-  const returned = ctx.checks.find(ttid)?.returned;
+export async function checkReturnPairs(
+  checks: CheckReads,
+  txn: TransactionRecord,
+): Promise<Record<string, string>> {
+  if (!txn.statusFlags.includes('RETURNED')) return {};
+  const returned = (await checks.find(txn.ttid))?.returned;
   if (returned === null || returned === undefined) return {};
   return {
     return_code: returned.code,
@@ -101,13 +107,13 @@ const MERCHANT_HEADER_FIELDS = ['addr1', 'addr2', 'addr3', 'phone', 'email'] as 
  * last_modified_ts, order_id, payment_id, a check's ACH return, and its custom parameters (never
  * overriding a field).
  */
-export function detailPairs(
+export async function detailPairs(
   ctx: EngineContext,
   txn: TransactionRecord,
   timeZone: string,
-): Record<string, string> {
+): Promise<Record<string, string>> {
   const created = new Date(txn.createdTs * 1000);
-  const profile = ctx.merchants.profile(txn.profileId);
+  const profile = await ctx.store.merchants.profile(txn.profileId);
   const expdate =
     txn.cardSealed === null ? undefined : ctx.vault.unseal(txn.cardSealed, 'transaction').expdate;
   const lookup = {
@@ -133,10 +139,14 @@ export function detailPairs(
   put(pairs, 'orig_phard_code', txn.phardCode);
   put(pairs, 'expdate', expdate);
   put(pairs, 'reversal_reason', txn.reversalReason);
-  const header = ctx.receiptHeaders.find(txn.merchantId);
+  const header = await ctx.store.receiptHeaders.find(txn.merchantId);
   put(pairs, 'merch_name', header?.name || profile?.merchantName);
   for (const field of MERCHANT_HEADER_FIELDS) put(pairs, `merch_${field}`, header?.[field] || null);
   put(pairs, 'merch_proc', profile?.processor);
-  Object.assign(pairs, emvRecordPairs(ctx.emv.find(txn.ttid)), checkReturnPairs(ctx, txn.ttid));
+  Object.assign(
+    pairs,
+    emvRecordPairs(await ctx.store.emv.find(txn.ttid)),
+    await checkReturnPairs(ctx.store.checks, txn),
+  );
   return { ...pairs, ...echoableCustom(txn.custom), ...txn.echo, ...pairs };
 }

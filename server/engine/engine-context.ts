@@ -1,23 +1,14 @@
 import type { Logger } from 'pino';
-import type { ApiVersion, OperationName, Params } from '../../protocol/index.ts';
+import type { ApiVersion, BinRange, OperationName, Params } from '../../protocol/index.ts';
 import type { Processor } from '../processor/index.ts';
 import type { SendQueue } from '../processor/index.ts';
 import type { CardVault } from '../vault/index.ts';
+import type { BdkRegistry } from './entry/bdk-registry.ts';
 import type { GiftRanges } from './gift/gift-ranges.ts';
 import type { KeyedLock } from './keyed-lock.ts';
-import type { ReceiptHeaderStore } from './receipts/receipt-header-store.ts';
 import type { ReceiptOutbox } from './receipts/receipt-outbox.ts';
 import type { StanCounter } from './stan-counter.ts';
-import type { BatchStore } from './store/batch-store.ts';
-import type { BdkStore } from './store/bdk-store.ts';
-import type { CheckStore } from './store/check-store.ts';
-import type { DenyListStore } from './store/deny-list-store.ts';
-import type { EmvStore } from './store/emv-store.ts';
-import type { GiftStore } from './store/gift-store.ts';
-import type { MerchantDirectory } from './store/merchant-directory.ts';
-import type { TicketStore } from './store/ticket-store.ts';
-import type { TokenStore } from './store/token-store.ts';
-import type { TransactionStore } from './store/transaction-store.ts';
+import type { ServiceStore } from '../store/service-store.ts';
 
 /** Who is asking, after authentication and profile resolution (filled in by the transports). */
 export interface CallerContext {
@@ -59,28 +50,15 @@ export interface CheckReturnTiming {
 
 /** Everything an operation handler works with; one per TransactionService. */
 export interface EngineContext {
-  transactions: TransactionStore;
-  batches: BatchStore;
-  tokens: TokenStore;
-  merchants: MerchantDirectory;
-  /** Gift cards and their ledgers (balances move only with their transactions' commits). */
-  gift: GiftStore;
+  /** Everything the engine persists (transactions, batches, tokens, gift cards, deny lists…). */
+  store: ServiceStore;
   /** Which card numbers are each merchant's gift cards. */
   giftRanges: GiftRanges;
-  denyList: DenyListStore;
-  /** Merchants' receipt headers (merch_info, the detail's merch_* fields). */
-  receiptHeaders: ReceiptHeaderStore;
   /** Where e-mailed and texted receipt copies go; none for a service on an in-memory store. */
   outbox: ReceiptOutbox | undefined;
   vault: CardVault;
-  /** Base derivation keys of DUKPT devices (encrypted reader data, PIN blocks). */
-  bdks: BdkStore;
-  /** EMV receipt data of chip and contactless transactions. */
-  emv: EmvStore;
-  /** Hosted card-entry sessions and their single-use tickets. */
-  tickets: TicketStore;
-  /** Checks' sealed bank accounts and their ACH returns. */
-  checks: CheckStore;
+  /** Base derivation keys of DUKPT devices (encrypted reader data, PIN blocks), sealed. */
+  bdks: BdkRegistry;
   /** When checks' returns are due after settlement, and how a settlement wakes their run. */
   checkReturns: CheckReturnTiming;
   processor: Processor;
@@ -98,6 +76,8 @@ export interface OperationRequest {
   params: Params;
   caller: CallerContext;
   now: Date;
+  /** The caller's merchant's gift BIN ranges in force, read once per request. */
+  giftRanges: readonly BinRange[];
 }
 
 /** Runs one operation to its answer; declines are answers, never exceptions. */

@@ -24,36 +24,33 @@ function lastOccurrence(settleTime: string, timeZone: string, now: Date): Date {
 
 /**
  * Automatic settlement: every profile whose daily settle time (HH:MM, merchant's zone) has come
- * since its last run gets its open batch settled, and the run recorded, in one SQLite
- * transaction. A time passed while the service was down is caught up at the next run. Returns
- * the number of batches settled.
+ * since its last run gets its open batch settled, and the run recorded, in one store transaction.
+ * A time passed while the service was down is caught up at the next run. Returns the number of
+ * batches settled.
  */
-export function runDueSettlements(ctx: EngineContext, now: Date): number {
+export async function runDueSettlements(ctx: EngineContext, now: Date): Promise<number> {
   let settled = 0;
-  for (const setting of ctx.merchants.autoSettleSettings()) {
+  for (const setting of await ctx.store.merchants.autoSettleSettings()) {
     const due = unixSeconds(lastOccurrence(setting.settleTime, setting.profile.timeZone, now));
     if (setting.lastRunTs !== null && setting.lastRunTs >= due) continue;
     const nowTs = unixSeconds(now);
-    ctx.transactions.atomically(() => {
-      const batch = ctx.batches.open(setting.profile.profileId);
-      if (batch !== undefined) {
-        settleBatch(ctx, batch, nowTs);
+    const { profileId } = setting.profile;
+    await ctx.store.transaction(async (tx) => {
+      const batch = await tx.batches.open(profileId);
+      if (batch !== undefined && (await settleBatch(ctx, tx, batch, nowTs)) !== undefined) {
         settled += 1;
-        ctx.logger.info(
-          { profileId: setting.profile.profileId, batch: batch.number },
-          'batch auto-settled',
-        );
+        ctx.logger.info({ profileId, batch: batch.number }, 'batch auto-settled');
       }
-      ctx.merchants.markAutoSettled(setting.profile.profileId, nowTs);
+      await tx.merchants.markAutoSettled(profileId, nowTs);
     });
   }
   return settled;
 }
 
 /** Clears the card data of authorizations older than the retention period; returns the count. */
-export function clearStaleCardData(ctx: EngineContext, now: Date): number {
+export function clearStaleCardData(ctx: EngineContext, now: Date): Promise<number> {
   const nowTs = unixSeconds(now);
-  return ctx.transactions.clearStaleCards(
+  return ctx.store.transactions.clearStaleCards(
     nowTs - AUTHORIZATION_CARD_RETENTION_DAYS * 86_400,
     nowTs,
   );

@@ -53,7 +53,7 @@ export async function sendOnline(
     run: async (): Promise<OnlineReply> => {
       const inFlight = { in_flight: queue.running, merchant_in_flight: queue.runningFor(merchant) };
       ctx.logger.debug({ merchant, ...inFlight, waiting: queue.waiting }, 'sent to the processor');
-      const { seq, stan } = ctx.stans.next(request.caller.profileId);
+      const { seq, stan } = await ctx.stans.next(request.caller.profileId);
       const reply = await ctx.processor.send({ ...message, stan, now: request.now });
       return { kind: 'reply', reply, stan, stanSeq: seq };
     },

@@ -1,5 +1,5 @@
 import { formatHostTs, formatTimestamp } from './clock.ts';
-import type { TransactionRecord } from './store/transaction-record.ts';
+import type { TransactionRecord } from '../store/transaction-record.ts';
 
 /** The result part of an answer: the code fields of the request being answered. */
 export interface AnswerResult {

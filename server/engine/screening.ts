@@ -2,7 +2,7 @@ import { Code, MsoftCode, type Params } from '../../protocol/index.ts';
 import { lastFour, maskPan } from '../../drivers/crypto/index.ts';
 import { response } from './answers.ts';
 import type { EngineContext, OperationRequest, ServiceAnswer } from './engine-context.ts';
-import type { TransactionRecord } from './store/transaction-record.ts';
+import type { CommitStep } from './operations/new-transaction.ts';
 
 /**
  * Seconds within which a second transaction of the same card, amount and order is a duplicate
@@ -40,28 +40,15 @@ function hasDuplicate(
   request: OperationRequest,
   fingerprint: string,
   amount: number | undefined,
-): boolean {
-  const since = Math.floor(request.now.getTime() / 1000) - DUPLICATE_WINDOW_SECONDS;
-  const where = [
-    't.profile_id = ?',
-    't.card_fingerprint = ?',
-    't.operation = ?',
-    "t.state IN ('authorized', 'captured', 'settled')",
-    't.created_ts >= ?',
-    "json_extract(t.echo_json, '$.ordernum') IS ?",
-  ];
-  const args: (string | number | null)[] = [
-    request.caller.profileId,
+): Promise<boolean> {
+  return ctx.store.transactions.hasDuplicate({
+    profileId: request.caller.profileId,
     fingerprint,
-    request.op,
-    since,
-    request.params.ordernum ?? null,
-  ];
-  if (amount !== undefined) {
-    where.push('t.req_amount = ?');
-    args.push(amount);
-  }
-  return ctx.transactions.select(where.join(' AND '), args).length > 0;
+    operation: request.op,
+    since: Math.floor(request.now.getTime() / 1000) - DUPLICATE_WINDOW_SECONDS,
+    ordernum: request.params.ordernum ?? null,
+    ...(amount !== undefined && { reqAmount: amount }),
+  });
 }
 
 /**
@@ -70,19 +57,19 @@ function hasDuplicate(
  * Errors §8); with duplcheck=yes a duplicate (hasDuplicate) is declined DUPL, MERCH_DUPLICATE.
  * Nothing is recorded for either.
  */
-export function screenCard(
+export async function screenCard(
   ctx: EngineContext,
   request: OperationRequest,
   pan: string,
   amount: number | undefined,
-): ServiceAnswer | undefined {
+): Promise<ServiceAnswer | undefined> {
   const { params, caller } = request;
   const fingerprint = ctx.vault.fingerprint(pan);
   if (params.carddenylist_check === 'yes') {
-    const entry = ctx.denyList.find(caller.merchantId, fingerprint);
+    const entry = await ctx.store.denyList.find(caller.merchantId, fingerprint);
     if (entry !== undefined) return denied(entry.id);
   }
-  if (params.duplcheck === 'yes' && hasDuplicate(ctx, request, fingerprint, amount)) {
+  if (params.duplcheck === 'yes' && (await hasDuplicate(ctx, request, fingerprint, amount))) {
     return DUPLICATE;
   }
   return undefined;
@@ -97,11 +84,11 @@ export function denyOnIssuerDecline(
   ctx: EngineContext,
   params: Params,
   pan: string,
-): ((txn: TransactionRecord, nowTs: number) => void) | undefined {
+): CommitStep | undefined {
   if (params.carddenylist_decline !== 'yes') return undefined;
-  return (txn, nowTs) => {
+  return async (tx, txn, nowTs) => {
     if (txn.msoftCode !== MsoftCode.INT_SUCCESS || !ISSUER_DECLINES.has(txn.code)) return;
-    ctx.denyList.add(
+    await tx.denyList.add(
       {
         merchantId: txn.merchantId,
         fingerprint: ctx.vault.fingerprint(pan),

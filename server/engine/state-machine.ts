@@ -1,4 +1,4 @@
-import { GIFT_OPERATIONS, type TransactionRecord } from './store/transaction-record.ts';
+import { GIFT_OPERATIONS, type TransactionRecord } from '../store/transaction-record.ts';
 
 /**
  * A move on an existing transaction (seed: States and transitions), with the amount cases that

@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { Params } from '../../protocol/index.ts';
 import { lastFour, luhnValid, maskPan } from '../../drivers/crypto/index.ts';
 import type { CardEntry } from './account-entry.ts';
-import type { EngineContext } from './engine-context.ts';
+import type { CardVault } from '../vault/index.ts';
+import type { TokenStore } from '../store/token-store.ts';
 
 /** Digits in a token: as long as a common card number, so fields sized for one fit it. */
 const TOKEN_DIGITS = 16;
@@ -23,34 +24,35 @@ function newTokenValue(): string {
  * The token of an approved transaction's account (seed: tokenize, matching_token): none unless
  * tokenize=yes; the entry's own token when the account came from one; with matching_token=yes
  * the merchant's existing token for the same account; otherwise a new token holding the sealed
- * account and expiry. Runs inside the transaction's commit.
+ * account and expiry. Runs inside the transaction's commit, with its store transaction's tokens.
  */
-export function tokenFor(
-  ctx: EngineContext,
+export async function tokenFor(
+  tokens: TokenStore,
+  vault: CardVault,
   merchantId: number,
   card: CardEntry,
   cardtype: string,
   params: Params,
   nowTs: number,
-): string | undefined {
+): Promise<string | undefined> {
   if (params.tokenize !== 'yes') return undefined;
   if (card.token !== undefined) return card.token;
-  const fingerprint = ctx.vault.fingerprint(card.pan);
+  const fingerprint = vault.fingerprint(card.pan);
   if (params.matching_token === 'yes') {
-    const existing = ctx.tokens.findByFingerprint(merchantId, fingerprint);
+    const existing = await tokens.findByFingerprint(merchantId, fingerprint);
     if (existing !== undefined) {
-      ctx.tokens.touch(existing.id, nowTs);
+      await tokens.touch(existing.id, nowTs);
       return existing.token;
     }
   }
   let token = newTokenValue();
-  while (ctx.tokens.exists(token)) token = newTokenValue();
-  ctx.tokens.create(
+  while (await tokens.exists(token)) token = newTokenValue();
+  await tokens.create(
     {
       merchantId,
       token,
       fingerprint,
-      cardSealed: ctx.vault.seal(
+      cardSealed: vault.seal(
         { pan: card.pan, ...(card.expdate !== undefined && { expdate: card.expdate }) },
         'token',
       ),

@@ -1,4 +1,3 @@
-import { dirname, join } from 'node:path';
 import type { Logger } from 'pino';
 import {
   FINANCIAL_OPERATIONS,
@@ -8,8 +7,8 @@ import {
   type Params,
 } from '../../protocol/index.ts';
 import { LoopbackProcessor, SendQueue, type Processor } from '../processor/index.ts';
-import type { Store } from '../store/database.ts';
-import { CardVault } from '../vault/index.ts';
+import type { ServiceStore } from '../store/service-store.ts';
+import type { CardVault } from '../vault/index.ts';
 import { withEchoedKeys } from './answer-echo.ts';
 import { unixSeconds } from './clock.ts';
 import { answerForError, serviceDecline, unavailable } from './answers.ts';
@@ -17,36 +16,26 @@ import { screenCardData } from './card-data-screen.ts';
 import { DEFAULT_CHECK_RETURN_SECONDS } from './checks/check-returns.ts';
 import { CheckReturnRunner } from './checks/check-return-runner.ts';
 import type { EngineContext } from './engine-context.ts';
-import { GiftLedger } from './gift/gift-ledger.ts';
+import { BdkRegistry } from './entry/bdk-registry.ts';
 import { GiftRanges } from './gift/gift-ranges.ts';
+import { purgeCardTickets } from './card-ticket-lifetimes.ts';
 import { HOUSEKEEPING_INTERVAL_MS, clearStaleCardData, runDueSettlements } from './housekeeping.ts';
+import { resolveInFlight } from './in-flight-recovery.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import { withReceipts } from './receipts/receipt-delivery.ts';
-import { ReceiptHeaderStore } from './receipts/receipt-header-store.ts';
 import { ReceiptOutbox } from './receipts/receipt-outbox.ts';
 import { OPERATION_HANDLERS } from './registry.ts';
 import type { CallerContext, ServiceAnswer } from './engine-context.ts';
 import { StanCounter } from './stan-counter.ts';
-import { BatchStore } from './store/batch-store.ts';
-import { BdkStore } from './store/bdk-store.ts';
-import { CheckStore } from './store/check-store.ts';
-import { DenyListStore } from './store/deny-list-store.ts';
-import { EmvStore } from './store/emv-store.ts';
-import { GiftStore } from './store/gift-store.ts';
-import { MerchantDirectory } from './store/merchant-directory.ts';
-import { engineDatabase } from './store/statement-cache.ts';
-import { TicketStore } from './store/ticket-store.ts';
-import { TokenStore } from './store/token-store.ts';
-import { TransactionStore } from './store/transaction-store.ts';
 
-/** What the service runs on; only store and logger are required. */
+/** What the service runs on; store, vault and logger are required. */
 export interface TransactionServiceDeps {
-  store: Store;
+  store: ServiceStore;
+  /** Card data encryption (the data directory's card vault). */
+  vault: CardVault;
   logger: Logger;
   /** The clock; default the system clock. */
   now?: () => Date;
-  /** Card data encryption; default the key file beside the database (memory for ":memory:"). */
-  vault?: CardVault;
   /** Default the simulated processor (LoopbackProcessor). */
   processor?: Processor;
   /** Default a queue of 16 messages in flight, 8 of them for one merchant at most. */
@@ -55,26 +44,15 @@ export interface TransactionServiceDeps {
   housekeeping?: boolean;
   /** Seconds after settlement a check's ACH return is due; default 60. */
   checkReturnSeconds?: number;
-  /**
-   * Folder of e-mailed and texted receipt copies; default "outbox" beside the database (none for
-   * ":memory:").
-   */
+  /** Folder of e-mailed and texted receipt copies (the data directory's "outbox"); default none. */
   outboxDir?: string;
-}
-
-/** The receipt outbox of the deps: the folder given, else "outbox" beside a database file. */
-function outboxFor(deps: TransactionServiceDeps): ReceiptOutbox | undefined {
-  if (deps.outboxDir !== undefined) return new ReceiptOutbox(deps.outboxDir);
-  return deps.store.memory
-    ? undefined
-    : new ReceiptOutbox(join(dirname(deps.store.name), 'outbox'));
 }
 
 /**
  * The transaction engine (docs/test-cards.md): keeps card data to the card fields (screenCardData),
  * validates each request with protocol's rules, runs it through its operation's handler and the
- * state table, commits it in one SQLite transaction, and only then answers. Never throws for bad
- * input: every failure is an answer.
+ * state table, commits it in one store transaction, and answers once everything it wrote or read
+ * is durable. Never throws for bad input: every failure is an answer.
  */
 export class TransactionService {
   readonly #ctx: EngineContext;
@@ -85,43 +63,29 @@ export class TransactionService {
 
   constructor(deps: TransactionServiceDeps) {
     const clock = deps.now ?? ((): Date => new Date());
-    const db = engineDatabase(deps.store);
-    const batches = new BatchStore(db);
-    const gift = new GiftStore(db);
-    const checks = new CheckStore(db);
-    const transactions = new TransactionStore(db, batches, [new GiftLedger(gift), checks]);
+    const { store } = deps;
     this.#returns = new CheckReturnRunner(
       deps.checkReturnSeconds ?? DEFAULT_CHECK_RETURN_SECONDS,
       deps.housekeeping !== false,
     );
-    const vault = deps.vault ?? CardVault.forDatabase(deps.store.name, deps.store.memory);
     this.#ctx = {
-      transactions,
-      batches,
-      tokens: new TokenStore(db),
-      merchants: new MerchantDirectory(db),
-      gift,
-      giftRanges: new GiftRanges(gift),
-      denyList: new DenyListStore(db),
-      bdks: new BdkStore(db, vault),
-      emv: new EmvStore(db),
-      tickets: new TicketStore(db),
-      checks,
+      store,
+      giftRanges: new GiftRanges(store.gift),
+      bdks: new BdkRegistry(store.bdks, deps.vault),
       checkReturns: this.#returns,
-      receiptHeaders: new ReceiptHeaderStore(db),
-      outbox: outboxFor(deps),
-      vault,
+      outbox: deps.outboxDir === undefined ? undefined : new ReceiptOutbox(deps.outboxDir),
+      vault: deps.vault,
       processor: deps.processor ?? new LoopbackProcessor(),
       queue: deps.queue ?? new SendQueue(),
-      stans: new StanCounter(transactions),
+      stans: new StanCounter(store.transactions),
       locks: new KeyedLock(),
       logger: deps.logger,
       clock,
     };
     this.#returns.attach(this.#ctx);
     if (deps.housekeeping !== false) {
-      this.runHousekeeping();
-      this.#timer = setInterval(() => this.runHousekeeping(), HOUSEKEEPING_INTERVAL_MS);
+      void this.runHousekeeping();
+      this.#timer = setInterval(() => void this.runHousekeeping(), HOUSEKEEPING_INTERVAL_MS);
       this.#timer.unref();
     }
   }
@@ -131,13 +95,18 @@ export class TransactionService {
     return this.#returns.run();
   }
 
-  /** Screens, validates (protocol.validateRequest), runs and commits one operation; never throws. */
+  /**
+   * Screens, validates (protocol.validateRequest), runs and commits one operation, and answers once
+   * what it read is durable too (a read may see a commit still on its way to disk); never throws.
+   */
   async execute(op: OperationName, params: Params, caller: CallerContext): Promise<ServiceAnswer> {
     if (this.#closing) return unavailable();
     const work = this.#run(op, params, caller);
     this.#inFlight.add(work);
     try {
-      return await work;
+      const answer = await work;
+      await this.#ctx.store.settled();
+      return answer;
     } finally {
       this.#inFlight.delete(work);
     }
@@ -151,15 +120,40 @@ export class TransactionService {
   }
 
   /**
+   * Settles what a previous run left in flight (docs/test-cards.md, In flight): each new
+   * transaction whose outcome was never committed is reversed at the processor when its card went
+   * there, and recorded as declined under its order. Run at start, before taking requests.
+   * Returns how many were settled; one that cannot be settled now is logged and left for the next
+   * start.
+   */
+  async recoverInFlight(): Promise<number> {
+    let settled = 0;
+    for (const record of await this.#ctx.store.inFlight.orphans()) {
+      try {
+        const txn = await resolveInFlight(this.#ctx, record);
+        settled += 1;
+        this.#ctx.logger.warn(
+          { ttid: txn.ttid, orderId: txn.orderId, action: txn.operation },
+          'transaction left in flight recorded as not completed',
+        );
+      } catch (error) {
+        const { name, message } = error as Error;
+        this.#ctx.logger.error({ error: name, message }, 'in-flight transaction not settled');
+      }
+    }
+    return settled;
+  }
+
+  /**
    * Runs due automatic settlements, clears stale card data and expired tickets' card data, and
    * starts fetching due check returns now (the timer calls it too).
    */
-  runHousekeeping(): void {
+  async runHousekeeping(): Promise<void> {
     const now = this.#ctx.clock();
     try {
-      runDueSettlements(this.#ctx, now);
-      clearStaleCardData(this.#ctx, now);
-      this.#ctx.tickets.purge(unixSeconds(now));
+      await runDueSettlements(this.#ctx, now);
+      await clearStaleCardData(this.#ctx, now);
+      await purgeCardTickets(this.#ctx.store.cardTickets, unixSeconds(now));
       void this.#returns.run();
     } catch (error) {
       this.#ctx.logger.error(
@@ -173,9 +167,12 @@ export class TransactionService {
    * A financial operation or settlement for a profile whose processor is not this service's
    * (profiles.processor): SYS_SETUP, rather than simulating what a real processor should do.
    */
-  #processorRefusal(op: OperationName, caller: CallerContext): ServiceAnswer | undefined {
+  async #processorRefusal(
+    op: OperationName,
+    caller: CallerContext,
+  ): Promise<ServiceAnswer | undefined> {
     if (!FINANCIAL_OPERATIONS.has(op) && op !== 'settle') return undefined;
-    const processor = this.#ctx.merchants.profile(caller.profileId)?.processor;
+    const processor = (await this.#ctx.store.merchants.profile(caller.profileId))?.processor;
     if (processor === this.#ctx.processor.name) return undefined;
     return serviceDecline(
       MsoftCode.SYS_SETUP,
@@ -187,19 +184,21 @@ export class TransactionService {
     const now = this.#ctx.clock();
     try {
       const params = screenCardData(sent);
+      const giftRanges = await this.#ctx.giftRanges.forMerchant(caller.merchantId);
       validateRequest(op, params, {
         version: caller.version,
         timeZone: caller.timeZone,
         now,
-        giftBinRanges: this.#ctx.giftRanges.forMerchant(caller.merchantId),
+        giftBinRanges: giftRanges,
       });
-      const request = { op, params, caller, now };
-      const answer = withReceipts(
+      const request = { op, params, caller, now, giftRanges };
+      const answer = await withReceipts(
         request,
         withEchoedKeys(
           op,
           params,
-          this.#processorRefusal(op, caller) ?? (await OPERATION_HANDLERS[op](request, this.#ctx)),
+          (await this.#processorRefusal(op, caller)) ??
+            (await OPERATION_HANDLERS[op](request, this.#ctx)),
         ),
         this.#ctx,
       );

@@ -1,6 +1,6 @@
 import { formatAmount, formatSignedAmount } from '../../protocol/index.ts';
 import type { OperationHandler } from '../engine/engine-context.ts';
-import { reportFilter } from './report-filters.ts';
+import { reportBounds } from './report-filters.ts';
 
 /**
  * Columns of the batches report, in order (docs/test-cards.md). BatchNum and Sub are the names
@@ -26,15 +26,20 @@ const BATCH_REPORT_COLUMNS: readonly string[] = [
  * settles every row BT gives (monetra_load), so a settled batch is never among them —,
  * report_settled_batches the settled ones, each with its totals.
  */
-export const batchReportHandler: OperationHandler = (request, ctx) => {
+export const batchReportHandler: OperationHandler = async (request, ctx) => {
   const { caller, params } = request;
-  const filter = reportFilter(params, caller, request.now, { time: 'opened_ts', batch: 'number' });
-  const status = request.op === 'report_settled_batches' ? 'settled' : 'open';
-  filter.where.push('status = ?');
-  filter.args.push(status);
-  const rows = ctx.batches.list(caller.profileId, filter).map((batch) => {
-    const totals = ctx.batches.totals(batch.id);
-    return {
+  const { from, to, batchNumber } = reportBounds(params, caller, request.now);
+  const batches = await ctx.store.batches.list({
+    profileId: caller.profileId,
+    status: request.op === 'report_settled_batches' ? 'settled' : 'open',
+    ...(from !== undefined && { openedFrom: from }),
+    ...(to !== undefined && { openedTo: to }),
+    ...(batchNumber !== undefined && { number: batchNumber }),
+  });
+  const rows = [];
+  for (const batch of batches) {
+    const totals = await ctx.store.batches.totals(batch.id);
+    rows.push({
       BatchNum: String(batch.number),
       Sub: String(batch.profileId),
       Status: batch.status,
@@ -46,7 +51,7 @@ export const batchReportHandler: OperationHandler = (request, ctx) => {
       NetAmount: formatSignedAmount(totals.saleAmount - totals.refundAmount),
       OpenedTs: String(batch.openedTs),
       SettledTs: batch.settledTs === null ? '' : String(batch.settledTs),
-    };
-  });
-  return Promise.resolve({ kind: 'report', columns: [...BATCH_REPORT_COLUMNS], rows });
+    });
+  }
+  return { kind: 'report', columns: [...BATCH_REPORT_COLUMNS], rows };
 };

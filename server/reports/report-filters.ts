@@ -2,39 +2,36 @@ import { resolveTimeValue, type Params } from '../../protocol/index.ts';
 import { unixSeconds } from '../engine/clock.ts';
 import type { CallerContext } from '../engine/engine-context.ts';
 
-/** A SQL condition and its arguments, ANDed into a report query. */
-export interface SqlFilter {
-  where: string[];
-  args: (string | number)[];
+/**
+ * The bounds every report takes (docs/test-cards.md, Reports): bdate and edate (time values
+ * resolved in the merchant's zone, inclusive, Unix seconds), batch (a number; one no batch has when
+ * it is not digits), ttid (likewise) and order_id.
+ */
+export interface ReportBounds {
+  from?: number;
+  to?: number;
+  batchNumber?: number;
+  ttid?: number;
+  orderId?: string;
 }
 
-/**
- * The filters every report takes (docs/test-cards.md): bdate and edate (time values resolved in the
- * merchant's zone, inclusive bounds on `timeColumn`), batch (number), ttid and order_id.
- */
-export function reportFilter(
-  params: Params,
-  caller: CallerContext,
-  now: Date,
-  columns: { time: string; batch: string; ttid?: string; order?: string },
-): SqlFilter {
-  const filter: SqlFilter = { where: [], args: [] };
+/** A reference that must be digits: its number, or -1 (matching nothing) when it is not. */
+function reference(text: string): number {
+  return /^[0-9]{1,15}$/.test(text) ? Number(text) : -1;
+}
+
+/** Reads the report bounds of a request. */
+export function reportBounds(params: Params, caller: CallerContext, now: Date): ReportBounds {
   const ctx = { version: caller.version, timeZone: caller.timeZone, now };
-  const add = (where: string, arg: string | number): void => {
-    filter.where.push(where);
-    filter.args.push(arg);
-  };
+  const bounds: ReportBounds = {};
   if (params.bdate !== undefined) {
-    add(`${columns.time} >= ?`, unixSeconds(resolveTimeValue(params.bdate, ctx, 'bdate')));
+    bounds.from = unixSeconds(resolveTimeValue(params.bdate, ctx, 'bdate'));
   }
   if (params.edate !== undefined) {
-    add(`${columns.time} <= ?`, unixSeconds(resolveTimeValue(params.edate, ctx, 'edate')));
+    bounds.to = unixSeconds(resolveTimeValue(params.edate, ctx, 'edate'));
   }
-  if (params.batch !== undefined) add(`${columns.batch} = ?`, params.batch);
-  if (params.ttid !== undefined && columns.ttid !== undefined)
-    add(`${columns.ttid} = ?`, params.ttid);
-  if (params.order_id !== undefined && columns.order !== undefined) {
-    add(`${columns.order} = ?`, params.order_id);
-  }
-  return filter;
+  if (params.batch !== undefined) bounds.batchNumber = reference(params.batch);
+  if (params.ttid !== undefined) bounds.ttid = reference(params.ttid);
+  if (params.order_id !== undefined) bounds.orderId = params.order_id;
+  return bounds;
 }

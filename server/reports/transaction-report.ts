@@ -1,9 +1,10 @@
 import { formatAmount } from '../../protocol/index.ts';
 import { formatTimestamp } from '../engine/clock.ts';
-import type { EngineContext, OperationHandler } from '../engine/engine-context.ts';
-import type { TransactionRecord, TransactionState } from '../engine/store/transaction-record.ts';
+import type { OperationHandler } from '../engine/engine-context.ts';
+import type { CheckReads } from '../store/check-store.ts';
+import type { TransactionRecord, TransactionState } from '../store/transaction-record.ts';
 import { checkReturnPairs, tranflagsOf, txnstatusOf } from '../engine/detail-pairs.ts';
-import { reportFilter } from './report-filters.ts';
+import { reportBounds } from './report-filters.ts';
 
 /**
  * Columns of the failed, unsettled and settled reports, in order (docs/test-cards.md). Readers look
@@ -41,12 +42,12 @@ const TRANSACTION_REPORT_COLUMNS: readonly string[] = [
 ];
 
 /** One report row of a transaction (a returned check with its return); absent values are empty. */
-function transactionRow(
-  ctx: EngineContext,
+async function transactionRow(
+  checks: CheckReads,
   txn: TransactionRecord,
   timeZone: string,
-): Record<string, string> {
-  const returned = checkReturnPairs(ctx, txn.ttid);
+): Promise<Record<string, string>> {
+  const returned = await checkReturnPairs(checks, txn);
   return {
     ttid: String(txn.ttid),
     action: txn.operation,
@@ -90,22 +91,18 @@ const REPORT_STATES: Readonly<Record<string, readonly TransactionState[]>> = {
  * The failed (declined), unsettled (authorized or captured) and settled reports of the caller's
  * profile, oldest first, filtered by bdate/edate (creation time), batch, ttid and order_id.
  */
-export const transactionReportHandler: OperationHandler = (request, ctx) => {
+export const transactionReportHandler: OperationHandler = async (request, ctx) => {
   const { caller, params } = request;
-  const states = REPORT_STATES[request.op] ?? [];
-  const filter = reportFilter(params, caller, request.now, {
-    time: 't.created_ts',
-    batch: 'b.number',
-    ttid: 't.ttid',
-    order: 'o.order_id',
+  const { from, to, ...bounds } = reportBounds(params, caller, request.now);
+  const transactions = await ctx.store.transactions.list({
+    profileId: caller.profileId,
+    states: REPORT_STATES[request.op] ?? [],
+    ...(from !== undefined && { createdFrom: from }),
+    ...(to !== undefined && { createdTo: to }),
+    ...bounds,
   });
-  const where = [
-    't.profile_id = ?',
-    `t.state IN (${states.map(() => '?').join(', ')})`,
-    ...filter.where,
-  ].join(' AND ');
-  const rows = ctx.transactions
-    .select(where, [caller.profileId, ...states, ...filter.args])
-    .map((txn) => transactionRow(ctx, txn, caller.timeZone));
-  return Promise.resolve({ kind: 'report', columns: [...TRANSACTION_REPORT_COLUMNS], rows });
+  const rows = await Promise.all(
+    transactions.map((txn) => transactionRow(ctx.store.checks, txn, caller.timeZone)),
+  );
+  return { kind: 'report', columns: [...TRANSACTION_REPORT_COLUMNS], rows };
 };

@@ -8,7 +8,7 @@ import type { PresentedCredentials } from '../../server/auth/credentials.ts';
 import { accountsFixture, FIXTURE_PASSWORD } from '../server/helpers/accounts-fixture.ts';
 
 const { accounts, merchant, profileId } = await accountsFixture();
-const key = accounts.apiKeys.create(merchant.userId, profileId, 'lane');
+const key = await accounts.apiKeys.create(merchant.userId, profileId, 'lane');
 const authenticator = new Authenticator(accounts, DEFAULT_AUTH_LIMITS, pino({ level: 'silent' }));
 const presented = (primary: PresentedCredentials['primary']): PresentedCredentials => ({
   primary,

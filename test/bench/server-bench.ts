@@ -4,7 +4,10 @@
 // runs with an API key and with username and password in every request (as Monetra's libraries
 // send them), then with 16 other addresses sending wrong passwords meanwhile: under the default
 // limits, and on a second service with throttling and lockout off, where every wrong password
-// costs a scrypt check.
+// costs a scrypt check. Beside each sale phase's ratio it prints the goal (0.5x the echo, REST p99
+// at most 5 ms) and the bound the service's own CPU cost puts on it: the CPU ms each sale costs
+// the service process, measured in the same phase, and the sales per second one event-loop
+// thread can run at that cost, as a ratio to the echo (docs/architecture.md, Throughput).
 // Options: --seconds N (measured time per phase, default 5), --clients N (default 32).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,10 +15,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { openStore } from '../../server/store/database.ts';
+import Database from 'better-sqlite3';
 import { RestClient } from '../server/durability/helpers/rest-client.ts';
 import { ServerProcess } from '../server/durability/helpers/server-process.ts';
 import { closedLoop, type PhaseFigures } from './closed-loop.ts';
+import { CpuPerRequest } from './process-cpu.ts';
 import { KvClient } from './kv-client.ts';
 import { WrongPasswordFlood } from './wrong-password-flood.ts';
 
@@ -36,7 +40,12 @@ const SALE = {
 };
 
 /** Starts the echo servers in their own process, as the service runs in its own. */
-async function startEchoServers(): Promise<{ http: number; net: number; stop: () => void }> {
+async function startEchoServers(): Promise<{
+  http: number;
+  net: number;
+  pid: number;
+  stop: () => void;
+}> {
   const script = fileURLToPath(new URL('./echo-servers.ts', import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -45,25 +54,40 @@ async function startEchoServers(): Promise<{ http: number; net: number; stop: ()
     child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString())),
   );
   const match = /http ([0-9]+) net ([0-9]+)/.exec(line);
-  return { http: Number(match?.[1]), net: Number(match?.[2]), stop: () => child.kill('SIGTERM') };
+  return {
+    http: Number(match?.[1]),
+    net: Number(match?.[2]),
+    pid: child.pid ?? 0,
+    stop: () => child.kill('SIGTERM'),
+  };
 }
 
 function expectApproved(answer: Record<string, string>): void {
   if (answer.code !== 'AUTH') throw new Error(`sale not approved: ${JSON.stringify(answer)}`);
 }
 
+/** A phase's figures and the CPU ms per round trip of the process that answered it. */
+type MeteredFigures = PhaseFigures & { cpuMs: number };
+
 async function restPhase(
   port: number,
   key: { id: string; secret: string },
   check: boolean,
-): Promise<PhaseFigures> {
+  pid: number,
+): Promise<MeteredFigures> {
   const client = new RestClient(port, key);
-  const figures = await closedLoop(CLIENTS, WARMUP_MS, SECONDS * 1000, async () => {
-    const { body } = await client.send('POST', 'transaction/purchase', SALE);
-    if (check) expectApproved(body);
-  });
+  const cpu = new CpuPerRequest(pid);
+  const figures = await closedLoop(
+    CLIENTS,
+    WARMUP_MS,
+    SECONDS * 1000,
+    cpu.wrap(async () => {
+      const { body } = await client.send('POST', 'transaction/purchase', SALE);
+      if (check) expectApproved(body);
+    }),
+  );
   client.close();
-  return figures;
+  return { ...figures, cpuMs: cpu.perRequest() };
 }
 
 /** Credentials of a key/value request: the demo profile API key, or the demo sub-user's password. */
@@ -75,15 +99,27 @@ const keyAuth = (key: { id: string; secret: string }): KvAuth => ({
 });
 const PASSWORD_AUTH: KvAuth = { username: 'test_retail:public', password: 'publ1ct3st' };
 
-async function kvPhase(port: number, auth: KvAuth, check: boolean): Promise<PhaseFigures> {
+async function kvPhase(
+  port: number,
+  auth: KvAuth,
+  check: boolean,
+  pid?: number,
+): Promise<MeteredFigures> {
   const clients = await Promise.all(Array.from({ length: CLIENTS }, () => KvClient.open(port)));
   const request = { action_trans: 'sale', ...auth, ...SALE };
-  const figures = await closedLoop(CLIENTS, WARMUP_MS, SECONDS * 1000, async (worker) => {
+  const cpu = pid === undefined ? undefined : new CpuPerRequest(pid);
+  const send = async (worker: number): Promise<void> => {
     const answer = await clients[worker]?.request(request);
     if (check && answer !== undefined) expectApproved(answer);
-  });
+  };
+  const figures = await closedLoop(
+    CLIENTS,
+    WARMUP_MS,
+    SECONDS * 1000,
+    cpu === undefined ? send : cpu.wrap(send),
+  );
   clients.forEach((client) => client.close());
-  return figures;
+  return { ...figures, cpuMs: cpu?.perRequest() ?? Number.NaN };
 }
 
 /**
@@ -137,11 +173,28 @@ function ratio(server: PhaseFigures, base: PhaseFigures): string {
 }
 
 /**
+ * The goal of a sale phase beside the bound its CPU cost sets: a sale costing the service c ms of
+ * CPU runs at most 1000 / c a second on its one event-loop thread (the JavaScript, SQLite and TLS
+ * all run there; only the log flush and the disk flush are off it), here as a ratio to the echo.
+ */
+function goalAndBound(server: MeteredFigures, base: MeteredFigures, p99GoalMs?: number): string {
+  const bound = 1000 / server.cpuMs;
+  const p99 =
+    p99GoalMs === undefined ? '' : `, p99 <= ${p99GoalMs} ms (${server.p99Ms.toFixed(2)})`;
+  return [
+    `  goal: >= 0.5x the echo${p99}; ${server.perSecond / base.perSecond >= 0.5 ? 'reached' : 'not reached'}`,
+    `  bound: ${server.cpuMs.toFixed(2)} ms of service CPU per sale (echo ${base.cpuMs.toFixed(3)} ms per round trip) -> at most ${bound.toFixed(0)} sales/s on one thread = ${(bound / base.perSecond).toFixed(3)}x the echo`,
+  ].join('\n');
+}
+
+/**
  * The disk's floor under every sale: bare SQLite commits (WAL, synchronous=FULL, as the service's
  * store) of one small row each, one after another, per second, in a fresh database.
  */
 function durableCommitsPerSecond(dataDir: string): number {
-  const store = openStore(join(dataDir, 'commit-floor.db'));
+  const store = new Database(join(dataDir, 'commit-floor.db'));
+  store.pragma('journal_mode = WAL');
+  store.pragma('synchronous = FULL');
   store.exec('CREATE TABLE bench_rows (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
   const insert = store.prepare('INSERT INTO bench_rows (body) VALUES (?)');
   const commit = store.transaction(() => insert.run('x'.repeat(400)));
@@ -169,19 +222,21 @@ async function main(): Promise<void> {
     console.log(
       `${'phase'.padEnd(NAME_WIDTH)} ${'per s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'requests'.padStart(8)}`,
     );
-    const restSale = await restPhase(server.plainPort, server.apiKey, true);
-    const httpEcho = await restPhase(echo.http, server.apiKey, false);
+    const restSale = await restPhase(server.plainPort, server.apiKey, true, server.pid);
+    const httpEcho = await restPhase(echo.http, server.apiKey, false, echo.pid);
     console.log(row('REST v2 sale', restSale));
     console.log(row('node:http echo', httpEcho));
     console.log(ratio(restSale, httpEcho));
+    console.log(goalAndBound(restSale, httpEcho, 5));
     console.log(
       `  durable SQLite commits on this disk (WAL, synchronous=FULL, one row each): ${durableCommitsPerSecond(dataDir)}/s`,
     );
-    const kvSale = await kvPhase(server.plainPort, keyAuth(server.apiKey), true);
-    const netEcho = await kvPhase(echo.net, keyAuth(server.apiKey), false);
+    const kvSale = await kvPhase(server.plainPort, keyAuth(server.apiKey), true, server.pid);
+    const netEcho = await kvPhase(echo.net, keyAuth(server.apiKey), false, echo.pid);
     console.log(row('key/value sale, API key', kvSale));
     console.log(row('node:net echo', netEcho));
     console.log(ratio(kvSale, netEcho));
+    console.log(goalAndBound(kvSale, netEcho));
     await passwordBesideKey(server.plainPort, keyAuth(server.apiKey), kvSale);
     await passwordUnderAttack(server.plainPort, '');
     const unlimitedDir = mkdtempSync(join(tmpdir(), 'laneterm-bench-'));

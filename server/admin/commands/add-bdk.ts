@@ -1,11 +1,7 @@
 import { CryptoError, parseHex } from '../../../drivers/crypto/index.ts';
 import { unixSeconds } from '../../engine/clock.ts';
-import {
-  BDK_TYPES,
-  bdkShapeProblem,
-  keyCheckValue,
-  type BdkType,
-} from '../../engine/store/bdk-store.ts';
+import { BDK_TYPES, bdkShapeProblem, keyCheckValue } from '../../engine/entry/bdk-registry.ts';
+import type { BdkType } from '../../store/bdk-store.ts';
 import { AdminError, type AdminCommand } from '../admin-command.ts';
 import { openBdks, readSecretOption } from '../admin-lookups.ts';
 
@@ -41,7 +37,7 @@ export const adminCommand: AdminCommand = {
     const problem = bdkShapeProblem(keySetId, type as BdkType, key);
     if (problem !== undefined) throw new AdminError(problem);
     const bdks = openBdks(context);
-    if (!bdks.add(keySetId, type as BdkType, key, unixSeconds(context.now()))) {
+    if (!(await bdks.add(keySetId, type as BdkType, key, unixSeconds(context.now())))) {
       throw new AdminError(`key set ${keySetId}: already has a key; remove-bdk it first`);
     }
     const checkValue = keyCheckValue(type as BdkType, key);

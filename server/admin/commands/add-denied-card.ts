@@ -1,7 +1,5 @@
 import { lastFour, maskPan } from '../../../drivers/crypto/index.ts';
 import { unixSeconds } from '../../engine/clock.ts';
-import { DenyListStore } from '../../engine/store/deny-list-store.ts';
-import { engineDatabase } from '../../engine/store/statement-cache.ts';
 import { CardVault } from '../../vault/index.ts';
 import { AdminError, type AdminCommand } from '../admin-command.ts';
 import { requireMerchant } from '../admin-lookups.ts';
@@ -23,7 +21,7 @@ export const adminCommand: AdminCommand = {
   positionals: 1,
   async run(context, args) {
     const [merchant = ''] = args.positionals;
-    const owner = requireMerchant(context, merchant);
+    const owner = await requireMerchant(context, merchant);
     const pan = ((await context.readStdin()).split(/\r?\n/)[0] ?? '').trim();
     if (!CARD_NUMBER.test(pan)) {
       throw new AdminError('card number (standard input): 8 to 19 digits on the first line');
@@ -31,7 +29,7 @@ export const adminCommand: AdminCommand = {
     const vault = CardVault.forDatabase(context.files.database, false);
     const note =
       typeof args.values.note === 'string' ? args.values.note : 'added by an administrator';
-    const entry = new DenyListStore(engineDatabase(context.store)).add(
+    const entry = await context.store.denyList.add(
       {
         merchantId: owner.merchantId,
         fingerprint: vault.fingerprint(pan),

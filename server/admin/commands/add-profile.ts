@@ -1,3 +1,4 @@
+import { unixSeconds } from '../../engine/clock.ts';
 import { AdminError, type AdminCommand } from '../admin-command.ts';
 import { requireMerchant } from '../admin-lookups.ts';
 
@@ -10,21 +11,21 @@ export const adminCommand: AdminCommand = {
   usage: 'add-profile <merchant> <profile-name> [--processor NAME]',
   options: { processor: { type: 'string' } },
   positionals: 2,
-  run(context, args) {
+  async run(context, args) {
     const [merchant = '', name = ''] = args.positionals;
     if (!PROFILE_NAME.test(name)) {
       throw new AdminError('profile name: 1 to 64 letters, digits, spaces or _ . @ -');
     }
-    const owner = requireMerchant(context, merchant);
-    if (context.accounts.profiles.findByName(owner.merchantId, name) !== undefined) {
+    const owner = await requireMerchant(context, merchant);
+    if ((await context.accounts.profiles.findByName(owner.merchantId, name)) !== undefined) {
       throw new AdminError(`profile "${name}": already exists`);
     }
     const processor = args.values.processor;
-    const profile = context.accounts.profiles.create(
+    const profile = await context.accounts.profiles.create(
       owner.merchantId,
       name,
       typeof processor === 'string' ? processor : 'loopback',
-      context.now(),
+      unixSeconds(context.now()),
     );
     context.out(`added profile ${profile.id} "${profile.name}" (${profile.processor})`);
   },

@@ -1,6 +1,7 @@
+import { unixSeconds } from '../../engine/clock.ts';
 import { nameProblem } from '../../accounts/account-names.ts';
 import { hashPassword } from '../../accounts/password-hasher.ts';
-import { ALL_OPERATIONS } from '../../accounts/permission-store.ts';
+import { ALL_OPERATIONS } from '../../accounts/permission-service.ts';
 import { AdminError, type AdminCommand } from '../admin-command.ts';
 import { PASSWORD_OPTIONS, readPassword, requireMerchant } from '../admin-lookups.ts';
 
@@ -19,13 +20,18 @@ export const adminCommand: AdminCommand = {
     }
     const problem = nameProblem(sub, 'sub-user');
     if (problem !== undefined) throw new AdminError(problem);
-    const owner = requireMerchant(context, merchant);
-    if (context.accounts.users.find({ merchant, sub }) !== undefined) {
+    const owner = await requireMerchant(context, merchant);
+    if ((await context.accounts.users.find({ merchant, sub })) !== undefined) {
       throw new AdminError(`"${name}": already exists`);
     }
     const hash = await hashPassword(await readPassword(context, args));
-    const login = context.accounts.users.createSubUser(owner.merchantId, sub, hash, context.now());
-    context.accounts.permissions.setUserPermissions(login.userId, [ALL_OPERATIONS]);
+    const login = await context.accounts.users.createSubUser(
+      owner.merchantId,
+      sub,
+      hash,
+      unixSeconds(context.now()),
+    );
+    await context.accounts.permissions.setUserPermissions(login.userId, [ALL_OPERATIONS]);
     context.out(`added sub-user ${login.username}`);
   },
 };

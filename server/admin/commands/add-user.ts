@@ -1,3 +1,4 @@
+import { unixSeconds } from '../../engine/clock.ts';
 import { nameProblem } from '../../accounts/account-names.ts';
 import { hashPassword } from '../../accounts/password-hasher.ts';
 import { AdminError, type AdminCommand } from '../admin-command.ts';
@@ -26,11 +27,16 @@ export const adminCommand: AdminCommand = {
     const zone = args.values['time-zone'];
     const timeZone = typeof zone === 'string' ? zone : 'UTC';
     if (!isTimeZone(timeZone)) throw new AdminError(`time zone "${timeZone}": not an IANA zone`);
-    if (context.accounts.users.find({ merchant, sub: '' }) !== undefined) {
+    if ((await context.accounts.users.find({ merchant, sub: '' })) !== undefined) {
       throw new AdminError(`"${merchant}": already exists`);
     }
     const hash = await hashPassword(await readPassword(context, args));
-    const login = context.accounts.users.createMerchant(merchant, hash, timeZone, context.now());
+    const login = await context.accounts.users.createMerchant(
+      merchant,
+      hash,
+      timeZone,
+      unixSeconds(context.now()),
+    );
     context.out(`added user ${login.username} (merchant ${login.merchantId}, ${timeZone})`);
   },
 };

@@ -8,14 +8,14 @@ export const adminCommand: AdminCommand = {
   usage: 'create-api-key <merchant[:sub]> [--profile NAME|ID] [--name LABEL]',
   options: { profile: { type: 'string' }, name: { type: 'string' } },
   positionals: 1,
-  run(context, args) {
+  async run(context, args) {
     const [user = ''] = args.positionals;
-    const login = requireLogin(context, user);
+    const login = await requireLogin(context, user);
     const ref = args.values.profile;
     const profile =
-      typeof ref === 'string' ? requireProfile(context, login.merchantId, ref) : undefined;
+      typeof ref === 'string' ? await requireProfile(context, login.merchantId, ref) : undefined;
     const label = typeof args.values.name === 'string' ? args.values.name : '';
-    const { keyId, secret } = context.accounts.apiKeys.create(
+    const { keyId, secret } = await context.accounts.apiKeys.create(
       login.userId,
       profile?.id ?? null,
       label,

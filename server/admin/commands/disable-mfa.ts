@@ -7,10 +7,10 @@ export const adminCommand: AdminCommand = {
   summary: 'turn off MFA for a user',
   usage: 'disable-mfa <merchant[:sub]>',
   positionals: 1,
-  run(context, args) {
+  async run(context, args) {
     const [user = ''] = args.positionals;
-    const login = requireLogin(context, user);
-    if (!context.accounts.mfa.disable(login.userId)) {
+    const login = await requireLogin(context, user);
+    if (!(await context.accounts.mfa.disable(login.userId))) {
       throw new AdminError(`${login.username}: MFA is not on`);
     }
     context.out(`${login.username}: MFA off`);

@@ -7,10 +7,14 @@ export const adminCommand: AdminCommand = {
   summary: 'turn on TOTP MFA for a user (or re-key it); prints the otpauth URI and secret once',
   usage: 'enable-mfa <merchant[:sub]>',
   positionals: 1,
-  run(context, args) {
+  async run(context, args) {
     const [user = ''] = args.positionals;
-    const login = requireLogin(context, user);
-    const enrolment = context.accounts.mfa.enable(login.userId, login.username, context.now());
+    const login = await requireLogin(context, user);
+    const enrolment = await context.accounts.mfa.enable(
+      login.userId,
+      login.username,
+      context.now(),
+    );
     context.out(`otpauth uri: ${enrolment.uri}`);
     context.out(`secret:      ${enrolment.secret}`);
     context.out(`(${login.username} must now send an MFA code or MFA cookie with a password)`);

@@ -7,10 +7,10 @@ export const adminCommand: AdminCommand = {
   summary: 'list a merchant’s API keys: id, user, profile, label, created, revoked',
   usage: 'list-api-keys <merchant>',
   positionals: 1,
-  run(context, args) {
+  async run(context, args) {
     const [merchant = ''] = args.positionals;
-    const owner = requireMerchant(context, merchant);
-    const keys = context.accounts.apiKeys.listForMerchant(owner.merchantId);
+    const owner = await requireMerchant(context, merchant);
+    const keys = await context.accounts.apiKeys.listForMerchant(owner.merchantId);
     if (keys.length === 0) context.out(`${merchant}: no API keys`);
     for (const key of keys) {
       const profile = key.profileName === null ? 'user key' : `profile "${key.profileName}"`;

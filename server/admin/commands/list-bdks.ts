@@ -8,8 +8,8 @@ export const adminCommand: AdminCommand = {
   summary: 'list the DUKPT base derivation keys: key set id, type, check value, added',
   usage: 'list-bdks',
   positionals: 0,
-  run(context) {
-    const keys = openBdks(context).list();
+  async run(context) {
+    const keys = await openBdks(context).list();
     if (keys.length === 0) context.out('no base derivation keys');
     for (const key of keys) {
       const added = DateTime.fromSeconds(key.createdTs, { zone: 'utc' }).toISO({

@@ -1,5 +1,3 @@
-import { DenyListStore } from '../../engine/store/deny-list-store.ts';
-import { engineDatabase } from '../../engine/store/statement-cache.ts';
 import type { AdminCommand } from '../admin-command.ts';
 import { isoTime, requireMerchant } from '../admin-lookups.ts';
 
@@ -9,10 +7,10 @@ export const adminCommand: AdminCommand = {
   summary: "list a merchant's deny list: entry id, masked card, when and why it was added",
   usage: 'list-denied-cards <merchant>',
   positionals: 1,
-  run(context, args) {
+  async run(context, args) {
     const [merchant = ''] = args.positionals;
-    const owner = requireMerchant(context, merchant);
-    const entries = new DenyListStore(engineDatabase(context.store)).list(owner.merchantId);
+    const owner = await requireMerchant(context, merchant);
+    const entries = await context.store.denyList.list(owner.merchantId);
     if (entries.length === 0) context.out(`${merchant}: the deny list is empty`);
     for (const entry of entries) {
       const source = entry.ttid === null ? '' : `  ttid ${entry.ttid}`;

@@ -1,10 +1,10 @@
-import type { LockedSubject } from '../../accounts/credential-failure-store.ts';
+import type { LockedSubject } from '../../store/credential-failure-store.ts';
 import type { AdminCommand, AdminContext } from '../admin-command.ts';
 
-function named(context: AdminContext, locked: LockedSubject): string {
+async function named(context: AdminContext, locked: LockedSubject): Promise<string> {
   if (locked.kind === 'api_key') return `api key ${locked.subject}`;
   if (locked.kind === 'address') return `address ${locked.subject} (unknown names)`;
-  const login = context.accounts.users.findById(Number(locked.subject));
+  const login = await context.accounts.users.findById(Number(locked.subject));
   return `user ${login?.username ?? `#${locked.subject}`}`;
 }
 
@@ -14,15 +14,15 @@ export const adminCommand: AdminCommand = {
   summary: 'list locked users, and API key ids and addresses throttled now, with when each ends',
   usage: 'locked',
   positionals: 0,
-  run(context) {
+  async run(context) {
     const now = context.now();
-    const locked = context.accounts.failures.listLocked(now.getTime());
+    const locked = await context.accounts.failures.listLocked(now.getTime());
     if (locked.length === 0) context.out('nothing locked or throttled');
     for (const entry of locked) {
       const until = new Date(entry.lockedUntil).toISOString().replace(/\.\d{3}Z$/, 'Z');
       const state = entry.kind === 'user' ? 'locked' : 'throttled';
       context.out(
-        `${named(context, entry)}  ${state} until ${until}  failed attempts: ${entry.failures}`,
+        `${await named(context, entry)}  ${state} until ${until}  failed attempts: ${entry.failures}`,
       );
     }
   },

@@ -7,9 +7,9 @@ export const adminCommand: AdminCommand = {
   summary: 'remove a DUKPT base derivation key; data from its devices is refused from now on',
   usage: 'remove-bdk <key-set-id>',
   positionals: 1,
-  run(context, args) {
+  async run(context, args) {
     const keySetId = (args.positionals[0] ?? '').toUpperCase();
-    if (!openBdks(context).remove(keySetId)) {
+    if (!(await openBdks(context).remove(keySetId))) {
       throw new AdminError(`key set ${keySetId}: no key registered`);
     }
     context.out(`key set ${keySetId}: key removed`);

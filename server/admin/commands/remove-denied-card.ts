@@ -1,5 +1,3 @@
-import { DenyListStore } from '../../engine/store/deny-list-store.ts';
-import { engineDatabase } from '../../engine/store/statement-cache.ts';
 import { AdminError, type AdminCommand } from '../admin-command.ts';
 import { requireMerchant } from '../admin-lookups.ts';
 
@@ -9,12 +7,12 @@ export const adminCommand: AdminCommand = {
   summary: "take a card off a merchant's deny list by its entry id (carddenylist_id)",
   usage: 'remove-denied-card <merchant> <entry-id>',
   positionals: 2,
-  run(context, args) {
+  async run(context, args) {
     const [merchant = '', id = ''] = args.positionals;
-    const owner = requireMerchant(context, merchant);
+    const owner = await requireMerchant(context, merchant);
     const removed =
       /^[0-9]{1,15}$/.test(id) &&
-      new DenyListStore(engineDatabase(context.store)).remove(owner.merchantId, Number(id));
+      (await context.store.denyList.remove(owner.merchantId, Number(id)));
     if (!removed) throw new AdminError(`deny list entry ${id}: not an entry of ${merchant}`);
     context.out(`${merchant}: deny list entry ${id} removed`);
   },

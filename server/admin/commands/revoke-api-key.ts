@@ -6,9 +6,9 @@ export const adminCommand: AdminCommand = {
   summary: 'revoke an API key; requests with it are refused from now on',
   usage: 'revoke-api-key <key-id>',
   positionals: 1,
-  run(context, args) {
+  async run(context, args) {
     const [keyId = ''] = args.positionals;
-    if (!context.accounts.apiKeys.revoke(keyId, context.now())) {
+    if (!(await context.accounts.apiKeys.revoke(keyId, context.now()))) {
       throw new AdminError(`api key ${keyId}: no such active key`);
     }
     context.out(`api key ${keyId}: revoked`);

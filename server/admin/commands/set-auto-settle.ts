@@ -1,6 +1,4 @@
 import { unixSeconds } from '../../engine/clock.ts';
-import { MerchantDirectory } from '../../engine/store/merchant-directory.ts';
-import { engineDatabase } from '../../engine/store/statement-cache.ts';
 import { AdminError, type AdminCommand } from '../admin-command.ts';
 import { requireMerchant, requireProfile } from '../admin-lookups.ts';
 
@@ -17,7 +15,7 @@ export const adminCommand: AdminCommand = {
   usage: 'set-auto-settle <merchant> <profile> (--time HH:MM | --off)',
   options: { time: { type: 'string' }, off: { type: 'boolean' } },
   positionals: 2,
-  run(context, args) {
+  async run(context, args) {
     const [merchant = '', profileRef = ''] = args.positionals;
     const time = args.values.time;
     const off = args.values.off === true;
@@ -27,11 +25,15 @@ export const adminCommand: AdminCommand = {
     if (typeof time === 'string' && !SETTLE_TIME.test(time)) {
       throw new AdminError('--time: HH:MM on a 24-hour clock, 00:00 to 23:59');
     }
-    const owner = requireMerchant(context, merchant);
-    const profile = requireProfile(context, owner.merchantId, profileRef);
-    const directory = new MerchantDirectory(engineDatabase(context.store));
-    directory.setAutoSettle(profile.id, off ? null : (time as string), unixSeconds(context.now()));
-    const zone = directory.profile(profile.id)?.timeZone ?? 'UTC';
+    const owner = await requireMerchant(context, merchant);
+    const profile = await requireProfile(context, owner.merchantId, profileRef);
+    const { merchants } = context.store;
+    await merchants.setAutoSettle(
+      profile.id,
+      off ? null : (time as string),
+      unixSeconds(context.now()),
+    );
+    const zone = (await merchants.profile(profile.id))?.timeZone ?? 'UTC';
     context.out(
       off
         ? `profile ${profile.id} "${profile.name}": automatic settlement off`

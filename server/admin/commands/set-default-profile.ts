@@ -7,11 +7,12 @@ export const adminCommand: AdminCommand = {
   summary: 'set (or with "none" clear) the profile a user’s transactions run under by default',
   usage: 'set-default-profile <merchant[:sub]> <profile-name | profile-id | none>',
   positionals: 2,
-  run(context, args) {
+  async run(context, args) {
     const [user = '', ref = ''] = args.positionals;
-    const login = requireLogin(context, user);
-    const profile = ref === 'none' ? undefined : requireProfile(context, login.merchantId, ref);
-    context.accounts.users.setDefaultProfile(login.userId, profile?.id ?? null);
+    const login = await requireLogin(context, user);
+    const profile =
+      ref === 'none' ? undefined : await requireProfile(context, login.merchantId, ref);
+    await context.accounts.users.setDefaultProfile(login.userId, profile?.id ?? null);
     context.out(
       profile === undefined
         ? `${login.username}: no default profile`

@@ -7,11 +7,11 @@ export const adminCommand: AdminCommand = {
   summary: 'set the operations of a merchant that need a second user’s authorization',
   usage: 'set-dual-auth <merchant> <operation,operation,… | all | none>',
   positionals: 2,
-  run(context, args) {
+  async run(context, args) {
     const [merchant = '', list = ''] = args.positionals;
-    const owner = requireMerchant(context, merchant);
+    const owner = await requireMerchant(context, merchant);
     const operations = parseOperationList(list);
-    context.accounts.permissions.setDualOperations(owner.merchantId, operations);
+    await context.accounts.permissions.setDualOperations(owner.merchantId, operations);
     context.out(`${merchant}: dual authorization for ${operations.join(', ') || 'nothing'}`);
   },
 };

@@ -1,8 +1,6 @@
 import { ProtocolError, parseBinRanges } from '../../../protocol/index.ts';
 import { unixSeconds } from '../../engine/clock.ts';
 import { PROVIDER_GIFT_RANGES } from '../../engine/gift/gift-ranges.ts';
-import { GiftStore } from '../../engine/store/gift-store.ts';
-import { engineDatabase } from '../../engine/store/statement-cache.ts';
 import { AdminError, type AdminCommand } from '../admin-command.ts';
 import { requireMerchant } from '../admin-lookups.ts';
 
@@ -30,7 +28,7 @@ export const adminCommand: AdminCommand = {
   usage: 'set-gift-ranges <merchant> (--ranges RANGES | --default)',
   options: { ranges: { type: 'string' }, default: { type: 'boolean' } },
   positionals: 1,
-  run(context, args) {
+  async run(context, args) {
     const [merchant = ''] = args.positionals;
     const text = args.values.ranges;
     const back = args.values.default === true;
@@ -38,12 +36,8 @@ export const adminCommand: AdminCommand = {
       throw new AdminError('give exactly one of --ranges RANGES or --default');
     }
     const ranges = typeof text === 'string' ? checkedRanges(text) : null;
-    const owner = requireMerchant(context, merchant);
-    new GiftStore(engineDatabase(context.store)).setCustomRanges(
-      owner.merchantId,
-      ranges,
-      unixSeconds(context.now()),
-    );
+    const owner = await requireMerchant(context, merchant);
+    await context.store.gift.setCustomRanges(owner.merchantId, ranges, unixSeconds(context.now()));
     context.out(
       ranges === null
         ? `${merchant}: gift cards are the provider default range ${PROVIDER_GIFT_RANGES}`

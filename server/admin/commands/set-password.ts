@@ -11,9 +11,9 @@ export const adminCommand: AdminCommand = {
   positionals: 1,
   async run(context, args) {
     const [user = ''] = args.positionals;
-    const login = requireLogin(context, user);
+    const login = await requireLogin(context, user);
     const hash = await hashPassword(await readPassword(context, args));
-    context.accounts.users.setPasswordHash(login.userId, hash);
+    await context.accounts.users.setPasswordHash(login.userId, hash);
     context.out(`${login.username}: password replaced`);
   },
 };

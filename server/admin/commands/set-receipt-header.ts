@@ -1,11 +1,6 @@
 import { maskCardNumbers } from '../../../drivers/crypto/index.ts';
 import { unixSeconds } from '../../engine/clock.ts';
-import {
-  RECEIPT_HEADER_FIELDS,
-  ReceiptHeaderStore,
-  type ReceiptHeader,
-} from '../../engine/receipts/receipt-header-store.ts';
-import { engineDatabase } from '../../engine/store/statement-cache.ts';
+import { RECEIPT_HEADER_FIELDS, type ReceiptHeader } from '../../store/receipt-header-store.ts';
 import { AdminError, type AdminCommand } from '../admin-command.ts';
 import { requireMerchant } from '../admin-lookups.ts';
 
@@ -25,7 +20,7 @@ export const adminCommand: AdminCommand = {
     'set-receipt-header <merchant> [--name N] [--addr1 A] [--addr2 A] [--addr3 A] [--phone P] [--email E]',
   options: Object.fromEntries(RECEIPT_HEADER_FIELDS.map((key) => [key, { type: 'string' }])),
   positionals: 1,
-  run(context, args) {
+  async run(context, args) {
     const [merchant = ''] = args.positionals;
     const fields: Partial<ReceiptHeader> = {};
     for (const key of RECEIPT_HEADER_FIELDS) {
@@ -43,9 +38,12 @@ export const adminCommand: AdminCommand = {
         `give at least one of ${RECEIPT_HEADER_FIELDS.map((k) => `--${k}`).join(', ')}`,
       );
     }
-    const owner = requireMerchant(context, merchant);
-    const store = new ReceiptHeaderStore(engineDatabase(context.store));
-    const header = store.update(owner.merchantId, fields, unixSeconds(context.now()));
+    const owner = await requireMerchant(context, merchant);
+    const header = await context.store.receiptHeaders.update(
+      owner.merchantId,
+      fields,
+      unixSeconds(context.now()),
+    );
     context.out(`${merchant}: receipts print`);
     for (const key of RECEIPT_HEADER_FIELDS) {
       if (header[key] !== '') context.out(`  ${key}: ${header[key]}`);

@@ -1,6 +1,4 @@
 import { PROVIDER_GIFT_RANGES } from '../../engine/gift/gift-ranges.ts';
-import { GiftStore } from '../../engine/store/gift-store.ts';
-import { engineDatabase } from '../../engine/store/statement-cache.ts';
 import type { AdminCommand } from '../admin-command.ts';
 import { requireMerchant } from '../admin-lookups.ts';
 
@@ -14,27 +12,27 @@ export const adminCommand: AdminCommand = {
     'show a merchant’s users, profiles, permissions, MFA, dual-authorized operations and gift card ranges',
   usage: 'show-merchant <merchant>',
   positionals: 1,
-  run(context, args) {
+  async run(context, args) {
     const [merchant = ''] = args.positionals;
     const { users, profiles, permissions, mfa } = context.accounts;
-    const owner = requireMerchant(context, merchant);
+    const owner = await requireMerchant(context, merchant);
     context.out(`merchant ${merchant} (id ${owner.merchantId}, time zone ${owner.timeZone})`);
-    for (const profile of profiles.listForMerchant(owner.merchantId)) {
+    for (const profile of await profiles.listForMerchant(owner.merchantId)) {
       context.out(`  profile ${profile.id} "${profile.name}" (${profile.processor})`);
     }
-    for (const login of users.listForMerchant(owner.merchantId)) {
-      const may = login.sub === '' ? ['*'] : permissions.userPermissions(login.userId);
+    for (const login of await users.listForMerchant(owner.merchantId)) {
+      const may = login.sub === '' ? ['*'] : await permissions.userPermissions(login.userId);
       const parts = [
         `default profile ${login.defaultProfileId ?? 'none'}`,
         `may run ${may.includes('*') ? 'every operation' : may.join(', ') || 'nothing'}`,
-        `MFA ${mfa.isEnabled(login.userId) ? 'on' : 'off'}`,
+        `MFA ${(await mfa.isEnabled(login.userId)) ? 'on' : 'off'}`,
         ...(login.disabled ? ['disabled'] : []),
       ];
       context.out(`  user ${login.username}: ${parts.join('; ')}`);
     }
-    const dual = permissions.dualOperations(owner.merchantId);
+    const dual = await permissions.dualOperations(owner.merchantId);
     context.out(`  dual authorization for: ${dual.join(', ') || 'nothing'}`);
-    const ranges = new GiftStore(engineDatabase(context.store)).customRanges(owner.merchantId);
+    const ranges = await context.store.gift.customRanges(owner.merchantId);
     context.out(`  gift cards: ${ranges ?? `${PROVIDER_GIFT_RANGES} (provider default)`}`);
   },
 };

@@ -8,10 +8,10 @@ export const adminCommand: AdminCommand = {
   summary: 'unlock a user locked after failed logins, and forget its failed attempts',
   usage: 'unlock <merchant[:sub]>',
   positionals: 1,
-  run(context, args) {
+  async run(context, args) {
     const [user = ''] = args.positionals;
-    const login = requireLogin(context, user);
-    if (!context.accounts.failures.clear(userSubject(login.userId))) {
+    const login = await requireLogin(context, user);
+    if (!(await context.accounts.failures.clear(userSubject(login.userId)))) {
       throw new AdminError(`${login.username}: not locked and no failed attempts counted`);
     }
     context.out(`${login.username}: unlocked`);

@@ -13,24 +13,22 @@ import { checkEntryOf } from './check-entry.ts';
  * so a preauth or a sale with capture=no on one is refused (DATA_BADTRANS). The deny list and
  * duplicate check screen the account as they screen a card number.
  */
-export function runCheckPayment(
+export async function runCheckPayment(
   request: OperationRequest,
   ctx: EngineContext,
   kind: 'sale' | 'refund',
 ): Promise<ServiceAnswer> {
   const { params } = request;
   if (request.op === 'preauth' || params.capture === 'no') {
-    return Promise.resolve(notOffered('abaroute', 'holds on checks'));
+    return notOffered('abaroute', 'holds on checks');
   }
   const check = checkEntryOf(params);
   if (check === undefined) {
-    return Promise.resolve(
-      serviceDecline(MsoftCode.DATA_MISSINGFIELD, 'account: required with abaroute'),
-    );
+    return serviceDecline(MsoftCode.DATA_MISSINGFIELD, 'account: required with abaroute');
   }
   const amount = parseAmount(params.amount ?? '', 'amount');
-  const screened = screenCard(ctx, request, check.account, amount);
-  if (screened !== undefined) return Promise.resolve(screened);
+  const screened = await screenCard(ctx, request, check.account, amount);
+  if (screened !== undefined) return screened;
   return runNewTransaction(request, ctx, {
     kind,
     approvedState: 'captured',

@@ -34,12 +34,20 @@ export class CheckReturnRunner implements CheckReturnTiming {
   }
 
   wake(): void {
+    void this.#arm().catch((error: unknown) => {
+      const { name, message } = error as Error;
+      this.#ctx?.logger.error({ error: name, message }, 'timing check returns failed');
+    });
+  }
+
+  /** Sets the timer for the earliest return still to come, replacing the one set before. */
+  async #arm(): Promise<void> {
     const ctx = this.#ctx;
     if (ctx === undefined || this.#closed || !this.#timed) return;
+    const due = await ctx.store.checks.nextDueTs();
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
-    const due = ctx.checks.nextDueTs();
-    if (due === undefined) return;
+    if (due === undefined || this.#closed) return;
     const waitMs = Math.min(MAX_TIMER_MS, Math.max(0, (due - unixSeconds(ctx.clock())) * 1000));
     this.#timer = setTimeout(() => void this.run(), waitMs);
     this.#timer.unref();

@@ -1,7 +1,8 @@
 import { Code, MsoftCode } from '../../../protocol/index.ts';
 import { unixSeconds } from '../clock.ts';
 import type { EngineContext } from '../engine-context.ts';
-import type { CheckRecord, CheckReturnRecord } from '../store/check-store.ts';
+import type { CheckRecord, CheckReturnRecord } from '../../store/check-store.ts';
+import { updateTransaction } from '../transaction-writes.ts';
 
 /**
  * Seconds after its batch settles that a check's ACH return is due by default: 60, so a training
@@ -18,11 +19,16 @@ const RETURN_USER = 'ach';
  * (its phard_code the return code), and its entry the return, losing its sealed account; all in
  * one commit.
  */
-function recordReturn(ctx: EngineContext, entry: CheckRecord, returned: CheckReturnRecord): void {
-  ctx.transactions.atomically(() => {
-    const [txn] = ctx.transactions.select('t.ttid = ?', [entry.ttid]);
+async function recordReturn(
+  ctx: EngineContext,
+  entry: CheckRecord,
+  returned: CheckReturnRecord,
+): Promise<void> {
+  await ctx.store.transaction(async (tx) => {
+    const txn = await tx.transactions.find(entry.merchantId, entry.ttid);
     if (txn === undefined) throw new Error(`check ${entry.ttid} has no transaction`);
-    ctx.transactions.update(
+    await updateTransaction(
+      tx,
       txn,
       { addFlag: 'RETURNED' },
       {
@@ -38,7 +44,7 @@ function recordReturn(ctx: EngineContext, entry: CheckRecord, returned: CheckRet
       },
       returned.ts,
     );
-    ctx.checks.close(entry.ttid, returned);
+    await tx.checks.close(entry.ttid, returned);
   });
   ctx.logger.info({ ttid: entry.ttid, returnCode: returned.code }, 'check returned');
 }
@@ -51,7 +57,7 @@ function recordReturn(ctx: EngineContext, entry: CheckRecord, returned: CheckRet
  */
 export async function runDueReturns(ctx: EngineContext, now: Date): Promise<number> {
   let returned = 0;
-  for (const entry of ctx.checks.due(unixSeconds(now))) {
+  for (const entry of await ctx.store.checks.due(unixSeconds(now))) {
     if (entry.accountSealed === null) continue;
     const account = ctx.vault.unseal(entry.accountSealed, 'check').pan;
     const answer = await ctx.processor.achReturn({
@@ -60,10 +66,10 @@ export async function runDueReturns(ctx: EngineContext, now: Date): Promise<numb
       accounttype: entry.accounttype,
     });
     if (answer === null) {
-      ctx.checks.close(entry.ttid, null);
+      await ctx.store.checks.close(entry.ttid, null);
       continue;
     }
-    recordReturn(ctx, entry, { ...answer, ts: unixSeconds(ctx.clock()) });
+    await recordReturn(ctx, entry, { ...answer, ts: unixSeconds(ctx.clock()) });
     returned += 1;
   }
   return returned;

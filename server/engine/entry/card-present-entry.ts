@@ -27,12 +27,18 @@ const METHODS: readonly (readonly [
  * keyed on the PIN pad; undefined when the request carries none. Data that fails a check, or
  * whose key set the service holds no key for, is answered as a service decline naming the field.
  */
-export function cardPresentEntry(ctx: EngineContext, params: Params): EntryOutcome | undefined {
+export async function cardPresentEntry(
+  ctx: EngineContext,
+  params: Params,
+): Promise<EntryOutcome | undefined> {
   const method = METHODS.find(([key]) => params[key] !== undefined);
   if (method === undefined) return undefined;
   const [key, read] = method;
   try {
-    return { kind: 'card', card: read(new DeviceKeys(ctx.bdks), params) };
+    return {
+      kind: 'card',
+      card: await new DeviceKeys(ctx.bdks).read((keys) => read(keys, params)),
+    };
   } catch (error) {
     return { kind: 'answer', answer: entryDecline(error, key) };
   }

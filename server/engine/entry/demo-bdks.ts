@@ -1,5 +1,6 @@
 import { parseHex } from '../../../drivers/crypto/index.ts';
-import type { BdkStore, BdkType } from '../store/bdk-store.ts';
+import type { BdkType } from '../../store/bdk-store.ts';
+import type { BdkRegistry } from './bdk-registry.ts';
 
 /**
  * The published test keys a demo service holds, so the simulated readers and PIN pads work out
@@ -13,8 +14,8 @@ export const DEMO_BDKS: readonly { keySetId: string; type: BdkType; key: string 
 ];
 
 /** Registers the demo keys a service does not hold yet (a key set already registered is kept). */
-export function seedDemoBdks(bdks: BdkStore, nowTs: number): void {
+export async function seedDemoBdks(bdks: BdkRegistry, nowTs: number): Promise<void> {
   for (const { keySetId, type, key } of DEMO_BDKS) {
-    bdks.add(keySetId, type, parseHex('bdk', key), nowTs);
+    await bdks.add(keySetId, type, parseHex('bdk', key), nowTs);
   }
 }

@@ -11,7 +11,7 @@ import {
   type AesKeyUsage,
   type TdesKeyUsage,
 } from '../../../drivers/crypto/index.ts';
-import type { BdkStore } from '../store/bdk-store.ts';
+import type { Bdk, BdkRegistry } from './bdk-registry.ts';
 import { EntryRefusal, invalidEntry } from './entry-refusal.ts';
 
 /** A device's key serial number as the request sent it, with the key set it names. */
@@ -39,17 +39,48 @@ export function deviceKsn(field: string, hex: string): DeviceKsn {
   return { scheme: 'tdes', ksn, keySetId: toHex(ksn.subarray(0, 5)), field };
 }
 
-/** The working key of a request's device from the registry; names `field` when it cannot. */
-export class DeviceKeys {
-  readonly #bdks: BdkStore;
+/** A read met a key set whose key is not loaded yet (DeviceKeys.read loads it and reads again). */
+class KeyNotLoaded extends Error {
+  readonly code = 'KEY_NOT_LOADED';
+  readonly keySetId: string;
 
-  constructor(bdks: BdkStore) {
+  constructor(keySetId: string) {
+    super(`key set ${keySetId}: not loaded`);
+    this.keySetId = keySetId;
+  }
+}
+
+/**
+ * The working keys of a request's devices from the registry; names `field` when it cannot. A
+ * request's device data is read synchronously (parsing and deciphering): read() runs it, and when
+ * it meets a key set not loaded yet, loads that key from the store and runs it again, so each key
+ * set a request names is fetched once.
+ */
+export class DeviceKeys {
+  readonly #bdks: BdkRegistry;
+  /** Keys loaded for this request by key set id; null where the registry has none. */
+  readonly #loaded = new Map<string, Bdk | null>();
+
+  constructor(bdks: BdkRegistry) {
     this.#bdks = bdks;
   }
 
+  /** Runs `use` (which derives keys through this object) with every key set it names loaded. */
+  async read<T>(use: (keys: DeviceKeys) => T): Promise<T> {
+    for (;;) {
+      try {
+        return use(this);
+      } catch (error) {
+        if (!(error instanceof KeyNotLoaded)) throw error;
+        this.#loaded.set(error.keySetId, (await this.#bdks.find(error.keySetId)) ?? null);
+      }
+    }
+  }
+
   #bdk(device: DeviceKsn): Buffer {
-    const bdk = this.#bdks.find(device.keySetId);
-    if (bdk === undefined) {
+    const bdk = this.#loaded.get(device.keySetId);
+    if (bdk === undefined) throw new KeyNotLoaded(device.keySetId);
+    if (bdk === null) {
       throw new EntryRefusal(
         MsoftCode.SYS_SETUP,
         device.field,

@@ -100,9 +100,14 @@ export type DebitOutcome =
   { kind: 'ok'; debit: ProcessorDebit | undefined } | { kind: 'answer'; answer: ServiceAnswer };
 
 /** Resolves the request's pin and ksn for the card `pan`, no gift card (docs/api.md, PIN debit). */
-export function debitPin(ctx: EngineContext, params: Params, pan: string): DebitOutcome {
+export async function debitPin(
+  ctx: EngineContext,
+  params: Params,
+  pan: string,
+): Promise<DebitOutcome> {
   try {
-    return { kind: 'ok', debit: resolveDebitPin(new DeviceKeys(ctx.bdks), params, pan) };
+    const keys = new DeviceKeys(ctx.bdks);
+    return { kind: 'ok', debit: await keys.read((loaded) => resolveDebitPin(loaded, params, pan)) };
   } catch (error) {
     return { kind: 'answer', answer: entryDecline(error, 'pin') };
   }

@@ -1,8 +1,6 @@
-import type { Store } from '../../store/database.ts';
+import type { ServiceStore } from '../../store/service-store.ts';
 import type { CardVault } from '../../vault/index.ts';
 import { unixSeconds } from '../clock.ts';
-import { GiftStore } from '../store/gift-store.ts';
-import { engineDatabase } from '../store/statement-cache.ts';
 import { registerGiftStock, type GiftStockCard } from './gift-stock.ts';
 
 /**
@@ -22,16 +20,16 @@ const DEMO_GIFT_STOCK: readonly GiftStockCard[] = [
  * Gives the demo merchant its gift ranges (unless it has custom ranges already) and registers its
  * denominated stock cards that are not known yet; idempotent across restarts.
  */
-export function seedDemoGiftCards(
-  store: Store,
+export async function seedDemoGiftCards(
+  store: ServiceStore,
   vault: CardVault,
   merchantId: number,
   now: Date,
-): void {
+): Promise<void> {
   const nowTs = unixSeconds(now);
-  const gift = new GiftStore(engineDatabase(store));
-  if (gift.customRanges(merchantId) === undefined) {
-    gift.setCustomRanges(merchantId, DEMO_GIFT_RANGES, nowTs);
+  const { gift } = store;
+  if ((await gift.customRanges(merchantId)) === undefined) {
+    await gift.setCustomRanges(merchantId, DEMO_GIFT_RANGES, nowTs);
   }
-  registerGiftStock(gift, vault, merchantId, DEMO_GIFT_STOCK, nowTs);
+  await registerGiftStock(gift, vault, merchantId, DEMO_GIFT_STOCK, nowTs);
 }

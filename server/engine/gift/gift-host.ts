@@ -9,7 +9,8 @@ import {
   partialApprovalRefused,
   type DeclineResult,
 } from '../partial-approval.ts';
-import type { GiftAccount } from '../store/gift-store.ts';
+import type { GiftAccount } from '../../store/gift-store.ts';
+import type { StoreTx } from '../../store/service-store.ts';
 
 /**
  * What a gift request does with its card: spend (sale, preauth), cashout (everything it holds),
@@ -121,14 +122,15 @@ function amountDecision(
   return { kind: 'declined', ...base, result: partialApprovalRefused(account.balance) };
 }
 
-function openDecision(
+async function openDecision(
   ctx: EngineContext,
+  tx: StoreTx,
   merchantId: number,
   ask: GiftAsk,
   nowTs: number,
-): GiftDecision {
+): Promise<GiftDecision> {
   const fingerprint = ctx.vault.fingerprint(ask.pan);
-  const known = ctx.gift.find(merchantId, fingerprint);
+  const known = await tx.gift.find(merchantId, fingerprint);
   if (known?.status === 'active') {
     return { kind: 'declined', accountId: known.id, result: ALREADY_ACTIVE };
   }
@@ -137,7 +139,7 @@ function openDecision(
     return { kind: 'declined', accountId: known?.id ?? null, result: refusal };
   const account =
     known ??
-    ctx.gift.create(
+    (await tx.gift.create(
       {
         merchantId,
         fingerprint,
@@ -148,9 +150,10 @@ function openDecision(
         cvDigest: null,
       },
       nowTs,
-    );
+    ));
   if (ask.pin !== undefined && account.pinDigest === null) {
-    ctx.gift.setPinDigest(account.id, giftSecretDigest(ctx.vault, 'pin', ask.pan, ask.pin), nowTs);
+    const digest = giftSecretDigest(ctx.vault, 'pin', ask.pan, ask.pin);
+    await tx.gift.setPinDigest(account.id, digest, nowTs);
   }
   return { kind: 'approved', accountId: account.id, amount: ask.amount };
 }
@@ -162,14 +165,15 @@ function openDecision(
  * PIN and CV rules apply; a spend beyond the balance is a partial approval with nsf=yes, a
  * refused one without, and INSUFFICIENT FUNDS on an empty card; a cashout takes the balance.
  */
-export function decideGift(
+export async function decideGift(
   ctx: EngineContext,
+  tx: StoreTx,
   merchantId: number,
   ask: GiftAsk,
   nowTs: number,
-): GiftDecision {
-  if (ask.move === 'open') return openDecision(ctx, merchantId, ask, nowTs);
-  const account = ctx.gift.find(merchantId, ctx.vault.fingerprint(ask.pan));
+): Promise<GiftDecision> {
+  if (ask.move === 'open') return openDecision(ctx, tx, merchantId, ask, nowTs);
+  const account = await tx.gift.find(merchantId, ctx.vault.fingerprint(ask.pan));
   if (account?.status !== 'active') {
     return { kind: 'declined', accountId: account?.id ?? null, result: NOT_ACTIVE };
   }
@@ -188,15 +192,18 @@ export type GiftPlan =
   { kind: 'card'; ask: Omit<GiftAsk, 'amount'> } | { kind: 'account'; accountId: number };
 
 /** The issuer's decision on a new gift transaction of `amount` (minor units), inside its commit. */
-export function decideGiftPlan(
+export async function decideGiftPlan(
   ctx: EngineContext,
+  tx: StoreTx,
   merchantId: number,
   plan: GiftPlan,
   amount: number,
   nowTs: number,
-): GiftDecision {
-  if (plan.kind === 'card') return decideGift(ctx, merchantId, { ...plan.ask, amount }, nowTs);
-  const account = ctx.gift.get(plan.accountId);
+): Promise<GiftDecision> {
+  if (plan.kind === 'card') {
+    return decideGift(ctx, tx, merchantId, { ...plan.ask, amount }, nowTs);
+  }
+  const account = await tx.gift.get(plan.accountId);
   return account.status === 'active'
     ? { kind: 'approved', accountId: account.id, amount }
     : { kind: 'declined', accountId: account.id, result: NOT_ACTIVE };

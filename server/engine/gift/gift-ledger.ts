@@ -1,7 +1,6 @@
 import { formatAmount } from '../../../protocol/index.ts';
-import type { GiftStore } from '../store/gift-store.ts';
-import type { TransactionRecord, TransactionState } from '../store/transaction-record.ts';
-import type { TransactionWriteHook } from '../store/transaction-store.ts';
+import type { GiftStore } from '../../store/gift-store.ts';
+import type { TransactionRecord, TransactionState } from '../../store/transaction-record.ts';
 
 /** States in which a transaction's amount stands on its gift card: approved, not cancelled. */
 const STANDING: ReadonlySet<TransactionState> = new Set(['authorized', 'captured', 'settled']);
@@ -47,46 +46,40 @@ function giftEffect(
 }
 
 /**
- * Keeps every gift card's balance equal to the sum of what its transactions do to it: each write
- * of a gift transaction (TransactionStore's hook) posts the change of its effect as one ledger row
- * in the same commit. An approved activate or issue makes the card active, its void inactive again
- * (only when that empties the card). A change the card cannot take throws GiftLedgerError.
+ * Keeps a gift card's balance equal to the sum of what its transactions do to it: every write of a
+ * gift transaction (transaction-writes.ts) posts the change of its effect as one ledger row in the
+ * same store transaction. An approved activate or issue makes the card active, its void inactive
+ * again (only when that empties the card). A change the card cannot take throws GiftLedgerError,
+ * failing the store transaction. `before` is null for a new transaction; `action` is the event's.
  */
-export class GiftLedger implements TransactionWriteHook {
-  readonly #store: GiftStore;
-
-  constructor(store: GiftStore) {
-    this.#store = store;
+export async function postGiftEffect(
+  gift: GiftStore,
+  before: TransactionRecord | null,
+  after: TransactionRecord,
+  action: string,
+  nowTs: number,
+): Promise<void> {
+  const accountId = after.giftAccountId;
+  if (accountId === null) return;
+  const delta = giftEffect(after) - (before === null ? 0 : giftEffect(before));
+  const wasStanding = before !== null && STANDING.has(before.state);
+  const standing = STANDING.has(after.state);
+  const opens = OPENING.has(after.operation) && standing && !wasStanding;
+  const closes = OPENING.has(after.operation) && wasStanding && !standing;
+  if (delta === 0 && !opens && !closes) return;
+  const account = await gift.get(accountId);
+  if (opens) {
+    if (account.status === 'active') throw new GiftLedgerError('already_active', account.balance);
+    await gift.setStatus(accountId, 'active', nowTs);
+  } else if (account.status !== 'active') {
+    throw new GiftLedgerError('not_active', account.balance);
   }
-
-  written(
-    before: TransactionRecord | null,
-    after: TransactionRecord,
-    action: string,
-    nowTs: number,
-  ): void {
-    const accountId = after.giftAccountId;
-    if (accountId === null) return;
-    const delta = giftEffect(after) - (before === null ? 0 : giftEffect(before));
-    const wasStanding = before !== null && STANDING.has(before.state);
-    const standing = STANDING.has(after.state);
-    const opens = OPENING.has(after.operation) && standing && !wasStanding;
-    const closes = OPENING.has(after.operation) && wasStanding && !standing;
-    if (delta === 0 && !opens && !closes) return;
-    const account = this.#store.get(accountId);
-    if (opens) {
-      if (account.status === 'active') throw new GiftLedgerError('already_active', account.balance);
-      this.#store.setStatus(accountId, 'active', nowTs);
-    } else if (account.status !== 'active') {
-      throw new GiftLedgerError('not_active', account.balance);
-    }
-    if (closes && account.balance + delta !== 0) {
-      throw new GiftLedgerError('in_use', account.balance);
-    }
-    if (account.balance + delta < 0) {
-      throw new GiftLedgerError('insufficient', account.balance, -delta);
-    }
-    if (delta !== 0) this.#store.post(accountId, after.ttid, action, delta, nowTs);
-    if (closes) this.#store.setStatus(accountId, 'inactive', nowTs);
+  if (closes && account.balance + delta !== 0) {
+    throw new GiftLedgerError('in_use', account.balance);
   }
+  if (account.balance + delta < 0) {
+    throw new GiftLedgerError('insufficient', account.balance, -delta);
+  }
+  if (delta !== 0) await gift.post(accountId, after.ttid, action, delta, nowTs);
+  if (closes) await gift.setStatus(accountId, 'inactive', nowTs);
 }

@@ -20,10 +20,13 @@ import { screenCard } from '../screening.ts';
 type GiftCard = Extract<EnteredCard, { kind: 'card' }>;
 
 /** The gift card a gift operation names, by any entry method; refused outside the gift ranges. */
-function giftCardOf(ctx: EngineContext, request: OperationRequest): GiftCard | ServiceAnswer {
+async function giftCardOf(
+  ctx: EngineContext,
+  request: OperationRequest,
+): Promise<GiftCard | ServiceAnswer> {
   const { params, caller } = request;
-  const entry = resolveAccountEntry(ctx, caller.merchantId, params);
-  const entered = enteredCard(ctx, caller.merchantId, params, entry);
+  const entry = await resolveAccountEntry(ctx, caller.merchantId, params);
+  const entered = enteredCard(request.giftRanges, params, entry);
   if (entered.kind === 'answer') return entered.answer;
   return entered.gift === null ? notAGiftCard() : entered;
 }
@@ -66,15 +69,15 @@ function loadAmount(
  * sent. A credit online; the gift ledger refuses a card already active, and a PIN sent becomes the
  * card's PIN. authamount is the amount applied, balance the card's balance.
  */
-export const openCardHandler: OperationHandler = (request, ctx) => {
-  const gift = giftCardOf(ctx, request);
-  if (gift.kind !== 'card') return Promise.resolve(gift);
+export const openCardHandler: OperationHandler = async (request, ctx) => {
+  const gift = await giftCardOf(ctx, request);
+  if (gift.kind !== 'card') return gift;
   const { params, caller } = request;
-  const stock = ctx.gift.find(caller.merchantId, ctx.vault.fingerprint(gift.card.pan));
+  const stock = await ctx.store.gift.find(caller.merchantId, ctx.vault.fingerprint(gift.card.pan));
   const amount = loadAmount(request, stock?.denomination ?? null);
-  if (typeof amount !== 'number') return Promise.resolve(amount);
-  const screened = screenCard(ctx, request, gift.card.pan, amount);
-  if (screened !== undefined) return Promise.resolve(screened);
+  if (typeof amount !== 'number') return amount;
+  const screened = await screenCard(ctx, request, gift.card.pan, amount);
+  if (screened !== undefined) return screened;
   return runNewTransaction(request, ctx, {
     kind: 'refund',
     operation: request.op === 'issue' ? 'issue' : 'activate',
@@ -92,19 +95,18 @@ export const openCardHandler: OperationHandler = (request, ctx) => {
  * the card's balance is then 0. The amount is the balance as the commit finds it; a card that is
  * not active, or holds nothing, is refused before going online.
  */
-export const cashoutHandler: OperationHandler = (request, ctx) => {
-  const gift = giftCardOf(ctx, request);
-  if (gift.kind !== 'card') return Promise.resolve(gift);
+export const cashoutHandler: OperationHandler = async (request, ctx) => {
+  const gift = await giftCardOf(ctx, request);
+  if (gift.kind !== 'card') return gift;
   const { params, caller } = request;
-  const account = ctx.gift.find(caller.merchantId, ctx.vault.fingerprint(gift.card.pan));
-  if (account?.status !== 'active') {
-    return Promise.resolve(invalidMove('cashout', 'the gift card is not active'));
-  }
+  const fingerprint = ctx.vault.fingerprint(gift.card.pan);
+  const account = await ctx.store.gift.find(caller.merchantId, fingerprint);
+  if (account?.status !== 'active') return invalidMove('cashout', 'the gift card is not active');
   if (account.balance === 0) {
-    return Promise.resolve(invalidMove('cashout', 'the gift card holds nothing to cash out'));
+    return invalidMove('cashout', 'the gift card holds nothing to cash out');
   }
-  const screened = screenCard(ctx, request, gift.card.pan, undefined);
-  if (screened !== undefined) return Promise.resolve(screened);
+  const screened = await screenCard(ctx, request, gift.card.pan, undefined);
+  if (screened !== undefined) return screened;
   return runNewTransaction(request, ctx, {
     kind: 'sale',
     operation: 'cashout',
@@ -123,11 +125,11 @@ export const cashoutHandler: OperationHandler = (request, ctx) => {
  * the amount is what it holds, "reversal applies": the sale is reversed instead, and the answer is
  * the reversal's.
  */
-export const merchreturnHandler: OperationHandler = (request, ctx) => {
+export const merchreturnHandler: OperationHandler = async (request, ctx) => {
   const { params } = request;
   if (params.ttid === undefined) return refundToAccount(request, ctx, 'merchreturn');
-  const prior = findTransaction(ctx, request.caller, params.ttid);
-  if (prior === undefined) return Promise.resolve(notFound('ttid'));
+  const prior = await findTransaction(ctx, request.caller, params.ttid);
+  if (prior === undefined) return notFound('ttid');
   const unsettled = prior.state === 'authorized' || prior.state === 'captured';
   const amount = parseAmount(params.amount ?? '', 'amount');
   if (isGiftSpend(prior) && unsettled && amount === prior.amount) {

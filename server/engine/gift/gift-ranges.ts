@@ -1,6 +1,6 @@
 import { luhnValid } from '../../../drivers/crypto/index.ts';
 import { matchBinRange, parseBinRanges, type BinRange } from '../../../protocol/index.ts';
-import type { GiftStore } from '../store/gift-store.ts';
+import type { GiftReads } from '../../store/gift-store.ts';
 
 /**
  * The provider's default gift BIN range (seed: "The default BIN range of the provider applies
@@ -19,39 +19,40 @@ export interface GiftCardType {
 }
 
 /**
+ * The gift card type of a card number under a merchant's ranges in force, or null when it is not
+ * one of its gift cards: outside its ranges, or failing the Luhn check digit (ISO/IEC 7812-1
+ * Annex B).
+ */
+export function giftCardType(ranges: readonly BinRange[], pan: string): GiftCardType | null {
+  const match = matchBinRange(ranges, pan);
+  if (match === null || !luhnValid(pan)) return null;
+  return {
+    cardtype: match.cardtype ?? GIFT_CARDTYPE,
+    ...(match.pclevel !== undefined && { pclevel: match.pclevel }),
+  };
+}
+
+/**
  * Which card numbers are a merchant's gift cards (seed: Gift custom BIN range formula): its custom
  * ranges, else the provider default. Ranges are read per request, so an admin change applies at
  * once; each distinct text is parsed once.
  */
 export class GiftRanges {
-  readonly #store: GiftStore;
+  readonly #store: Pick<GiftReads, 'customRanges'>;
   readonly #parsed = new Map<string, readonly BinRange[]>();
 
-  constructor(store: GiftStore) {
+  constructor(store: Pick<GiftReads, 'customRanges'>) {
     this.#store = store;
   }
 
   /** The merchant's ranges in force: custom, else PROVIDER_GIFT_RANGES. */
-  forMerchant(merchantId: number): readonly BinRange[] {
-    const text = this.#store.customRanges(merchantId) ?? PROVIDER_GIFT_RANGES;
+  async forMerchant(merchantId: number): Promise<readonly BinRange[]> {
+    const text = (await this.#store.customRanges(merchantId)) ?? PROVIDER_GIFT_RANGES;
     let ranges = this.#parsed.get(text);
     if (ranges === undefined) {
       ranges = parseBinRanges(text);
       this.#parsed.set(text, ranges);
     }
     return ranges;
-  }
-
-  /**
-   * The gift card type of a card number, or null when it is not one of the merchant's gift cards:
-   * outside its ranges, or failing the Luhn check digit (ISO/IEC 7812-1 Annex B).
-   */
-  match(merchantId: number, pan: string): GiftCardType | null {
-    const match = matchBinRange(this.forMerchant(merchantId), pan);
-    if (match === null || !luhnValid(pan)) return null;
-    return {
-      cardtype: match.cardtype ?? GIFT_CARDTYPE,
-      ...(match.pclevel !== undefined && { pclevel: match.pclevel }),
-    };
   }
 }

@@ -1,6 +1,6 @@
 import { lastFour, maskPan } from '../../../drivers/crypto/index.ts';
 import type { CardVault } from '../../vault/index.ts';
-import type { GiftStore } from '../store/gift-store.ts';
+import type { GiftStore } from '../../store/gift-store.ts';
 import { giftSecretDigest } from './gift-host.ts';
 
 /** A gift card of a merchant's stock: printed with a denomination, a PIN or a security code. */
@@ -19,18 +19,18 @@ export interface GiftStockCard {
  * a card already known is left as it is. Only keyed digests of the number, PIN and security code
  * are kept. Returns how many were new.
  */
-export function registerGiftStock(
+export async function registerGiftStock(
   store: GiftStore,
   vault: CardVault,
   merchantId: number,
   cards: readonly GiftStockCard[],
   nowTs: number,
-): number {
+): Promise<number> {
   let added = 0;
   for (const card of cards) {
     const fingerprint = vault.fingerprint(card.pan);
-    if (store.find(merchantId, fingerprint) !== undefined) continue;
-    store.create(
+    if ((await store.find(merchantId, fingerprint)) !== undefined) continue;
+    await store.create(
       {
         merchantId,
         fingerprint,

@@ -1,9 +1,10 @@
 import { formatAmount } from '../../../protocol/index.ts';
 import { invalidMove } from '../answers.ts';
-import type { EngineContext, ServiceAnswer } from '../engine-context.ts';
+import type { ServiceAnswer } from '../engine-context.ts';
+import type { GiftReads } from '../../store/gift-store.ts';
 import { INSUFFICIENT_FUNDS } from '../partial-approval.ts';
 import type { AnswerResult } from '../response-pairs.ts';
-import type { TransactionRecord } from '../store/transaction-record.ts';
+import type { TransactionRecord } from '../../store/transaction-record.ts';
 import { NOT_ACTIVE } from './gift-host.ts';
 import type { GiftLedgerError } from './gift-ledger.ts';
 
@@ -40,10 +41,10 @@ export function ledgerRefusal(
 }
 
 /** The balance of the gift card a transaction runs on, for its answer (none off gift cards). */
-export function giftBalancePairs(
-  ctx: EngineContext,
+export async function giftBalancePairs(
+  gift: GiftReads,
   txn: TransactionRecord,
-): Record<string, string> {
+): Promise<Record<string, string>> {
   if (txn.giftAccountId === null) return {};
-  return { balance: formatAmount(ctx.gift.get(txn.giftAccountId).balance) };
+  return { balance: formatAmount((await gift.get(txn.giftAccountId)).balance) };
 }

@@ -48,10 +48,10 @@ function inquiry(
  */
 export const balanceHandler: OperationHandler = async (request, ctx) => {
   const { params, caller } = request;
-  const entry = resolveAccountEntry(ctx, caller.merchantId, params);
-  const entered = enteredCard(ctx, caller.merchantId, params, entry);
+  const entry = await resolveAccountEntry(ctx, caller.merchantId, params);
+  const entered = enteredCard(request.giftRanges, params, entry);
   if (entered.kind === 'answer') return entered.answer;
-  const debit = entered.gift === null ? debitPin(ctx, params, entered.card.pan) : undefined;
+  const debit = entered.gift === null ? await debitPin(ctx, params, entered.card.pan) : undefined;
   if (debit?.kind === 'answer') return debit.answer;
   const online = await sendOnline(ctx, request, inquiry(entered, debit?.debit, params));
   if (online.kind !== 'reply') {
@@ -62,8 +62,8 @@ export const balanceHandler: OperationHandler = async (request, ctx) => {
   const { card, cardtype, gift } = entered;
   const at = ctx.clock();
   const nowTs = unixSeconds(at);
-  return ctx.transactions.atomically(() => {
-    ctx.transactions.recordStan(caller.profileId, stanSeq);
+  return ctx.store.transaction(async (tx) => {
+    await tx.transactions.recordStan(caller.profileId, stanSeq);
     let result: AnswerResult = {
       code: reply.code,
       msoftCode: MsoftCode.INT_SUCCESS,
@@ -74,14 +74,14 @@ export const balanceHandler: OperationHandler = async (request, ctx) => {
     let { balance, cv } = reply;
     if (result.code === Code.AUTH && gift !== null) {
       const ask = { ...giftAsk(params, 'inquire', card.pan), amount: 0 };
-      const decision = decideGift(ctx, caller.merchantId, ask, nowTs);
+      const decision = await decideGift(ctx, tx, caller.merchantId, ask, nowTs);
       cv = decision.cv;
       if (decision.kind === 'approved') balance = decision.amount;
       else result = { ...decision.result, stan };
     }
     const approved = result.code === Code.AUTH;
     const token = approved
-      ? tokenFor(ctx, caller.merchantId, card, cardtype, params, nowTs)
+      ? await tokenFor(tx.tokens, ctx.vault, caller.merchantId, card, cardtype, params, nowTs)
       : undefined;
     const fields = {
       auth: approved ? reply.auth : undefined,

@@ -4,8 +4,8 @@ import { response, serviceDecline } from '../answers.ts';
 import type { EngineContext, ServiceAnswer } from '../engine-context.ts';
 import { emvReceiptPairs, iccNodes } from '../entry/emv-entry.ts';
 import { entryDecline } from '../entry/entry-refusal.ts';
-import { emvRecordPairs } from '../store/emv-store.ts';
-import type { TransactionRecord } from '../store/transaction-record.ts';
+import type { TransactionRecord } from '../../store/transaction-record.ts';
+import { emvRecordPairs } from '../emv-pairs.ts';
 
 /** What a reversal reporting a card decline records: the chip's final receipt fields. */
 export interface CardDecline {
@@ -21,12 +21,12 @@ export const CARD_DECLINE_REASON = 'CARDDECLINE';
  * transaction must have been read from a chip, and the reversal is of the whole amount. Answers
  * the refusal naming the field, or what to record.
  */
-export function cardDeclineOf(
+export async function cardDeclineOf(
   ctx: EngineContext,
   params: Params,
   txn: TransactionRecord,
-): CardDecline | ServiceAnswer {
-  if (ctx.emv.find(txn.ttid) === undefined) {
+): Promise<CardDecline | ServiceAnswer> {
+  if ((await ctx.store.emv.find(txn.ttid)) === undefined) {
     return serviceDecline(
       MsoftCode.DATA_INVALIDFIELD,
       'icc: the transaction was not read from a chip; a reversal carries icc only after a card decline',
@@ -57,11 +57,11 @@ export function cardDeclineOf(
 }
 
 /** An approved answer with the transaction's EMV fields added, rcpt_emv_card_decline included. */
-export function withEmvPairs(
+export async function withEmvPairs(
   ctx: EngineContext,
   answer: ServiceAnswer,
   ttid: number,
-): ServiceAnswer {
+): Promise<ServiceAnswer> {
   if (answer.kind !== 'response' || answer.pairs.code !== Code.AUTH) return answer;
-  return response({ ...answer.pairs, ...emvRecordPairs(ctx.emv.find(ttid)) });
+  return response({ ...answer.pairs, ...emvRecordPairs(await ctx.store.emv.find(ttid)) });
 }

@@ -6,6 +6,7 @@ import { binDetails } from '../bin-details.ts';
 import { entryDisplay, unofferedFor } from '../card-account.ts';
 import { unixSeconds } from '../clock.ts';
 import type { OperationHandler } from '../engine-context.ts';
+import { giftCardType } from '../gift/gift-ranges.ts';
 import { accountPairs } from '../response-pairs.ts';
 import { tokenFor } from '../tokenizer.ts';
 
@@ -28,30 +29,32 @@ const LOOKUP_SUCCESS = {
  * from the simulated BIN file. A number failing the Luhn check is refused. tokenize=yes answers a
  * token (committed); nothing else is recorded.
  */
-export const cardtypeHandler: OperationHandler = (request, ctx) => {
+export const cardtypeHandler: OperationHandler = async (request, ctx) => {
   const { params, caller } = request;
-  const entry = resolveAccountEntry(ctx, caller.merchantId, params);
-  if (entry.kind === 'answer') return Promise.resolve(unofferedFor(params, false) ?? entry.answer);
+  const entry = await resolveAccountEntry(ctx, caller.merchantId, params);
+  if (entry.kind === 'answer') return unofferedFor(params, false) ?? entry.answer;
   const { card } = entry;
-  const gift = ctx.giftRanges.match(caller.merchantId, card.pan);
+  const gift = giftCardType(request.giftRanges, card.pan);
   const unoffered = unofferedFor(params, gift !== null);
-  if (unoffered !== undefined) return Promise.resolve(unoffered);
+  if (unoffered !== undefined) return unoffered;
   const refusal = cardNumberRefusal(card.pan);
-  if (refusal !== undefined) return Promise.resolve(refusal);
+  if (refusal !== undefined) return refusal;
   const cardtype = gift?.cardtype ?? detectBrand(card.pan)?.code ?? UNKNOWN_CARDTYPE;
   const details = binDetails(card.pan);
   const at = ctx.clock();
-  const token = ctx.transactions.atomically(() =>
-    tokenFor(ctx, caller.merchantId, card, cardtype, params, unixSeconds(at)),
-  );
+  const nowTs = unixSeconds(at);
+  const token =
+    params.tokenize === 'yes'
+      ? await ctx.store.transaction((tx) =>
+          tokenFor(tx.tokens, ctx.vault, caller.merchantId, card, cardtype, params, nowTs),
+        )
+      : undefined;
   const fields = {
     pclevel: gift?.pclevel ?? details?.pclevel,
     ...details?.fields,
     token,
   };
-  return Promise.resolve(
-    response(
-      accountPairs(entryDisplay(card, cardtype), LOOKUP_SUCCESS, fields, at, caller.timeZone),
-    ),
+  return response(
+    accountPairs(entryDisplay(card, cardtype), LOOKUP_SUCCESS, fields, at, caller.timeZone),
   );
 };

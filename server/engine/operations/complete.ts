@@ -2,7 +2,8 @@ import { parseAmount } from '../../../protocol/index.ts';
 import { unixSeconds } from '../clock.ts';
 import type { OperationHandler } from '../engine-context.ts';
 import { customOf, echoOf, overlay } from '../request-echo.ts';
-import type { TransactionChange } from '../store/transaction-store.ts';
+import type { StoreTx } from '../../store/service-store.ts';
+import type { TransactionChange } from '../../store/transaction-store.ts';
 import { tokenFor } from '../tokenizer.ts';
 import { refuseMove, runOnlineMove, withTransaction } from './transaction-moves.ts';
 
@@ -25,14 +26,15 @@ export const completeHandler: OperationHandler = (request, ctx) =>
       request.op === 'preauthcomplete' && params.amount !== undefined
         ? parseAmount(params.amount, 'amount')
         : txn.amount;
-    const change = (): TransactionChange => {
+    const change = async (tx: StoreTx): Promise<TransactionChange> => {
       const secret =
         txn.cardSealed === null ? undefined : ctx.vault.unseal(txn.cardSealed, 'transaction');
       const token =
         secret === undefined
           ? undefined
-          : tokenFor(
-              ctx,
+          : await tokenFor(
+              tx.tokens,
+              ctx.vault,
               txn.merchantId,
               {
                 pan: secret.pan,

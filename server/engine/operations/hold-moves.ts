@@ -3,7 +3,7 @@ import { invalidMove } from '../answers.ts';
 import type { OperationHandler } from '../engine-context.ts';
 import { customOf, echoOf, overlay } from '../request-echo.ts';
 import { PARTIAL_REVERSAL_BRANDS } from '../state-machine.ts';
-import type { TransactionChange } from '../store/transaction-store.ts';
+import type { TransactionChange } from '../../store/transaction-store.ts';
 import { CARD_DECLINE_REASON, cardDeclineOf, withEmvPairs } from './card-decline.ts';
 import { refuseMove, runOnlineMove, withTransaction, type ChangeOf } from './transaction-moves.ts';
 
@@ -36,7 +36,7 @@ export const reversalHandler: OperationHandler = (request, ctx) =>
     if (txn.refundedAmount > 0) {
       return invalidMove(request.op, 'transaction has refunds; void them before reversing it');
     }
-    const decline = params.icc === undefined ? undefined : cardDeclineOf(ctx, params, txn);
+    const decline = params.icc === undefined ? undefined : await cardDeclineOf(ctx, params, txn);
     if (decline !== undefined && 'kind' in decline) return decline;
     const named = params.reversal_reason ?? (decline && CARD_DECLINE_REASON);
     const reason = named === undefined ? {} : { reversalReason: named };
@@ -46,8 +46,8 @@ export const reversalHandler: OperationHandler = (request, ctx) =>
     const recorded: ChangeOf =
       decline === undefined
         ? change
-        : () => {
-            ctx.emv.recordCardDecline(txn.ttid, decline.receipt);
+        : async (tx) => {
+            await tx.emv.recordCardDecline(txn.ttid, decline.receipt);
             return change;
           };
     const answer = await runOnlineMove(
@@ -57,7 +57,7 @@ export const reversalHandler: OperationHandler = (request, ctx) =>
       { kind: 'reverse', amount: final },
       recorded,
     );
-    return decline === undefined ? answer : withEmvPairs(ctx, answer, txn.ttid);
+    return decline === undefined ? answer : await withEmvPairs(ctx, answer, txn.ttid);
   });
 
 /**

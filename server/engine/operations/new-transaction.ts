@@ -14,13 +14,17 @@ import { decideGiftPlan, type GiftDecision, type GiftPlan } from '../gift/gift-h
 import { giftBalancePairs } from '../gift/ledger-refusal.ts';
 import { put, transactionPairs, type AnswerResult } from '../response-pairs.ts';
 import type { ServiceAnswer } from '../engine-context.ts';
+import type { InFlightDraft } from '../../store/in-flight-store.ts';
+import type { StoreTx } from '../../store/service-store.ts';
 import {
   GIFT_OPERATIONS,
   type TransactionKind,
   type TransactionOperation,
   type TransactionRecord,
   type TransactionState,
-} from '../store/transaction-record.ts';
+} from '../../store/transaction-record.ts';
+import { resolveInFlight } from '../in-flight-recovery.ts';
+import { insertTransaction } from '../transaction-writes.ts';
 import { tokenFor } from '../tokenizer.ts';
 import { authorizeOnline, type Authorization } from './authorization.ts';
 
@@ -33,6 +37,12 @@ export type PlanAccount =
   | { kind: 'card'; card: CardEntry; cardtype: string; pclevel?: number; debit?: ProcessorDebit }
   | { kind: 'check'; check: CheckEntry }
   | { kind: 'prior'; prior: TransactionRecord };
+
+/**
+ * A step of a new transaction's commit, run in its store transaction with the new transaction
+ * (e.g. to update its parent, or to deny-list its card).
+ */
+export type CommitStep = (tx: StoreTx, txn: TransactionRecord, nowTs: number) => Promise<void>;
 
 /** Everything needed to run a new sale, preauth, refund or gift operation. */
 export interface NewTransactionPlan {
@@ -49,10 +59,10 @@ export interface NewTransactionPlan {
   custom: Record<string, string>;
   /** The gift card it runs on: the card's issuer (the gift ledger) decides inside the commit. */
   gift?: GiftPlan;
-  /** Runs inside the commit of an approval, with the new transaction (e.g. to update its parent). */
-  onApproved?: (txn: TransactionRecord, nowTs: number) => void;
-  /** Runs inside the commit of a decline, with the new transaction (e.g. to deny-list the card). */
-  onDeclined?: (txn: TransactionRecord, nowTs: number) => void;
+  /** Runs inside the commit of an approval. */
+  onApproved?: CommitStep;
+  /** Runs inside the commit of a decline. */
+  onDeclined?: CommitStep;
 }
 
 /**
@@ -103,17 +113,23 @@ function accountDisplay(
 }
 
 /**
- * The sealed card an approved sale or preauth keeps for later moves (SENSITIVEDATA); a cashout
- * keeps none (nothing follows it but a void).
+ * Whether an approved transaction keeps its card for later moves (SENSITIVEDATA): an approved sale
+ * or preauth on entered card data does; a refund, a cashout (nothing follows it but a void) and a
+ * transaction on a prior one do not.
  */
-function sealedCard(
-  ctx: EngineContext,
-  plan: NewTransactionPlan,
-  approved: boolean,
-): Buffer | null {
-  if (!approved || plan.kind === 'refund' || plan.account.kind !== 'card') return null;
-  if (plan.operation === 'cashout') return null;
-  const { pan, expdate } = plan.account.card;
+function keepsCard(plan: NewTransactionPlan, approved: boolean): boolean {
+  return (
+    approved &&
+    plan.kind !== 'refund' &&
+    plan.account.kind === 'card' &&
+    plan.operation !== 'cashout'
+  );
+}
+
+/** The account sealed for the card vault (purpose "transaction"), when it is entered card data. */
+function sealAccount(ctx: EngineContext, account: PlanAccount): Buffer | null {
+  if (account.kind !== 'card') return null;
+  const { pan, expdate } = account.card;
   return ctx.vault.seal({ pan, ...(expdate !== undefined && { expdate }) }, 'transaction');
 }
 
@@ -123,10 +139,40 @@ function fingerprintOf(ctx: EngineContext, account: PlanAccount): string | null 
   return ctx.vault.fingerprint(account.kind === 'card' ? account.card.pan : account.check.account);
 }
 
-/** Keeps an approved check's sealed bank account for its return time; inside the commit. */
-function keepCheck(ctx: EngineContext, txn: TransactionRecord, check: CheckEntry): void {
+/** What the transaction is recorded as whatever its outcome: everything but the outcome. */
+function draftOf(
+  ctx: EngineContext,
+  request: OperationRequest,
+  plan: NewTransactionPlan,
+): InFlightDraft {
+  const { caller, params } = request;
+  const { account } = plan;
+  return {
+    merchantId: caller.merchantId,
+    profileId: caller.profileId,
+    userId: caller.userId,
+    username: caller.username,
+    kind: plan.kind,
+    operation: plan.operation ?? plan.kind,
+    parentTtid: account.kind === 'prior' ? account.prior.ttid : null,
+    orderId: params.order_id ?? (account.kind === 'prior' ? account.prior.orderId : null),
+    reqAmount: plan.amount,
+    ...accountDisplay(account),
+    echo: plan.echo,
+    custom: plan.custom,
+    cardFingerprint: fingerprintOf(ctx, account),
+  };
+}
+
+/** Keeps an approved check's sealed bank account for its return time, in its store transaction. */
+async function keepCheck(
+  ctx: EngineContext,
+  tx: StoreTx,
+  txn: TransactionRecord,
+  check: CheckEntry,
+): Promise<void> {
   const sealed = ctx.vault.seal({ pan: check.account }, 'check');
-  ctx.checks.insert(txn.ttid, check.abaroute, check.accounttype, sealed);
+  await tx.checks.insert(txn.ttid, check.abaroute, check.accounttype, sealed);
 }
 
 /** The result and amount a new transaction is recorded with, once its gift card's issuer decided. */
@@ -136,19 +182,20 @@ interface Outcome {
   decision?: GiftDecision;
 }
 
-function outcomeOf(
+async function outcomeOf(
   ctx: EngineContext,
+  tx: StoreTx,
   request: OperationRequest,
   plan: NewTransactionPlan,
   auth: Authorization,
   nowTs: number,
-): Outcome {
+): Promise<Outcome> {
   const { result, approvedAmount } = auth;
   if (result.code !== Code.AUTH || plan.gift === undefined) {
     return { result, amount: approvedAmount };
   }
   const { merchantId } = request.caller;
-  const decision = decideGiftPlan(ctx, merchantId, plan.gift, approvedAmount, nowTs);
+  const decision = await decideGiftPlan(ctx, tx, merchantId, plan.gift, approvedAmount, nowTs);
   if (decision.kind === 'approved') return { result, amount: decision.amount, decision };
   return { result: { ...decision.result, stan: result.stan }, amount: approvedAmount, decision };
 }
@@ -158,27 +205,30 @@ function outcomeOf(
  * or to remit) and on a partial approval, balance when it runs on a gift card, pclevel when its
  * gift range names one.
  */
-function extraPairs(
-  ctx: EngineContext,
+async function extraPairs(
+  tx: StoreTx,
   plan: NewTransactionPlan,
   txn: TransactionRecord,
-): Record<string, string> {
+): Promise<Record<string, string>> {
   const pairs: Record<string, string> = {};
   const approved = txn.code === Code.AUTH;
   if (approved && (GIFT_OPERATIONS.has(txn.operation) || txn.amount !== plan.amount)) {
     pairs.authamount = formatAmount(txn.amount);
   }
   put(pairs, 'pclevel', plan.account.kind === 'card' ? plan.account.pclevel : undefined);
-  return { ...pairs, ...giftBalancePairs(ctx, txn) };
+  return { ...pairs, ...(await giftBalancePairs(tx.gift, txn)) };
 }
 
 /**
- * Runs a new transaction on an account: sends it online through the send queue (authorize, or
- * credit for a refund or a gift load; a refused partial approval is reversed there and then),
- * then, in one SQLite transaction, lets a gift card's issuer decide, and commits the transaction,
- * its first event, its batch item, its order, its token, its gift ledger row and its EMV receipt
- * data; only then it answers, a chip read with its rcpt_emv_* fields and, when the answer is the
- * issuer's own, the issuer's response data (icc).
+ * Runs a new transaction on an account. It is first recorded in flight (durably), so an order
+ * lookup answers "in progress" until its outcome is committed and a restart finds it; then it goes
+ * online through the send queue (authorize, or credit for a refund or a gift load; a refused
+ * partial approval is reversed there and then); then, in one store transaction, a gift card's
+ * issuer decides, and the transaction, its first event, its batch item, its order, its token, its
+ * gift ledger row and its EMV receipt data are committed and its in-flight record removed; only
+ * then it answers, a chip read with its rcpt_emv_* fields and, when the answer is the issuer's
+ * own, the issuer's response data (icc). When that commit fails, the transaction is settled as
+ * never completed (resolveInFlight) and the failure answered.
  */
 export async function runNewTransaction(
   request: OperationRequest,
@@ -186,10 +236,14 @@ export async function runNewTransaction(
   plan: NewTransactionPlan,
 ): Promise<ServiceAnswer> {
   const { caller, params } = request;
+  const card = messageCard(plan);
+  const draft = draftOf(ctx, request, plan);
+  const sealed = card === undefined ? null : sealAccount(ctx, plan.account);
+  const inFlight = await ctx.store.inFlight.insert(draft, sealed, unixSeconds(request.now));
   const auth = await authorizeOnline(ctx, request, {
     kind: plan.kind === 'refund' ? 'credit' : 'authorize',
     amount: plan.amount,
-    card: messageCard(plan),
+    card,
     ...(plan.account.kind === 'check' && { check: processorCheck(plan.account.check) }),
     ...(plan.verification !== undefined && { verification: plan.verification }),
   });
@@ -197,26 +251,28 @@ export async function runNewTransaction(
   const emv = plan.account.kind === 'card' ? plan.account.card.emv : undefined;
   const at = ctx.clock();
   const nowTs = unixSeconds(at);
-  const { txn, result, extras } = ctx.transactions.atomically(() => {
+  const commit = ctx.store.transaction(async (tx) => {
+    await tx.inFlight.remove(inFlight.id);
     const { account } = plan;
-    const { result, amount, decision } = outcomeOf(ctx, request, plan, auth, nowTs);
+    const { result, amount, decision } = await outcomeOf(ctx, tx, request, plan, auth, nowTs);
     const approved = result.code === Code.AUTH;
     const token =
       approved && account.kind === 'card'
-        ? tokenFor(ctx, caller.merchantId, account.card, account.cardtype, params, nowTs)
+        ? await tokenFor(
+            tx.tokens,
+            ctx.vault,
+            caller.merchantId,
+            account.card,
+            account.cardtype,
+            params,
+            nowTs,
+          )
         : undefined;
-    const txn = ctx.transactions.insert(
+    const txn = await insertTransaction(
+      tx,
       {
-        merchantId: caller.merchantId,
-        profileId: caller.profileId,
-        userId: caller.userId,
-        username: caller.username,
-        kind: plan.kind,
-        operation: plan.operation ?? plan.kind,
+        ...draft,
         state: approved ? plan.approvedState : 'declined',
-        parentTtid: account.kind === 'prior' ? account.prior.ttid : null,
-        orderId: params.order_id ?? (account.kind === 'prior' ? account.prior.orderId : null),
-        reqAmount: plan.amount,
         amount,
         code: result.code,
         msoftCode: result.msoftCode,
@@ -226,16 +282,12 @@ export async function runNewTransaction(
         stan: result.stan,
         avs: reply?.avs ?? null,
         cv: decision?.cv ?? reply?.cv ?? null,
-        ...accountDisplay(account),
         token: token ?? null,
-        cardSealed: sealedCard(ctx, plan, approved),
+        cardSealed: keepsCard(plan, approved) ? (sealed ?? sealAccount(ctx, account)) : null,
         online: reply !== undefined,
         statusFlags: [],
         reversalReason: null,
-        echo: plan.echo,
-        custom: plan.custom,
         giftAccountId: decision?.accountId ?? null,
-        cardFingerprint: fingerprintOf(ctx, account),
       },
       {
         action: request.op,
@@ -247,7 +299,7 @@ export async function runNewTransaction(
       nowTs,
     );
     if (auth.reversal !== undefined) {
-      ctx.transactions.note(
+      await tx.transactions.note(
         txn,
         {
           action: 'reversal',
@@ -262,11 +314,15 @@ export async function runNewTransaction(
         nowTs,
       );
     }
-    if (approved && account.kind === 'check') keepCheck(ctx, txn, account.check);
-    if (approved) plan.onApproved?.(txn, nowTs);
-    else plan.onDeclined?.(txn, nowTs);
-    if (emv !== undefined) ctx.emv.insert(txn.ttid, emv.receipt);
-    return { txn, result, extras: extraPairs(ctx, plan, txn) };
+    if (approved && account.kind === 'check') await keepCheck(ctx, tx, txn, account.check);
+    const step = approved ? plan.onApproved : plan.onDeclined;
+    await step?.(tx, txn, nowTs);
+    if (emv !== undefined) await tx.emv.insert(txn.ttid, emv.receipt);
+    return { txn, result, extras: await extraPairs(tx, plan, txn) };
+  });
+  const { txn, result, extras } = await commit.catch(async (error: unknown) => {
+    await resolveInFlight(ctx, inFlight);
+    throw error;
   });
   return response({
     ...transactionPairs(txn, result, at, caller.timeZone),

@@ -3,8 +3,9 @@ import { invalidMove } from '../answers.ts';
 import { unixSeconds } from '../clock.ts';
 import type { EngineContext, OperationHandler, OperationRequest } from '../engine-context.ts';
 import { customOf, echoOf, overlay } from '../request-echo.ts';
-import type { TransactionRecord } from '../store/transaction-record.ts';
-import type { TransactionChange } from '../store/transaction-store.ts';
+import type { TransactionRecord } from '../../store/transaction-record.ts';
+import { updateTransaction } from '../transaction-writes.ts';
+import type { TransactionChange } from '../../store/transaction-store.ts';
 import {
   OFFLINE_SUCCESS,
   commitMove,
@@ -27,10 +28,11 @@ function voidChange(
   const change: TransactionChange = { state: 'voided', clearCard: true, custom };
   if (txn.kind !== 'refund' || txn.parentTtid === null) return change;
   const parentTtid = txn.parentTtid;
-  return () => {
-    const parent = ctx.transactions.find(txn.merchantId, parentTtid);
+  return async (tx) => {
+    const parent = await tx.transactions.find(txn.merchantId, parentTtid);
     if (parent !== undefined) {
-      ctx.transactions.update(
+      await updateTransaction(
+        tx,
         parent,
         { refundedAmount: parent.refundedAmount - txn.amount },
         {

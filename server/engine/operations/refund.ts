@@ -7,7 +7,8 @@ import type { EngineContext, OperationHandler, OperationRequest } from '../engin
 import { customOf, echoOf } from '../request-echo.ts';
 import { screenCard } from '../screening.ts';
 import type { ServiceAnswer } from '../engine-context.ts';
-import type { TransactionRecord } from '../store/transaction-record.ts';
+import type { TransactionRecord } from '../../store/transaction-record.ts';
+import { updateTransaction } from '../transaction-writes.ts';
 import { runNewTransaction } from './new-transaction.ts';
 import { verificationOf } from './sale.ts';
 import { refuseMove, withTransaction } from './transaction-moves.ts';
@@ -67,9 +68,10 @@ export function refundOfPrior(
       ...(prior.giftAccountId !== null && {
         gift: { kind: 'account', accountId: prior.giftAccountId },
       }),
-      onApproved: (refund, nowTs) => {
-        const current = ctx.transactions.find(prior.merchantId, prior.ttid) ?? prior;
-        ctx.transactions.update(
+      onApproved: async (tx, refund, nowTs) => {
+        const current = (await tx.transactions.find(prior.merchantId, prior.ttid)) ?? prior;
+        await updateTransaction(
+          tx,
           current,
           { refundedAmount: current.refundedAmount + amount },
           {
@@ -97,7 +99,7 @@ export function refundOfPrior(
  * goes online with it and is checked as a sale's is. On check data (abaroute) a refund is an ACH
  * credit to the bank account (checks/check-payments.ts).
  */
-export function refundToAccount(
+export async function refundToAccount(
   request: OperationRequest,
   ctx: EngineContext,
   operation: 'refund' | 'merchreturn' = 'refund',
@@ -106,13 +108,13 @@ export function refundToAccount(
   if (operation === 'refund' && params.abaroute !== undefined) {
     return runCheckPayment(request, ctx, 'refund');
   }
-  const entry = resolveAccountEntry(ctx, caller.merchantId, params);
-  const entered = enteredCard(ctx, caller.merchantId, params, entry);
-  if (entered.kind === 'answer') return Promise.resolve(entered.answer);
-  if (operation === 'merchreturn' && entered.gift === null) return Promise.resolve(notAGiftCard());
+  const entry = await resolveAccountEntry(ctx, caller.merchantId, params);
+  const entered = enteredCard(request.giftRanges, params, entry);
+  if (entered.kind === 'answer') return entered.answer;
+  if (operation === 'merchreturn' && entered.gift === null) return notAGiftCard();
   const amount = parseAmount(params.amount ?? '', 'amount');
-  const screened = screenCard(ctx, request, entered.card.pan, amount);
-  if (screened !== undefined) return Promise.resolve(screened);
+  const screened = await screenCard(ctx, request, entered.card.pan, amount);
+  if (screened !== undefined) return screened;
   return runNewTransaction(request, ctx, {
     kind: 'refund',
     operation,

@@ -34,12 +34,12 @@ export function verificationOf(params: Params): ProcessorVerification {
  * custom parameters, any parameter of the request laid over them. Order identifiers are not
  * copied. Refused when the prior transaction's card data is no longer held.
  */
-function duplicateSource(
+async function duplicateSource(
   ctx: EngineContext,
   request: OperationRequest,
   ttid: string,
-): Source | ServiceAnswer {
-  const prior = findTransaction(ctx, request.caller, ttid);
+): Promise<Source | ServiceAnswer> {
+  const prior = await findTransaction(ctx, request.caller, ttid);
   if (prior === undefined) return notFound('ttid');
   const refusal = refusalOf(prior, 'duplicate');
   if (refusal !== undefined || prior.cardSealed === null) {
@@ -61,8 +61,11 @@ function duplicateSource(
   };
 }
 
-function accountSource(ctx: EngineContext, request: OperationRequest): Source | ServiceAnswer {
-  const entry = resolveAccountEntry(ctx, request.caller.merchantId, request.params);
+async function accountSource(
+  ctx: EngineContext,
+  request: OperationRequest,
+): Promise<Source | ServiceAnswer> {
+  const entry = await resolveAccountEntry(ctx, request.caller.merchantId, request.params);
   if (entry.kind === 'answer') return entry.answer;
   return { card: entry.card, echo: echoOf(request.params), custom: customOf(request.params) };
 }
@@ -77,20 +80,20 @@ function accountSource(ctx: EngineContext, request: OperationRequest): Source | 
  * a check payment (checks/check-payments.ts).
  */
 export const saleHandler: OperationHandler = async (request, ctx) => {
-  const { params, caller } = request;
+  const { params } = request;
   if (params.abaroute !== undefined) return runCheckPayment(request, ctx, 'sale');
   const source =
     params.ttid !== undefined
-      ? duplicateSource(ctx, request, params.ttid)
-      : accountSource(ctx, request);
+      ? await duplicateSource(ctx, request, params.ttid)
+      : await accountSource(ctx, request);
   if ('kind' in source) return unofferedFor(params, false) ?? source;
-  const entered = enteredCard(ctx, caller.merchantId, params, { kind: 'card', card: source.card });
+  const entered = enteredCard(request.giftRanges, params, { kind: 'card', card: source.card });
   if (entered.kind === 'answer') return entered.answer;
   const { pan } = entered.card;
-  const debit = entered.gift === null ? debitPin(ctx, params, pan) : undefined;
+  const debit = entered.gift === null ? await debitPin(ctx, params, pan) : undefined;
   if (debit?.kind === 'answer') return debit.answer;
   const amount = parseAmount(params.amount ?? '', 'amount');
-  const screened = screenCard(ctx, request, pan, amount);
+  const screened = await screenCard(ctx, request, pan, amount);
   if (screened !== undefined) return screened;
   const kind = request.op === 'preauth' ? 'preauth' : 'sale';
   const onDeclined = denyOnIssuerDecline(ctx, params, pan);

@@ -2,21 +2,31 @@ import { Code, MsoftCode, formatAmount, formatSignedAmount } from '../../../prot
 import { notFound, response, serviceDecline } from '../answers.ts';
 import { unixSeconds } from '../clock.ts';
 import type { EngineContext, OperationHandler } from '../engine-context.ts';
-import type { BatchRecord, BatchTotals } from '../store/batch-store.ts';
+import type { BatchRecord, BatchTotals } from '../../store/batch-store.ts';
+import type { StoreTx } from '../../store/service-store.ts';
+
+/** A batch as settleBatch left it: its totals, and how many of its checks' returns became due. */
+export interface SettledBatch {
+  totals: BatchTotals;
+  checks: number;
+}
 
 /**
- * Settles one open batch in a single SQLite transaction: the batch closes, its captured items
- * become settled (txnstatus COMPLETE) and lose their card data, and its checks' ACH returns become
- * due checkReturns.delaySeconds later (the return run is woken for them). Returns the totals.
+ * Settles one open batch in a store transaction: the batch closes, its captured items become
+ * settled (txnstatus COMPLETE) and lose their card data, and its checks' ACH returns become due
+ * checkReturns.delaySeconds later (the caller wakes the return run once committed). Returns the
+ * batch's totals, or undefined when the batch was no longer open (another settlement closed it
+ * first).
  */
-export function settleBatch(ctx: EngineContext, batch: BatchRecord, nowTs: number): BatchTotals {
-  const { totals, checks } = ctx.transactions.atomically(() => {
-    ctx.batches.settle(batch.id, nowTs);
-    const checks = ctx.checks.settled(batch.id, nowTs + ctx.checkReturns.delaySeconds);
-    return { totals: ctx.batches.totals(batch.id), checks };
-  });
-  if (checks > 0) ctx.checkReturns.wake();
-  return totals;
+export async function settleBatch(
+  ctx: EngineContext,
+  tx: StoreTx,
+  batch: BatchRecord,
+  nowTs: number,
+): Promise<SettledBatch | undefined> {
+  if (!(await tx.batches.settle(batch.id, nowTs))) return undefined;
+  const checks = await tx.checks.settled(batch.id, nowTs + ctx.checkReturns.delaySeconds);
+  return { totals: await tx.batches.totals(batch.id), checks };
 }
 
 /**
@@ -40,40 +50,43 @@ function settlementPairs(batch: BatchRecord, totals: BatchTotals): Record<string
   };
 }
 
+const ALREADY_SETTLED = serviceDecline(MsoftCode.DATA_INVALIDMOD, 'batch: already settled');
+
 /**
- * settle: settles the caller's profile's open batch, or the batch named by `batch` (its number).
- * `sub`, as libmonetra's settle loop sends it from the batches report's Sub column, must name
- * that profile (its id): another value is DATA_INVALIDFIELD naming sub. No open batch, or an
- * unknown number: DATA_RECORDNOTFOUND; a settled batch: DATA_INVALIDMOD.
+ * settle: settles the caller's profile's open batch, or the batch named by `batch` (its number),
+ * in one store transaction, so of two settlements racing for one batch one closes it. `sub`, as
+ * libmonetra's settle loop sends it from the batches report's Sub column, must name that profile
+ * (its id): another value is DATA_INVALIDFIELD naming sub. No open batch, or an unknown number:
+ * DATA_RECORDNOTFOUND; a settled batch: DATA_INVALIDMOD.
  */
-export const settleHandler: OperationHandler = (request, ctx) => {
+export const settleHandler: OperationHandler = async (request, ctx) => {
   const { profileId } = request.caller;
   const { batch: number, sub } = request.params;
   if (sub !== undefined && Number(sub) !== profileId) {
-    return Promise.resolve(
-      serviceDecline(
-        MsoftCode.DATA_INVALIDFIELD,
-        `sub: names profile ${sub}, not ${profileId}, the profile this request settles`,
-      ),
+    return serviceDecline(
+      MsoftCode.DATA_INVALIDFIELD,
+      `sub: names profile ${sub}, not ${profileId}, the profile this request settles`,
     );
   }
   if (number !== undefined && !/^[0-9]{1,9}$/.test(number)) {
-    return Promise.resolve(
-      serviceDecline(MsoftCode.DATA_INVALIDFIELD, 'batch: must be a batch number'),
-    );
+    return serviceDecline(MsoftCode.DATA_INVALIDFIELD, 'batch: must be a batch number');
   }
-  const batch =
-    number === undefined
-      ? ctx.batches.open(profileId)
-      : ctx.batches.find(profileId, Number(number));
-  if (batch === undefined) {
-    return Promise.resolve(
-      number === undefined ? notFound('batch', 'open batch to settle') : notFound('batch', 'batch'),
-    );
-  }
-  if (batch.status === 'settled') {
-    return Promise.resolve(serviceDecline(MsoftCode.DATA_INVALIDMOD, 'batch: already settled'));
-  }
-  const totals = settleBatch(ctx, batch, unixSeconds(ctx.clock()));
-  return Promise.resolve(response(settlementPairs(batch, totals)));
+  const nowTs = unixSeconds(ctx.clock());
+  const settled = await ctx.store.transaction(async (tx) => {
+    const batch =
+      number === undefined
+        ? await tx.batches.open(profileId)
+        : await tx.batches.find(profileId, Number(number));
+    if (batch === undefined) {
+      return number === undefined
+        ? notFound('batch', 'open batch to settle')
+        : notFound('batch', 'batch');
+    }
+    if (batch.status === 'settled') return ALREADY_SETTLED;
+    const done = await settleBatch(ctx, tx, batch, nowTs);
+    return done === undefined ? ALREADY_SETTLED : { batch, ...done };
+  });
+  if ('kind' in settled) return settled;
+  if (settled.checks > 0) ctx.checkReturns.wake();
+  return response(settlementPairs(settled.batch, settled.totals));
 };

@@ -9,8 +9,10 @@ import type { CallerContext, ServiceAnswer } from '../engine-context.ts';
 import { GiftLedgerError } from '../gift/gift-ledger.ts';
 import { giftBalancePairs, ledgerRefusal } from '../gift/ledger-refusal.ts';
 import { refusalOf, type Move } from '../state-machine.ts';
-import type { TransactionRecord } from '../store/transaction-record.ts';
-import { StaleTransactionError, type TransactionChange } from '../store/transaction-store.ts';
+import type { TransactionRecord } from '../../store/transaction-record.ts';
+import type { StoreTx } from '../../store/service-store.ts';
+import { StaleTransactionError, type TransactionChange } from '../../store/transaction-store.ts';
+import { updateTransaction } from '../transaction-writes.ts';
 
 /** The result of a move done by the service alone (void, adjust): approved, not online. */
 export const OFFLINE_SUCCESS: AnswerResult = {
@@ -22,13 +24,13 @@ export const OFFLINE_SUCCESS: AnswerResult = {
 };
 
 /** The caller's merchant's transaction with that ttid (digits), if any. */
-export function findTransaction(
+export async function findTransaction(
   ctx: EngineContext,
   caller: CallerContext,
   ttid: string,
-): TransactionRecord | undefined {
+): Promise<TransactionRecord | undefined> {
   return /^[0-9]{1,15}$/.test(ttid)
-    ? ctx.transactions.find(caller.merchantId, Number(ttid))
+    ? ctx.store.transactions.find(caller.merchantId, Number(ttid))
     : undefined;
 }
 
@@ -36,15 +38,15 @@ export function findTransaction(
  * Runs a move on the transaction named by the request's ttid while holding that ttid's lock, so
  * the state the move was checked against is the state it commits over. Unknown ttid: not found.
  */
-export function withTransaction(
+export async function withTransaction(
   request: OperationRequest,
   ctx: EngineContext,
   work: (txn: TransactionRecord) => ServiceAnswer | Promise<ServiceAnswer>,
 ): Promise<ServiceAnswer> {
-  const txn = findTransaction(ctx, request.caller, request.params.ttid ?? '');
-  if (txn === undefined) return Promise.resolve(notFound('ttid'));
+  const txn = await findTransaction(ctx, request.caller, request.params.ttid ?? '');
+  if (txn === undefined) return notFound('ttid');
   return ctx.locks.run(`ttid:${txn.ttid}`, async () => {
-    const current = ctx.transactions.find(txn.merchantId, txn.ttid);
+    const current = await ctx.store.transactions.find(txn.merchantId, txn.ttid);
     return current === undefined ? notFound('ttid') : work(current);
   });
 }
@@ -59,8 +61,11 @@ export function refuseMove(
   return refusal === undefined ? undefined : invalidMove(request.op, refusal);
 }
 
-/** A move's change, or a function computing it inside the commit (e.g. to create a token). */
-export type ChangeOf = TransactionChange | (() => TransactionChange);
+/**
+ * A move's change, or a function computing it inside the commit with its store transaction (e.g.
+ * to create a token).
+ */
+export type ChangeOf = TransactionChange | ((tx: StoreTx) => Promise<TransactionChange>);
 
 /** What a move's history event records beside its result: the amount and the stan used. */
 type MoveDetail = { amount: number | null; stanSeq: number | null };
@@ -69,15 +74,15 @@ type MoveDetail = { amount: number | null; stanSeq: number | null };
  * Records a move that changed nothing (a decline, online or by the gift ledger) in the
  * transaction's history, and answers it with the transaction as it stands.
  */
-function noteDecline(
+async function noteDecline(
   request: OperationRequest,
   ctx: EngineContext,
   txn: TransactionRecord,
   result: AnswerResult,
   detail: MoveDetail,
-): ServiceAnswer {
+): Promise<ServiceAnswer> {
   const at = ctx.clock();
-  ctx.transactions.note(
+  await ctx.store.transactions.note(
     txn,
     { action: request.op, ...detail, ...result, username: request.caller.username },
     unixSeconds(at),
@@ -92,26 +97,27 @@ function noteDecline(
  * in (a settlement ran meanwhile), nothing is written and the answer is DATA_LOCKED; if its gift
  * card cannot take the change, nothing is written and the gift ledger's refusal is answered.
  */
-export function commitMove(
+export async function commitMove(
   request: OperationRequest,
   ctx: EngineContext,
   txn: TransactionRecord,
   change: ChangeOf,
   result: AnswerResult,
   detail: MoveDetail,
-): ServiceAnswer {
+): Promise<ServiceAnswer> {
   const at = ctx.clock();
   try {
-    const pairs = ctx.transactions.atomically(() => {
-      const updated = ctx.transactions.update(
+    const pairs = await ctx.store.transaction(async (tx) => {
+      const updated = await updateTransaction(
+        tx,
         txn,
-        typeof change === 'function' ? change() : change,
+        typeof change === 'function' ? await change(tx) : change,
         { action: request.op, ...detail, ...result, username: request.caller.username },
         unixSeconds(at),
       );
       return {
         ...transactionPairs(updated, result, at, request.caller.timeZone),
-        ...giftBalancePairs(ctx, updated),
+        ...(await giftBalancePairs(tx.gift, updated)),
       };
     });
     return response(pairs);

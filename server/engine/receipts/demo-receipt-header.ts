@@ -1,7 +1,6 @@
-import type { Store } from '../../store/database.ts';
+import type { ReceiptHeader } from '../../store/receipt-header-store.ts';
+import type { ServiceStore } from '../../store/service-store.ts';
 import { unixSeconds } from '../clock.ts';
-import { engineDatabase } from '../store/statement-cache.ts';
-import { ReceiptHeaderStore, type ReceiptHeader } from './receipt-header-store.ts';
 
 /** The demo merchant's receipt header (docs/api.md, The demo merchant). */
 export const DEMO_RECEIPT_HEADER: ReceiptHeader = {
@@ -14,9 +13,14 @@ export const DEMO_RECEIPT_HEADER: ReceiptHeader = {
 };
 
 /** Gives the demo merchant its receipt header unless it has one already; idempotent. */
-export function seedDemoReceiptHeader(store: Store, merchantId: number, now: Date): void {
-  const headers = new ReceiptHeaderStore(engineDatabase(store));
-  if (headers.find(merchantId) === undefined) {
-    headers.update(merchantId, DEMO_RECEIPT_HEADER, unixSeconds(now));
-  }
+export async function seedDemoReceiptHeader(
+  store: ServiceStore,
+  merchantId: number,
+  now: Date,
+): Promise<void> {
+  await store.transaction(async (tx) => {
+    if ((await tx.receiptHeaders.find(merchantId)) === undefined) {
+      await tx.receiptHeaders.update(merchantId, DEMO_RECEIPT_HEADER, unixSeconds(now));
+    }
+  });
 }

@@ -1,6 +1,6 @@
 import { parseReceiptSettings, DEFAULT_RECEIPT_SETTINGS } from '../../../protocol/index.ts';
 import type { EngineContext, OperationRequest, ServiceAnswer } from '../engine-context.ts';
-import { RECEIPT_HEADER_FIELDS } from './receipt-header-store.ts';
+import { RECEIPT_HEADER_FIELDS } from '../../store/receipt-header-store.ts';
 import { receiptCopy, type ReceiptFacts } from './receipt-copy.ts';
 import { receiptFacts } from './receipt-facts.ts';
 import { plainTextCopy, receiptPairs } from './receipt-forms.ts';
@@ -10,12 +10,12 @@ import type { OutboxMessage } from './receipt-outbox.ts';
  * The merchant's receipt header lines: its receipt name (else its account name), address, phone
  * and e-mail, those set (admin set-receipt-header).
  */
-export function merchantLines(
+export async function merchantLines(
   ctx: EngineContext,
   merchantId: number,
   accountName: string,
-): string[] {
-  const header = ctx.receiptHeaders.find(merchantId);
+): Promise<string[]> {
+  const header = await ctx.store.receiptHeaders.find(merchantId);
   const [name = '', ...rest] = RECEIPT_HEADER_FIELDS.map((key) => header?.[key] ?? '');
   return [name === '' ? accountName : name, ...rest].filter((line) => line.trim() !== '');
 }
@@ -61,11 +61,11 @@ function messagesOf(
  * refusal before anything ran gets none. A copy that cannot be written to the outbox is logged,
  * never a reason to fail the answer: the transaction is already committed.
  */
-export function withReceipts(
+export async function withReceipts(
   request: OperationRequest,
   answer: ServiceAnswer,
   ctx: EngineContext,
-): ServiceAnswer {
+): Promise<ServiceAnswer> {
   const { params, caller } = request;
   const wanted = ['rcpt', 'rcpt_email', 'rcpt_sms'].some((key) => params[key] !== undefined);
   if (!wanted || answer.kind !== 'response' || answer.pairs.account === undefined) return answer;
@@ -74,9 +74,13 @@ export function withReceipts(
   const record =
     ttid === undefined || !/^\d{1,15}$/.test(ttid)
       ? undefined
-      : ctx.transactions.find(caller.merchantId, Number(ttid));
-  const accountName = ctx.merchants.profile(caller.profileId)?.merchantName ?? caller.username;
-  const merchant = merchantLines(ctx, caller.merchantId, accountName);
+      : await ctx.store.transactions.find(caller.merchantId, Number(ttid));
+  const profile = await ctx.store.merchants.profile(caller.profileId);
+  const merchant = await merchantLines(
+    ctx,
+    caller.merchantId,
+    profile?.merchantName ?? caller.username,
+  );
   const facts = receiptFacts({ op: request.op, params, pairs, record, merchant });
   const settings =
     params.rcpt === undefined ? DEFAULT_RECEIPT_SETTINGS : parseReceiptSettings(params.rcpt);

@@ -1,5 +1,5 @@
 import { formatAmount, type OperationName, type Params } from '../../../protocol/index.ts';
-import type { TransactionRecord } from '../store/transaction-record.ts';
+import type { TransactionRecord } from '../../store/transaction-record.ts';
 import type { ReceiptFacts, ReceiptField } from './receipt-copy.ts';
 
 /** What was done, as a receipt titles it, by operation (a detail's by its action). */

@@ -193,7 +193,7 @@ function freePort(): Promise<number> {
 }
 
 describe('recovery when the service is killed mid-sale', () => {
-  it('the lane says checking while the service is down, then not charged once it is back and the sale never arrived', async () => {
+  it('the lane says checking while the service is down, then declined once it is back and has reversed the sale it never finished', async () => {
     const port = await freePort();
     const data = mkdtempSync(join(tmpdir(), 'laneterm-down-'));
     let down = await startServiceProcess(data, ['--port', String(port)]);
@@ -225,11 +225,15 @@ describe('recovery when the service is killed mid-sale', () => {
       expect(status.status.checking).toBe(1);
       down = await startServiceProcess(data, ['--port', String(port)]);
       const result = await driver.result();
-      expect(result.step.result).toMatchObject({ outcome: 'not_charged', why: 'not_found' });
+      expect(result.step.result).toMatchObject({
+        outcome: 'declined',
+        by: 'service',
+        verbiage: expect.stringMatching(/^NOT COMPLETED: /),
+      });
       const [entry] = bench.lane.journal.entriesOf(workflowId);
-      expect(entry).toMatchObject({ state: 'not_charged', reason: 'not_found' });
+      expect(entry).toMatchObject({ state: 'declined' });
       const client = laneClient(down, 'v2');
-      expect((await client.resolve(entry?.orderId ?? '')).status).toBe('not_found');
+      expect((await client.resolve(entry?.orderId ?? '')).status).toBe('declined');
       await client.close();
       await driver.send({ type: 'workflow.cancel', workflowId });
       await driver.step('cancelled');

@@ -14,23 +14,26 @@ describe('CredentialFailureStore', () => {
     const { accounts } = await accountsFixture();
     const { failures } = accounts;
     const user = userSubject(1);
-    expect(failures.record(user, LIMIT, T)).toEqual({ failures: 1, lockedUntil: null });
-    expect(failures.record(user, LIMIT, T + 400)).toEqual({ failures: 2, lockedUntil: null });
-    expect(failures.record(user, LIMIT, T + 900)).toEqual({ failures: 3, lockedUntil: T + 1900 });
-    expect(failures.state(user)).toEqual({ failures: 3, lockedUntil: T + 1900 });
-    expect(failures.state(userSubject(2))).toBeUndefined();
-    expect(failures.listLocked(T + 1899)).toEqual([
+    expect(await failures.record(user, LIMIT, T)).toEqual({ failures: 1, lockedUntil: null });
+    expect(await failures.record(user, LIMIT, T + 400)).toEqual({ failures: 2, lockedUntil: null });
+    expect(await failures.record(user, LIMIT, T + 900)).toEqual({
+      failures: 3,
+      lockedUntil: T + 1900,
+    });
+    expect(await failures.state(user)).toEqual({ failures: 3, lockedUntil: T + 1900 });
+    expect(await failures.state(userSubject(2))).toBeUndefined();
+    expect(await failures.listLocked(T + 1899)).toEqual([
       { kind: 'user', subject: '1', failures: 3, lockedUntil: T + 1900 },
     ]);
-    expect(failures.listLocked(T + 1900)).toEqual([]);
+    expect(await failures.listLocked(T + 1900)).toEqual([]);
   });
 
   it('starts counting again once the window of the first failure has passed', async () => {
     const { accounts } = await accountsFixture();
     const key = apiKeySubject('P0123456789ABCDEF');
-    accounts.failures.record(key, LIMIT, T);
-    accounts.failures.record(key, LIMIT, T + 999);
-    expect(accounts.failures.record(key, LIMIT, T + 1000)).toEqual({
+    await accounts.failures.record(key, LIMIT, T);
+    await accounts.failures.record(key, LIMIT, T + 999);
+    expect(await accounts.failures.record(key, LIMIT, T + 1000)).toEqual({
       failures: 1,
       lockedUntil: null,
     });
@@ -40,14 +43,16 @@ describe('CredentialFailureStore', () => {
     const { accounts, store } = await accountsFixture();
     const { failures } = accounts;
     const address = addressSubject('10.0.0.1');
-    for (const at of [0, 1, 800]) failures.record(address, LIMIT, T + at);
-    failures.record(userSubject(1), LIMIT, T);
-    failures.record(apiKeySubject('U0000000000000001'), LIMIT, T);
-    expect(failures.listLocked(T + 801).map((locked) => locked.kind)).toEqual(['address']);
-    expect(failures.clear(userSubject(1))).toBe(true);
-    expect(failures.clear(userSubject(1))).toBe(false);
-    failures.record(userSubject(2), LIMIT, T + 1500);
-    const rows = store.prepare('SELECT kind, subject FROM credential_failures ORDER BY kind').all();
+    for (const at of [0, 1, 800]) await failures.record(address, LIMIT, T + at);
+    await failures.record(userSubject(1), LIMIT, T);
+    await failures.record(apiKeySubject('U0000000000000001'), LIMIT, T);
+    expect((await failures.listLocked(T + 801)).map((locked) => locked.kind)).toEqual(['address']);
+    expect(await failures.clear(userSubject(1))).toBe(true);
+    expect(await failures.clear(userSubject(1))).toBe(false);
+    await failures.record(userSubject(2), LIMIT, T + 1500);
+    const rows = store.database
+      .prepare('SELECT kind, subject FROM credential_failures ORDER BY kind')
+      .all();
     expect(rows).toEqual([
       { kind: 'address', subject: '10.0.0.1' },
       { kind: 'user', subject: '2' },

@@ -6,7 +6,7 @@ import { openAccounts } from '../../../server/accounts/accounts.ts';
 import { openSecretKey } from '../../../server/accounts/secret-box.ts';
 import { secretMatches } from '../../../server/accounts/secret-digest.ts';
 import { addressSubject, userSubject } from '../../../server/auth/credential-guard.ts';
-import { openStore } from '../../../server/store/database.ts';
+import { SqliteServiceStore } from '../../../server/store/sqlite/sqlite-service-store.ts';
 import { admin } from '../helpers/admin-run.ts';
 import { useTempDirs } from '../helpers/temp-dirs.ts';
 import { CardVault } from '../../../server/vault/index.ts';
@@ -22,7 +22,7 @@ async function merchantWithClerk(dir: string) {
 }
 
 function openDir(dir: string) {
-  const store = openStore(join(dir, 'service.db'));
+  const store = new SqliteServiceStore(join(dir, 'service.db'));
   return {
     store,
     accounts: openAccounts(store, openSecretKey(join(dir, 'totp-key.sealed'), CardVault.open(dir))),
@@ -67,10 +67,10 @@ describe('admin commands', () => {
     );
     expect(shown.out).toContain('user acme: default profile none; may run every operation');
     const { accounts, store } = openDir(dir);
-    const clerk = accounts.users.find({ merchant: 'acme', sub: 'clerk' });
-    expect(clerk && accounts.permissions.allows(clerk, 'sale')).toBe(true);
-    expect(clerk && accounts.permissions.allows(clerk, 'reversal')).toBe(false);
-    store.close();
+    const clerk = await accounts.users.find({ merchant: 'acme', sub: 'clerk' });
+    expect(clerk && (await accounts.permissions.allows(clerk, 'sale'))).toBe(true);
+    expect(clerk && (await accounts.permissions.allows(clerk, 'reversal'))).toBe(false);
+    await store.close();
   });
 
   it('prints a new API key’s secret once and stores only its digest', async () => {
@@ -88,8 +88,10 @@ describe('admin commands', () => {
     const database = readFileSync(join(dir, 'service.db'));
     expect(database.includes(Buffer.from(secret))).toBe(false);
     const { accounts, store } = openDir(dir);
-    expect(secretMatches(secret, accounts.apiKeys.lookup(keyId).key?.secretHash ?? '')).toBe(true);
-    store.close();
+    expect(
+      secretMatches(secret, (await accounts.apiKeys.lookup(keyId)).key?.secretHash ?? ''),
+    ).toBe(true);
+    await store.close();
     expect((await admin(dir, ['revoke-api-key', keyId])).out).toContain('revoked');
     expect((await admin(dir, ['list-api-keys', 'acme'])).out).toMatch(/revoked \d{4}-/);
     expect((await admin(dir, ['revoke-api-key', keyId])).code).toBe(1);
@@ -102,9 +104,11 @@ describe('admin commands', () => {
     const secret = /secret=([A-Z2-7]+)/.exec(run.out)?.[1] ?? '';
     expect(run.out).toContain('otpauth://totp/LaneTerm:acme%3Aclerk?secret=');
     const { accounts, store } = openDir(dir);
-    const clerk = accounts.users.find({ merchant: 'acme', sub: 'clerk' });
-    expect(accounts.mfa.verifyCode(clerk?.userId ?? 0, authenticator.generate(secret))).toBe(true);
-    store.close();
+    const clerk = await accounts.users.find({ merchant: 'acme', sub: 'clerk' });
+    expect(await accounts.mfa.verifyCode(clerk?.userId ?? 0, authenticator.generate(secret))).toBe(
+      true,
+    );
+    await store.close();
     expect((await admin(dir, ['disable-mfa', 'acme:clerk'])).code).toBe(0);
     expect((await admin(dir, ['disable-mfa', 'acme:clerk'])).code).toBe(1);
   });
@@ -116,8 +120,8 @@ describe('admin commands', () => {
       'acme: dual authorization for reversal, refund',
     );
     const { accounts, store } = openDir(dir);
-    expect(accounts.permissions.dualOperations(1)).toEqual(['refund', 'reversal']);
-    store.close();
+    expect(await accounts.permissions.dualOperations(1)).toEqual(['refund', 'reversal']);
+    await store.close();
     expect((await admin(dir, ['set-dual-auth', 'acme', 'none'])).code).toBe(0);
   });
 
@@ -134,10 +138,10 @@ describe('admin commands', () => {
     await merchantWithClerk(dir);
     expect((await admin(dir, ['locked'])).out).toBe('nothing locked or throttled');
     const { accounts, store } = openDir(dir);
-    const clerk = accounts.users.find({ merchant: 'acme', sub: 'clerk' });
+    const clerk = await accounts.users.find({ merchant: 'acme', sub: 'clerk' });
     const limit = { maxFailures: 1, windowMs: 3_600_000 };
-    accounts.failures.record(userSubject(clerk?.userId ?? 0), limit, Date.now());
-    accounts.failures.record(addressSubject('10.9.8.7'), limit, Date.now());
+    await accounts.failures.record(userSubject(clerk?.userId ?? 0), limit, Date.now());
+    await accounts.failures.record(addressSubject('10.9.8.7'), limit, Date.now());
     const listed = (await admin(dir, ['locked'])).out.split('\n');
     expect(listed).toHaveLength(2);
     expect(listed[0]).toMatch(/^user acme:clerk {2}locked until \S+Z {2}failed attempts: 1$/);
@@ -145,11 +149,11 @@ describe('admin commands', () => {
     expect((await admin(dir, ['unlock', 'acme:clerk'])).out).toBe('acme:clerk: unlocked');
     expect((await admin(dir, ['unlock', 'acme:clerk'])).err).toMatch(/not locked/);
     expect((await admin(dir, ['disable-user', 'acme:clerk'])).out).toBe('acme:clerk: disabled');
-    expect(accounts.users.findById(clerk?.userId ?? 0)?.disabled).toBe(true);
+    expect((await accounts.users.findById(clerk?.userId ?? 0))?.disabled).toBe(true);
     expect((await admin(dir, ['show-merchant', 'acme'])).out).toMatch(/acme:clerk: .*; disabled/);
     expect((await admin(dir, ['enable-user', 'acme:clerk'])).out).toBe('acme:clerk: enabled');
-    expect(accounts.users.findById(clerk?.userId ?? 0)?.disabled).toBe(false);
-    store.close();
+    expect((await accounts.users.findById(clerk?.userId ?? 0))?.disabled).toBe(false);
+    await store.close();
   });
 
   it('refuses bad input with a message naming the problem, changing nothing', async () => {
@@ -183,7 +187,7 @@ describe('admin commands', () => {
       expect(run.err).toMatch(message);
     }
     const { accounts, store } = openDir(dir);
-    expect(accounts.users.find({ merchant: 'shop', sub: '' })).toBeUndefined();
-    store.close();
+    expect(await accounts.users.find({ merchant: 'shop', sub: '' })).toBeUndefined();
+    await store.close();
   });
 });

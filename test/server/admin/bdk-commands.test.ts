@@ -1,9 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BdkStore, keyCheckValue } from '../../../server/engine/store/bdk-store.ts';
-import { engineDatabase } from '../../../server/engine/store/statement-cache.ts';
-import { openStore } from '../../../server/store/database.ts';
+import { BdkRegistry, keyCheckValue } from '../../../server/engine/entry/bdk-registry.ts';
+import { SqliteServiceStore } from '../../../server/store/sqlite/sqlite-service-store.ts';
 import { CardVault } from '../../../server/vault/index.ts';
 import { admin } from '../helpers/admin-run.ts';
 import { useTempDirs } from '../helpers/temp-dirs.ts';
@@ -40,11 +39,11 @@ describe('admin add-bdk, list-bdks, remove-bdk', () => {
     expect(everythingOnDisk(dir)).not.toContain(TDES_BDK);
     expect(everythingOnDisk(dir)).not.toContain(AES_BDK);
 
-    const store = openStore(join(dir, 'service.db'));
-    const bdks = new BdkStore(engineDatabase(store), CardVault.open(dir));
-    expect(bdks.find('FFFF987654')?.key.toString('hex').toUpperCase()).toBe(TDES_BDK);
-    expect(bdks.find('12345678')).toMatchObject({ type: 'aes128' });
-    store.close();
+    const store = new SqliteServiceStore(join(dir, 'service.db'));
+    const bdks = new BdkRegistry(store.bdks, CardVault.open(dir));
+    expect((await bdks.find('FFFF987654'))?.key.toString('hex').toUpperCase()).toBe(TDES_BDK);
+    expect(await bdks.find('12345678')).toMatchObject({ type: 'aes128' });
+    await store.close();
 
     expect((await admin(dir, ['remove-bdk', 'FFFF987654'])).out).toBe(
       'key set FFFF987654: key removed',
@@ -83,14 +82,14 @@ describe('admin add-bdk, list-bdks, remove-bdk', () => {
   it('seals each key to its key set: a sealed key moved to another id does not open', async () => {
     const dir = tempDir();
     await admin(dir, ['add-bdk', 'FFFF987654', '--type', 'tdes', '--key', TDES_BDK]);
-    const store = openStore(join(dir, 'service.db'));
-    store
+    const store = new SqliteServiceStore(join(dir, 'service.db'));
+    store.database
       .prepare(
         "UPDATE base_derivation_keys SET key_set_id = 'FFFF123456' WHERE key_set_id = 'FFFF987654'",
       )
       .run();
-    const bdks = new BdkStore(engineDatabase(store), CardVault.open(dir));
-    expect(() => bdks.find('FFFF123456')).toThrow(expect.objectContaining({ code: 'VAULT_SEAL' }));
-    store.close();
+    const bdks = new BdkRegistry(store.bdks, CardVault.open(dir));
+    await expect(bdks.find('FFFF123456')).rejects.toMatchObject({ code: 'VAULT_SEAL' });
+    await store.close();
   });
 });

@@ -3,9 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../../server/admin/admin-runner.ts';
-import { MerchantDirectory } from '../../../server/engine/store/merchant-directory.ts';
-import { engineDatabase } from '../../../server/engine/store/statement-cache.ts';
-import { openStore } from '../../../server/store/database.ts';
+import { SqliteServiceStore } from '../../../server/store/sqlite/sqlite-service-store.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -25,14 +23,15 @@ async function admin(argv: string[]): Promise<{ code: number; out: string; err: 
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-function settings(): { profileName: string; settleTime: string }[] {
-  const store = openStore(join(dir, 'service.db'));
+async function settings(): Promise<{ profileName: string; settleTime: string }[]> {
+  const store = new SqliteServiceStore(join(dir, 'service.db'));
   try {
-    return new MerchantDirectory(engineDatabase(store))
-      .autoSettleSettings()
-      .map((s) => ({ profileName: s.profile.profileName, settleTime: s.settleTime }));
+    return (await store.merchants.autoSettleSettings()).map((s) => ({
+      profileName: s.profile.profileName,
+      settleTime: s.settleTime,
+    }));
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -46,13 +45,13 @@ describe('admin set-auto-settle', () => {
     const set = await admin(['set-auto-settle', 'acme', 'front', '--time', '22:30']);
     expect(set).toMatchObject({ code: 0 });
     expect(set.out).toMatch(/"front": settles daily at 22:30 \(/);
-    expect(settings()).toEqual([{ profileName: 'front', settleTime: '22:30' }]);
+    expect(await settings()).toEqual([{ profileName: 'front', settleTime: '22:30' }]);
     expect((await admin(['set-auto-settle', 'acme', 'front', '--time', '05:00'])).code).toBe(0);
-    expect(settings()).toEqual([{ profileName: 'front', settleTime: '05:00' }]);
+    expect(await settings()).toEqual([{ profileName: 'front', settleTime: '05:00' }]);
     expect((await admin(['set-auto-settle', 'acme', 'front', '--off'])).out).toMatch(
       /automatic settlement off/,
     );
-    expect(settings()).toEqual([]);
+    expect(await settings()).toEqual([]);
   });
 
   it.each([

@@ -30,7 +30,7 @@ describe('card data at rest', () => {
     for (const pan of PANS) expect(disk).not.toContain(pan);
     expect(disk).not.toContain('TEST CARD/MC^30121');
     expect(disk).toContain('XXXXXXXXXXXX1111');
-    const rows = fx.store
+    const rows = fx.db
       .prepare(
         'SELECT last4, account_masked, card_sealed IS NOT NULL AS held FROM transactions ORDER BY ttid',
       )
@@ -64,12 +64,12 @@ describe('card data at rest', () => {
   it('clears the card data of an authorization left open past the retention period', async () => {
     const preauth = await fx.run('preauth', keyedSale('20.00'));
     fx.clock.advance(29 * 86_400);
-    fx.service.runHousekeeping();
+    await fx.service.runHousekeeping();
     expect((await fx.run('trandetail', { ttid: preauth.ttid ?? '' })).tranflags).toContain(
       'SENSITIVEDATA',
     );
     fx.clock.advance(2 * 86_400);
-    fx.service.runHousekeeping();
+    await fx.service.runHousekeeping();
     const detail = await fx.run('trandetail', { ttid: preauth.ttid ?? '' });
     expect(detail.tranflags).toBe('ONLINE');
     expect(detail.txnstatus).toBe('APPROVED');

@@ -19,8 +19,8 @@ const debit = findCard(cards, 'visa-debit');
 
 let fx: EngineFixture;
 let gift: ReturnType<typeof giftSide>;
-beforeEach(() => {
-  fx = withDemoKeys(new EngineFixture());
+beforeEach(async () => {
+  fx = await withDemoKeys(new EngineFixture());
   gift = giftSide(fx);
 });
 afterEach(() => fx.close());
@@ -59,14 +59,14 @@ describe('gift cards read by the lane’s devices', () => {
       amount: '12.50',
     });
     expect(sale).toMatchObject({ code: 'AUTH', balance: '17.50', rcpt_entry_mode: 'S' });
-    expect(gift.ledger(account).map((row) => row.amount)).toEqual([3000, -1250]);
+    expect((await gift.ledger(account)).map((row) => row.amount)).toEqual([3000, -1250]);
     const wrong = await fx.run('sale', {
       e_datafield: await swiped(account),
       pin: '9999',
       amount: '1.00',
     });
     expect(wrong).toMatchObject({ code: 'DENY', verbiage: 'INCORRECT PIN' });
-    expect(gift.account(account)?.balance).toBe(1750);
+    expect((await gift.account(account))?.balance).toBe(1750);
   });
 
   it('answers the balance of a gift card read by chip, sells on it, and a card decline puts the amount back', async () => {
@@ -93,7 +93,7 @@ describe('gift cards read by the lane’s devices', () => {
       rcpt_emv_card_decline: 'yes',
       rcpt_emv_actype: 'AAC',
     });
-    expect(gift.ledger(account).map((row) => row.amount)).toEqual([4000, -1500, 1500]);
+    expect((await gift.ledger(account)).map((row) => row.amount)).toEqual([4000, -1500, 1500]);
   });
 
   it('refuses an encrypted PIN block on a gift card without deciphering it for a debit', async () => {
@@ -110,7 +110,7 @@ describe('gift cards read by the lane’s devices', () => {
       msoft_code: 'DATA_BADTRANS',
       verbiage: 'pin: encrypted PIN blocks on gift cards not offered by this server',
     });
-    expect(gift.account(account)?.balance).toBe(1000);
+    expect((await gift.account(account))?.balance).toBe(1000);
   });
 
   it('refuses a plain PIN with a chip read of a card outside the gift ranges', async () => {

@@ -3,8 +3,6 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openAccounts } from '../../../server/accounts/accounts.ts';
 import { CardEntryService } from '../../../server/cardentry/card-entry-service.ts';
-import { engineDatabase } from '../../../server/engine/store/statement-cache.ts';
-import { TicketStore } from '../../../server/engine/store/ticket-store.ts';
 import { CardVault } from '../../../server/vault/index.ts';
 import { EngineFixture } from './helpers/engine-fixture.ts';
 
@@ -20,7 +18,7 @@ let entry: CardEntryService;
 beforeEach(() => {
   fx = new EngineFixture();
   entry = new CardEntryService(
-    new TicketStore(engineDatabase(fx.store)),
+    fx.store.cardTickets,
     CardVault.forDatabase(fx.path, false),
     openAccounts(fx.store, randomBytes(32)),
     fx.clock.now,
@@ -37,7 +35,7 @@ async function openSession(): Promise<string> {
 
 async function ticket(card: Record<string, string> = {}): Promise<string> {
   const session = await openSession();
-  const answer = entry.issueTicket({
+  const answer = await entry.issueTicket({
     session,
     account: PAN,
     expdate: '1230',
@@ -50,7 +48,7 @@ async function ticket(card: Record<string, string> = {}): Promise<string> {
 }
 
 function ticketRows(): { card_sealed: Buffer | null; used_ts: number | null }[] {
-  return fx.store.prepare('SELECT card_sealed, used_ts FROM card_tickets').all() as {
+  return fx.db.prepare('SELECT card_sealed, used_ts FROM card_tickets').all() as {
     card_sealed: Buffer | null;
     used_ts: number | null;
   }[];
@@ -80,10 +78,10 @@ describe('cardshieldticket', () => {
   it('is refused once expired, and housekeeping drops its card data', async () => {
     const cardshieldticket = await ticket();
     fx.clock.advance(299);
-    fx.service.runHousekeeping();
+    await fx.service.runHousekeeping();
     expect(ticketRows()[0]?.card_sealed).toBeInstanceOf(Buffer);
     fx.clock.advance(1);
-    fx.service.runHousekeeping();
+    await fx.service.runHousekeeping();
     expect(ticketRows()[0]?.card_sealed).toBeNull();
     const sale = await fx.run('sale', { cardshieldticket, amount: '1.00' });
     expect(sale).toMatchObject({
@@ -144,8 +142,8 @@ describe('card-entry sessions', () => {
   it('take one card: a second entry on the same session is refused', async () => {
     const session = await openSession();
     const card = { session, account: PAN, expdate: '1230', cv: '123' };
-    expect(entry.issueTicket(card).status).toBe(200);
-    expect(entry.issueTicket(card)).toEqual({
+    expect((await entry.issueTicket(card)).status).toBe(200);
+    expect(await entry.issueTicket(card)).toEqual({
       status: 410,
       pairs: {
         code: 'DENY',
@@ -159,7 +157,7 @@ describe('card-entry sessions', () => {
   it('expire after 15 minutes', async () => {
     const session = await openSession();
     fx.clock.advance(900);
-    const answer = entry.issueTicket({ session, account: PAN, expdate: '1230', cv: '123' });
+    const answer = await entry.issueTicket({ session, account: PAN, expdate: '1230', cv: '123' });
     expect(answer.status).toBe(410);
     expect(answer.pairs.verbiage).toBe('session: expired; ask for a new one');
   });
@@ -177,12 +175,12 @@ describe('card-entry sessions', () => {
     async (bad, field, verbiage) => {
       const session = await openSession();
       const card = { session, account: PAN, expdate: '1230', cv: '123' };
-      const refused = entry.issueTicket({ ...card, ...bad });
+      const refused = await entry.issueTicket({ ...card, ...bad });
       expect(refused.status).toBe(400);
       expect(refused.pairs).toMatchObject({ msoft_code: 'DATA_INVALIDFIELD', field });
       expect(refused.pairs.verbiage).toBe(verbiage);
       expect(JSON.stringify(refused)).not.toContain(PAN);
-      expect(entry.issueTicket(card).status).toBe(200);
+      expect((await entry.issueTicket(card)).status).toBe(200);
     },
   );
 });

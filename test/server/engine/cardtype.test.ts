@@ -37,7 +37,7 @@ describe('cardtype (BIN lookup)', () => {
       simulator: 'loopback',
     });
     expect(fx.pace.seen).toHaveLength(0);
-    expect(fx.store.prepare('SELECT count(*) AS n FROM transactions').get()).toEqual({ n: 0 });
+    expect(fx.db.prepare('SELECT count(*) AS n FROM transactions').get()).toEqual({ n: 0 });
   });
 
   it('answers the corporate level, other countries, and the brand alone for a BIN it does not list', async () => {
@@ -77,7 +77,7 @@ describe('cardtype (BIN lookup)', () => {
   });
 
   it('answers a gift card as its range has it, from any entry, and tokenizes on request', async () => {
-    giftSide(fx).store.setCustomRanges(fx.merchantId, '603571:16:GIFT:1', 0);
+    await giftSide(fx).store.setCustomRanges(fx.merchantId, '603571:16:GIFT:1', 0);
     const pairs = await fx.run('cardtype', {
       trackdata: `;${giftCard(1)}=24051200000?`,
       tokenize: 'yes',

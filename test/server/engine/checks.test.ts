@@ -15,7 +15,7 @@ function check(account: string, amount = '25.00', extra: Record<string, string> 
 
 /** The check_entries row of a transaction, as stored. */
 function entryRow(ttid: string): Record<string, unknown> | undefined {
-  return fx.store.prepare('SELECT * FROM check_entries WHERE ttid = ?').get(Number(ttid)) as
+  return fx.db.prepare('SELECT * FROM check_entries WHERE ttid = ?').get(Number(ttid)) as
     Record<string, unknown> | undefined;
 }
 

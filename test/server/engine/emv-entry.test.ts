@@ -16,8 +16,8 @@ const mc = findCard(cards, 'mc');
 const debit = findCard(cards, 'visa-debit');
 
 let fx: EngineFixture;
-beforeEach(() => {
-  fx = withDemoKeys(new EngineFixture());
+beforeEach(async () => {
+  fx = await withDemoKeys(new EngineFixture());
 });
 afterEach(() => fx.close());
 

@@ -17,13 +17,13 @@ const visa = findCard(cards, 'visa');
 const amex = findCard(cards, 'amex');
 
 let fx: EngineFixture;
-beforeEach(() => {
-  fx = withDemoKeys(new EngineFixture());
+beforeEach(async () => {
+  fx = await withDemoKeys(new EngineFixture());
 });
 afterEach(() => fx.close());
 
 const transactionCount = (): number =>
-  (fx.store.prepare('SELECT COUNT(*) AS n FROM transactions').get() as { n: number }).n;
+  (fx.db.prepare('SELECT COUNT(*) AS n FROM transactions').get() as { n: number }).n;
 
 /** Expects a service decline naming the field, with nothing recorded. */
 async function refused(params: Record<string, string>, msoft: string, verbiage: string | RegExp) {

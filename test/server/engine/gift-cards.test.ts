@@ -18,7 +18,7 @@ async function issued(serial: number, amount: string, extra: Record<string, stri
   return account;
 }
 
-const balanceOf = (pan: string) => gift.account(pan)?.balance;
+const balanceOf = async (pan: string) => (await gift.account(pan))?.balance;
 
 describe('activate and issue', () => {
   it('issue opens a new card with the amount: authamount applied, balance, one ledger row', async () => {
@@ -34,7 +34,7 @@ describe('activate and issue', () => {
       account: 'XXXXXXXXXXXX0018',
       batch: '1',
     });
-    expect(gift.ledger(account)).toMatchObject([
+    expect(await gift.ledger(account)).toMatchObject([
       { action: 'issue', amount: 2500, balanceAfter: 2500 },
     ]);
     const detail = await fx.run('trandetail', { ttid: pairs.ttid ?? '' });
@@ -52,14 +52,14 @@ describe('activate and issue', () => {
       balance: '10.00',
     });
     expect(again.authamount).toBeUndefined();
-    expect(gift.ledger(account)).toHaveLength(1);
+    expect(await gift.ledger(account)).toHaveLength(1);
     const failed = await fx.report('report_failed');
     expect(failed.rows.map((row) => row.action)).toEqual(['activate']);
   });
 
   it('activate loads a denominated card’s denomination, and refuses another amount or issue', async () => {
     const account = giftCard(3);
-    gift.stock([{ pan: account, denomination: 2500 }]);
+    await gift.stock([{ pan: account, denomination: 2500 }]);
     expect(await fx.run('activate', { account, amount: '30.00' })).toEqual({
       code: 'DENY',
       msoft_code: 'DATA_INVALIDFIELD',
@@ -80,7 +80,7 @@ describe('activate and issue', () => {
       msoft_code: 'DATA_MISSINGFIELD',
       verbiage: 'amount: required to activate a card without a denomination on file',
     });
-    expect(gift.account(giftCard(4))).toBeUndefined();
+    expect(await gift.account(giftCard(4))).toBeUndefined();
   });
 
   it('takes gift cards only, in the merchant’s ranges, passing the Luhn check', async () => {
@@ -97,7 +97,7 @@ describe('activate and issue', () => {
   });
 
   it('a custom range replaces the provider default, with its cardtype and pclevel', async () => {
-    gift.store.setCustomRanges(fx.merchantId, '7777:16:STORE:1', 0);
+    await gift.store.setCustomRanges(fx.merchantId, '7777:16:STORE:1', 0);
     const store = giftCard(5, '7777');
     expect(await fx.run('issue', { account: store, amount: '5.00' })).toMatchObject({
       code: 'AUTH',
@@ -116,7 +116,7 @@ describe('spending', () => {
     const pairs = await fx.run('sale', { account, amount: '10.00' });
     expect(pairs).toMatchObject({ code: 'AUTH', phard_code: 'SUCCESS', balance: '15.00' });
     expect(pairs.authamount).toBeUndefined();
-    expect(gift.ledger(account).map((row) => row.amount)).toEqual([2500, -1000]);
+    expect((await gift.ledger(account)).map((row) => row.amount)).toEqual([2500, -1000]);
   });
 
   it('a card never activated is declined by its issuer and recorded as failed', async () => {
@@ -139,7 +139,7 @@ describe('spending', () => {
       verbiage: 'PARTIAL APPROVAL OF 15.00 REVERSED (nsf=yes not sent)',
       balance: '15.00',
     });
-    expect(gift.ledger(account)).toHaveLength(1);
+    expect(await gift.ledger(account)).toHaveLength(1);
   });
 
   it('beyond the balance with nsf=yes: approved for what the card holds', async () => {
@@ -164,7 +164,7 @@ describe('spending', () => {
     expect(lowered).toMatchObject({ code: 'AUTH', balance: '38.00' });
     const reversed = await fx.run('reversal', { ttid: hold.ttid ?? '' });
     expect(reversed).toMatchObject({ code: 'AUTH', balance: '50.00' });
-    expect(gift.ledger(account).map((row) => [row.action, row.amount])).toEqual([
+    expect((await gift.ledger(account)).map((row) => [row.action, row.amount])).toEqual([
       ['issue', 5000],
       ['preauth', -3000],
       ['reversal', 1800],
@@ -196,7 +196,7 @@ describe('spending', () => {
     });
     const refund = await fx.run('refund', { ttid: second.ttid ?? '', amount: '2.00' });
     expect(refund).toMatchObject({ code: 'AUTH', balance: '37.00' });
-    expect(balanceOf(account)).toBe(3700);
+    expect(await balanceOf(account)).toBe(3700);
   });
 
   it('a refund to a keyed gift card loads it; to a card not active it is declined', async () => {
@@ -302,7 +302,7 @@ describe('merchreturn', () => {
 describe('PIN and security code', () => {
   it('a stock card’s PIN is needed for spending and inquiry, and checked whenever it is sent', async () => {
     const account = giftCard(40);
-    gift.stock([{ pan: account, denomination: 5000, pin: '4321' }]);
+    await gift.stock([{ pan: account, denomination: 5000, pin: '4321' }]);
     expect((await fx.run('activate', { account, pin: '1111' })).verbiage).toBe('INCORRECT PIN');
     expect((await fx.run('balanceinq', { account, pin: '4321' })).verbiage).toBe('CARD NOT ACTIVE');
     expect((await fx.run('activate', { account, pin: '4321' })).code).toBe('AUTH');
@@ -323,7 +323,7 @@ describe('PIN and security code', () => {
 
   it('a security code on file answers cv GOOD, or declines a wrong one', async () => {
     const account = giftCard(42);
-    gift.stock([{ pan: account, denomination: 1000, cv: '123' }]);
+    await gift.stock([{ pan: account, denomination: 1000, cv: '123' }]);
     await fx.run('activate', { account });
     expect(await fx.run('sale', { account, amount: '1.00', cv: '123' })).toMatchObject({
       code: 'AUTH',
@@ -364,7 +364,7 @@ describe('void of an activation', () => {
       code: 'AUTH',
       balance: '0.00',
     });
-    expect(gift.account(account)?.status).toBe('inactive');
+    expect((await gift.account(account))?.status).toBe('inactive');
     expect((await fx.run('issue', { account, amount: '5.00' })).balance).toBe('5.00');
   });
 
@@ -377,7 +377,7 @@ describe('void of an activation', () => {
       msoft_code: 'DATA_INVALIDMOD',
       verbiage: 'void: the gift card was used since it was loaded; cash it out instead',
     });
-    expect(balanceOf(account)).toBe(1900);
+    expect(await balanceOf(account)).toBe(1900);
   });
 
   it('refuses a void of a load the card no longer holds', async () => {

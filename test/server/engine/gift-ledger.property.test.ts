@@ -71,7 +71,7 @@ function requestOf(
  * approved spend standing takes it; declined, voided and reversed ones count nothing.
  */
 function balanceFromTransactions(accountId: number): number {
-  const row = fx.store
+  const row = fx.db
     .prepare(
       `SELECT coalesce(sum(CASE kind WHEN 'refund' THEN amount ELSE -amount END), 0) AS total
        FROM transactions WHERE gift_account_id = ? AND state IN ('authorized', 'captured', 'settled')`,
@@ -92,9 +92,9 @@ describe('gift ledger (property)', () => {
           if (request === undefined) continue;
           const pairs = await fx.run(...request);
           if (pairs.ttid !== undefined && !ttids.includes(pairs.ttid)) ttids.push(pairs.ttid);
-          const stored = gift.account(account);
+          const stored = await gift.account(account);
           if (stored === undefined) continue;
-          const rows = gift.ledger(account);
+          const rows = await gift.ledger(account);
           const sum = rows.reduce((total, row) => total + row.amount, 0);
           expect(stored.balance).toBe(sum);
           expect(stored.balance).toBeGreaterThanOrEqual(0);

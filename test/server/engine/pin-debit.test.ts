@@ -23,8 +23,8 @@ const mcDebit = findCard(cards, 'mc-debit');
 const stripe = findCard(cards, 'visa-stripe');
 
 let fx: EngineFixture;
-beforeEach(() => {
-  fx = withDemoKeys(new EngineFixture());
+beforeEach(async () => {
+  fx = await withDemoKeys(new EngineFixture());
 });
 afterEach(() => fx.close());
 
@@ -141,7 +141,7 @@ describe('PIN debit (pin and ksn)', () => {
       expect(Object.keys(pairs)).not.toContain('pin');
       expect(Object.keys(pairs)).not.toContain('ksn');
     }
-    const rows = JSON.stringify(fx.store.prepare('SELECT * FROM transactions').all());
+    const rows = JSON.stringify(fx.db.prepare('SELECT * FROM transactions').all());
     expect(rows).not.toContain(block);
     expect(rows).not.toContain(debit.pan);
   });

@@ -3,9 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PaymentResponse } from '../../../main/payment/index.ts';
 import { buildReceipts, renderText, type ReceiptDocument } from '../../../main/receipt/index.ts';
-import { ReceiptHeaderStore } from '../../../server/engine/receipts/receipt-header-store.ts';
 import { ReceiptOutbox } from '../../../server/engine/receipts/receipt-outbox.ts';
-import { engineDatabase } from '../../../server/engine/store/statement-cache.ts';
 import { EngineFixture, keyedSale } from './helpers/engine-fixture.ts';
 import { giftCard } from './helpers/gift-fixture.ts';
 
@@ -179,7 +177,7 @@ describe('receipts of other operations', () => {
   });
 
   it('print the merchant’s receipt header, which the detail answers as merch_* too', async () => {
-    new ReceiptHeaderStore(engineDatabase(fx.store)).update(
+    await fx.store.receiptHeaders.update(
       fx.merchantId,
       { name: 'CORNER SHOP', addr1: '1 MAIN ST', phone: '555-0100' },
       0,

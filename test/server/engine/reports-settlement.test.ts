@@ -1,6 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MerchantDirectory } from '../../../server/engine/store/merchant-directory.ts';
-import { engineDatabase } from '../../../server/engine/store/statement-cache.ts';
 import { EngineFixture, keyedSale } from './helpers/engine-fixture.ts';
 
 let fx: EngineFixture;
@@ -181,16 +179,20 @@ describe('settlement', () => {
   });
 
   it('settles automatically at the profile’s time in the merchant’s zone, once per day', async () => {
-    const directory = new MerchantDirectory(engineDatabase(fx.store));
-    directory.setAutoSettle(fx.profileId, '23:00', Math.floor(fx.clock.current.getTime() / 1000));
+    const directory = fx.store.merchants;
+    await directory.setAutoSettle(
+      fx.profileId,
+      '23:00',
+      Math.floor(fx.clock.current.getTime() / 1000),
+    );
     await fx.run('sale', keyedSale('10.00'));
-    fx.service.runHousekeeping();
+    await fx.service.runHousekeeping();
     expect((await fx.report('report_batches')).rows[0]?.Status).toBe('open');
     fx.clock.current = new Date('2025-06-16T02:59:00Z');
-    fx.service.runHousekeeping();
+    await fx.service.runHousekeeping();
     expect((await fx.report('report_batches')).rows[0]?.Status).toBe('open');
     fx.clock.current = new Date('2025-06-16T03:00:00Z');
-    fx.service.runHousekeeping();
+    await fx.service.runHousekeeping();
     expect((await fx.report('report_batches')).rows).toEqual([]);
     expect((await fx.report('report_settled_batches')).rows[0]).toMatchObject({
       BatchNum: '1',
@@ -198,13 +200,13 @@ describe('settlement', () => {
     });
     await fx.run('sale', keyedSale('2.00'));
     fx.clock.advance(3600);
-    fx.service.runHousekeeping();
+    await fx.service.runHousekeeping();
     expect((await fx.report('report_batches')).rows[0]).toMatchObject({
       BatchNum: '2',
       Status: 'open',
     });
     fx.clock.current = new Date('2025-06-17T05:00:00Z');
-    fx.service.runHousekeeping();
+    await fx.service.runHousekeeping();
     expect((await fx.report('report_settled_batches')).rows[0]).toMatchObject({
       BatchNum: '2',
       Status: 'settled',

@@ -1,6 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DenyListStore } from '../../../server/engine/store/deny-list-store.ts';
-import { engineDatabase } from '../../../server/engine/store/statement-cache.ts';
 import { EngineFixture, keyedSale } from './helpers/engine-fixture.ts';
 import { giftCard, giftSide } from './helpers/gift-fixture.ts';
 
@@ -10,12 +8,12 @@ beforeEach(() => {
 });
 afterEach(() => fx.close());
 
-const denyList = () => new DenyListStore(engineDatabase(fx.store));
+const denyList = () => fx.store.denyList;
 
 describe('card deny list', () => {
   it('with carddenylist_check=yes declines a listed card before going online, naming the entry', async () => {
     const { vault } = giftSide(fx);
-    const entry = denyList().add(
+    const entry = await denyList().add(
       {
         merchantId: fx.merchantId,
         fingerprint: vault.fingerprint('4111111111111111'),
@@ -56,7 +54,7 @@ describe('card deny list', () => {
       amount: '1.00',
       carddenylist_decline: 'yes',
     });
-    const entries = denyList().list(fx.merchantId);
+    const entries = await denyList().list(fx.merchantId);
     expect(entries).toMatchObject([
       { accountMasked: 'XXXXXXXXXXXX1111', ttid: Number(declined.ttid), note: 'declined: DECLINE' },
     ]);
@@ -71,7 +69,7 @@ describe('card deny list', () => {
     const account = giftCard(7);
     await fx.run('issue', { account, amount: '5.00' });
     await fx.run('sale', { account, amount: '9.00', nsf: 'no', carddenylist_decline: 'yes' });
-    expect(denyList().list(fx.merchantId)).toHaveLength(0);
+    expect(await denyList().list(fx.merchantId)).toHaveLength(0);
     await fx.run('sale', { account, amount: '6.01', carddenylist_decline: 'yes' });
     expect(
       (await fx.run('sale', { account, amount: '1.00', carddenylist_check: 'yes' })).msoft_code,
@@ -145,7 +143,7 @@ describe('partial approvals (seed: nsf)', () => {
       ['authorize', 675],
       ['reverse', 0],
     ]);
-    const events = fx.store
+    const events = fx.db
       .prepare('SELECT action, stan FROM transaction_events WHERE ttid = ? ORDER BY id')
       .all(Number(pairs.ttid));
     expect(events).toEqual([

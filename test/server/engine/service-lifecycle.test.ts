@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EngineFixture, keyedSale } from './helpers/engine-fixture.ts';
+import { EngineFixture, keyedSale, until } from './helpers/engine-fixture.ts';
 
 let fx: EngineFixture;
 beforeEach(() => {
@@ -13,8 +13,7 @@ describe('TransactionService lifecycle', () => {
   it('close() answers new work SYS_UNAVAILABLE and waits for work in flight to commit', async () => {
     fx.pace.holding = true;
     const inFlight = fx.run('sale', keyedSale('10.00'));
-    await settle();
-    expect(fx.pace.held).toBe(1);
+    await until(() => fx.pace.held === 1);
     let closed = false;
     const closing = fx.service.close().then(() => {
       closed = true;
@@ -30,17 +29,19 @@ describe('TransactionService lifecycle', () => {
     const answer = await inFlight;
     await closing;
     expect(answer.code).toBe('AUTH');
-    expect(fx.store.prepare('SELECT count(*) AS n FROM transactions').get()).toEqual({ n: 1 });
+    expect(fx.db.prepare('SELECT count(*) AS n FROM transactions').get()).toEqual({ n: 1 });
   });
 
   it('orders waiting transactions by priority and times out one that waits past its timeout', async () => {
     fx.pace.holding = true;
     const first = fx.run('sale', keyedSale('1.00'));
-    await settle();
+    await until(() => fx.pace.held === 1);
     const low = fx.run('sale', keyedSale('2.00', { priority: 'low' }));
+    await until(() => fx.queue.waiting === 1);
     const high = fx.run('sale', keyedSale('3.00', { priority: 'high' }));
+    await until(() => fx.queue.waiting === 2);
     const normal = fx.run('sale', keyedSale('4.00'));
-    await settle();
+    await until(() => fx.queue.waiting === 3);
     fx.pace.releaseAll();
     await Promise.all([first, low, high, normal]);
     const amounts = fx.pace.seen.map((m) => m.request.amount);
@@ -50,7 +51,7 @@ describe('TransactionService lifecycle', () => {
   it('answers TIMEOUT (SYS_TIMEOUT) without going online when the queue wait passes timeout', async () => {
     fx.pace.holding = true;
     const first = fx.run('sale', keyedSale('1.00'));
-    await settle();
+    await until(() => fx.pace.held === 1);
     const waiting = fx.run('sale', keyedSale('2.00', { timeout: '0', order_id: 'Q-1' }));
     const answer = await waiting;
     expect(answer).toMatchObject({ code: 'TIMEOUT', msoft_code: 'SYS_TIMEOUT' });
@@ -83,7 +84,7 @@ describe('TransactionService lifecycle', () => {
   });
 
   it('refuses financial work for a profile whose processor this service does not have', async () => {
-    fx.store.prepare("UPDATE profiles SET processor = 'elavon' WHERE id = ?").run(fx.profileId);
+    fx.db.prepare("UPDATE profiles SET processor = 'elavon' WHERE id = ?").run(fx.profileId);
     expect(await fx.run('sale', keyedSale('1.00'))).toEqual({
       code: 'DENY',
       msoft_code: 'SYS_SETUP',

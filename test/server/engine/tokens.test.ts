@@ -35,7 +35,7 @@ describe('tokenization', () => {
   it('does not tokenize a declined transaction', async () => {
     const declined = await fx.run('sale', keyedSale('6.01', { tokenize: 'yes' }));
     expect(declined.token).toBeUndefined();
-    expect(fx.store.prepare('SELECT count(*) AS n FROM tokens').get()).toEqual({ n: 0 });
+    expect(fx.db.prepare('SELECT count(*) AS n FROM tokens').get()).toEqual({ n: 0 });
   });
 
   it('takes a token as account data, with its stored expiry', async () => {

@@ -22,9 +22,8 @@ import {
 } from '../../../drivers/crypto/index.ts';
 import type { TestCard } from '../../../drivers/sim/card-catalogue.ts';
 import { seedDemoBdks } from '../../../server/engine/entry/demo-bdks.ts';
-import { BdkStore } from '../../../server/engine/store/bdk-store.ts';
-import { engineDatabase } from '../../../server/engine/store/statement-cache.ts';
-import type { Store } from '../../../server/store/database.ts';
+import { BdkRegistry } from '../../../server/engine/entry/bdk-registry.ts';
+import type { ServiceStore } from '../../../server/store/service-store.ts';
 import { CardVault } from '../../../server/vault/index.ts';
 
 /** The ANSI X9.24-1 TDES test BDK and the simulators' initial KSN (key set FFFF987654). */
@@ -35,8 +34,10 @@ export const AES_BDK = parseHex('bdk', 'FEDCBA9876543210F1F1F1F1F1F1F1F1');
 const AES_INITIAL_KEY_ID = parseHex('ikid', '1234567890123456');
 
 /** Registers the demo service's test keys in the store of a data directory (as --demo does). */
-export function withDemoKeys<F extends { store: Store; dir: string }>(fixture: F): F {
-  seedDemoBdks(new BdkStore(engineDatabase(fixture.store), CardVault.open(fixture.dir)), 0);
+export async function withDemoKeys<F extends { store: ServiceStore; dir: string }>(
+  fixture: F,
+): Promise<F> {
+  await seedDemoBdks(new BdkRegistry(fixture.store.bdks, CardVault.open(fixture.dir)), 0);
   return fixture;
 }
 

@@ -1,6 +1,6 @@
 import { authenticator } from 'otplib';
 import { hashPassword } from '../../../server/accounts/password-hasher.ts';
-import type { Login } from '../../../server/accounts/user-store.ts';
+import type { Login } from '../../../server/store/user-store.ts';
 import type { TestServer } from './test-server.ts';
 
 /** A second merchant in a running test service: "acme" with sub-users, profiles and MFA. */
@@ -26,28 +26,28 @@ export const ACME_PASSWORD = 'acme-password';
 export async function addAcme(service: TestServer): Promise<AcmeMerchant> {
   const { users, profiles, permissions, mfa } = service.accounts;
   const hash = await hashPassword(ACME_PASSWORD);
-  const owner = users.createMerchant('acme', hash, 'UTC');
-  const sub = (name: string, operations: string[]) => {
-    const login = users.createSubUser(owner.merchantId, name, hash);
-    permissions.setUserPermissions(login.userId, operations);
+  const owner = await users.createMerchant('acme', hash, 'UTC', 0);
+  const sub = async (name: string, operations: string[]) => {
+    const login = await users.createSubUser(owner.merchantId, name, hash, 0);
+    await permissions.setUserPermissions(login.userId, operations);
     return login;
   };
-  const clerk = sub('clerk', ['sale', 'trandetail']);
-  const lead = sub('lead', ['*']);
-  const boss = sub('boss', ['*']);
-  const nodefault = sub('nodefault', ['*']);
-  const mainProfile = profiles.create(owner.merchantId, 'main', 'loopback').id;
-  const otherProfile = profiles.create(owner.merchantId, 'other', 'loopback').id;
+  const clerk = await sub('clerk', ['sale', 'trandetail']);
+  const lead = await sub('lead', ['*']);
+  const boss = await sub('boss', ['*']);
+  const nodefault = await sub('nodefault', ['*']);
+  const mainProfile = (await profiles.create(owner.merchantId, 'main', 'loopback', 0)).id;
+  const otherProfile = (await profiles.create(owner.merchantId, 'other', 'loopback', 0)).id;
   for (const login of [owner, clerk, lead, boss])
-    users.setDefaultProfile(login.userId, mainProfile);
-  const leadSecret = mfa.enable(lead.userId, lead.username, service.clock.now()).secret;
-  const fresh = (login: Login) => users.findById(login.userId) ?? login;
+    await users.setDefaultProfile(login.userId, mainProfile);
+  const leadSecret = (await mfa.enable(lead.userId, lead.username, service.clock.now())).secret;
+  const fresh = async (login: Login) => (await users.findById(login.userId)) ?? login;
   return {
-    owner: fresh(owner),
-    clerk: fresh(clerk),
-    lead: fresh(lead),
-    boss: fresh(boss),
-    nodefault: fresh(nodefault),
+    owner: await fresh(owner),
+    clerk: await fresh(clerk),
+    lead: await fresh(lead),
+    boss: await fresh(boss),
+    nodefault: await fresh(nodefault),
     mainProfile,
     otherProfile,
     leadSecret,

@@ -5,7 +5,7 @@ import { openAccounts, type Accounts } from '../../../server/accounts/accounts.t
 import { openSecretKey } from '../../../server/accounts/secret-box.ts';
 import type { ServerInput } from '../../../server/config/server-options.ts';
 import { startServer, type RunningServer } from '../../../server/index.ts';
-import { openStore, type Store } from '../../../server/store/database.ts';
+import { SqliteServiceStore } from '../../../server/store/sqlite/sqlite-service-store.ts';
 import { CardVault } from '../../../server/vault/index.ts';
 
 /** A clock the test moves: starts at the real time, moves only when told. */
@@ -51,7 +51,7 @@ export async function startTestServer(input: ServerInput = {}): Promise<TestServ
     now: clock.now,
     ...input,
   });
-  const store: Store = openStore(join(dir, 'service.db'));
+  const store = new SqliteServiceStore(join(dir, 'service.db'));
   const accounts = openAccounts(
     store,
     openSecretKey(join(dir, 'totp-key.sealed'), CardVault.open(dir)),
@@ -66,7 +66,7 @@ export async function startTestServer(input: ServerInput = {}): Promise<TestServ
     accounts,
     stop: async () => {
       await server.close();
-      store.close();
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -75,7 +75,7 @@ describe('MFA cookies', () => {
     expect((await report({ ...lead, 'x-mfa-cookie': cookie })).status).toBe(200);
     expect((await report({ ...lead, 'x-mfa-cookie': cookie })).status).toBe(200);
     const stored = service.accounts.mfaCookies;
-    expect(stored.verify(acme.lead.userId, cookie, service.clock.now())).toBe(true);
+    expect(await stored.verify(acme.lead.userId, cookie, service.clock.now())).toBe(true);
     service.clock.advance(31 * 86_400_000);
     expect((await report({ ...lead, 'x-mfa-cookie': cookie })).json()).toMatchObject({
       msoft_code: 'ACCT_MFA_INVALID',
@@ -128,8 +128,13 @@ describe('dual authorization (seed: Authentication §7)', () => {
     });
   const owner = { authorization: basic('acme', ACME_PASSWORD) };
 
-  beforeAll(() => service.accounts.permissions.setDualOperations(acme.owner.merchantId, ['sale']));
-  afterAll(() => service.accounts.permissions.setDualOperations(acme.owner.merchantId, []));
+  beforeAll(
+    async () =>
+      await service.accounts.permissions.setDualOperations(acme.owner.merchantId, ['sale']),
+  );
+  afterAll(
+    async () => await service.accounts.permissions.setDualOperations(acme.owner.merchantId, []),
+  );
 
   it('requires a second user for a marked operation', async () => {
     const answer = await sale(owner);
@@ -153,7 +158,7 @@ describe('dual authorization (seed: Authentication §7)', () => {
   });
 
   it('refuses an API key as second user, and a user of another merchant', async () => {
-    const key = service.accounts.apiKeys.create(acme.boss.userId, null, '');
+    const key = await service.accounts.apiKeys.create(acme.boss.userId, null, '');
     for (const dual of [basic(key.keyId, key.secret), basic('test_retail|public', 'publ1ct3st')]) {
       const answer = await sale({ ...owner, 'x-dual-authorization': dual });
       expect(answer.json()).toMatchObject({ msoft_code: 'ACCT_DUAL_REQUIRED' });

@@ -109,15 +109,19 @@ describe('wrong credentials', () => {
 
 describe('API keys (seed: Authentication §5)', () => {
   it('accepts a profile key, and refuses it once revoked', async () => {
-    const key = service.accounts.apiKeys.create(acme.owner.userId, acme.mainProfile, 'lane 3');
+    const key = await service.accounts.apiKeys.create(
+      acme.owner.userId,
+      acme.mainProfile,
+      'lane 3',
+    );
     const headers = { 'x-api-key-id': key.keyId, 'x-api-key': key.secret };
     expect((await report('v2', headers)).status).toBe(200);
-    service.accounts.apiKeys.revoke(key.keyId);
+    await service.accounts.apiKeys.revoke(key.keyId);
     expect(refusedAs(await report('v2', headers))).toEqual([401, 'ACCT_AUTHFAIL']);
   });
 
   it('binds a profile key to its profile: another profile_id is refused', async () => {
-    const key = service.accounts.apiKeys.create(acme.owner.userId, acme.mainProfile, '');
+    const key = await service.accounts.apiKeys.create(acme.owner.userId, acme.mainProfile, '');
     const headers = { 'x-api-key-id': key.keyId, 'x-api-key': key.secret };
     expect((await report('v2', headers, `?profile_id=${acme.mainProfile}`)).status).toBe(200);
     const other = await report('v2', headers, `?profile_id=${acme.otherProfile}`);
@@ -125,7 +129,7 @@ describe('API keys (seed: Authentication §5)', () => {
   });
 
   it('lets a user key act as its user, with its permissions', async () => {
-    const key = service.accounts.apiKeys.create(acme.clerk.userId, null, '');
+    const key = await service.accounts.apiKeys.create(acme.clerk.userId, null, '');
     const answer = await report('v2', { 'x-api-key-id': key.keyId, 'x-api-key': key.secret });
     expect(refusedAs(answer)).toEqual([403, 'ACCT_PERMISSION']);
   });

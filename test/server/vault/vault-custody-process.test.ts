@@ -9,7 +9,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openStore } from '../../../server/store/database.ts';
+import Database from 'better-sqlite3';
 import {
   CardVault,
   LEGACY_VAULT_KEY_FILE,
@@ -36,7 +36,7 @@ function places(): { dir: string; kek: string; flags: string[] } {
 
 /** Every sealed blob the data directory's database holds, with what it was sealed for. */
 function sealedBlobs(dir: string): { blob: Buffer; purpose: SealPurpose }[] {
-  const store = openStore(join(dir, 'service.db'));
+  const store = new Database(join(dir, 'service.db'), { readonly: true });
   try {
     const rows = (sql: string) => store.prepare(sql).all() as { card_sealed: Buffer }[];
     return [

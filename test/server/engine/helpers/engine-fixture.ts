@@ -13,7 +13,8 @@ import {
   SendQueue,
   type ProcessorRequest,
 } from '../../../../server/processor/index.ts';
-import { openStore, type Store } from '../../../../server/store/database.ts';
+import { SqliteServiceStore } from '../../../../server/store/sqlite/sqlite-service-store.ts';
+import { CardVault } from '../../../../server/vault/index.ts';
 
 /** A clock the test sets; starts at 2025-06-15 14:30:00 UTC. */
 export class ManualClock {
@@ -51,6 +52,11 @@ export class PaceControl {
   }
 }
 
+/** Resolves once `condition` holds, checking after each turn of the event loop. */
+export async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Options of an engine fixture. */
 export interface FixtureOptions {
   timeZone?: string;
@@ -61,7 +67,9 @@ export interface FixtureOptions {
 export class EngineFixture {
   readonly dir = mkdtempSync(join(tmpdir(), 'laneterm-engine-'));
   readonly path = join(this.dir, 'service.db');
-  readonly store: Store = openStore(this.path);
+  readonly store = new SqliteServiceStore(this.path);
+  /** The service's card vault (its key file in the fixture's directory). */
+  readonly vault = CardVault.forDatabase(this.path, false);
   readonly clock = new ManualClock();
   readonly pace = new PaceControl();
   readonly queue: SendQueue;
@@ -98,10 +106,17 @@ export class EngineFixture {
     this.service = this.open();
   }
 
+  /** The database connection, to read and set up rows directly. */
+  get db() {
+    return this.store.database;
+  }
+
   /** A new service over the same database (as after a restart). */
   open(): TransactionService {
     return new TransactionService({
       store: this.store,
+      vault: this.vault,
+      outboxDir: join(this.dir, 'outbox'),
       logger: pino({ level: 'silent' }),
       now: this.clock.now,
       processor: new LoopbackProcessor({ pace: this.pace.pace }),
@@ -178,12 +193,12 @@ export class EngineFixture {
   /** Closes the service and the store and removes the directory. */
   async close(): Promise<void> {
     await this.service.close();
-    this.store.close();
+    await this.store.close();
     rmSync(this.dir, { recursive: true, force: true });
   }
 
   #insert(sql: string, ...args: (string | number)[]): number {
-    return Number(this.store.prepare(sql).run(...args).lastInsertRowid);
+    return Number(this.db.prepare(sql).run(...args).lastInsertRowid);
   }
 }
 

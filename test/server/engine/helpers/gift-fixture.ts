@@ -3,13 +3,7 @@ import {
   registerGiftStock,
   type GiftStockCard,
 } from '../../../../server/engine/gift/gift-stock.ts';
-import {
-  GiftStore,
-  type GiftAccount,
-  type GiftLedgerRow,
-} from '../../../../server/engine/store/gift-store.ts';
-import { engineDatabase } from '../../../../server/engine/store/statement-cache.ts';
-import { CardVault } from '../../../../server/vault/index.ts';
+import type { GiftAccount, GiftLedgerRow } from '../../../../server/store/gift-store.ts';
 import type { EngineFixture } from './engine-fixture.ts';
 
 /**
@@ -23,8 +17,8 @@ export function giftCard(serial: number, prefix = '603571'): string {
 
 /** The fixture's gift store and vault, opened beside its service (the same key file). */
 export function giftSide(fx: EngineFixture) {
-  const store = new GiftStore(engineDatabase(fx.store));
-  const vault = CardVault.forDatabase(fx.path, false);
+  const store = fx.store.gift;
+  const vault = fx.vault;
   return {
     store,
     vault,
@@ -38,11 +32,11 @@ export function giftSide(fx: EngineFixture) {
         Math.floor(fx.clock.current.getTime() / 1000),
       ),
     /** The account of a card number, if known. */
-    account: (pan: string): GiftAccount | undefined =>
+    account: (pan: string): Promise<GiftAccount | undefined> =>
       store.find(fx.merchantId, vault.fingerprint(pan)),
     /** The ledger of a card number (empty when unknown). */
-    ledger: (pan: string): GiftLedgerRow[] => {
-      const account = store.find(fx.merchantId, vault.fingerprint(pan));
+    ledger: async (pan: string): Promise<GiftLedgerRow[]> => {
+      const account = await store.find(fx.merchantId, vault.fingerprint(pan));
       return account === undefined ? [] : store.ledger(account.id);
     },
   };

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import type { ApiKey, ApiKeyListing, ApiKeyStore } from '../store/api-key-store.ts';
+import { unixSeconds } from '../engine/clock.ts';
+import { digestSecret, newSecret, secretMatches } from './secret-digest.ts';
+
+/** A key id looked up: the key when it exists, and the digest its secret must match. */
+export interface ApiKeyLookup {
+  key: ApiKey | undefined;
+  /** The key's secret digest, or a decoy digest no secret has when there is no such key. */
+  secretHash: string;
+}
+
+/** A digest no secret has, compared against for unknown key ids so timing stays the same. */
+const DECOY_DIGEST = '0'.repeat(64);
+
+/**
+ * API keys of users and profiles (seed: Authentication §5): issued with a secret shown once and
+ * stored as its SHA-256 digest, verified in constant time, listed, revoked.
+ */
+export class ApiKeyService {
+  readonly #store: ApiKeyStore;
+
+  constructor(store: ApiKeyStore) {
+    this.#store = store;
+  }
+
+  /** Issues a key for a user (or, with a profile id, a profile key); the secret is returned once. */
+  async create(
+    userId: number,
+    profileId: number | null,
+    name: string,
+    now = new Date(),
+  ): Promise<{ keyId: string; secret: string }> {
+    const keyId = (profileId === null ? 'U' : 'P') + randomBytes(8).toString('hex').toUpperCase();
+    const secret = newSecret();
+    await this.#store.insert({
+      keyId,
+      userId,
+      profileId,
+      name,
+      secretHash: digestSecret(secret),
+      createdAt: unixSeconds(now),
+    });
+    return { keyId, secret };
+  }
+
+  /**
+   * The key with this public id (revoked or not) and the digest to compare a secret against: an
+   * unknown id costs the same read (ApiKeyReads.lookup) and yields a decoy digest no secret has.
+   */
+  async lookup(keyId: string): Promise<ApiKeyLookup> {
+    const key = await this.#store.lookup(keyId);
+    return { key, secretHash: key?.secretHash ?? DECOY_DIGEST };
+  }
+
+  /**
+   * The key with this id when it is not revoked and the secret is its own, else undefined. An
+   * unknown id costs the same lookup and the same constant-time digest comparison as a wrong secret.
+   */
+  async verify(keyId: string, secret: string): Promise<ApiKey | undefined> {
+    const { key, secretHash } = await this.lookup(keyId);
+    const matches = secretMatches(secret, secretHash);
+    return key !== undefined && matches && key.revokedAt === null ? key : undefined;
+  }
+
+  /** Every key of a merchant's users, oldest first. */
+  listForMerchant(merchantId: number): Promise<ApiKeyListing[]> {
+    return this.#store.listForMerchant(merchantId);
+  }
+
+  /** Revokes a key from now on; false when there is no such usable key. */
+  revoke(keyId: string, now = new Date()): Promise<boolean> {
+    return this.#store.revoke(keyId, unixSeconds(now));
+  }
+}

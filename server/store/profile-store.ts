@@ -1,0 +1,24 @@
+/** A merchant profile: the processor and settings a transaction runs under (seed: profile_id). */
+export interface Profile {
+  id: number;
+  merchantId: number;
+  name: string;
+  /** Processor module name; 'loopback' is the simulated processor. */
+  processor: string;
+}
+
+/** Reading merchant profiles (store boundary). */
+export interface ProfileReads {
+  /** The merchant's profile with this id; undefined for another merchant's profile or none. */
+  findForMerchant(merchantId: number, profileId: number): Promise<Profile | undefined>;
+  /** The merchant's profile with this name, or undefined. */
+  findByName(merchantId: number, name: string): Promise<Profile | undefined>;
+  /** Every profile of a merchant, by id. */
+  listForMerchant(merchantId: number): Promise<Profile[]>;
+}
+
+/** Merchant profiles (001_identity); names are unique per merchant. */
+export interface ProfileStore extends ProfileReads {
+  /** Creates a profile of a merchant. */
+  create(merchantId: number, name: string, processor: string, createdTs: number): Promise<Profile>;
+}

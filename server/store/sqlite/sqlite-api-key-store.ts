@@ -1,0 +1,80 @@
+import { formatLoginName } from '../../accounts/account-names.ts';
+import type { ApiKey, ApiKeyListing, ApiKeyStore } from '../api-key-store.ts';
+import type { SqliteSession } from './sqlite-session.ts';
+
+interface KeyRow {
+  key_id: string;
+  user_id: number;
+  profile_id: number | null;
+  name: string;
+  secret_hash: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+function toKey(row: KeyRow): ApiKey {
+  return {
+    keyId: row.key_id,
+    userId: row.user_id,
+    profileId: row.profile_id,
+    name: row.name,
+    secretHash: row.secret_hash,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+const COLUMNS =
+  'k.key_id, k.user_id, k.profile_id, k.name, k.secret_hash, k.created_at, k.revoked_at';
+
+/** API keys in SQLite (002_credentials: api_keys). */
+export class SqliteApiKeyStore implements ApiKeyStore {
+  readonly #s: SqliteSession;
+
+  constructor(session: SqliteSession) {
+    this.#s = session;
+  }
+
+  /** One statement yielding one row whether or not the key exists: a LEFT JOIN from the id asked. */
+  lookup(keyId: string): Promise<ApiKey | undefined> {
+    const sql = `SELECT ${COLUMNS} FROM (SELECT ? AS wanted) w LEFT JOIN api_keys k ON k.key_id = w.wanted`;
+    return this.#s.read(() => {
+      const row = this.#s.prepare<[string], Nullable<KeyRow>>(sql).get(keyId);
+      return row === undefined || row.key_id === null ? undefined : toKey(row as KeyRow);
+    });
+  }
+
+  listForMerchant(merchantId: number): Promise<ApiKeyListing[]> {
+    const sql = `SELECT ${COLUMNS}, m.name AS merchant_name, u.sub, p.name AS profile_name
+      FROM api_keys k JOIN users u ON u.id = k.user_id JOIN merchants m ON m.id = u.merchant_id
+      LEFT JOIN profiles p ON p.id = k.profile_id WHERE m.id = ? ORDER BY k.id`;
+    type Row = KeyRow & { merchant_name: string; sub: string; profile_name: string | null };
+    return this.#s.read(() =>
+      this.#s
+        .prepare<[number], Row>(sql)
+        .all(merchantId)
+        .map((row) => ({
+          ...toKey(row),
+          username: formatLoginName({ merchant: row.merchant_name, sub: row.sub }),
+          profileName: row.profile_name,
+        })),
+    );
+  }
+
+  insert(key: Omit<ApiKey, 'revokedAt'>): Promise<void> {
+    const sql = `INSERT INTO api_keys (key_id, user_id, profile_id, name, secret_hash, created_at)
+      VALUES (?, ?, ?, ?, ?, ?)`;
+    return this.#s.write(() => {
+      this.#s
+        .prepare(sql)
+        .run(key.keyId, key.userId, key.profileId, key.name, key.secretHash, key.createdAt);
+    });
+  }
+
+  revoke(keyId: string, revokedTs: number): Promise<boolean> {
+    const sql = 'UPDATE api_keys SET revoked_at = ? WHERE key_id = ? AND revoked_at IS NULL';
+    return this.#s.write(() => this.#s.prepare(sql).run(revokedTs, keyId).changes === 1);
+  }
+}

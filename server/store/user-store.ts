@@ -1,0 +1,51 @@
+import type { LoginName } from '../accounts/account-names.ts';
+
+/** A login (merchant user or sub-user) with what authentication and profile resolution need. */
+export interface Login {
+  userId: number;
+  merchantId: number;
+  merchantName: string;
+  /** '' for the merchant user, the sub-user's name otherwise. */
+  sub: string;
+  /** "merchant" or "merchant:sub" (seed: Authentication §2). */
+  username: string;
+  passwordHash: string;
+  defaultProfileId: number | null;
+  disabled: boolean;
+  /** The merchant's IANA time zone; time values are read in it (seed: Time value). */
+  timeZone: string;
+}
+
+/** Reading merchants and their logins (store boundary). */
+export interface UserReads {
+  /** The login with this name, or undefined. */
+  find(name: LoginName): Promise<Login | undefined>;
+  /** The login with this users.id, or undefined. */
+  findById(userId: number): Promise<Login | undefined>;
+  /** Every login of a merchant, the merchant user first. */
+  listForMerchant(merchantId: number): Promise<Login[]>;
+}
+
+/** Merchants and their logins (001_identity). Names are checked by callers. */
+export interface UserStore extends UserReads {
+  /** Creates a merchant and its merchant user together; returns the new user. */
+  createMerchant(
+    name: string,
+    passwordHash: string,
+    timeZone: string,
+    createdTs: number,
+  ): Promise<Login>;
+  /** Creates a sub-user "merchant:sub" of an existing merchant; returns the new user. */
+  createSubUser(
+    merchantId: number,
+    sub: string,
+    passwordHash: string,
+    createdTs: number,
+  ): Promise<Login>;
+  /** Sets (or, with null, clears) the profile a login's transactions run under by default. */
+  setDefaultProfile(userId: number, profileId: number | null): Promise<void>;
+  /** Disables a login (refused like wrong credentials, API keys too) or enables it again. */
+  setDisabled(userId: number, disabled: boolean): Promise<void>;
+  /** Replaces a login's password hash. */
+  setPasswordHash(userId: number, passwordHash: string): Promise<void>;
+}
