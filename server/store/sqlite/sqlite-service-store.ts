@@ -13,6 +13,7 @@ import { applySqliteMigrations } from './sqlite-migrations.ts';
 import { SqliteMfaStore } from './sqlite-mfa-store.ts';
 import { SqlitePermissionStore } from './sqlite-permission-store.ts';
 import { SqliteProfileStore } from './sqlite-profile-store.ts';
+import { StanSequence } from './stan-sequence.ts';
 import {
   statementCache,
   topLevelSession,
@@ -77,6 +78,7 @@ export class SqliteServiceStore implements ServiceStore {
   readonly #gate = new ConnectionGate();
   readonly #wal: WalSync | undefined;
   readonly #tx: StoreTx;
+  readonly #stans: StanSequence;
   readonly #begin: Database.Statement;
   readonly #commit: Database.Statement;
   readonly #rollback: Database.Statement;
@@ -118,6 +120,7 @@ export class SqliteServiceStore implements ServiceStore {
     this.apiKeys = top.apiKeys;
     this.mfa = top.mfa;
     this.failures = top.failures;
+    this.#stans = new StanSequence(top.transactions);
   }
 
   /** Log flushes so far: a figure for benches (0 for an in-memory database). */
@@ -140,6 +143,10 @@ export class SqliteServiceStore implements ServiceStore {
     });
     await this.settled();
     return result;
+  }
+
+  nextStanSeq(profileId: number): Promise<number> {
+    return this.#stans.next(profileId);
   }
 
   settled(): Promise<void> {

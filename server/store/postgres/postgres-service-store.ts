@@ -1,0 +1,142 @@
+import type { ServiceStore, StoreTx } from '../service-store.ts';
+import { PgApiKeyStore } from './pg-api-key-store.ts';
+import { PgBatchStore } from './pg-batch-store.ts';
+import { PgConnections } from './pg-connections.ts';
+import { PgCredentialFailureStore } from './pg-credential-failure-store.ts';
+import { PgDenyListStore } from './pg-deny-list-store.ts';
+import { PgGiftStore } from './pg-gift-store.ts';
+import { PgMerchantStore } from './pg-merchant-store.ts';
+import { applyPostgresMigrations } from './pg-migrations.ts';
+import { PgMfaStore } from './pg-mfa-store.ts';
+import { PgPermissionStore } from './pg-permission-store.ts';
+import { PgProfileStore } from './pg-profile-store.ts';
+import { ReadFence, runTransaction, topLevelSession, type PgSession } from './pg-session.ts';
+import { PgTokenStore } from './pg-token-store.ts';
+import { PgTransactionStore } from './pg-transaction-store.ts';
+import { PgUserStore } from './pg-user-store.ts';
+import type { PostgresLocation } from './postgres-location.ts';
+
+/** Every table of the store over one session. */
+function tables(session: PgSession): StoreTx {
+  const batches = new PgBatchStore(session);
+  return {
+    transactions: new PgTransactionStore(session, batches),
+    batches,
+    tokens: new PgTokenStore(session),
+    merchants: new PgMerchantStore(session),
+    gift: new PgGiftStore(session),
+    denyList: new PgDenyListStore(session),
+    users: new PgUserStore(session),
+    profiles: new PgProfileStore(session),
+    permissions: new PgPermissionStore(session),
+    apiKeys: new PgApiKeyStore(session),
+    mfa: new PgMfaStore(session),
+    failures: new PgCredentialFailureStore(session),
+  };
+}
+
+/** Allocates a stan sequence value: one upsert, atomic under the counter row's lock. */
+const NEXT_STAN = `INSERT INTO profile_counters AS c (profile_id, stan_seq) VALUES ($1, 1)
+  ON CONFLICT (profile_id) DO UPDATE SET stan_seq = c.stan_seq + 1 RETURNING stan_seq`;
+
+/**
+ * The PostgreSQL back end of the store boundary, for several service instances over one database
+ * (docs/architecture.md, The store; docs/scaling.md). A pool of connections per server
+ * (PgConnections) follows the primary across a failover. Each store transaction runs on a
+ * connection of its own at READ COMMITTED, with row locks on what it decides from, and resolves
+ * once its commit is durable; concurrent commits on the pool's connections share the server's WAL
+ * flushes (PostgreSQL's group commit), so throughput grows with clients.
+ */
+export class PostgresServiceStore implements ServiceStore {
+  readonly backend = 'postgres';
+  readonly transactions: StoreTx['transactions'];
+  readonly batches: StoreTx['batches'];
+  readonly tokens: StoreTx['tokens'];
+  readonly merchants: StoreTx['merchants'];
+  readonly gift: StoreTx['gift'];
+  readonly denyList: StoreTx['denyList'];
+  readonly users: StoreTx['users'];
+  readonly profiles: StoreTx['profiles'];
+  readonly permissions: StoreTx['permissions'];
+  readonly apiKeys: StoreTx['apiKeys'];
+  readonly mfa: StoreTx['mfa'];
+  readonly failures: StoreTx['failures'];
+  readonly #connections: PgConnections;
+  readonly #fence = new ReadFence();
+  readonly #top: PgSession;
+  #fencing: Promise<void> | undefined;
+  #nextFence: Promise<void> | undefined;
+
+  private constructor(connections: PgConnections) {
+    this.#connections = connections;
+    this.#top = topLevelSession(connections, this.#fence);
+    const top = tables(this.#top);
+    this.transactions = top.transactions;
+    this.batches = top.batches;
+    this.tokens = top.tokens;
+    this.merchants = top.merchants;
+    this.gift = top.gift;
+    this.denyList = top.denyList;
+    this.users = top.users;
+    this.profiles = top.profiles;
+    this.permissions = top.permissions;
+    this.apiKeys = top.apiKeys;
+    this.mfa = top.mfa;
+    this.failures = top.failures;
+  }
+
+  /** Connects to the location and brings its schema up to date (refusing one too new). */
+  static async open(location: PostgresLocation): Promise<PostgresServiceStore> {
+    const connections = new PgConnections(location);
+    try {
+      await applyPostgresMigrations(connections);
+    } catch (error) {
+      await connections.end();
+      throw error;
+    }
+    return new PostgresServiceStore(connections);
+  }
+
+  transaction<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {
+    return runTransaction(this.#connections, this.#fence, (session) => work(tables(session)));
+  }
+
+  async nextStanSeq(profileId: number): Promise<number> {
+    const row = await this.#top.get<{ stan_seq: number }>(NEXT_STAN, [profileId]);
+    return row?.stan_seq ?? 1;
+  }
+
+  /**
+   * A read may have seen a commit that is flushed on the primary but not yet on the synchronous
+   * standbys (PostgreSQL shows a commit before the standby confirms it). Once a commit that wrote
+   * and was sent after a read finished is durable, so is everything the read saw; when none is,
+   * one is made (txid_current() in a transaction of its own), shared by every caller meanwhile.
+   */
+  settled(): Promise<void> {
+    if (this.#fence.covered >= this.#fence.reads) return Promise.resolve();
+    if (this.#nextFence !== undefined) return this.#nextFence;
+    if (this.#fencing === undefined) return this.#startFence();
+    const next = this.#fencing
+      .catch(() => undefined)
+      .then(() => {
+        this.#nextFence = undefined;
+        return this.#startFence();
+      });
+    this.#nextFence = next;
+    return next;
+  }
+
+  async close(): Promise<void> {
+    await this.#connections.end();
+  }
+
+  #startFence(): Promise<void> {
+    const fencing = runTransaction(this.#connections, this.#fence, async (session) => {
+      await session.run('SELECT txid_current()');
+    }).finally(() => {
+      if (this.#fencing === fencing) this.#fencing = undefined;
+    });
+    this.#fencing = fencing;
+    return fencing;
+  }
+}
