@@ -54,7 +54,8 @@ export interface RunningServer {
 
 /**
  * Starts the Payment Transaction Service: opens (or creates) the data directory and its store,
- * loads or generates the TLS certificate, seeds the demo merchant when asked, and listens on the
+ * loads or generates the TLS certificate, seeds the demo merchant when asked, settles what a
+ * previous run left in flight (TransactionService.recoverInFlight), and listens on the
  * TLS port and the optional plain port, REST and key/value told apart by their first byte.
  */
 export async function startServer(input: ServerInput = {}): Promise<RunningServer> {
@@ -100,6 +101,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
       await seedDemoGiftCards(store, vault, demo.merchantUser.merchantId, now());
     }
     const engine = new TransactionService({ store, logger, now, queue, vault });
+    await engine.recoverInFlight();
     const authenticator = new Authenticator(accounts, limits, logger);
     const requests = new RequestLog(logger);
     const dispatcher = new RequestDispatcher({

@@ -1,4 +1,4 @@
-import { MsoftCode, outcomeOf, type Params } from '../../protocol/index.ts';
+import { MsoftCode, TXNSTATUS_IN_PROGRESS, outcomeOf, type Params } from '../../protocol/index.ts';
 import type { LateState } from './late-answers.ts';
 import { readResult, type AnswerContext } from './outcome-reader.ts';
 import type { PaymentResponse } from './payment-response.ts';
@@ -13,6 +13,20 @@ export interface ResolveOptions {
    * reused for several requests).
    */
   readonly knownTtids?: readonly string[];
+  /**
+   * Milliseconds to keep looking while the service says the order's transaction is still in
+   * progress (txnstatus INPROGRESS); default 60 000. Past it the order stays unknown.
+   */
+  readonly waitMs?: number;
+}
+
+/** How long resolve keeps looking at an order in progress by default: 60 s. */
+export const DEFAULT_RESOLVE_WAIT_MS = 60_000;
+
+/** True when a lookup found the order's transaction still in progress at the service. */
+export function inProgress(lookup: PaymentResult | Error): boolean {
+  if (lookup instanceof Error || lookup.outcome === 'unknown') return false;
+  return lookup.response.txnstatus.includes(TXNSTATUS_IN_PROGRESS);
 }
 
 /** The original result of a detail answer: orig_code, orig_msoft_code, orig_phard_code. */
@@ -46,9 +60,10 @@ function fromLateAnswer(late: LateState, transport: TransportKind): Resolution |
  * What became of an order's request (Adyen terminal API: transaction status). First a late answer
  * the client caught after the deadline; else the service's transaction detail by order id: found,
  * by its original result (orig_code, orig_msoft_code, orig_phard_code; txnstatus when those are
- * absent) approved or declined; DATA_RECORDNOTFOUND is "not found — not charged" unless the lane's
- * own request is still waiting for its answer, which keeps it unknown; a lookup without a readable
- * answer leaves it unknown.
+ * absent) approved or declined; still in progress (txnstatus INPROGRESS) is unknown;
+ * DATA_RECORDNOTFOUND is "not found — not charged" (the service records a transaction before it
+ * goes online) unless the lane's own request is still waiting for its answer, which keeps it
+ * unknown; a lookup without a readable answer leaves it unknown.
  */
 export function resolution(
   orderId: string,
@@ -73,6 +88,9 @@ export function resolution(
     if (waiting)
       return unknown('no transaction yet, and the request is still waiting for its answer');
     return { status: 'not_found', orderId };
+  }
+  if (inProgress(lookup)) {
+    return unknown("the service is still running the order's transaction (txnstatus INPROGRESS)");
   }
   const ttid = response.ttid;
   if (ttid !== undefined && options.knownTtids?.includes(ttid)) {

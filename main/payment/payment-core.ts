@@ -9,7 +9,12 @@ import {
 import { checkCallAuth, type DualAuthorization } from './credentials.ts';
 import { PaymentConfigError, PaymentNotSentError } from './errors.ts';
 import { DEFAULT_LATE_ANSWER_MS, LateAnswers } from './late-answers.ts';
-import { resolution, type ResolveOptions } from './order-resolver.ts';
+import {
+  DEFAULT_RESOLVE_WAIT_MS,
+  inProgress,
+  resolution,
+  type ResolveOptions,
+} from './order-resolver.ts';
 import { readReport, readResult, unknownResult, type AnswerContext } from './outcome-reader.ts';
 import {
   prepareRequest,
@@ -20,6 +25,10 @@ import {
 import { RequestRunner } from './request-runner.ts';
 import type { PaymentResult, ReportResult, Resolution } from './results.ts';
 import type { PaymentTransport } from './transport.ts';
+
+/** Pauses between lookups of an order in progress: from 250 ms, doubling, up to 2 s. */
+const RESOLVE_FIRST_PAUSE_MS = 250;
+const RESOLVE_LAST_PAUSE_MS = 2000;
 
 /** Per-call options: deadlines, an MFA code for this call, a manager override. */
 export interface CallOptions {
@@ -94,17 +103,32 @@ export class PaymentCore {
 
   /**
    * Finds out what became of an order whose request ended unknown: a late answer the client
-   * caught, else the service's transaction detail by order id (docs/client.md, resolve).
+   * caught, else the service's transaction detail by order id, looked up again while the service
+   * says it is in progress, up to `waitMs` (docs/client.md, resolve).
    */
   async resolve(orderId: string, options: CallOptions & ResolveOptions = {}): Promise<Resolution> {
-    let lookup: PaymentResult | Error;
+    checkWhole('waitMs', options.waitMs, 0);
+    const until = Date.now() + (options.waitMs ?? DEFAULT_RESOLVE_WAIT_MS);
+    let pause = RESOLVE_FIRST_PAUSE_MS;
+    for (;;) {
+      const lookup = await this.#lookUp(orderId, options);
+      const late = this.#late.get(orderId);
+      const settled = late?.state === 'answered' || !inProgress(lookup);
+      if (settled || Date.now() + pause > until) {
+        return resolution(orderId, late, lookup, this.#transport.kind, options);
+      }
+      await new Promise((wake) => setTimeout(wake, pause));
+      pause = Math.min(pause * 2, RESOLVE_LAST_PAUSE_MS);
+    }
+  }
+
+  async #lookUp(orderId: string, options: CallOptions): Promise<PaymentResult | Error> {
     try {
-      lookup = await this.run('trandetail', { order_id: orderId }, options);
+      return await this.run('trandetail', { order_id: orderId }, options);
     } catch (error) {
       if (!(error instanceof PaymentNotSentError)) throw error;
-      lookup = error;
+      return error;
     }
-    return resolution(orderId, this.#late.get(orderId), lookup, this.#transport.kind, options);
   }
 
   /** Closes connections and stops listening for late answers. */

@@ -3,3 +3,4 @@ export * from './outcome.ts';
 export * from './report.ts';
 export * from './http-status.ts';
 export * from './verbiage.ts';
+export * from './txnstatus.ts';

@@ -14,6 +14,7 @@ import { screenCardData } from './card-data-screen.ts';
 import type { EngineContext } from './engine-context.ts';
 import { GiftRanges } from './gift/gift-ranges.ts';
 import { HOUSEKEEPING_INTERVAL_MS, clearStaleCardData, runDueSettlements } from './housekeeping.ts';
+import { resolveInFlight } from './in-flight-recovery.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import { OPERATION_HANDLERS } from './registry.ts';
 import type { CallerContext, ServiceAnswer } from './engine-context.ts';
@@ -90,6 +91,31 @@ export class TransactionService {
     this.#closing = true;
     if (this.#timer !== undefined) clearInterval(this.#timer);
     await Promise.allSettled([...this.#inFlight]);
+  }
+
+  /**
+   * Settles what a previous run left in flight (docs/test-cards.md, In flight): each new
+   * transaction whose outcome was never committed is reversed at the processor when its card went
+   * there, and recorded as declined under its order. Run at start, before taking requests.
+   * Returns how many were settled; one that cannot be settled now is logged and left for the next
+   * start.
+   */
+  async recoverInFlight(): Promise<number> {
+    let settled = 0;
+    for (const record of await this.#ctx.store.inFlight.orphans()) {
+      try {
+        const txn = await resolveInFlight(this.#ctx, record);
+        settled += 1;
+        this.#ctx.logger.warn(
+          { ttid: txn.ttid, orderId: txn.orderId, action: txn.operation },
+          'transaction left in flight recorded as not completed',
+        );
+      } catch (error) {
+        const { name, message } = error as Error;
+        this.#ctx.logger.error({ error: name, message }, 'in-flight transaction not settled');
+      }
+    }
+    return settled;
   }
 
   /** Runs due automatic settlements and clears stale card data now (the timer calls it too). */

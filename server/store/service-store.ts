@@ -3,6 +3,7 @@ import type { BatchStore } from './batch-store.ts';
 import type { CredentialFailureStore } from './credential-failure-store.ts';
 import type { DenyListStore } from './deny-list-store.ts';
 import type { GiftStore } from './gift-store.ts';
+import type { InFlightStore } from './in-flight-store.ts';
 import type { MerchantStore } from './merchant-store.ts';
 import type { MfaStore } from './mfa-store.ts';
 import type { PermissionStore } from './permission-store.ts';
@@ -19,6 +20,7 @@ export interface StoreTx {
   merchants: MerchantStore;
   gift: GiftStore;
   denyList: DenyListStore;
+  inFlight: InFlightStore;
   users: UserStore;
   profiles: ProfileStore;
   permissions: PermissionStore;

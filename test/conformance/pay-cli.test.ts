@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { REPO_ROOT } from '../server/helpers/server-process.ts';
+import { laneClient } from './helpers/lane-clients.ts';
 import {
   startServiceProcess,
   stopServiceProcess,
@@ -107,6 +109,29 @@ describe('npm run -s pay against a server/ process', () => {
     const missing = await pay(['resolve', 'no-such-order', ...v2()]);
     expect(missing.code).toBe(4);
     expect(missing.json).toMatchObject({ status: 'not_found' });
+  });
+
+  it('resolves an order whose slow sale is still in flight by waiting for it, never as not found', async () => {
+    const orderId = `slow-${Date.now()}`;
+    const sale = pay(['sale', 'amount=8.06', `order_id=${orderId}`, ...CARD, ...v2()]);
+    const lane = laneClient(service, 'v2');
+    try {
+      for (let waited = 0; waited < 20_000; waited += 100) {
+        const detail = await lane.run('trandetail', { order_id: orderId });
+        if (detail.outcome === 'approved' && detail.response.txnstatus.includes('INPROGRESS'))
+          break;
+        await sleep(100);
+      }
+    } finally {
+      await lane.close();
+    }
+    const found = await pay(['resolve', orderId, ...kv()]);
+    const sold = await sale;
+    expect(found.json).toMatchObject({ operation: 'resolve', orderId, status: 'approved' });
+    expect(found.code).toBe(0);
+    expect(sold.code).toBe(0);
+    const ttid = (sold.json['response'] as Record<string, string>).ttid;
+    expect((found.json['response'] as Record<string, string>).ttid).toBe(ttid);
   });
 
   it('exits 3 when the answer misses its deadline, and prints the order id to resolve', async () => {

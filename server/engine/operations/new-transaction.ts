@@ -9,8 +9,8 @@ import { decideGiftPlan, type GiftDecision, type GiftPlan } from '../gift/gift-h
 import { giftBalancePairs } from '../gift/ledger-refusal.ts';
 import { put, transactionPairs, type AnswerResult } from '../response-pairs.ts';
 import type { ServiceAnswer } from '../engine-context.ts';
+import type { InFlightDraft } from '../../store/in-flight-store.ts';
 import type { StoreTx } from '../../store/service-store.ts';
-import type { NewTransaction } from '../../store/transaction-store.ts';
 import {
   GIFT_OPERATIONS,
   type TransactionKind,
@@ -18,6 +18,7 @@ import {
   type TransactionRecord,
   type TransactionState,
 } from '../../store/transaction-record.ts';
+import { resolveInFlight } from '../in-flight-recovery.ts';
 import { insertTransaction } from '../transaction-writes.ts';
 import { tokenFor } from '../tokenizer.ts';
 import { authorizeOnline, type Authorization } from './authorization.ts';
@@ -115,34 +116,12 @@ function sealAccount(ctx: EngineContext, account: PlanAccount): Buffer | null {
   return ctx.vault.seal({ pan, ...(expdate !== undefined && { expdate }) }, 'transaction');
 }
 
-/** What a new transaction is recorded as whatever its outcome: everything but the outcome. */
-type TransactionDraft = Pick<
-  NewTransaction,
-  | 'merchantId'
-  | 'profileId'
-  | 'userId'
-  | 'username'
-  | 'kind'
-  | 'operation'
-  | 'parentTtid'
-  | 'orderId'
-  | 'reqAmount'
-  | 'accountMasked'
-  | 'last4'
-  | 'cardtype'
-  | 'cardholdername'
-  | 'entryMode'
-  | 'echo'
-  | 'custom'
-  | 'cardFingerprint'
->;
-
-/** The draft of a new transaction. */
+/** What the transaction is recorded as whatever its outcome: everything but the outcome. */
 function draftOf(
   ctx: EngineContext,
   request: OperationRequest,
   plan: NewTransactionPlan,
-): TransactionDraft {
+): InFlightDraft {
   const { caller, params } = request;
   const { account } = plan;
   return {
@@ -207,11 +186,14 @@ async function extraPairs(
 }
 
 /**
- * Runs a new transaction on an account: sends it online through the send queue (authorize, or
- * credit for a refund or a gift load; a refused partial approval is reversed there and then),
- * then, in one store transaction, lets a gift card's issuer decide, and commits the transaction,
- * its first event, its batch item, its order, its token and its gift ledger row; only then it
- * answers.
+ * Runs a new transaction on an account. It is first recorded in flight (durably), so an order
+ * lookup answers "in progress" until its outcome is committed and a restart finds it; then it goes
+ * online through the send queue (authorize, or credit for a refund or a gift load; a refused
+ * partial approval is reversed there and then); then, in one store transaction, a gift card's
+ * issuer decides, and the transaction, its first event, its batch item, its order, its token and
+ * its gift ledger row are committed and its in-flight record removed; only then it answers. When
+ * that commit fails, the transaction is settled as never completed (resolveInFlight) and the
+ * failure answered.
  */
 export async function runNewTransaction(
   request: OperationRequest,
@@ -221,6 +203,12 @@ export async function runNewTransaction(
   const { caller, params } = request;
   const card = messageCard(plan);
   const draft = draftOf(ctx, request, plan);
+  const sealed = sealAccount(ctx, plan.account);
+  const inFlight = await ctx.store.inFlight.insert(
+    draft,
+    card === undefined ? null : sealed,
+    unixSeconds(request.now),
+  );
   const auth = await authorizeOnline(ctx, request, {
     kind: plan.kind === 'refund' ? 'credit' : 'authorize',
     amount: plan.amount,
@@ -230,7 +218,8 @@ export async function runNewTransaction(
   const { reply } = auth;
   const at = ctx.clock();
   const nowTs = unixSeconds(at);
-  const { txn, result, extras } = await ctx.store.transaction(async (tx) => {
+  const commit = ctx.store.transaction(async (tx) => {
+    await tx.inFlight.remove(inFlight.id);
     const { account } = plan;
     const { result, amount, decision } = await outcomeOf(ctx, tx, request, plan, auth, nowTs);
     const approved = result.code === Code.AUTH;
@@ -261,7 +250,7 @@ export async function runNewTransaction(
         avs: reply?.avs ?? null,
         cv: decision?.cv ?? reply?.cv ?? null,
         token: token ?? null,
-        cardSealed: keepsCard(plan, approved) ? sealAccount(ctx, plan.account) : null,
+        cardSealed: keepsCard(plan, approved) ? sealed : null,
         online: reply !== undefined,
         statusFlags: [],
         reversalReason: null,
@@ -295,6 +284,10 @@ export async function runNewTransaction(
     const step = approved ? plan.onApproved : plan.onDeclined;
     await step?.(tx, txn, nowTs);
     return { txn, result, extras: await extraPairs(tx, plan, txn) };
+  });
+  const { txn, result, extras } = await commit.catch(async (error: unknown) => {
+    await resolveInFlight(ctx, inFlight);
+    throw error;
   });
   return response({ ...transactionPairs(txn, result, at, caller.timeZone), ...extras });
 }

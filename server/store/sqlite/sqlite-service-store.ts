@@ -8,6 +8,7 @@ import { SqliteBatchStore } from './sqlite-batch-store.ts';
 import { SqliteCredentialFailureStore } from './sqlite-credential-failure-store.ts';
 import { SqliteDenyListStore } from './sqlite-deny-list-store.ts';
 import { SqliteGiftStore } from './sqlite-gift-store.ts';
+import { SqliteInFlightStore } from './sqlite-in-flight-store.ts';
 import { SqliteMerchantStore } from './sqlite-merchant-store.ts';
 import { applySqliteMigrations } from './sqlite-migrations.ts';
 import { SqliteMfaStore } from './sqlite-mfa-store.ts';
@@ -41,6 +42,7 @@ function tables(session: SqliteSession): StoreTx {
     merchants: new SqliteMerchantStore(session),
     gift: new SqliteGiftStore(session),
     denyList: new SqliteDenyListStore(session),
+    inFlight: new SqliteInFlightStore(session),
     users: new SqliteUserStore(session),
     profiles: new SqliteProfileStore(session),
     permissions: new SqlitePermissionStore(session),
@@ -69,6 +71,7 @@ export class SqliteServiceStore implements ServiceStore {
   readonly merchants: StoreTx['merchants'];
   readonly gift: StoreTx['gift'];
   readonly denyList: StoreTx['denyList'];
+  readonly inFlight: StoreTx['inFlight'];
   readonly users: StoreTx['users'];
   readonly profiles: StoreTx['profiles'];
   readonly permissions: StoreTx['permissions'];
@@ -114,6 +117,7 @@ export class SqliteServiceStore implements ServiceStore {
     this.merchants = top.merchants;
     this.gift = top.gift;
     this.denyList = top.denyList;
+    this.inFlight = top.inFlight;
     this.users = top.users;
     this.profiles = top.profiles;
     this.permissions = top.permissions;

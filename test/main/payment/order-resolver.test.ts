@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LateState } from '../../../main/payment/late-answers.ts';
-import { resolution } from '../../../main/payment/order-resolver.ts';
+import { inProgress, resolution } from '../../../main/payment/order-resolver.ts';
 import { PaymentResponse } from '../../../main/payment/payment-response.ts';
 import type { PreparedRequest } from '../../../main/payment/request-builder.ts';
 import type { PaymentResult } from '../../../main/payment/results.ts';
@@ -74,6 +74,27 @@ describe('resolution', () => {
       status: 'not_found',
       orderId: ORDER,
     });
+  });
+
+  it('keeps an order unknown while the service says its transaction is in progress', () => {
+    const inProgressLookup = lookup('approved', {
+      code: 'AUTH',
+      msoft_code: 'INT_SUCCESS',
+      verbiage: 'IN PROGRESS: the transaction is waiting for its outcome; look it up again',
+      txnstatus: 'INPROGRESS',
+      order_id: ORDER,
+      trans: '9',
+    });
+    expect(inProgress(inProgressLookup)).toBe(true);
+    expect(inProgress(FOUND_APPROVED)).toBe(false);
+    expect(inProgress(NOT_FOUND)).toBe(false);
+    expect(resolution(ORDER, undefined, inProgressLookup, 'v2')).toEqual({
+      status: 'unknown',
+      orderId: ORDER,
+      detail: "the service is still running the order's transaction (txnstatus INPROGRESS)",
+    });
+    const known = { knownTtids: ['9'] };
+    expect(resolution(ORDER, undefined, inProgressLookup, 'kv', known).status).toBe('unknown');
   });
 
   it('keeps an order unknown while its own request is still waiting for an answer', () => {
