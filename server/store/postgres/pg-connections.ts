@@ -67,8 +67,10 @@ export class PgConnections {
         idleTimeoutMillis: 30_000,
         types: TYPES,
       });
-      // An idle connection whose server went away: the pool drops it; the next use reconnects.
+      // A connection whose server went away: an idle one the pool drops, one in use fails its
+      // query (and is closed on release); neither may end the process as an unhandled event.
       pool.on('error', () => undefined);
+      pool.on('connect', (client) => client.on('error', () => undefined));
       return pool;
     });
   }

@@ -1,10 +1,13 @@
+import { randomInt } from 'node:crypto';
 import type { ServiceStore, StoreTx } from '../service-store.ts';
 import { PgApiKeyStore } from './pg-api-key-store.ts';
 import { PgBatchStore } from './pg-batch-store.ts';
 import { PgConnections } from './pg-connections.ts';
+import type pg from 'pg';
 import { PgCredentialFailureStore } from './pg-credential-failure-store.ts';
 import { PgDenyListStore } from './pg-deny-list-store.ts';
 import { PgGiftStore } from './pg-gift-store.ts';
+import { INSTANCE_LOCK_CLASS, PgInFlightStore } from './pg-in-flight-store.ts';
 import { PgMerchantStore } from './pg-merchant-store.ts';
 import { applyPostgresMigrations } from './pg-migrations.ts';
 import { PgMfaStore } from './pg-mfa-store.ts';
@@ -16,8 +19,8 @@ import { PgTransactionStore } from './pg-transaction-store.ts';
 import { PgUserStore } from './pg-user-store.ts';
 import type { PostgresLocation } from './postgres-location.ts';
 
-/** Every table of the store over one session. */
-function tables(session: PgSession): StoreTx {
+/** Every table of the store over one session, for the instance holding lock key `owner`. */
+function tables(session: PgSession, owner: number): StoreTx {
   const batches = new PgBatchStore(session);
   return {
     transactions: new PgTransactionStore(session, batches),
@@ -26,6 +29,7 @@ function tables(session: PgSession): StoreTx {
     merchants: new PgMerchantStore(session),
     gift: new PgGiftStore(session),
     denyList: new PgDenyListStore(session),
+    inFlight: new PgInFlightStore(session, owner),
     users: new PgUserStore(session),
     profiles: new PgProfileStore(session),
     permissions: new PgPermissionStore(session),
@@ -55,6 +59,7 @@ export class PostgresServiceStore implements ServiceStore {
   readonly merchants: StoreTx['merchants'];
   readonly gift: StoreTx['gift'];
   readonly denyList: StoreTx['denyList'];
+  readonly inFlight: StoreTx['inFlight'];
   readonly users: StoreTx['users'];
   readonly profiles: StoreTx['profiles'];
   readonly permissions: StoreTx['permissions'];
@@ -64,19 +69,25 @@ export class PostgresServiceStore implements ServiceStore {
   readonly #connections: PgConnections;
   readonly #fence = new ReadFence();
   readonly #top: PgSession;
+  /** The connection holding this instance's advisory lock for as long as the store is open. */
+  readonly #instance: pg.PoolClient;
+  readonly #owner: number;
   #fencing: Promise<void> | undefined;
   #nextFence: Promise<void> | undefined;
 
-  private constructor(connections: PgConnections) {
+  private constructor(connections: PgConnections, instance: pg.PoolClient, owner: number) {
     this.#connections = connections;
+    this.#instance = instance;
+    this.#owner = owner;
     this.#top = topLevelSession(connections, this.#fence);
-    const top = tables(this.#top);
+    const top = tables(this.#top, owner);
     this.transactions = top.transactions;
     this.batches = top.batches;
     this.tokens = top.tokens;
     this.merchants = top.merchants;
     this.gift = top.gift;
     this.denyList = top.denyList;
+    this.inFlight = top.inFlight;
     this.users = top.users;
     this.profiles = top.profiles;
     this.permissions = top.permissions;
@@ -85,20 +96,34 @@ export class PostgresServiceStore implements ServiceStore {
     this.failures = top.failures;
   }
 
-  /** Connects to the location and brings its schema up to date (refusing one too new). */
+  /**
+   * Connects to the location, brings its schema up to date (refusing one too new), and takes an
+   * instance lock of its own: an advisory lock (INSTANCE_LOCK_CLASS, a random key) held on one
+   * connection while the store is open, which tells other instances it runs.
+   */
   static async open(location: PostgresLocation): Promise<PostgresServiceStore> {
     const connections = new PgConnections(location);
     try {
       await applyPostgresMigrations(connections);
+      const instance = await connections.acquire();
+      for (;;) {
+        const owner = randomInt(1, 2 ** 31 - 1);
+        const { rows } = await instance.query<{ ok: boolean }>(
+          'SELECT pg_try_advisory_lock($1, $2) AS ok',
+          [INSTANCE_LOCK_CLASS, owner],
+        );
+        if (rows[0]?.ok === true) return new PostgresServiceStore(connections, instance, owner);
+      }
     } catch (error) {
       await connections.end();
       throw error;
     }
-    return new PostgresServiceStore(connections);
   }
 
   transaction<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {
-    return runTransaction(this.#connections, this.#fence, (session) => work(tables(session)));
+    return runTransaction(this.#connections, this.#fence, (session) =>
+      work(tables(session, this.#owner)),
+    );
   }
 
   async nextStanSeq(profileId: number): Promise<number> {
@@ -127,6 +152,10 @@ export class PostgresServiceStore implements ServiceStore {
   }
 
   async close(): Promise<void> {
+    await this.#instance
+      .query('SELECT pg_advisory_unlock($1, $2)', [INSTANCE_LOCK_CLASS, this.#owner])
+      .catch(() => undefined);
+    this.#instance.release(true);
     await this.#connections.end();
   }
 

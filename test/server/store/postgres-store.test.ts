@@ -130,4 +130,16 @@ describe.skipIf(backend.skip)('PostgreSQL store shared by two instances', () => 
     );
     expect(await a.failures.state(subject)).toEqual({ failures: 10, lockedUntil: 65_000 });
   });
+
+  it('leaves a running instance its records in flight, and claims them once it stops', async () => {
+    const [a, b] = await pair();
+    const seeded = await seedMerchant(a);
+    const { orderId, ...draft } = newSale(seeded, 900, { orderId: 'O-9' });
+    const record = await a.inFlight.insert({ ...draft, orderId }, null, 2_000);
+    expect(await b.inFlight.findByOrder(seeded.merchantId, 'O-9')).toEqual([record]);
+    expect(await b.inFlight.orphans()).toEqual([]);
+    await a.close();
+    open.splice(open.indexOf(a), 1);
+    expect(await b.inFlight.orphans()).toEqual([record]);
+  });
 });

@@ -305,4 +305,27 @@ describe.each(BACKENDS)('store contract on $name', (backend) => {
       expect(await store.tokens.exists('T999')).toBe(false);
     },
   );
+
+  it.skipIf(backend.skip)(
+    'finds records in flight by order, and hands what a stopped store left to the next',
+    async () => {
+      const { store, again } = await backend.fresh();
+      const seeded = await seedMerchant(store);
+      const { orderId, ...draft } = newSale(seeded, 900, { orderId: 'O-9' });
+      const record = await store.inFlight.insert(
+        { ...draft, orderId },
+        Buffer.from([9, 8, 7]),
+        2_000,
+      );
+      expect(await store.inFlight.findByOrder(seeded.merchantId, 'O-9')).toEqual([record]);
+      await store.close();
+      const next = await again();
+      open.push(next);
+      const orphans = await next.inFlight.orphans();
+      expect(orphans).toEqual([record]);
+      expect(orphans[0]?.draft.reqAmount).toBe(900);
+      await next.transaction((tx) => tx.inFlight.remove(record.id));
+      expect(await next.inFlight.findByOrder(seeded.merchantId, 'O-9')).toEqual([]);
+    },
+  );
 });
