@@ -161,7 +161,7 @@ describe.skipIf(skipWithoutPostgres('two instances on PostgreSQL'))(
       );
       const onStandby = new Map(kept.map((row) => [row.order_id, String(row.ttid)]));
       const lost = [...answered].filter(([orderId, ttid]) => onStandby.get(orderId) !== ttid);
-      console.log(
+      console.warn(
         `failover: ${answered.size} approved answers of ${sent} sales, ${unknown.length} unknown ` +
           `resolved by order lookup, ${lost.length} answered transactions lost`,
       );
