@@ -138,8 +138,9 @@ describe.skipIf(skipWithoutPostgres('two instances on PostgreSQL'))(
         for (let i = 0; i < count; i += 1) {
           sent += 1;
           const result = await lane.sale({ ...CARD, money: { amount: amount(sent) } });
-          if (result.outcome === 'approved') answered.set(result.orderId, ttidOf(result));
-          else if (result.outcome === 'unknown') unknown.push({ lane, orderId: result.orderId });
+          const orderId = result.orderId ?? '';
+          if (result.outcome === 'approved') answered.set(orderId, ttidOf(result));
+          else if (result.outcome === 'unknown') unknown.push({ lane, orderId });
         }
       };
       const load = Promise.all(lanes.map((lane) => drive(lane, 30)));
