@@ -70,6 +70,7 @@ export const PhardCode = {
   EXPIRED: 'EXPIRED',
   AVSFAIL: 'AVSFAIL',
   NSF: 'NSF',
+  BAD_PIN: 'BAD_PIN',
   UNKNOWN: 'UNKNOWN',
 } as const;
 export type PhardCode = (typeof PhardCode)[keyof typeof PhardCode];

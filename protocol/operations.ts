@@ -23,8 +23,10 @@ export const OPERATIONS = [
   'report_unsettled',
   'report_settled',
   'report_batches',
+  'report_settled_batches',
   'settle',
   'mfa_cookie',
+  'chkpwd',
 ] as const;
 
 /** One operation's canonical name. */
@@ -53,6 +55,7 @@ export const REPORT_OPERATIONS: ReadonlySet<OperationName> = new Set<OperationNa
   'report_unsettled',
   'report_settled',
   'report_batches',
+  'report_settled_batches',
 ]);
 
 /** True when the text is a canonical operation name. */

@@ -2,14 +2,17 @@ import type { Socket } from 'node:net';
 import { SENSITIVE_PARAMS } from '../protocol/index.ts';
 import { openAccounts } from './accounts/accounts.ts';
 import { seedDemoMerchant, type DemoSeed } from './accounts/demo-merchant.ts';
-import { loadOrCreateSecretKey } from './accounts/secret-box.ts';
+import { openSecretKey } from './accounts/secret-box.ts';
 import { Authenticator } from './auth/authenticator.ts';
 import { DualAuthorizer } from './auth/dual-authorizer.ts';
 import { prepareDataDirectory } from './config/data-directory.ts';
 import { vaultKeyOptions, withDefaults, type ServerInput } from './config/server-options.ts';
 import { RequestDispatcher } from './dispatch/request-dispatcher.ts';
 import { WorkTracker } from './dispatch/work-tracker.ts';
-import { TransactionService, seedDemoGiftCards } from './engine/index.ts';
+import { unixSeconds } from './engine/clock.ts';
+import { BdkRegistry } from './engine/entry/bdk-registry.ts';
+import { seedDemoBdks } from './engine/entry/demo-bdks.ts';
+import { TransactionService, seedDemoGiftCards, seedDemoReceiptHeader } from './engine/index.ts';
 import { KvConnection } from './kv/kv-connection.ts';
 import { RequestLog } from './log/request-log.ts';
 import { createServiceLogger } from './log/service-logger.ts';
@@ -83,24 +86,31 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
   );
   const listeners = new ServiceListeners();
   try {
-    const accounts = openAccounts(store, loadOrCreateSecretKey(files.secretKey));
-    const demo = options.demo
-      ? await seedDemoMerchant(accounts, files.demoApiKey, now())
-      : undefined;
-    const queue = new SendQueue({
-      concurrency: limits.processorInFlight,
-      perMerchant: limits.merchantInFlight,
-    });
     const vaultKey = openDataKey(files.root, vaultKeyOptions(options));
     const vaultCustody = describeCustody(vaultKey.custody);
     if (vaultKey.change !== 'none') {
       logger.info({ custody: vaultCustody, change: vaultKey.change }, 'card vault key wrapped');
     }
     const vault = new CardVault(vaultKey.key);
+    const accounts = openAccounts(store, openSecretKey(files.secretKey, vault));
+    const demo = options.demo ? await seedDemoMerchant(accounts, files.demoApiKey) : undefined;
+    const queue = new SendQueue({
+      concurrency: limits.processorInFlight,
+      perMerchant: limits.merchantInFlight,
+    });
     if (demo !== undefined) {
       await seedDemoGiftCards(store, vault, demo.merchantUser.merchantId, now());
+      await seedDemoBdks(new BdkRegistry(store.bdks, vault), unixSeconds(now()));
+      await seedDemoReceiptHeader(store, demo.merchantUser.merchantId, now());
     }
-    const engine = new TransactionService({ store, logger, now, queue, vault });
+    const engine = new TransactionService({
+      store,
+      logger,
+      now,
+      queue,
+      vault,
+      outboxDir: files.outbox,
+    });
     await engine.recoverInFlight();
     const authenticator = new Authenticator(accounts, limits, logger);
     const requests = new RequestLog(logger);

@@ -1,3 +1,4 @@
+import { DEMO_BDKS } from './engine/entry/demo-bdks.ts';
 import type { RunningServer } from './payment-server.ts';
 
 /**
@@ -23,6 +24,7 @@ export function describeServer(server: RunningServer): string[] {
     lines.push(
       '  demo merchant: test_retail:public / publ1ct3st (REST v1 Basic user "test_retail|public")',
       `  demo profile API key: ${server.demo.apiKeyId} (id and secret in ${server.dataDir}/demo-apikey.json)`,
+      `  demo DUKPT test keys: ${DEMO_BDKS.map((k) => `key set ${k.keySetId} (${k.type})`).join(', ')}`,
     );
   }
   return lines;

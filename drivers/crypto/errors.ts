@@ -50,3 +50,18 @@ export class TrackError extends CryptoError {
 export function badInput(field: string, rule: string, message: string): CryptoError {
   return new CryptoError('BAD_INPUT', field, rule, message);
 }
+
+/**
+ * Reader output (an ID TECH frame, a MagTek input report, a decrypted capture) that breaks its
+ * vendor format. `check` says what failed: the framing and layout, or an integrity check (LRC,
+ * checksum, track hash), which a reader answers by asking for the card again.
+ */
+export class ReaderDataError extends CryptoError {
+  readonly check: 'framing' | 'integrity';
+
+  constructor(check: 'framing' | 'integrity', field: string, rule: string, message: string) {
+    super('MALFORMED', field, rule, message);
+    this.name = 'ReaderDataError';
+    this.check = check;
+  }
+}

@@ -23,3 +23,8 @@ export * from './tlv.ts';
 export * from './emv-tags.ts';
 export * from './aes-dukpt.ts';
 export * from './aes-dukpt-device.ts';
+export * from './readers/idtech-frame.ts';
+export * from './readers/magtek-report.ts';
+export * from './readers/decrypted-tracks.ts';
+export * from './readers/reader-capture.ts';
+export * from './readers/emv-data.ts';

@@ -1,48 +1,20 @@
-import { type TlvNode, decodeTlv, encodeTlv, findTlv, isSensitiveEmvTag } from '../crypto/index.ts';
+import {
+  POS_ENTRY,
+  PROFILE_TAGS,
+  type TlvNode,
+  decodeTlv,
+  emvReceiptTags,
+  encodeTlv,
+  findTlv,
+  isSensitiveEmvTag,
+} from '../crypto/index.ts';
 import { DeviceError } from '../device-error.ts';
-import type { EmvRead, EmvReceiptTags, EncryptedSwipeRead } from '../readers/card-read.ts';
+import type { EmvRead, EncryptedSwipeRead } from '../readers/card-read.ts';
 import { encryptedSwipeRead } from '../readers/encrypted-swipe.ts';
 import { displayFromMaskedPan } from '../readers/masked-track.ts';
 
-/**
- * Proprietary tags of the LaneTerm NGA reader profile (ID TECH-style DFEE range):
- * KSN; sensitive tags (5A, 57, 5F20 …) as TLV encrypted TDES-CBC under the DUKPT data variant;
- * masked PAN (ASCII); for a fallback swipe, encrypted track 2 text and masked tracks 1 and 2.
- */
-export const PROFILE_TAGS = {
-  ksn: 'DFEE12',
-  encryptedTags: 'DFEE13',
-  maskedPan: 'DFEE14',
-  fallbackTrack: 'DFEE23',
-  maskedTrack2: 'DFEE24',
-  maskedTrack1: 'DFEE25',
-} as const;
-
-/** Tag 9F39 POS entry mode: 05 chip, 07 contactless chip, 80 fallback to magnetic stripe. */
-export const POS_ENTRY = { contact: 0x05, contactless: 0x07, fallback: 0x80 } as const;
-
 const hex = (node: TlvNode | undefined): string | undefined =>
   node?.value.toString('hex').toUpperCase();
-
-function receiptTags(nodes: TlvNode[]): EmvReceiptTags {
-  const tags: EmvReceiptTags = {};
-  const set = <K extends keyof EmvReceiptTags>(
-    key: K,
-    value: EmvReceiptTags[K] | undefined,
-  ): void => {
-    if (value !== undefined) tags[key] = value;
-  };
-  set('aid', hex(findTlv(nodes, '4F') ?? findTlv(nodes, '84')));
-  set('applicationLabel', findTlv(nodes, '50')?.value.toString('latin1').trim());
-  set('tvr', hex(findTlv(nodes, '95')));
-  set('tsi', hex(findTlv(nodes, '9B')));
-  set('cryptogram', hex(findTlv(nodes, '9F26')));
-  const cid = findTlv(nodes, '9F27')?.value[0];
-  if (cid !== undefined) tags.cryptogramType = (['AAC', 'TC', 'ARQC', 'AAC'] as const)[cid >> 6];
-  set('cvmResults', hex(findTlv(nodes, '9F34')));
-  set('iad', hex(findTlv(nodes, '9F10')));
-  return tags;
-}
 
 /**
  * The read an Activate Transaction answer becomes. Chip and contactless: icc is the whole TLV as
@@ -94,7 +66,7 @@ export function emvReadFromTlv(data: Buffer): EmvRead | EncryptedSwipeRead {
     ...shown,
     icc: encodeTlv(nodes).toString('hex').toUpperCase(),
     rfid: contactless ? 'yes' : 'no',
-    receipt: receiptTags(nodes),
+    receipt: emvReceiptTags(nodes),
   };
   const expiry = hex(findTlv(nodes, '5F24'));
   if (expiry !== undefined && /^[0-9]{6}$/.test(expiry))

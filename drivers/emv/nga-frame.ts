@@ -4,11 +4,16 @@ export const NGA_HEADER = Buffer.from('ViVOtech2\0', 'latin1');
 /** Longest data field accepted; a longer length is noise. 4096 bytes. */
 const MAX_DATA = 4096;
 
-/** Commands used here: ping 18-01, activate transaction 02-01, cancel transaction 05-01. */
+/**
+ * Commands used here: ping 18-01, activate transaction 02-01, cancel transaction 05-01, and apply
+ * host response 60-12 (the online answer to the card: external authenticate, issuer scripts,
+ * second GENERATE AC; NEO 2 Interface Developer's Guide §8.4.20).
+ */
 export const NGA = {
   ping: [0x18, 0x01],
   activate: [0x02, 0x01],
   cancel: [0x05, 0x01],
+  complete: [0x60, 0x12],
 } as const;
 
 /** Status bytes of response frames (NEO 2 guide, status codes). */

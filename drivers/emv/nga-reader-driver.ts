@@ -6,10 +6,11 @@ import { CancellableCall } from '../supervisor/cancellable-call.ts';
 import { DeviceQueue } from '../supervisor/device-queue.ts';
 import { FrameInbox } from '../transport/frame-inbox.ts';
 import type { Transport } from '../transport/transport.ts';
+import { type EmvCompletion, emvCompletionFromTlv, hostResponseData } from './emv-completion.ts';
 import { emvReadFromTlv } from './emv-result.ts';
 import { NGA, NGA_STATUS, type NgaReceived, NgaFrameParser, encodeNgaFrame } from './nga-frame.ts';
 
-/** Deadline of ping and cancel in milliseconds; default 3000. */
+/** Deadline of ping, cancel and the host response in milliseconds; default 3000. */
 export const NGA_COMMAND_DEADLINE_MS = 3000;
 
 function failure(status: number, detail: number | undefined): DeviceError {
@@ -34,6 +35,16 @@ function failure(status: number, detail: number | undefined): DeviceError {
       'emv reader: card read failed, insert, tap or swipe again',
       { field: 'card' },
     );
+  if (status === NGA_STATUS.notAllowed)
+    return new DeviceError(
+      'DEVICE_STATUS',
+      'emv reader: not allowed now (no chip transaction waits for the host response)',
+      { field: 'card' },
+    );
+  if (status === NGA_STATUS.badParameter)
+    return new DeviceError('BAD_INPUT', 'emv reader: it refused the command data', {
+      field: 'issuerData',
+    });
   return new DeviceError('PROTOCOL', `emv reader: status ${status.toString(16).padStart(2, '0')}`, {
     field: 'status',
   });
@@ -62,9 +73,10 @@ function amountTlv(amountMinor: number | undefined): Buffer {
 
 /**
  * An EMV contact/contactless reader speaking ID TECH NGA protocol 2 over serial (default
- * 115200 8N1): ping, Activate Transaction (amount, timeout) answered with TLV, cancel. The answer
- * becomes an EmvRead (icc hex, rfid, masked account, entry mode, receipt tags) or, for a
- * magnetic-stripe fallback, an encrypted swipe.
+ * 115200 8N1): ping, Activate Transaction (amount, timeout) answered with TLV, cancel, and Apply
+ * Host Response after a chip read went online. The answer becomes an EmvRead (icc hex, rfid,
+ * masked account, entry mode, receipt tags) or, for a magnetic-stripe fallback, an encrypted
+ * swipe; the host response's answer an EmvCompletion (TC or AAC, the card's final data).
  */
 export class NgaReaderDriver implements CardReader {
   readonly transport: Transport;
@@ -129,6 +141,28 @@ export class NgaReaderDriver implements CardReader {
         },
       );
     });
+  }
+
+  /**
+   * Apply Host Response (60-12) after a contact chip read went online: gives the card the
+   * issuer's response data (the service answer's icc), or, when no answer came (undefined), 8A Z3;
+   * the card's second GENERATE AC answers TC, or AAC when it declines. An AAC after an approval
+   * is a card decline: the lane reverses the transaction with the completion's icc.
+   */
+  completeTransaction(
+    issuerData: string | undefined,
+    options: CallOptions = {},
+  ): Promise<EmvCompletion> {
+    return this.#queue.run(
+      'completeTransaction',
+      options,
+      NGA_COMMAND_DEADLINE_MS,
+      async (signal) => {
+        const answer = await this.#exchange(NGA.complete, hostResponseData(issuerData), signal);
+        if (answer.code !== NGA_STATUS.ok) throw failure(answer.code, answer.data[0]);
+        return emvCompletionFromTlv(answer.data);
+      },
+    );
   }
 
   /** Ends a card wait in progress (its readCard rejects with CANCELLED); no-op when idle. */

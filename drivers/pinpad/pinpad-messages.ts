@@ -3,16 +3,22 @@ import { FS, SUB } from './stx-frame.ts';
 
 /** An encrypted PIN as the request's pin_data takes it (seed: pin_data group). */
 export interface PinEntry {
-  /** ISO 9564-1 format 0 PIN block encrypted TDES under the DUKPT PIN variant, 16 uppercase hex. */
+  /**
+   * ISO 9564-1 PIN block encrypted TDES under the DUKPT PIN variant, 16 uppercase hex: format 0
+   * when the request carried the PAN, format 1 when it did not.
+   */
   pin: string;
   /** The DUKPT KSN of that key, 20 uppercase hex digits. */
   ksn: string;
 }
 
-/** What the host asks a PIN for: the card's PAN, the amount, debit or credit. */
+/** What the host asks a PIN for: the card's PAN (when the lane has it), the amount, debit or credit. */
 export interface PinRequest {
-  /** 8 to 19 digits; needed for the format 0 block and never shown or logged. */
-  pan: string;
+  /**
+   * 8 to 19 digits, for an ISO 9564-1 format 0 block; never shown or logged. Absent when the
+   * lane never held the PAN (encrypting reader, chip card): the pad then builds format 1.
+   */
+  pan?: string;
   /** Amount in minor units, 1 to 99999999, shown to the cardholder. */
   amountMinor: number;
   /** Debit ("D", the default) or credit ("C") account. */
@@ -21,7 +27,8 @@ export interface PinRequest {
 
 /** The pad's condition from a status answer. */
 export interface PinPadStatus {
-  state: 'idle' | 'pin-entry';
+  /** Idle, or waiting for the cardholder: a PIN (70) or a keyed card (74). */
+  state: 'idle' | 'pin-entry' | 'card-entry';
   keys: 'loaded' | 'none' | 'exhausted';
   serial: string;
 }
@@ -38,9 +45,13 @@ export function encodeDisplay(text: string): Buffer {
   return Buffer.concat([Buffer.from('Z2'), Buffer.of(SUB), Buffer.from(text, 'ascii')]);
 }
 
-/** 70: `70 PAN <FS> D|C amount` (DUKPT PIN entry, pinpad_framing.json "request_76_or_70"). */
+/**
+ * 70: `70 PAN <FS> D|C amount` (DUKPT PIN entry, pinpad_framing.json "request_76_or_70"); the
+ * PAN field is left empty for a PAN-less entry (LaneTerm's: ISO 9564-1 format 1).
+ */
 export function encodePinRequest(request: PinRequest): Buffer {
-  if (!/^[0-9]{8,19}$/.test(request.pan)) throw bad('pan', 'must be 8 to 19 digits');
+  if (request.pan !== undefined && !/^[0-9]{8,19}$/.test(request.pan))
+    throw bad('pan', 'must be 8 to 19 digits');
   if (
     !Number.isInteger(request.amountMinor) ||
     request.amountMinor < 1 ||
@@ -51,23 +62,29 @@ export function encodePinRequest(request: PinRequest): Buffer {
   const kind = request.account === 'credit' ? 'C' : 'D';
   const amount = String(request.amountMinor).padStart(4, '0');
   return Buffer.concat([
-    Buffer.from(`70${request.pan}`),
+    Buffer.from(`70${request.pan ?? ''}`),
     Buffer.of(FS),
     Buffer.from(`${kind}${amount}`),
   ]);
 }
 
-/** Reads a 70 message (the pad's side of encodePinRequest). */
+/**
+ * Reads a 70 message (the pad's side of encodePinRequest). Throws DeviceError naming the field
+ * that breaks it: `message` (not `70 … <FS> …`), `pan` (not empty and not 8 to 19 digits),
+ * `account` (not D or C and an amount of 4 to 8 digits); the pad answers each with its 71 error.
+ */
 export function parsePinRequest(payload: Buffer): PinRequest {
   const [head = '', tail = '', extra] = payload.toString('latin1').split(FS_CHAR);
-  const match =
-    extra === undefined ? /^70([0-9]{8,19}) ([DC])([0-9]{4,8})$/.exec(`${head} ${tail}`) : null;
-  if (match === null)
+  if (!head.startsWith('70') || extra !== undefined || !payload.includes(FS))
     throw new DeviceError('PROTOCOL', 'pin request: not a 70 message', { field: 'message' });
+  const pan = head.slice(2);
+  if (pan !== '' && !/^[0-9]{8,19}$/.test(pan)) throw bad('pan', 'must be empty or 8 to 19 digits');
+  const match = /^([DC])([0-9]{4,8})$/.exec(tail);
+  if (match === null) throw bad('account', 'must be D or C and an amount of 4 to 8 digits');
   return {
-    pan: match[1] ?? '',
-    account: match[2] === 'C' ? 'credit' : 'debit',
-    amountMinor: Number(match[3]),
+    ...(pan !== '' && { pan }),
+    account: match[1] === 'C' ? 'credit' : 'debit',
+    amountMinor: Number(match[2]),
   };
 }
 
@@ -76,29 +93,50 @@ export const CANCEL_MESSAGE = Buffer.from('72');
 /** S0: status request (LaneTerm's own message; Verifone-family sets differ per firmware). */
 export const STATUS_REQUEST = Buffer.from('S0');
 
-/** 71 error digits (PP791/1000SE) plus 3 and 4, which this profile adds. */
-const PIN_ERRORS = {
-  '1': ['DEVICE_STATUS', 'no DUKPT key loaded', 'keys'],
-  '2': ['BAD_INPUT', 'account number rejected', 'pan'],
-  '3': ['CANCELLED', 'cardholder cancelled PIN entry', 'pin'],
-  '4': ['TIMEOUT', 'cardholder did not enter a PIN in time', 'pin'],
-  '5': ['BAD_INPUT', 'debit/credit field rejected', 'account'],
-  '6': ['KEY_EXHAUSTED', 'DUKPT keys exhausted, pad needs key injection', 'ksn'],
-} as const satisfies Record<string, readonly [DeviceErrorCode, string, string]>;
+/** The error digits of 71 (PP791/1000SE: 1, 2, 5, 6; this profile adds 3 and 4) and of 75. */
+const ENTRY_ERROR_DIGITS = ['1', '2', '3', '4', '5', '6'] as const;
 
-/** A 71 error digit. */
-export type PinErrorDigit = keyof typeof PIN_ERRORS;
+/** A 71 or 75 error digit. */
+export type PinErrorDigit = (typeof ENTRY_ERROR_DIGITS)[number];
+
+/** What the cardholder was entering when a 71 (PIN) or 75 (keyed card) error came back. */
+export type PadEntry = 'pin' | 'card';
+
+/**
+ * The typed error of a 71 or 75 error digit: 1 no key, 2 account number rejected, 3 cardholder
+ * pressed Cancel, 4 cardholder too slow, 5 the request's D/C (71) or prompt (75) field rejected,
+ * 6 DUKPT exhausted.
+ */
+export function entryError(digit: PinErrorDigit, entry: PadEntry): DeviceError {
+  const what = entry === 'pin' ? 'PIN' : 'card';
+  const errors: Record<PinErrorDigit, readonly [DeviceErrorCode, string, string]> = {
+    '1': ['DEVICE_STATUS', 'no DUKPT key loaded', 'keys'],
+    '2': ['BAD_INPUT', 'account number rejected', 'pan'],
+    '3': ['CANCELLED', `cardholder cancelled ${what} entry`, entry],
+    '4': ['TIMEOUT', `cardholder did not enter the ${what} in time`, entry],
+    '5':
+      entry === 'pin'
+        ? ['BAD_INPUT', 'debit/credit field rejected', 'account']
+        : ['BAD_INPUT', 'prompt field rejected', 'prompt'],
+    '6': ['KEY_EXHAUSTED', 'DUKPT keys exhausted, pad needs key injection', 'ksn'],
+  };
+  const [code, message, field] = errors[digit];
+  return new DeviceError(code, `pin pad: ${message}`, { field });
+}
+
+/** The error digit of a `71d` or `75d` answer, if it is one. */
+export function errorDigitOf(text: string, id: '71' | '75'): PinErrorDigit | undefined {
+  const digit = text.length === 3 && text.startsWith(id) ? text[2] : undefined;
+  return ENTRY_ERROR_DIGITS.find((known) => known === digit);
+}
 
 /** 71: `710 KSN(10–20 hex, leading F dropped) PINBLOCK(16 hex)` or `71 error`. */
 export function parsePinResponse(payload: Buffer): PinEntry {
   const text = payload.toString('latin1');
   const ok = /^710([0-9A-F]{10,20})([0-9A-F]{16})$/.exec(text);
   if (ok !== null) return { ksn: (ok[1] ?? '').padStart(20, 'F'), pin: ok[2] ?? '' };
-  const digit = /^71([1-6])$/.exec(text)?.[1] as PinErrorDigit | undefined;
-  if (digit !== undefined) {
-    const [code, message, field] = PIN_ERRORS[digit];
-    throw new DeviceError(code, `pin pad: ${message}`, { field });
-  }
+  const digit = errorDigitOf(text, '71');
+  if (digit !== undefined) throw entryError(digit, 'pin');
   throw new DeviceError('PROTOCOL', 'pin pad: answer is not a 71 message', { field: 'message' });
 }
 
@@ -108,20 +146,24 @@ export function encodePinResponse(entry: PinEntry | { error: PinErrorDigit }): B
   return Buffer.from(`710${entry.ksn.replace(/^F+/, '')}${entry.pin}`);
 }
 
-/** S1: `S1 state <FS> keys <FS> serial` with state I/P and keys K/N/X. */
+/** Letters of the S1 state: I idle, P PIN entry, C keyed card entry. */
+const STATE_LETTERS = { idle: 'I', 'pin-entry': 'P', 'card-entry': 'C' } as const;
+
+/** S1: `S1 state <FS> keys <FS> serial` with state I/P/C and keys K/N/X. */
 export function encodePinPadStatus(status: PinPadStatus): Buffer {
-  const state = status.state === 'idle' ? 'I' : 'P';
+  const state = STATE_LETTERS[status.state];
   const keys = { loaded: 'K', none: 'N', exhausted: 'X' }[status.keys];
   return Buffer.from([`S1${state}`, keys, status.serial].join(FS_CHAR), 'latin1');
 }
 
 /** Reads an S1 answer. */
 export function parsePinPadStatus(payload: Buffer): PinPadStatus {
-  const match = /^S1([IP]) ([KNX]) ([\x20-\x7e]*)$/.exec(
+  const match = /^S1([IPC]) ([KNX]) ([\x20-\x7e]*)$/.exec(
     payload.toString('latin1').split(FS_CHAR).join(' '),
   );
   if (match === null)
     throw new DeviceError('PROTOCOL', 'pin pad: answer is not an S1 status', { field: 'message' });
   const keys = match[2] === 'K' ? 'loaded' : match[2] === 'N' ? 'none' : 'exhausted';
-  return { state: match[1] === 'I' ? 'idle' : 'pin-entry', keys, serial: match[3] ?? '' };
+  const state = match[1] === 'I' ? 'idle' : match[1] === 'P' ? 'pin-entry' : 'card-entry';
+  return { state, keys, serial: match[3] ?? '' };
 }

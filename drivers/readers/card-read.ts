@@ -1,8 +1,11 @@
 import type { CallOptions } from '../call-options.ts';
+import type { EmvReceiptTags, ReaderCaptureFormat } from '../crypto/index.ts';
+
+export type { EmvReceiptTags } from '../crypto/index.ts';
 import type { SensitiveText } from '../sensitive-text.ts';
 
-/** How the card was read: the lane's entry mode (rcpt_entry_mode S, F, C, T on the receipt). */
-export type EntryMode = 'swipe' | 'fallback-swipe' | 'contact' | 'contactless';
+/** How the card was read: the lane's entry mode (rcpt_entry_mode S, F, C, T, M on the receipt). */
+export type EntryMode = 'swipe' | 'fallback-swipe' | 'contact' | 'contactless' | 'keyed';
 
 /**
  * Names of encrypted-swipe formats sent in e_datafieldfmt; each fixes how e_trackdata was
@@ -10,7 +13,7 @@ export type EntryMode = 'swipe' | 'fallback-swipe' | 'contact' | 'contactless';
  * "magtek" TDES-CBC under the DUKPT PIN variant; "idtech" TDES-CBC under the DUKPT data
  * (request) variant with the one-way step. Both use a zero IV and zero padding.
  */
-export type EncryptedSwipeFormat = 'magtek' | 'idtech';
+export type EncryptedSwipeFormat = ReaderCaptureFormat;
 
 /** What every read shows the cashier: masked, never the PAN. */
 export interface CardDisplay {
@@ -39,31 +42,16 @@ export interface EncryptedSwipeRead extends CardDisplay {
   entryMode: 'swipe' | 'fallback-swipe';
   /** Uppercase hex of one TDES-CBC ciphertext whose plaintext is ISO 7813 track text. */
   e_trackdata: string;
+  /**
+   * Uppercase hex of the reader's whole output for this swipe (a MagTek input report, an ID TECH
+   * frame), which the request sends as e_datafield; absent for an EMV reader's fallback swipe.
+   */
+  e_datafield?: string;
   /** The DUKPT KSN, 20 uppercase hex digits. */
   e_id: string;
   e_datafieldfmt: EncryptedSwipeFormat;
   /** The reader's serial number, when it reports one. */
   deviceSerial?: string;
-}
-
-/** The EMV tags a receipt needs (rcpt_emv_* fields), as hex or text. */
-export interface EmvReceiptTags {
-  /** 4F (or 84) application identifier, hex. */
-  aid?: string;
-  /** 50 application label, text. */
-  applicationLabel?: string;
-  /** 95 terminal verification results, hex. */
-  tvr?: string;
-  /** 9B transaction status information, hex. */
-  tsi?: string;
-  /** 9F26 application cryptogram, hex. */
-  cryptogram?: string;
-  /** 9F27 cryptogram type: ARQC, TC or AAC. */
-  cryptogramType?: 'ARQC' | 'TC' | 'AAC';
-  /** 9F34 CVM results, hex. */
-  cvmResults?: string;
-  /** 9F10 issuer application data, hex. */
-  iad?: string;
 }
 
 /** A chip or contactless read: the ICC data for the server plus what the receipt prints. */
@@ -77,8 +65,29 @@ export interface EmvRead extends CardDisplay {
   receipt: EmvReceiptTags;
 }
 
-/** Any card read a reader returns. */
-export type CardRead = PlainSwipeRead | EncryptedSwipeRead | EmvRead;
+/**
+ * A card number keyed on the PIN pad (74/75, docs/devices.md): the pad encrypts it, so the lane
+ * holds the account only as e_account; the expiry and, when the pad asked, the security code
+ * come beside it.
+ */
+export interface KeyedRead extends CardDisplay {
+  kind: 'keyed';
+  entryMode: 'keyed';
+  /**
+   * Uppercase hex: the account's ASCII digits, zero padded to 8-byte blocks, TDES-CBC (zero IV)
+   * under the DUKPT data variant (request) of e_id's key.
+   */
+  e_account: string;
+  /** The DUKPT KSN, 20 uppercase hex digits. */
+  e_id: string;
+  /** As keyed, MMYY. */
+  expdate: string;
+  /** The security code keyed (3–4 digits), when the pad asked; revealed only into the request's cv. */
+  cv?: SensitiveText;
+}
+
+/** Any card read a reader or the PIN pad's keyed entry returns. */
+export type CardRead = PlainSwipeRead | EncryptedSwipeRead | EmvRead | KeyedRead;
 
 /** Options of readCard: the call's deadline and cancel, and the amount a chip reader shows. */
 export interface CardReadOptions extends CallOptions {

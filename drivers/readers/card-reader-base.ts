@@ -1,3 +1,4 @@
+import { ReaderDataError } from '../crypto/index.ts';
 import { DeviceError } from '../device-error.ts';
 import { DeviceQueue } from '../supervisor/device-queue.ts';
 import { FrameInbox } from '../transport/frame-inbox.ts';
@@ -53,9 +54,20 @@ export abstract class CardReaderBase implements CardReader {
     this.#outcomes.push(outcome instanceof DeviceError ? { error: outcome } : { read: outcome });
   }
 
-  /** Turns an error thrown while decoding into a CARD_READ DeviceError without card data. */
+  /**
+   * Turns an error thrown while decoding into a DeviceError without card data: reader output
+   * failing its framing is FRAMING, failing an LRC, checksum or hash is CHECKSUM (swipe again),
+   * anything else CARD_READ.
+   */
   protected unreadable(error: unknown, what: string): DeviceError {
     if (error instanceof DeviceError) return error;
+    if (error instanceof ReaderDataError) {
+      return new DeviceError(
+        error.check === 'integrity' ? 'CHECKSUM' : 'FRAMING',
+        `${what}: ${error.message}`,
+        { field: error.field },
+      );
+    }
     const code =
       typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
     const field =

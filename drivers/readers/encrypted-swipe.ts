@@ -12,11 +12,14 @@ export interface EncryptedSwipeParts {
   maskedTrack1: string | undefined;
   maskedTrack2: string | undefined;
   deviceSerial?: string;
+  /** The reader's whole output for the swipe (report or frame), when it has one. */
+  capture?: Buffer;
 }
 
 /**
  * The read an encrypting reader's swipe becomes: ciphertext and KSN as uppercase hex for
- * e_trackdata and e_id, the format name, and the display fields from the masked tracks.
+ * e_trackdata and e_id, the whole capture for e_datafield when there is one, the format name,
+ * and the display fields from the masked tracks.
  * KEY_EXHAUSTED when the reader sent no ciphertext or a blank KSN (it stops encrypting then).
  */
 export function encryptedSwipeRead(parts: EncryptedSwipeParts): EncryptedSwipeRead {
@@ -52,5 +55,6 @@ export function encryptedSwipeRead(parts: EncryptedSwipeParts): EncryptedSwipeRe
   };
   if (parts.deviceSerial !== undefined && parts.deviceSerial.length > 0)
     read.deviceSerial = parts.deviceSerial;
+  if (parts.capture !== undefined) read.e_datafield = parts.capture.toString('hex').toUpperCase();
   return read;
 }

@@ -2,7 +2,7 @@ import { DeviceError } from '../device-error.ts';
 import type { Transport } from '../transport/transport.ts';
 import { CardReaderBase } from './card-reader-base.ts';
 import { encryptedSwipeRead } from './encrypted-swipe.ts';
-import { IDTECH_ENHANCED, IDTECH_FIELD8, parseIdtechData, unframeIdtech } from './idtech-frame.ts';
+import { IDTECH_ENHANCED, IDTECH_FIELD8, parseIdtechData, unframeIdtech } from '../crypto/index.ts';
 
 /** Longest card data accepted in one frame; a longer length field is noise. 1024 bytes. */
 const MAX_CARD_DATA = 1024;
@@ -85,6 +85,7 @@ export class IdtechReaderDriver extends CardReaderBase {
           maskedTrack1: swipe.maskedTracks[0] || undefined,
           maskedTrack2: swipe.maskedTracks[1] || undefined,
           deviceSerial: swipe.serial.toString('latin1').replace(/\0+$/, ''),
+          capture: frame,
         }),
       );
     } catch (error) {

@@ -7,7 +7,7 @@ import {
   MAGTEK_REPORT_LENGTH,
   magtekReportBody,
   parseMagtekReport,
-} from './magtek-report.ts';
+} from '../crypto/index.ts';
 
 /** USB identity of MagTek MagneSafe HID readers (vendor 0x0801, vendor-defined page 0xFF00). */
 export const MAGTEK_USB = { vendorId: 0x0801, productId: 0x0011, usagePage: 0xff00 } as const;
@@ -55,6 +55,7 @@ export class MagtekReaderDriver extends CardReaderBase {
           maskedTrack1: swipe.decoded[0] ? swipe.maskedTracks[0] : undefined,
           maskedTrack2: swipe.decoded[1] ? swipe.maskedTracks[1] : undefined,
           deviceSerial: swipe.deviceSerial,
+          capture: body,
         }),
       );
     } catch (error) {

@@ -1,10 +1,13 @@
 import { DeviceError } from '../device-error.ts';
 
-/** Faults a simulator can inject, each as the bytes a broken device or cable would produce. */
+/**
+ * Faults a simulator can inject, each as the bytes a broken device or cable would produce, or, for
+ * card-decline, the answer of a card that declines after the issuer approved.
+ */
 export type FaultName =
-  'bad-checksum' | 'missing-ack' | 'slow' | 'garbage' | 'unplug' | 'exhausted';
+  'bad-checksum' | 'missing-ack' | 'slow' | 'garbage' | 'unplug' | 'exhausted' | 'card-decline';
 
-/** The faults every simulator understands (exhaustion is set up through the KSN instead). */
+/** The faults the simulators understand (each device those that apply to it). */
 export const FAULT_NAMES: readonly FaultName[] = [
   'bad-checksum',
   'missing-ack',
@@ -12,6 +15,7 @@ export const FAULT_NAMES: readonly FaultName[] = [
   'garbage',
   'unplug',
   'exhausted',
+  'card-decline',
 ];
 
 /**

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { tdesCbcEncrypt, trackLrc, zeroPad } from '../crypto/index.ts';
 import {
   IDTECH_ENHANCED,
   IDTECH_FIELD8,
@@ -7,7 +6,10 @@ import {
   type IdtechSwipe,
   encodeIdtechData,
   frameIdtech,
-} from '../readers/idtech-frame.ts';
+  tdesCbcEncrypt,
+  trackLrc,
+  zeroPad,
+} from '../crypto/index.ts';
 import type { Transport } from '../transport/transport.ts';
 import type { TestCard } from './card-catalogue.ts';
 import { DeviceSimulator, type SimulatorOptions } from './device-simulator.ts';

@@ -1,9 +1,10 @@
-import { tdesCbcEncrypt, zeroPad } from '../crypto/index.ts';
 import {
   MAGTEK_ENCRYPTION,
   type MagtekSwipe,
   encodeMagtekReport,
-} from '../readers/magtek-report.ts';
+  tdesCbcEncrypt,
+  zeroPad,
+} from '../crypto/index.ts';
 import type { Transport } from '../transport/transport.ts';
 import type { TestCard } from './card-catalogue.ts';
 import { DeviceSimulator, type SimulatorOptions } from './device-simulator.ts';

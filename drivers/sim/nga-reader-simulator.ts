@@ -1,7 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type TlvNode, encodeTlv, tdesCbcEncrypt, zeroPad } from '../crypto/index.ts';
+import {
+  POS_ENTRY,
+  PROFILE_TAGS,
+  TlvError,
+  type TlvNode,
+  encodeTlv,
+  tdesCbcEncrypt,
+  zeroPad,
+} from '../crypto/index.ts';
 import { delay } from '../call-options.ts';
-import { POS_ENTRY, PROFILE_TAGS } from '../emv/emv-result.ts';
 import {
   NGA,
   NGA_STATUS,
@@ -12,6 +19,11 @@ import {
 import type { Transport } from '../transport/transport.ts';
 import type { TestCard } from './card-catalogue.ts';
 import { DeviceSimulator, type SimulatorOptions } from './device-simulator.ts';
+import {
+  type PendingChipTransaction,
+  pendingChipTransaction,
+  secondGenerateAc,
+} from './emv-card-completion.ts';
 import { type KeyInjection, SimulatedKeys, isKeyExhausted } from './simulated-keys.ts';
 import { maskTrack } from './track-masking.ts';
 
@@ -40,11 +52,13 @@ function expiryDate(yymm: string): string {
 }
 
 /**
- * An EMV reader speaking NGA protocol 2 (ID TECH NEO 2 style): ping, Activate Transaction and
- * cancel; any other command is answered "unknown command" (status 02), a bad CRC status 04. A presented card is answered with TLV whose PAN, track 2 equivalent and name are
- * encrypted TDES-CBC under the DUKPT data variant (DFEE13, KSN in DFEE12), with a masked PAN
- * (DFEE14) and the tags a receipt needs; a fallback swipe answers with an encrypted track 2. The
- * cryptogram is a stand-in (no issuer keys), not a real ARQC.
+ * An EMV reader speaking NGA protocol 2 (ID TECH NEO 2 style): ping, Activate Transaction,
+ * cancel, and Apply Host Response after a contact read (the card's second GENERATE AC: TC, or AAC
+ * on a host decline or when the card-decline fault fires); any other command is answered "unknown
+ * command" (status 02), a bad CRC status 04. A presented card is answered with TLV whose PAN,
+ * track 2 equivalent and name are encrypted TDES-CBC under the DUKPT data variant (DFEE13, KSN in
+ * DFEE12), with a masked PAN (DFEE14) and the tags a receipt needs; a fallback swipe answers with
+ * an encrypted track 2. The cryptograms are stand-ins (no issuer keys), not a real ARQC or TC.
  */
 export class NgaReaderSimulator extends DeviceSimulator {
   readonly keys: SimulatedKeys;
@@ -52,6 +66,8 @@ export class NgaReaderSimulator extends DeviceSimulator {
   #waiting:
     { resolve: (card: [TestCard, Presentation]) => void; abort: AbortController } | undefined;
   #presented: [TestCard, Presentation] | undefined;
+  /** The contact read that went online and waits for the host response (60-12). */
+  #pending: PendingChipTransaction | undefined;
   #atc = 0;
   /** When set, the next card presented fails to read (0A 01). */
   cardReadFails = false;
@@ -87,6 +103,8 @@ export class NgaReaderSimulator extends DeviceSimulator {
         this.#waiting?.abort.abort();
         void this.#answer({ command: NGA.cancel[0], code: NGA_STATUS.ok, data: Buffer.alloc(0) });
       } else if (frame.command === NGA.activate[0]) void this.#activate(frame.data);
+      else if (frame.command === NGA.complete[0] && frame.code === NGA.complete[1])
+        void this.#complete(frame.data);
       else
         void this.#answer({
           command: frame.command,
@@ -100,6 +118,7 @@ export class NgaReaderSimulator extends DeviceSimulator {
     const answer = (code: number, data: Buffer = Buffer.alloc(0)): Promise<void> =>
       this.#answer({ command: NGA.activate[0], code, data });
     if (this.#waiting !== undefined) return answer(NGA_STATUS.notAllowed);
+    this.#pending = undefined;
     const timeoutS = request[0] ?? 30;
     const amount = request.subarray(4, 10).toString('hex');
     const abort = new AbortController();
@@ -181,7 +200,29 @@ export class NgaReaderSimulator extends DeviceSimulator {
       tlv(PROFILE_TAGS.encryptedTags, encrypt(sensitive)),
       tlv(PROFILE_TAGS.maskedPan, Buffer.from(maskedPan(card.pan), 'latin1')),
     ];
+    if (how === 'contact') this.#pending = pendingChipTransaction(card.pan, amount, atc, nodes);
     return encodeTlv(nodes);
+  }
+
+  /**
+   * Apply Host Response: the card's second GENERATE AC on the issuer's response data, TC or AAC
+   * (AAC also when the card-decline fault fires). Not allowed (0B) without a contact read waiting
+   * for it; bad TLV is a bad parameter (05).
+   */
+  async #complete(hostData: Buffer): Promise<void> {
+    const answer = (code: number, data: Buffer = Buffer.alloc(0)): Promise<void> =>
+      this.#answer({ command: NGA.complete[0], code, data });
+    const pending = this.#pending;
+    if (pending === undefined) return answer(NGA_STATUS.notAllowed);
+    let data: Buffer;
+    try {
+      data = secondGenerateAc(pending, hostData, this.faults.fire('card-decline'));
+    } catch (error) {
+      if (!(error instanceof TlvError)) throw error;
+      return answer(NGA_STATUS.badParameter);
+    }
+    this.#pending = undefined;
+    return answer(NGA_STATUS.ok, data);
   }
 
   async #answer(frame: NgaFrame): Promise<void> {

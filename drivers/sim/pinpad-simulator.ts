@@ -1,8 +1,25 @@
-import { buildPinBlock, encryptPinBlockTdes } from '../crypto/index.ts';
+import {
+  buildPinBlock,
+  encryptPinBlockTdes,
+  maskPan,
+  tdesCbcEncrypt,
+  toHex,
+  trackExpiryToExpdate,
+  zeroPad,
+  type TdesDukptTransaction,
+} from '../crypto/index.ts';
 import { delay } from '../call-options.ts';
+import { DeviceError } from '../device-error.ts';
+import {
+  type KeyedCardEntry,
+  type KeyedCardRequest,
+  encodeKeyedCardResponse,
+  parseKeyedCardRequest,
+} from '../pinpad/keyed-card-messages.ts';
 import {
   type PinErrorDigit,
   type PinPadStatus,
+  type PinRequest,
   encodePinResponse,
   encodePinPadStatus,
   parsePinRequest,
@@ -50,10 +67,22 @@ class FaultyStxLink extends StxLink {
 }
 
 /**
- * A DUKPT PIN pad: answers 70 with the ISO format 0 PIN block of the cardholder's PIN, encrypted
- * under the PIN variant of its next DUKPT key, and the KSN (71); honours 72 during entry; shows
- * Z2 text; answers S0. Faults: bad LRC, lost frames (no ACK), slow answers, noise, an answer cut
- * off by an unplug, DUKPT exhaustion (71 error 6).
+ * The security code the simulated cardholder keys when the pad asks: the "good" CV of
+ * docs/test-cards.md (CV), 1234 on American Express cards, 999 on every other.
+ */
+function goodSecurityCode(card: TestCard): string {
+  return card.brand === 'AMEX' ? '1234' : '999';
+}
+
+/**
+ * A DUKPT PIN pad: answers 70 with the PIN block of the cardholder's PIN (ISO format 0 with the
+ * PAN, format 1 when the PAN field is empty), encrypted under the PIN variant of its next DUKPT
+ * key, and the KSN (71); answers 74 with the card the cardholder keys (keyedCard, else the card
+ * in hand), its number encrypted under the data variant of its next DUKPT key (75); answers a
+ * malformed 70 or 74 with its error (2 for the PAN field, 5 for the rest); honours 72 during
+ * entry; shows Z2 text; answers S0. Faults: bad LRC, lost frames (no ACK), slow answers, noise,
+ * an answer cut off by an unplug, DUKPT exhaustion (error 6). The clear PAN and PIN exist only
+ * here.
  */
 export class PinPadSimulator extends DeviceSimulator {
   readonly keys: SimulatedKeys;
@@ -61,9 +90,15 @@ export class PinPadSimulator extends DeviceSimulator {
   display = '';
   /** When set, the cardholder presses Cancel instead of typing (71 error 3). */
   cardholderCancels = false;
+  /** The card the cardholder at the pad holds: a PAN-less request is answered with its PIN. */
+  cardInHand: TestCard | undefined;
+  /** The card the cardholder keys on the pad when asked (74); default the card in hand. */
+  keyedCard: TestCard | undefined;
+  /** The security code keyed when the pad asks for one; default the card's good CV. */
+  keyedSecurityCode: string | undefined;
   readonly #link: FaultyStxLink;
   readonly #options: PinPadSimulatorOptions;
-  #entry: AbortController | undefined;
+  #entry: { abort: AbortController; kind: 'pin-entry' | 'card-entry' } | undefined;
   #exhausted = false;
 
   constructor(transport: Transport, options: PinPadSimulatorOptions = {}) {
@@ -81,7 +116,7 @@ export class PinPadSimulator extends DeviceSimulator {
   /** The status the pad reports. */
   status(): PinPadStatus {
     return {
-      state: this.#entry === undefined ? 'idle' : 'pin-entry',
+      state: this.#entry?.kind ?? 'idle',
       keys: this.#exhausted ? 'exhausted' : 'loaded',
       serial: this.#options.serial ?? 'PPSIM001',
     };
@@ -101,42 +136,102 @@ export class PinPadSimulator extends DeviceSimulator {
       }
       const text = message.toString('latin1');
       if (text.startsWith('Z2')) this.display = text.slice(3);
-      else if (text === '72') this.#entry?.abort();
+      else if (text === '72') this.#entry?.abort.abort();
       else if (text === 'S0') void this.#answer(encodePinPadStatus(this.status()));
       else if (text.startsWith('70')) void this.#enterPin(message);
+      else if (text.startsWith('74')) void this.#enterCard(message);
+    }
+  }
+
+  /**
+   * The cardholder at the keypad: true once they finished typing (typingMs), false when a 72
+   * ended the entry first (nothing is answered then).
+   */
+  async #types(kind: 'pin-entry' | 'card-entry'): Promise<boolean> {
+    const entry = { abort: new AbortController(), kind };
+    this.#entry = entry;
+    try {
+      await delay(this.#options.typingMs ?? 200, entry.abort.signal);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      if (this.#entry === entry) this.#entry = undefined;
     }
   }
 
   async #enterPin(message: Buffer): Promise<void> {
-    const request = parsePinRequest(message);
-    const entry = new AbortController();
-    this.#entry = entry;
+    let request: PinRequest;
     try {
-      await delay(this.#options.typingMs ?? 200, entry.signal);
-    } catch {
-      return;
-    } finally {
-      if (this.#entry === entry) this.#entry = undefined;
+      request = parsePinRequest(message);
+    } catch (error) {
+      if (!(error instanceof DeviceError)) throw error;
+      return this.#answer(encodePinResponse({ error: error.field === 'pan' ? '2' : '5' }));
     }
+    if (!(await this.#types('pin-entry'))) return;
     if (this.cardholderCancels) return this.#answer(encodePinResponse({ error: '3' }));
-    const pin =
-      this.#options.cards?.find((card) => card.pan === request.pan)?.pin ??
-      this.#options.defaultPin ??
-      '1234';
-    return this.#answer(encodePinResponse(this.#encryptedPin(pin, request.pan)));
+    const { pan } = request;
+    const card =
+      pan === undefined
+        ? this.cardInHand
+        : this.#options.cards?.find((candidate) => candidate.pan === pan);
+    const pin = card?.pin ?? this.#options.defaultPin ?? '1234';
+    return this.#answer(encodePinResponse(this.#encryptedPin(pin, pan)));
   }
 
-  #encryptedPin(pin: string, pan: string): { pin: string; ksn: string } | { error: PinErrorDigit } {
+  async #enterCard(message: Buffer): Promise<void> {
+    let request: KeyedCardRequest;
+    try {
+      request = parseKeyedCardRequest(message);
+    } catch (error) {
+      if (!(error instanceof DeviceError)) throw error;
+      return this.#answer(encodeKeyedCardResponse({ error: '5' }));
+    }
+    if (!(await this.#types('card-entry'))) return;
+    if (this.cardholderCancels) return this.#answer(encodeKeyedCardResponse({ error: '3' }));
+    const card = this.keyedCard ?? this.cardInHand;
+    if (card === undefined) return this.#answer(encodeKeyedCardResponse({ error: '4' }));
+    return this.#answer(encodeKeyedCardResponse(this.#encryptedCard(card, request)));
+  }
+
+  /** The keyed card as the pad sends it: the PAN encrypted (e_account), never in the clear. */
+  #encryptedCard(
+    card: TestCard,
+    request: KeyedCardRequest,
+  ): KeyedCardEntry | { error: PinErrorDigit } {
+    return this.#withNextKey(({ ksn, keys }) => ({
+      e_account: toHex(
+        tdesCbcEncrypt(keys['data-request'], zeroPad(Buffer.from(card.pan, 'latin1'), 8)),
+      ),
+      e_id: toHex(ksn),
+      expdate: trackExpiryToExpdate(card.expiry),
+      maskedAccount: maskPan(card.pan),
+      ...(request.securityCode === true && {
+        cv: this.keyedSecurityCode ?? goodSecurityCode(card),
+      }),
+    }));
+  }
+
+  /** Runs `use` with the next DUKPT key, or answers error 6 once the keys are exhausted. */
+  #withNextKey<T>(use: (next: TdesDukptTransaction) => T): T | { error: PinErrorDigit } {
     if (this.faults.fire('exhausted')) this.keys.exhaust();
     try {
-      const { ksn, keys } = this.keys.next();
-      const block = encryptPinBlockTdes(keys.pin, buildPinBlock(0, pin, pan));
-      return { pin: block.toString('hex').toUpperCase(), ksn: ksn.toString('hex').toUpperCase() };
+      return use(this.keys.next());
     } catch (error) {
       if (!isKeyExhausted(error)) throw error;
       this.#exhausted = true;
       return { error: '6' };
     }
+  }
+
+  #encryptedPin(
+    pin: string,
+    pan: string | undefined,
+  ): { pin: string; ksn: string } | { error: PinErrorDigit } {
+    return this.#withNextKey(({ ksn, keys }) => {
+      const clear = pan === undefined ? buildPinBlock(1, pin) : buildPinBlock(0, pin, pan);
+      return { pin: toHex(encryptPinBlockTdes(keys.pin, clear)), ksn: toHex(ksn) };
+    });
   }
 
   async #answer(payload: Buffer): Promise<void> {

@@ -103,9 +103,22 @@ async function pinpad(settings: LinkedSettings): Promise<RunningSim> {
   });
   await sim.start();
   return {
-    verbs: ['cancel-next on|off'],
+    verbs: ['cancel-next on|off', 'hold CARD', 'key CARD'],
     command(verb, argument) {
-      if (verb !== 'cancel-next') return Promise.reject(unknownCommand(verb, 'cancel-next'));
+      if (verb === 'hold') {
+        const card = findCard(settings.cards, argument ?? '');
+        sim.cardInHand = card;
+        settings.log(`cardholder holds ${masked(card)}: its PIN answers a PIN request without PAN`);
+        return Promise.resolve();
+      }
+      if (verb === 'key') {
+        const card = findCard(settings.cards, argument ?? '');
+        sim.keyedCard = card;
+        settings.log(`cardholder keys ${masked(card)} when the pad asks for the card (74)`);
+        return Promise.resolve();
+      }
+      if (verb !== 'cancel-next')
+        return Promise.reject(unknownCommand(verb, 'cancel-next, hold, key'));
       sim.cardholderCancels = argument === 'on';
       settings.log(`cardholder ${sim.cardholderCancels ? 'presses Cancel' : 'types the PIN'}`);
       return Promise.resolve();

@@ -29,7 +29,8 @@ const USAGE = `usage: npm run sim -- <${SIM_DEVICES.join('|')}> [options]
   --baud N           serial speed (default 9600; emv 115200)
   --bdk HEX          DUKPT base derivation key (default ${TEST_BDK}, the X9.24 test BDK)
   --ksn HEX          initial KSN (default ${TEST_INITIAL_KSN})
-  --fault SPEC       bad-checksum | missing-ack | slow[:ms] | garbage | unplug[:ms] | exhausted,
+  --fault SPEC       bad-checksum | missing-ack | slow[:ms] | garbage | unplug[:ms] | exhausted |
+                     card-decline (emv: the card declines after the issuer approved),
                      [*N|*always]; repeatable; unplug's ms is how long the cable stays out (2000)
   --format F         idtech: enhanced (default) or original
   --card ID          test card to present with --every/--once (see resources/test-cards.json)

@@ -4,9 +4,13 @@ import {
   type CardReader,
   DeviceError,
   type DeviceSupervisor,
+  type EmvCompletion,
   IdtechReaderDriver,
   MagtekReaderDriver,
+  NGA_COMMAND_DEADLINE_MS,
   NgaReaderDriver,
+  type KeyedCardRequest,
+  type KeyedRead,
   type PinEntry,
   PinPadDriver,
   type PinPadStatus,
@@ -160,9 +164,30 @@ export class DeviceManager {
     return readFirstCard(this.#readers, request);
   }
 
+  /**
+   * Gives the EMV reader the online answer for the contact chip read waiting on it (Apply Host
+   * Response, 60-12): the service answer's icc, or undefined when no answer came. The card
+   * answers TC, or AAC when it declines; an AAC after an approval is reversed with the
+   * completion's icc (docs/api.md, EMV). Default deadline 3 s.
+   */
+  completeChip(issuerData: string | undefined, options: CallOptions = {}): Promise<EmvCompletion> {
+    const emv = this.#need(this.#emv, 'emv');
+    return emv.call('completeTransaction', options, NGA_COMMAND_DEADLINE_MS, (call) =>
+      emv.driver.completeTransaction(issuerData, call),
+    );
+  }
+
   /** Asks the cardholder for a PIN on the pad (default deadline 120 s); cancel() sends 72. */
   requestPin(request: PinRequest, options: CallOptions = {}): Promise<PinEntry> {
     return this.#need(this.#pinpad, 'pinpad').requestPin(request, options);
+  }
+
+  /**
+   * Asks the cardholder to key the card on the PIN pad (default deadline 180 s); the KeyedRead
+   * goes into the request like any card read (toRequestFields); cancel() sends 72.
+   */
+  keyCard(request: KeyedCardRequest = {}, options: CallOptions = {}): Promise<KeyedRead> {
+    return this.#need(this.#pinpad, 'pinpad').requestCard(request, options);
   }
 
   /** Shows `text` (up to 64 printable ASCII characters) on the PIN pad; default deadline 5 s. */

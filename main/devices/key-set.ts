@@ -7,7 +7,7 @@ const EMV_KSN_TAG = 'DFEE12';
 
 /** The DUKPT KSN a read was encrypted under, uppercase hex; undefined for a clear (wedge) swipe. */
 export function ksnOfRead(read: CardRead): string | undefined {
-  if (read.kind === 'encrypted-swipe') return read.e_id;
+  if (read.kind === 'encrypted-swipe' || read.kind === 'keyed') return read.e_id;
   if (read.kind === 'plain-swipe') return undefined;
   const ksn = findTlv(decodeTlv(Buffer.from(read.icc, 'hex')), EMV_KSN_TAG)?.value;
   return ksn?.toString('hex').toUpperCase();

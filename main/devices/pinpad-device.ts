@@ -1,6 +1,8 @@
 import {
   type CallOptions,
   DeviceError,
+  type KeyedCardRequest,
+  type KeyedRead,
   PINPAD_DEADLINES,
   type PinEntry,
   type PinPadDriver,
@@ -14,8 +16,9 @@ import type { ManagedDevice } from './managed-device.ts';
 const KEYS = { proves: 'keys' } as const;
 
 /**
- * The PIN pad under the manager: PIN entry (the PIN block checked against the key set), display
- * text, and the key check run after every (re)connect, which faults a pad without keys.
+ * The PIN pad under the manager: PIN entry and keyed card entry (each checked against the key
+ * set), display text, and the key check run after every (re)connect, which faults a pad without
+ * keys.
  */
 export class PinPadDevice {
   readonly device: ManagedDevice<PinPadDriver>;
@@ -26,14 +29,38 @@ export class PinPadDevice {
 
   /** Asks the cardholder for a PIN (default deadline 120 s); cancelling sends 72 to the pad. */
   requestPin(request: PinRequest, options: CallOptions = {}): Promise<PinEntry> {
+    return this.#entry('requestPin', options, PINPAD_DEADLINES.pin, async (call) => {
+      const entry = await this.device.driver.requestPin(request, call);
+      return { result: entry, ksn: entry.ksn };
+    });
+  }
+
+  /**
+   * Asks the cardholder to key the card on the pad (default deadline 180 s): the account comes
+   * back DUKPT-encrypted as a KeyedRead; cancelling sends 72 to the pad.
+   */
+  requestCard(request: KeyedCardRequest, options: CallOptions = {}): Promise<KeyedRead> {
+    return this.#entry('requestCard', options, PINPAD_DEADLINES.card, async (call) => {
+      const read = await this.device.driver.requestCard(request, call);
+      return { result: read, ksn: read.e_id };
+    });
+  }
+
+  /** One entry the cardholder makes on the pad, its KSN checked against the pad's key set. */
+  #entry<T>(
+    name: string,
+    options: CallOptions,
+    deadlineMs: number,
+    enter: (call: CallOptions) => Promise<{ result: T; ksn: string }>,
+  ): Promise<T> {
     return this.device.call(
-      'requestPin',
+      name,
       options,
-      PINPAD_DEADLINES.pin,
+      deadlineMs,
       async (call) => {
-        const entry = await this.device.driver.requestPin(request, call);
-        checkKeySet('pinpad', keySetOf(this.device.config), entry.ksn);
-        return entry;
+        const { result, ksn } = await enter(call);
+        checkKeySet('pinpad', keySetOf(this.device.config), ksn);
+        return result;
       },
       { ...KEYS, waitsForPerson: true },
     );

@@ -132,9 +132,13 @@ export class PaymentClient extends PaymentCore {
   settledReport(params: ParamsInput = {}, options?: CallOptions): Promise<ReportResult> {
     return this.report('report_settled', params, options);
   }
-  /** Report of batches with their totals. */
+  /** Report of the open batches with their totals. */
   batchesReport(params: ParamsInput = {}, options?: CallOptions): Promise<ReportResult> {
     return this.report('report_batches', params, options);
+  }
+  /** Report of the settled batches with their totals. */
+  settledBatchesReport(params: ParamsInput = {}, options?: CallOptions): Promise<ReportResult> {
+    return this.report('report_settled_batches', params, options);
   }
   /** Settle the open batch, or the batch named by batch. */
   settle(params: ParamsInput = {}, options?: CallOptions): Promise<PaymentResult> {

@@ -88,7 +88,7 @@ export class PaymentCore {
     return readResult(context, delivery.answer);
   }
 
-  /** Runs a report operation (report_failed, report_unsettled, report_settled, report_batches). */
+  /** Runs a report operation (report_failed, report_unsettled, report_settled, the batches reports). */
   async report(
     op: OperationName,
     params: ParamsInput = {},

@@ -45,7 +45,14 @@ function documentTexts(document: ReceiptDocument): [string, string][] {
     ...fields('emv', document.emv),
     ...fields('references', document.references),
     ...document.notes.map((line): [string, string] => ['notes', line]),
-    ...document.service.map((line): [string, string] => ['service', line]),
+    ...document.service.flatMap((line): [string, string][] =>
+      typeof line === 'string'
+        ? [['service', line]]
+        : [
+            ['service', line.label],
+            ['service', line.value],
+          ],
+    ),
     ['barcode', document.barcode ?? ''],
   ];
 }

@@ -5,6 +5,7 @@ export type {
   ReceiptDocument,
   ReceiptField,
   ReceiptOutcome,
+  ServiceLine,
 } from './receipt-document.ts';
 export {
   buildReceipt,

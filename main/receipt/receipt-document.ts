@@ -11,6 +11,9 @@ export interface ReceiptField {
   strong?: boolean;
 }
 
+/** A line of the service's formatted receipt: text, or a field of its structured form. */
+export type ServiceLine = string | ReceiptField;
+
 /** The result as the receipt states it. */
 export interface ReceiptOutcome {
   /** True for AUTH (the service and processor approved). */
@@ -57,11 +60,12 @@ export interface ReceiptDocument {
   /** Notes for the receipt (rcpt_user_notes), one per line. */
   notes: string[];
   /**
-   * The service's formatted receipt of this copy, one entry per line; when present it is printed
-   * in place of the outcome, amount, card, EMV and reference lines (the service is the authority
-   * for its own layout), still under the merchant header and with the marks and notes.
+   * The service's formatted receipt of this copy, one entry per line (text, or a field of its
+   * structured form); when present it is printed in place of the outcome, amount, card, EMV and
+   * reference lines (the service is the authority for its own layout), still under the merchant
+   * header and with the marks and notes.
    */
-  service: string[];
+  service: ServiceLine[];
   /** Print a signature line (merchant copy of an approval without PIN). */
   signature: boolean;
   /** Data of a CODE128 barcode (the ttid), scanned to find the sale for a refund. */

@@ -48,7 +48,12 @@ const centred = (text: string, columns: number): string[] =>
   wrapWords(text, columns).map(escapeText);
 
 function body(document: ReceiptDocument, columns: number): string[] {
-  if (document.service.length > 0) return [...document.service.map(left), RULE];
+  if (document.service.length > 0) {
+    return [
+      ...document.service.map((line) => (typeof line === 'string' ? left(line) : pair(line))),
+      RULE,
+    ];
+  }
   const outcome = [big(document.outcome.text)];
   if (document.outcome.detail !== undefined)
     outcome.push(...centred(document.outcome.detail, columns));

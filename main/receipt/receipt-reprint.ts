@@ -15,9 +15,10 @@ export type ReprintContext = Omit<ReceiptContext, 'operation' | 'amountMinor' | 
  * The copies of a past transaction, rebuilt from its transaction detail (seed: Transaction detail
  * response, "main use: receipt reprint") and marked DUPLICATE: the detail's action is the title,
  * orig_code and orig_verbiage the outcome, orig_reqamount the amount asked and amount (or
- * authamount) what was approved, with the rcpt_* fields, account, card type, auth, ttid and order
- * as on the first print; a transaction voided, reversed or refunded since says so in a STATUS
- * line. BAD_INPUT (field action) when the detail names no operation.
+ * authamount) what was approved, unless voided or reversed since (amount is then what is held,
+ * 0.00, and the amount asked stands alone), with the rcpt_* fields, account, card type, auth,
+ * ttid and order as on the first print; a transaction voided, reversed or refunded since says so
+ * in a STATUS line. BAD_INPUT (field action) when the detail names no operation.
  */
 export function buildReprint(
   detail: PaymentResponse,
@@ -38,10 +39,11 @@ export function buildReprint(
   original('msoft_code', 'orig_msoft_code');
   original('phard_code', 'orig_phard_code');
   original('verbiage', 'orig_verbiage');
-  if (detail.get('authamount') === undefined && detail.get('amount') !== undefined)
+  const later = detail.list('txnstatus').filter((state) => LATER_STATES.has(state));
+  const released = later.includes('VOIDED') || later.includes('REVERSED');
+  if (detail.get('authamount') === undefined && detail.get('amount') !== undefined && !released)
     pairs.authamount = detail.get('amount') ?? '';
   const asked = detail.minorUnits('orig_reqamount');
-  const later = detail.list('txnstatus').filter((state) => LATER_STATES.has(state));
   const words = RECEIPT_WORDS[context.language ?? 'en'];
   const copies = buildReceipts(
     new PaymentResponse(pairs),

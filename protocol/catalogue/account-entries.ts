@@ -11,6 +11,8 @@ export const ACCOUNT_ENTRY_NAMES = [
   'encrypted_field',
   'ticket',
   'check',
+  'emv_track',
+  'emv_encrypted_track',
 ] as const;
 
 /** One account entry method's name. */
@@ -26,20 +28,24 @@ export interface AccountEntry {
 
 /**
  * Every account entry method (seed: Account entry; libmonetra monetra_load for e_trackdata with
- * e_id and for cardshieldticket). LaneTerm pairs e_account with e_id like e_trackdata.
+ * e_id and for cardshieldticket). LaneTerm pairs e_account with e_id like e_trackdata; takes EMV
+ * data with the track data (clear or encrypted) a reader read beside it as one entry; and reads
+ * the format of e_datafield from its bytes, so e_datafieldfmt is optional (docs/protocol.md).
  */
 export const ACCOUNT_ENTRIES: Readonly<Record<AccountEntryName, AccountEntry>> = {
   keyed: { name: 'keyed', keys: ['account'], expdate: true },
   track: { name: 'track', keys: ['trackdata'], expdate: false },
   emv: { name: 'emv', keys: ['icc'], expdate: false },
+  emv_track: { name: 'emv_track', keys: ['icc', 'trackdata'], expdate: false },
+  emv_encrypted_track: {
+    name: 'emv_encrypted_track',
+    keys: ['icc', 'e_trackdata', 'e_id'],
+    expdate: false,
+  },
   token: { name: 'token', keys: ['token'], expdate: false },
   encrypted_track: { name: 'encrypted_track', keys: ['e_trackdata', 'e_id'], expdate: false },
   encrypted_keyed: { name: 'encrypted_keyed', keys: ['e_account', 'e_id'], expdate: true },
-  encrypted_field: {
-    name: 'encrypted_field',
-    keys: ['e_datafield', 'e_datafieldfmt'],
-    expdate: false,
-  },
+  encrypted_field: { name: 'encrypted_field', keys: ['e_datafield'], expdate: false },
   ticket: { name: 'ticket', keys: ['cardshieldticket'], expdate: false },
   check: { name: 'check', keys: ['abaroute', 'account', 'checknum'], expdate: false },
 };

@@ -15,11 +15,23 @@ export const ACCOUNT_PARAMS: Readonly<Record<string, ParamDef>> = {
   cardholdername: { type: 'text', description: 'name on the card' },
   cardpresent: { type: 'yesno', description: 'whether the card is present at the lane' },
   countrycode: { type: 'iso_numeric', description: 'numeric ISO 3166 country code of the card' },
-  e_account: { type: 'text_nonempty', description: 'card number encrypted by the keypad' },
-  e_datafield: { type: 'text_nonempty', description: 'encrypted reader data block' },
-  e_datafieldfmt: { type: 'text_nonempty', description: 'format name of e_datafield' },
+  e_account: {
+    type: 'text_nonempty',
+    description: 'card number keyed on the PIN pad, DUKPT-encrypted (hex)',
+  },
+  e_datafield: {
+    type: 'text_nonempty',
+    description: 'whole output of an encrypting reader (MagTek report, ID TECH frame), hex',
+  },
+  e_datafieldfmt: {
+    type: 'text_nonempty',
+    description: 'reader format of e_datafield or e_trackdata: magtek or idtech',
+  },
   e_datafieldmasked: { type: 'text', description: 'masked card data the reader shows' },
-  e_trackdata: { type: 'text_nonempty', description: 'track data encrypted by the reader' },
+  e_trackdata: {
+    type: 'text_nonempty',
+    description: 'track data DUKPT-encrypted by the reader (hex)',
+  },
   e_id: { type: 'ksn', description: 'key serial number of the reader that encrypted e_ data' },
   expdate: { type: 'expdate', description: 'card expiry date, MMYY' },
   icc: { type: 'icc', description: 'EMV chip data: concatenated BER-TLV, hex' },

@@ -58,7 +58,7 @@ function operationRow(op: OperationName, spec: OperationSpec): string[] {
     alternatives.join('; '),
     spec.exclusive.map(([a, b]) => `${a} / ${b}`).join(', '),
     spec.companions.map((c) => `${c.key} → ${c.needs}`).join(', '),
-    spec.customParams ? 'yes' : '',
+    spec.customParams ? 'kept' : spec.echoedParams ? 'echoed' : '',
     spec.plainPin ? 'yes' : '',
     spec.description,
   ];

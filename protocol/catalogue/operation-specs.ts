@@ -19,7 +19,7 @@ const COMPANIONS: readonly Companion[] = [
 
 const NONE: ReadonlySet<string> = new Set();
 
-const NO_PROFILE: ReadonlySet<OperationName> = new Set(['mfa_cookie']);
+const NO_PROFILE: ReadonlySet<OperationName> = new Set(['mfa_cookie', 'chkpwd']);
 
 /**
  * timeout is a send-queue hint the key/value client libraries append to every transaction once
@@ -54,7 +54,10 @@ function alternatives(def: OperationDef, accepted: OperationSpec['accepted']): A
       name,
       keys: entryKeys(ACCOUNT_ENTRIES[name], expdateOptional),
     })),
-    ...(def.keyAlternatives ?? []).map((key) => ({ name: key, keys: [key] })),
+    ...(def.keyAlternatives ?? []).map((alt) => {
+      const keys = typeof alt === 'string' ? [alt] : [...alt];
+      return { name: keys.join('+'), keys };
+    }),
   ];
   return sets.map((set) => ({
     ...set,
@@ -76,10 +79,11 @@ function buildSpec(op: OperationName): OperationSpec {
     requiredWithEntry: def.requiredWithEntry ?? [],
     alternatives: alternatives(def, accepted),
     alternativesField:
-      def.entries !== undefined ? 'account_data' : (def.keyAlternatives?.[0] ?? ''),
+      def.entries !== undefined ? 'account_data' : String(def.keyAlternatives?.[0] ?? ''),
     exclusive: def.exclusive ?? [],
     companions: COMPANIONS.filter((c) => acceptsAnywhere(c.key) && acceptsAnywhere(c.needs)),
     customParams: def.custom === true,
+    echoedParams: def.echo === true,
     plainPin: def.plainPin === true,
     expdateOptional: def.expdateOptional === true,
     description: def.description,

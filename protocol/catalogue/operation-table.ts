@@ -13,10 +13,12 @@ export interface OperationDef {
   readonly requiredWithEntry?: readonly string[];
   /** Account entry methods, one of which must be complete (with keyAlternatives). */
   readonly entries?: readonly AccountEntryName[];
-  /** Single keys that stand in for an account entry or for each other. */
-  readonly keyAlternatives?: readonly string[];
+  /** Keys, or sets of keys sent together, that stand in for an account entry or for each other. */
+  readonly keyAlternatives?: readonly (string | readonly string[])[];
   readonly exclusive?: readonly (readonly [string, string])[];
   readonly custom?: boolean;
+  /** Uncatalogued keys are accepted, ignored and echoed in the answer (docs/protocol.md). */
+  readonly echo?: boolean;
   readonly plainPin?: boolean;
   readonly expdateOptional?: boolean;
   readonly description: string;
@@ -47,6 +49,9 @@ const SALE_INPUTS = [
   'carddenylist_decline',
   'rcpt',
   'rcpt_user_notes',
+  'rcpt_email',
+  'rcpt_sms',
+  'rcpt_merch_copy',
   'order_id',
   'pin',
   'ksn',
@@ -84,6 +89,7 @@ function authorization(description: string): OperationDef {
 const REPORT: OperationDef = {
   versions: BOTH,
   inputs: ['bdate', 'edate', 'batch', 'ttid', 'order_id'],
+  echo: true,
   description: 'report rows, filtered by date range, batch, ttid or order_id',
 };
 
@@ -147,14 +153,16 @@ export const OPERATION_TABLE: Readonly<Record<OperationName, OperationDef>> = {
   },
   reversal: {
     versions: BOTH,
-    inputs: ['ttid', 'amount', 'reversal_reason'],
+    inputs: ['ttid', 'amount', 'reversal_reason', 'icc'],
     required: ['ttid'],
-    description: 'remove the hold; amount, when sent, is the final amount to settle',
+    description:
+      'remove the hold; amount, when sent, is the final amount to settle; icc, the chip’s final data',
   },
   void: {
     versions: BOTH,
     inputs: ['ttid'],
     required: ['ttid'],
+    custom: true,
     description: 'cancel an unsettled transaction',
   },
   refund: {
@@ -162,12 +170,16 @@ export const OPERATION_TABLE: Readonly<Record<OperationName, OperationDef>> = {
     inputs: [
       'ttid',
       'account_data',
+      'verification',
       'money',
       'order',
       'order_id',
       'lane',
       'rcpt',
       'rcpt_user_notes',
+      'rcpt_email',
+      'rcpt_sms',
+      'rcpt_merch_copy',
     ],
     requiredWithEntry: ['amount'],
     entries: [...CARD_ENTRIES, 'check'],
@@ -247,22 +259,35 @@ export const OPERATION_TABLE: Readonly<Record<OperationName, OperationDef>> = {
       'rcpt_duplicate',
       'rcpt_merch_copy',
     ],
-    keyAlternatives: ['ttid', 'order_id'],
-    exclusive: [['order_id', 'ttid']],
-    description: 'transaction detail of one transaction, or of the payments of an order',
+    keyAlternatives: ['ttid', 'order_id', ['order_id', 'ttid']],
+    description:
+      'transaction detail of one transaction, or of the payments of an order (with ttid: that one)',
   },
   report_failed: REPORT,
   report_unsettled: REPORT,
   report_settled: REPORT,
-  report_batches: REPORT,
+  report_batches: { ...REPORT, description: 'open batches with their totals, filtered alike' },
+  report_settled_batches: {
+    ...REPORT,
+    description: 'settled batches with their totals, filtered alike',
+  },
   settle: {
     versions: BOTH,
-    inputs: ['batch'],
-    description: 'settle the open batch, or the batch named',
+    inputs: ['batch', 'sub'],
+    echo: true,
+    description:
+      "settle the open batch, or the batch named; sub, when sent, names the batch's profile",
   },
   mfa_cookie: {
     versions: BOTH,
     inputs: [],
+    echo: true,
     description: 'issue a long-lived MFA cookie; takes credentials only',
+  },
+  chkpwd: {
+    versions: BOTH,
+    inputs: [],
+    echo: true,
+    description: 'check the credentials sent; answers SUCCESS when they sign in',
   },
 };

@@ -5,7 +5,7 @@ const V2 = ['v2'] as const;
 
 /**
  * The standalone parameters outside every group (seed: Standalone parameters; carddenylist_* are
- * v2 by Versioning §3), plus batch, tip and reversal_reason, which LaneTerm adds for settle,
+ * v2 by Versioning §3), plus batch, tip, sub and reversal_reason, which LaneTerm adds for settle,
  * reports, adjust and reversal.
  */
 export const STANDALONE_PARAMS: Readonly<Record<string, ParamDef>> = {
@@ -72,6 +72,12 @@ export const STANDALONE_PARAMS: Readonly<Record<string, ParamDef>> = {
   tip: {
     type: 'amount',
     description: 'tip added to a captured transaction',
+    standalone: BOTH,
+    origin: 'decision',
+  },
+  sub: {
+    type: 'digits',
+    description: "the batch's profile id, as the batches report's Sub column gives it",
     standalone: BOTH,
     origin: 'decision',
   },

@@ -6,7 +6,7 @@ import type { ParamType } from './types.ts';
  */
 export const PARAM_TYPE_RULES: Readonly<Record<ParamType, string>> = {
   amount: 'digits with an optional fraction of 1–2 places; above 0; at most 99999999.99',
-  tax: 'an amount, or NT in any case (tax exempt)',
+  tax: 'an amount, or 0.00 (taxable, no tax collected), or NT in any case (tax exempt)',
   text: 'any string; empty allowed',
   text_nonempty: 'any non-empty string',
   identifier: "1–64 characters of letters, digits, '.', '_', '~', '-'",
@@ -22,7 +22,7 @@ export const PARAM_TYPE_RULES: Readonly<Record<ParamType, string>> = {
   icc: 'a non-empty, even number of hex digits',
   priority: 'low, normal or high',
   time: 'a time value (fixed date, Unix seconds, offset, now, epoch; BOD, EOD in v2)',
-  rcpt: 'yes, or settings key=value joined by ;',
+  rcpt: 'yes, or settings key=value joined by ; (type text, html or json; width 20–80; others ignored)',
   email: 'an e-mail address: one @, no spaces, a dot in the domain, at most 254 characters',
   phone: 'optional +, then digits with separators space . - ( ); 7–15 digits',
   account: '4–19 digits',

@@ -111,6 +111,12 @@ export interface OperationSpec {
   readonly companions: readonly Companion[];
   /** Whether uncatalogued keys ("property name*") are accepted as custom parameters. */
   readonly customParams: boolean;
+  /**
+   * Whether uncatalogued keys are accepted, ignored and echoed in the answer: operations the seed
+   * shows no parameters for and that keep nothing on a transaction (reports, settle, mfa_cookie,
+   * chkpwd), since the public client tools add keys of their own (monetra_cli identifier=1).
+   */
+  readonly echoedParams: boolean;
   /** Whether pin may be a plain PIN of digits (gift operations). */
   readonly plainPin: boolean;
   /** Whether a keyed entry may come without expdate (gift cards, BIN lookup). */

@@ -21,6 +21,8 @@ export interface KvAction {
   readonly aliases: readonly string[];
   /** The admin sub-action when action is admin; read in any case. */
   readonly admin?: string;
+  /** Other admin sub-actions read as the same operation. */
+  readonly adminAliases?: readonly string[];
   readonly versions: readonly ApiVersion[];
 }
 
@@ -30,19 +32,21 @@ function act(op: OperationName, action: string, extra: Partial<KvAction> = {}): 
   return { op, action, aliases: [], versions: BOTH, ...extra };
 }
 
-function admin(op: OperationName, sub: string): KvAction {
-  return act(op, 'admin', { admin: sub });
+function admin(op: OperationName, sub: string, adminAliases: readonly string[] = []): KvAction {
+  return act(op, 'admin', { admin: sub, adminAliases });
 }
 
 /**
  * Every operation's key/value name (seed: Endpoints; libmonetra action constants): action values,
- * refund written return (refund and credit also read), reports and details as admin sub-actions
- * (GFT failed, GUT unsettled, GL settled, BT batches; trandetail and mfacookie are LaneTerm's).
+ * refund written return (refund and credit also read), preauthcomplete also read as force (the C
+ * library's legacy M_TransParam API), chkpwd (libmonetra's action list), reports and details as
+ * admin sub-actions (GFT failed, GUT unsettled, GL settled, BT open batches, also read as UB,
+ * "unsettled batches"; trandetail, SBT settled batches and mfacookie are LaneTerm's).
  */
 export const KV_ACTIONS: readonly KvAction[] = [
   act('sale', 'sale'),
   act('preauth', 'preauth'),
-  act('preauthcomplete', 'preauthcomplete'),
+  act('preauthcomplete', 'preauthcomplete', { aliases: ['force'] }),
   act('capture', 'capture'),
   act('incremental', 'incremental', { versions: ['v2'] }),
   act('adjust', 'adjust'),
@@ -60,8 +64,10 @@ export const KV_ACTIONS: readonly KvAction[] = [
   admin('report_failed', 'GFT'),
   admin('report_unsettled', 'GUT'),
   admin('report_settled', 'GL'),
-  admin('report_batches', 'BT'),
+  admin('report_batches', 'BT', ['UB']),
+  admin('report_settled_batches', 'SBT'),
   admin('mfa_cookie', 'mfacookie'),
+  act('chkpwd', 'chkpwd'),
 ];
 
 /**
@@ -101,7 +107,10 @@ function findEntry(key: string, value: string, params: Params): KvAction {
       'required when the action is admin',
     );
   }
-  const entry = named.find((a) => a.admin?.toLowerCase() === sub.toLowerCase());
+  const wanted = sub.toLowerCase();
+  const entry = named.find((a) =>
+    [a.admin ?? '', ...(a.adminAliases ?? [])].some((name) => name.toLowerCase() === wanted),
+  );
   if (entry === undefined) {
     throw fieldError(
       'invalid',

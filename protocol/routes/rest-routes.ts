@@ -58,8 +58,10 @@ export const REST_ROUTES: readonly RestRoute[] = [
   route('GET', 'report/unsettled', 'report_unsettled'),
   route('GET', 'report/settled', 'report_settled'),
   route('GET', 'report/batches', 'report_batches'),
+  route('GET', 'report/batches/settled', 'report_settled_batches'),
   route('POST', 'batch/settle', 'settle'),
   route('POST', 'user/mfa/cookie', 'mfa_cookie'),
+  route('GET', 'user/chkpwd', 'chkpwd'),
 ];
 
 /** The path prefix of a version: /api/v1 or /api/v2 (seed: Versioning §1). */

@@ -33,11 +33,29 @@ export function formatAmount(minor: number): string {
 }
 
 /**
- * Checks a tax value: an amount by parseAmount's rules, or NT in any case for tax exempt (seed:
- * Common value types). A malformed value breaks tax.format; 0.00 breaks amount.positive.
+ * Integer minor units as a signed two-decimal string: "-12.34" below zero, formatAmount's text
+ * otherwise. For totals that may go below zero (a batch's net when its refunds exceed its sales).
+ * Throws RangeError for a non-integer number.
  */
+export function formatSignedAmount(minor: number): string {
+  return minor < 0 ? `-${formatAmount(-minor)}` : formatAmount(minor);
+}
+
+/**
+ * A tax value as integer minor units, or 'exempt' for NT in any case (seed: Common value types).
+ * Unlike other monetary parameters tax may be zero: "Sending tax of 0.00 signals a taxable sale on
+ * which no tax was collected" (seed: What the service does §6), so 0, 0.0 and 0.00 read as 0.
+ * A malformed value breaks tax.format; above the cap, amount.maximum.
+ */
+export function parseTax(value: string, field = 'tax'): number | 'exempt' {
+  if (value.toUpperCase() === 'NT') return 'exempt';
+  const match = AMOUNT.exec(value);
+  if (match === null) throw ruleError('tax.format', field);
+  if (/^0+(?:\.0{1,2})?$/.test(value)) return 0;
+  return parseAmount(value, field);
+}
+
+/** Checks a tax value by parseTax's rules (seed: Common value types, What the service does §6). */
 export function checkTax(value: string, field = 'tax'): void {
-  if (value.toUpperCase() === 'NT') return;
-  if (!AMOUNT.test(value)) throw ruleError('tax.format', field);
-  parseAmount(value, field);
+  parseTax(value, field);
 }

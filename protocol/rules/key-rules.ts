@@ -31,7 +31,9 @@ function checkKey(spec: OperationSpec, key: string, version: ApiVersion): void {
     throw ruleError('param.operation_version', key, vars);
   }
   if (param !== undefined) throw ruleError('param.not_accepted', key, { operation: spec.name });
-  if (!spec.customParams) throw ruleError('param.unknown', key, { operation: spec.name });
+  if (!spec.customParams && !spec.echoedParams) {
+    throw ruleError('param.unknown', key, { operation: spec.name });
+  }
   if (!CUSTOM_KEY.test(key)) throw ruleError('custom.key', key, {}, 'custom parameter name');
 }
 

@@ -86,6 +86,8 @@ export const RULES = {
   'time.version': { kind: 'wrong_version', text: 'BOD and EOD are time values of v2 only' },
   'time.order': { kind: 'invalid', text: 'must not be before bdate' },
   'rcpt.format': { kind: 'invalid', text: 'must be yes, or settings key=value joined by ;' },
+  'rcpt.type': { kind: 'invalid', text: 'setting type must be text, html or json' },
+  'rcpt.width': { kind: 'invalid', text: 'setting width must be a number of columns, 20–80' },
   'email.format': { kind: 'invalid', text: 'must be an e-mail address' },
   'phone.format': { kind: 'invalid', text: 'must be a phone number of 7–15 digits' },
   'account.format': { kind: 'invalid', text: 'must be 4–19 digits' },

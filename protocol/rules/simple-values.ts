@@ -9,7 +9,6 @@ const ZIP_MAX_LENGTH = 32;
 const IDENTIFIER = /^[A-Za-z0-9._~-]{1,64}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9 ().-]+$/;
-const RCPT_SETTINGS = /^[A-Za-z0-9_]+=[^;=]+(?:;[A-Za-z0-9_]+=[^;=]+)*$/;
 
 /** A yes/no flag: exactly "yes" or "no", lowercase as the seed writes them (Common value types). */
 export function checkYesNo(value: string, field: string): void {
@@ -67,11 +66,6 @@ export function checkEmail(value: string, field = 'rcpt_email'): void {
 export function checkPhone(value: string, field = 'rcpt_sms'): void {
   const digits = value.replace(/\D/g, '').length;
   if (!PHONE.test(value) || digits < 7 || digits > 15) throw ruleError('phone.format', field);
-}
-
-/** rcpt: yes, or receipt settings key=value joined by ";" (seed: Standalone parameters, rcpt). */
-export function checkRcpt(value: string, field = 'rcpt'): void {
-  if (value !== 'yes' && !RCPT_SETTINGS.test(value)) throw ruleError('rcpt.format', field);
 }
 
 /** Any *_ts key: Unix seconds, digits only, UTC, up to MAX_UNIX_SECONDS (seed: Common value types). */

@@ -14,7 +14,9 @@ import { checkValue, type ValueContext } from './value-rules.ts';
 export interface ValidationContext extends TimeContext {
   /**
    * The merchant's gift BIN ranges, when known: a keyed account or swiped card in them is a gift
-   * card, which needs no expdate (keyed) and may carry a plain PIN on any operation.
+   * card, which needs no expdate (keyed) and may carry a plain PIN on any operation; so may an
+   * entry that hides its card number (chip data, encrypted reader or PIN pad data), which only
+   * the service can read.
    */
   readonly giftBinRanges?: readonly BinRange[];
 }
@@ -34,6 +36,21 @@ function isGiftCard(params: Params, ctx: ValidationContext): boolean {
   const account = clearAccount(params);
   if (ctx.giftBinRanges === undefined || account === undefined) return false;
   return matchBinRange(ctx.giftBinRanges, account) !== null;
+}
+
+/** Entry keys whose card number is hidden from validation: EMV data, encrypted device data. */
+const HIDDEN_ACCOUNT_KEYS = ['icc', 'e_datafield', 'e_trackdata', 'e_account'] as const;
+
+/**
+ * True when the request may carry a gift card's plain PIN: a gift card in the clear, or, when the
+ * merchant has gift ranges, an entry that hides its card number (the service reads it and refuses
+ * a plain PIN on a card outside the ranges).
+ */
+function mayCarryPlainPin(params: Params, ctx: ValidationContext, giftCard: boolean): boolean {
+  if (giftCard) return true;
+  if (ctx.giftBinRanges === undefined || ctx.giftBinRanges.length === 0) return false;
+  if (clearAccount(params) !== undefined) return false;
+  return HIDDEN_ACCOUNT_KEYS.some((key) => paramValue(params, key) !== undefined);
 }
 
 function checkOrder(params: Params, ctx: ValueContext): void {
@@ -74,5 +91,8 @@ export function validateRequest(op: OperationName, params: Params, ctx: Validati
   checkKeys(spec, params, ctx.version);
   const giftCard = isGiftCard(params, ctx);
   checkPresence(spec, params, ctx.version, giftCard);
-  checkValues(params, { ...ctx, plainPin: spec.plainPin || giftCard });
+  checkValues(params, {
+    ...ctx,
+    plainPin: spec.plainPin || mayCarryPlainPin(params, ctx, giftCard),
+  });
 }

@@ -18,11 +18,11 @@ import {
   checkPhone,
   checkPipeList,
   checkPriority,
-  checkRcpt,
   checkTimestamp,
   checkYesNo,
   checkZip,
 } from './simple-values.ts';
+import { parseReceiptSettings } from './receipt-settings.ts';
 import { resolveTimeValue, type TimeContext } from './time-value.ts';
 
 /** What a value rule may depend on: the time context, and whether a plain PIN is allowed. */
@@ -53,7 +53,7 @@ const CHECKERS: Readonly<Record<ParamType, Checker>> = {
   icc: (value, field) => checkIcc(value, field),
   priority: (value, field) => checkPriority(value, field),
   time: (value, field, ctx) => void resolveTimeValue(value, ctx, field),
-  rcpt: (value, field) => checkRcpt(value, field),
+  rcpt: (value, field) => void parseReceiptSettings(value, field),
   email: (value, field) => checkEmail(value, field),
   phone: (value, field) => checkPhone(value, field),
   account: (value, field) => checkAccount(value, field),

@@ -1,5 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { CardVault } from '../vault/index.ts';
+import { createSecretFile } from '../vault/secret-files.ts';
 
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
@@ -43,12 +46,28 @@ export class SecretBox {
   }
 }
 
+/** The TOTP sealing key as earlier versions kept it: 32 bytes in the clear in the data directory. */
+export const LEGACY_SECRET_KEY_FILE = 'secret.key';
+
+/** Name the TOTP sealing key is bound to inside the card vault. */
+const SECRET_KEY_NAME = 'totp';
+
 /**
- * Reads the 32-byte secret key at `path`, creating it (mode 0600, owner read/write only) on first
- * use. Losing this file makes every sealed TOTP secret unreadable: MFA must then be enabled again.
+ * The key sealing TOTP secrets, kept at `path` sealed by the card vault (so only the KEK outside
+ * the data directory opens it: docs/security.md, Key custody). Created on first use (mode 0600),
+ * or taken from the legacy clear `secret.key` beside it, which is then deleted. Losing the sealed
+ * file makes every sealed TOTP secret unreadable: MFA must then be enabled again.
  */
-export function loadOrCreateSecretKey(path: string): Buffer {
-  if (!existsSync(path)) writeFileSync(path, randomBytes(KEY_BYTES), { mode: 0o600, flag: 'wx' });
-  chmodSync(path, 0o600);
-  return readFileSync(path);
+export function openSecretKey(path: string, vault: CardVault): Buffer {
+  if (!existsSync(path)) {
+    const legacyPath = join(dirname(path), LEGACY_SECRET_KEY_FILE);
+    const legacy = existsSync(legacyPath) ? readFileSync(legacyPath) : undefined;
+    if (legacy !== undefined && legacy.length !== KEY_BYTES) {
+      throw new Error(`${legacyPath}: the key must be exactly ${KEY_BYTES} bytes`);
+    }
+    const key = legacy ?? randomBytes(KEY_BYTES);
+    createSecretFile(path, vault.sealServiceKey(SECRET_KEY_NAME, key));
+    if (legacy !== undefined) rmSync(legacyPath);
+  }
+  return vault.unsealServiceKey(SECRET_KEY_NAME, readFileSync(path));
 }

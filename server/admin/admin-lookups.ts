@@ -1,8 +1,10 @@
 import { DateTime } from 'luxon';
 import { OPERATIONS, isOperationName, type OperationName } from '../../protocol/index.ts';
 import { parseLoginName } from '../accounts/account-names.ts';
+import { BdkRegistry } from '../engine/entry/bdk-registry.ts';
 import type { Profile } from '../store/profile-store.ts';
 import type { Login } from '../store/user-store.ts';
+import { CardVault } from '../vault/index.ts';
 import {
   AdminError,
   type AdminArgs,
@@ -51,15 +53,26 @@ export async function requireProfile(
   return profile;
 }
 
+/**
+ * A secret given as --NAME VALUE or, kept out of the process list and shell history, as the first
+ * line of standard input (--NAME-stdin); exactly one of the two.
+ */
+export async function readSecretOption(
+  context: AdminContext,
+  args: AdminArgs,
+  name: string,
+): Promise<string> {
+  const given = args.values[name];
+  const fromStdin = args.values[`${name}-stdin`] === true;
+  if ((typeof given === 'string') === fromStdin) {
+    throw new AdminError(`give the ${name} with exactly one of --${name} or --${name}-stdin`);
+  }
+  return typeof given === 'string' ? given : ((await context.readStdin()).split(/\r?\n/)[0] ?? '');
+}
+
 /** The password from --password or the first line of standard input (--password-stdin). */
 export async function readPassword(context: AdminContext, args: AdminArgs): Promise<string> {
-  const given = args.values.password;
-  const fromStdin = args.values['password-stdin'] === true;
-  if ((typeof given === 'string') === fromStdin) {
-    throw new AdminError('give the password with exactly one of --password or --password-stdin');
-  }
-  const password =
-    typeof given === 'string' ? given : ((await context.readStdin()).split(/\r?\n/)[0] ?? '');
+  const password = await readSecretOption(context, args, 'password');
   if (password.length < MIN_PASSWORD_LENGTH) {
     throw new AdminError(`password: at least ${MIN_PASSWORD_LENGTH} characters`);
   }
@@ -79,6 +92,11 @@ export function parseOperationList(text: string): OperationName[] {
     throw new AdminError(`"${unknown}": not an operation; one of ${OPERATIONS.join(', ')}`);
   }
   return names as OperationName[];
+}
+
+/** The base derivation keys of the data directory, sealed with its card vault key. */
+export function openBdks(context: AdminContext): BdkRegistry {
+  return new BdkRegistry(context.store.bdks, CardVault.open(context.files.root));
 }
 
 /**

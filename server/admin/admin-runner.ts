@@ -1,10 +1,12 @@
 import { parseArgs } from 'node:util';
 import { openAccounts } from '../accounts/accounts.ts';
-import { loadOrCreateSecretKey } from '../accounts/secret-box.ts';
+import { openSecretKey } from '../accounts/secret-box.ts';
 import { defaultDataDirectory, prepareDataDirectory } from '../config/data-directory.ts';
 import { openServiceStore, parseStoreLocation } from '../store/store-location.ts';
+import { recordAdminRun } from './admin-audit.ts';
 import { AdminError, type AdminCommand } from './admin-command.ts';
 import { loadAdminCommands } from './command-registry.ts';
+import { CardVault } from '../vault/index.ts';
 
 /** Where an admin run prints and reads: the process's streams, or a test's buffers. */
 export interface AdminIo {
@@ -33,8 +35,9 @@ const isHelpWord = (word: string | undefined): boolean =>
 /**
  * Runs `admin <command> [--data DIR] [--store sqlite:PATH|postgres://…] …` (argv without the word "admin"):
  * finds the command in the registry, checks its arguments, opens the store (the data directory's
- * by default) and runs it. `help`, `--help`
- * and `-h`, alone or after a command, print usage on standard output; no command is a usage error.
+ * by default) and runs it, recording the run in the data directory's audit trail
+ * (admin-audit.ts). `help`, `--help` and `-h`, alone or after a command, print usage on standard
+ * output; no command is a usage error.
  */
 export async function runAdmin(
   argv: readonly string[],
@@ -79,14 +82,26 @@ export async function runAdmin(
   }
   const files = prepareDataDirectory(typeof data === 'string' ? data : defaultDataDirectory());
   const store = await openServiceStore(location ?? { backend: 'sqlite', path: files.database });
+  const audited = { command: name, subjects: parsed.positionals };
   try {
-    const accounts = openAccounts(store, loadOrCreateSecretKey(files.secretKey));
+    const accounts = openAccounts(
+      store,
+      openSecretKey(files.secretKey, CardVault.open(files.root)),
+    );
     const context = { store, accounts, files, out: io.out, readStdin: io.readStdin, now };
     await command.run(context, { values: parsed.values, positionals: parsed.positionals });
+    recordAdminRun(files.root, { ...audited, result: 'done' }, now());
     return 0;
   } catch (error) {
-    if (!(error instanceof AdminError)) throw error;
-    io.err(`admin ${name}: ${error.message}`);
+    const refused = error instanceof AdminError;
+    const reason = (error as Error).message;
+    recordAdminRun(
+      files.root,
+      { ...audited, result: refused ? 'refused' : 'failed', reason },
+      now(),
+    );
+    if (!refused) throw error;
+    io.err(`admin ${name}: ${reason}`);
     return 1;
   } finally {
     await store.close();

@@ -16,7 +16,7 @@ export interface DataFiles {
   root: string;
   /** SQLite database (WAL files beside it). */
   database: string;
-  /** 32-byte key sealing TOTP secrets, mode 0600. */
+  /** The 32-byte key sealing TOTP secrets, itself sealed by the card vault, mode 0600. */
   secretKey: string;
   /** Generated TLS certificate (PEM) unless --cert is given. */
   certificate: string;
@@ -24,6 +24,8 @@ export interface DataFiles {
   privateKey: string;
   /** The demo merchant's profile API key, JSON {id, secret}, mode 0600. */
   demoApiKey: string;
+  /** Folder of e-mailed and texted receipt copies (rcpt_email, rcpt_sms), mode 0700. */
+  outbox: string;
 }
 
 /** Creates the data directory if needed (mode 0700 when created) and names its files. */
@@ -32,9 +34,10 @@ export function prepareDataDirectory(root: string): DataFiles {
   return {
     root,
     database: join(root, 'service.db'),
-    secretKey: join(root, 'secret.key'),
+    secretKey: join(root, 'totp-key.sealed'),
     certificate: join(root, 'tls-cert.pem'),
     privateKey: join(root, 'tls-key.pem'),
     demoApiKey: join(root, 'demo-apikey.json'),
+    outbox: join(root, 'outbox'),
   };
 }

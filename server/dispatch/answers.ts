@@ -1,7 +1,35 @@
-import { MsoftCode } from '../../protocol/index.ts';
+import {
+  MsoftCode,
+  ProtocolError,
+  validateRequest,
+  type ApiVersion,
+  type OperationName,
+  type Params,
+} from '../../protocol/index.ts';
+import type { Identity } from '../auth/authenticator.ts';
 import type { Denial } from '../auth/denial.ts';
-import { serviceDecline } from '../engine/answers.ts';
+import { protocolErrorAnswer, serviceDecline } from '../engine/answers.ts';
 import type { ServiceAnswer } from '../engine/index.ts';
+
+/**
+ * The refusal of an operation the dispatcher answers itself (mfa_cookie, chkpwd) whose
+ * parameters break a rule of the interface (protocol's validateRequest, in the caller's zone),
+ * or undefined when they keep every rule.
+ */
+export function validationRefusal(
+  op: OperationName,
+  identity: Identity,
+  request: { params: Params; version: ApiVersion; now: Date },
+): ServiceAnswer | undefined {
+  try {
+    const { version, now } = request;
+    validateRequest(op, request.params, { version, timeZone: identity.login.timeZone, now });
+    return undefined;
+  } catch (error) {
+    if (error instanceof ProtocolError) return protocolErrorAnswer(error);
+    throw error;
+  }
+}
 
 /** A refusal before the operation ran, as pairs. */
 export function denialAnswer(denial: Denial): ServiceAnswer {

@@ -1,13 +1,9 @@
-import {
-  ProtocolError,
-  validateRequest,
-  type ApiVersion,
-  type Params,
-} from '../../protocol/index.ts';
+import type { ApiVersion, Params } from '../../protocol/index.ts';
 import type { Accounts } from '../accounts/accounts.ts';
 import type { Identity } from '../auth/authenticator.ts';
-import { protocolErrorAnswer, serviceDecline } from '../engine/answers.ts';
+import { serviceDecline } from '../engine/answers.ts';
 import type { ServiceAnswer } from '../engine/index.ts';
+import { validationRefusal } from './answers.ts';
 
 /** What issuing an MFA cookie needs besides the caller. */
 export interface MfaCookieRequest {
@@ -29,17 +25,8 @@ export async function issueMfaCookie(
   identity: Identity,
   request: MfaCookieRequest,
 ): Promise<ServiceAnswer> {
-  try {
-    const context = {
-      version: request.version,
-      timeZone: identity.login.timeZone,
-      now: request.now,
-    };
-    validateRequest('mfa_cookie', request.params, context);
-  } catch (error) {
-    if (error instanceof ProtocolError) return protocolErrorAnswer(error);
-    throw error;
-  }
+  const refusal = validationRefusal('mfa_cookie', identity, request);
+  if (refusal !== undefined) return refusal;
   if (identity.apiKey !== undefined) {
     return serviceDecline(
       'ACCT_PERMISSION',

@@ -11,10 +11,12 @@ import type { PresentedCredentials } from '../auth/credentials.ts';
 import { deny, type Denial, type DeniedSubject } from '../auth/denial.ts';
 import type { DualAuthorizer } from '../auth/dual-authorizer.ts';
 import { resolveProfile } from '../auth/profile-resolver.ts';
+import { withEchoedKeys } from '../engine/answer-echo.ts';
 import { protocolErrorAnswer, serviceDecline } from '../engine/answers.ts';
 import type { CallerContext, ServiceAnswer, TransactionService } from '../engine/index.ts';
 import type { RequestLog } from '../log/request-log.ts';
 import { INTERNAL_FAULT, denialAnswer } from './answers.ts';
+import { checkCredentials } from './credential-check-operation.ts';
 import { issueMfaCookie } from './mfa-cookie-operation.ts';
 
 /** One request as a transport hands it over: operation, flat parameters, credentials. */
@@ -72,9 +74,9 @@ function isRefusal(msoftCode: string | undefined): msoftCode is string {
   );
 }
 /**
- * Runs one request for either transport: authentication, sub-user permission, dual authorization,
- * parameter errors, profile resolution, then the operation (mfa_cookie here, every other one in the
- * engine). Every outcome is an answer; an unexpected fault is logged and answered SYS_FAILURE.
+ * Runs one request for either transport: authentication, sub-user permission (not for chkpwd),
+ * dual authorization, parameter errors, profile resolution, then the operation (mfa_cookie and
+ * chkpwd here, every other one in the engine). Every outcome is an answer; an unexpected fault is logged and answered SYS_FAILURE.
  */
 export class RequestDispatcher {
   readonly #deps: DispatcherDeps;
@@ -132,7 +134,7 @@ export class RequestDispatcher {
     const identity = auth.identity;
     seen.user = identity.login.username;
     seen.credential = identity.proof;
-    if (!(await accounts.permissions.allows(identity.login, operation))) {
+    if (operation !== 'chkpwd' && !(await accounts.permissions.allows(identity.login, operation))) {
       return serviceDecline('ACCT_PERMISSION', `${operation}: not permitted for this user`);
     }
     if (await accounts.permissions.needsDual(identity.login.merchantId, operation)) {
@@ -150,7 +152,15 @@ export class RequestDispatcher {
     const { operation, version } = request;
     if (operation === 'mfa_cookie') {
       const lifetime = mfaCookieLifetime;
-      return issueMfaCookie(accounts, identity, { params, version, lifetime, now });
+      const issued = await issueMfaCookie(accounts, identity, { params, version, lifetime, now });
+      return withEchoedKeys(operation, params, issued);
+    }
+    if (operation === 'chkpwd') {
+      return withEchoedKeys(
+        operation,
+        params,
+        checkCredentials(identity, { params, version, now }),
+      );
     }
     const profile = await resolveProfile(accounts.profiles, identity, params, version);
     if ('denial' in profile) return denialAnswer(profile.denial);

@@ -1,64 +1,16 @@
 import { MsoftCode, type Params } from '../../protocol/index.ts';
-import {
-  CryptoError,
-  detectBrand,
-  luhnValid,
-  parseTrack1,
-  parseTrack2,
-  parseWedgeSwipe,
-  trackExpiryToExpdate,
-  type TrackData,
-} from '../../drivers/crypto/index.ts';
+import { CryptoError, detectBrand, luhnValid } from '../../drivers/crypto/index.ts';
 import { notFound, notOffered, serviceDecline } from './answers.ts';
 import type { EngineContext, ServiceAnswer } from './engine-context.ts';
+import type { EntryOutcome } from './entry/card-entry.ts';
+import { cardPresentEntry } from './entry/card-present-entry.ts';
+import { parseTrackdata, trackEntry } from './entry/track-text.ts';
 
-/** The account a new transaction runs on, however it was entered. */
-export interface CardEntry {
-  pan: string;
-  /** MMYY, when the entry carried one. */
-  expdate?: string;
-  cardholdername?: string;
-  /**
-   * rcpt_entry_mode: M keyed, S swipe, R contactless magnetic stripe (UniTerm SDK response fields).
-   */
-  entryMode: 'M' | 'S' | 'R';
-  cardNotPresent: boolean;
-  /** The token the account came from (token entry). */
-  token?: string;
-}
-
-/** An entry resolved to an account, or the answer refusing it. */
-export type EntryOutcome =
-  { kind: 'card'; card: CardEntry } | { kind: 'answer'; answer: ServiceAnswer };
-
-function parseTrackdata(text: string): TrackData {
-  const parsers = [text.includes('^') ? parseTrack1 : parseTrack2];
-  if (/^[%;]/.test(text)) parsers.unshift((swipe: string) => parseWedgeSwipe(swipe).card);
-  let failure: unknown;
-  for (const parse of parsers) {
-    try {
-      return parse(text);
-    } catch (error) {
-      failure = error;
-    }
-  }
-  throw failure;
-}
+export type { CardEntry, EntryOutcome } from './entry/card-entry.ts';
 
 function fromTrack(params: Params, trackdata: string): EntryOutcome {
   try {
-    const track = parseTrackdata(trackdata);
-    const name = params.cardholdername ?? track.name;
-    return {
-      kind: 'card',
-      card: {
-        pan: track.pan,
-        expdate: trackExpiryToExpdate(track.expiry),
-        ...(name !== undefined && name !== '' && { cardholdername: name }),
-        entryMode: params.rfid === 'yes' ? 'R' : 'S',
-        cardNotPresent: false,
-      },
-    };
+    return { kind: 'card', card: trackEntry(params, parseTrackdata(trackdata)) };
   } catch (error) {
     const rule = error instanceof CryptoError ? ` (${error.rule})` : '';
     return {
@@ -92,9 +44,9 @@ async function fromToken(
 }
 
 /**
- * The account of a new sale, preauth or refund: keyed (account, expdate), track data (track 1,
- * track 2 or a whole swipe), or a token of the merchant; a token the merchant does not hold is
- * not found.
+ * The account of a new sale, preauth or refund: a token of the merchant (one it does not hold is
+ * not found), device data (EMV, encrypted reader data: entry/card-present-entry.ts), track data
+ * (track 1, track 2 or a whole swipe), or keyed (account, expdate).
  */
 export async function resolveAccountEntry(
   ctx: EngineContext,
@@ -102,6 +54,8 @@ export async function resolveAccountEntry(
   params: Params,
 ): Promise<EntryOutcome> {
   if (params.token !== undefined) return fromToken(ctx, merchantId, params, params.token);
+  const cardPresent = await cardPresentEntry(ctx, params);
+  if (cardPresent !== undefined) return cardPresent;
   if (params.trackdata !== undefined) return fromTrack(params, params.trackdata);
   if (params.account !== undefined) {
     return {
@@ -123,21 +77,15 @@ export async function resolveAccountEntry(
 
 /**
  * Request keys that select something the service does not offer yet, and the subject its
- * refusal names (docs/test-cards.md): entry methods (EMV, encrypted device data, tickets, checks)
- * and PIN debit. Each answers DENY with DATA_BADTRANS.
+ * refusal names (docs/test-cards.md): the ticket and check entry methods. Each answers DENY with
+ * DATA_BADTRANS.
  */
 const NOT_OFFERED_KEYS: readonly (readonly [key: string, what: string])[] = [
-  ['icc', 'EMV data'],
-  ['e_trackdata', 'encrypted device data'],
-  ['e_account', 'encrypted device data'],
-  ['e_datafield', 'encrypted device data'],
   ['cardshieldticket', 'tickets'],
   ['abaroute', 'check payments'],
-  ['pin', 'PIN debit'],
-  ['ksn', 'PIN debit'],
 ];
 
-/** The refusal of an entry method or option the service does not offer, if the request uses one. */
+/** The refusal of an entry method the service does not offer, if the request uses one. */
 export function unofferedFeature(params: Params): ServiceAnswer | undefined {
   const hit = NOT_OFFERED_KEYS.find(([key]) => params[key] !== undefined);
   return hit === undefined ? undefined : notOffered(hit[0], hit[1]);

@@ -1,8 +1,10 @@
 import { MsoftCode, type BinRange, type Params } from '../../protocol/index.ts';
 import { maskPan } from '../../drivers/crypto/index.ts';
+import type { ProcessorDebit } from '../processor/index.ts';
 import { checkCard, unofferedFeature, type CardEntry, type EntryOutcome } from './account-entry.ts';
 import { notOffered, serviceDecline } from './answers.ts';
 import type { ServiceAnswer } from './engine-context.ts';
+import { isPlainPin } from './entry/pin-entry.ts';
 import type { GiftAsk, GiftMove } from './gift/gift-host.ts';
 import { giftCardType, type GiftCardType } from './gift/gift-ranges.ts';
 import type { PlanAccount } from './operations/new-transaction.ts';
@@ -17,9 +19,6 @@ type CardAccount =
 export type EnteredCard =
   | { kind: 'card'; card: CardEntry; cardtype: string; gift: GiftCardType | null }
   | { kind: 'answer'; answer: ServiceAnswer };
-
-/** A plain PIN: 4–12 digits (ISO 9564-1; seed: pin, "for gift it is typically the plain PIN"). */
-const PLAIN_PIN = /^[0-9]{4,12}$/;
 
 /**
  * The card an entry resolved to, as a new transaction runs on it: one of the merchant's gift
@@ -46,7 +45,7 @@ export function unofferedFor(params: Params, gift: boolean): ServiceAnswer | und
   const { pin, ksn, ...rest } = params;
   if (
     ksn !== undefined ||
-    (pin !== undefined && pin.toUpperCase() !== 'PINLESS' && !PLAIN_PIN.test(pin))
+    (pin !== undefined && pin.toUpperCase() !== 'PINLESS' && !isPlainPin(pin))
   ) {
     return notOffered('pin', 'encrypted PIN blocks on gift cards');
   }
@@ -81,20 +80,27 @@ export function notAGiftCard(): ServiceAnswer {
   );
 }
 
-/** The account of a new transaction on an entered card (with a gift range's pclevel). */
-export function planAccount(entered: Extract<EnteredCard, { kind: 'card' }>): PlanAccount {
+/**
+ * The account of a new transaction on an entered card (with a gift range's pclevel, and the PIN
+ * of a PIN debit).
+ */
+export function planAccount(
+  entered: Extract<EnteredCard, { kind: 'card' }>,
+  debit?: ProcessorDebit,
+): Extract<PlanAccount, { kind: 'card' }> {
   const { card, cardtype, gift } = entered;
   return {
     kind: 'card',
     card,
     cardtype,
     ...(gift?.pclevel !== undefined && { pclevel: gift.pclevel }),
+    ...(debit !== undefined && { debit }),
   };
 }
 
 /** What a gift request asks of its card's issuer, but the amount: PIN, CV and nsf as sent. */
 export function giftAsk(params: Params, move: GiftMove, pan: string): Omit<GiftAsk, 'amount'> {
-  const pin = params.pin !== undefined && PLAIN_PIN.test(params.pin) ? params.pin : undefined;
+  const pin = params.pin !== undefined && isPlainPin(params.pin) ? params.pin : undefined;
   return {
     move,
     pan,

@@ -3,6 +3,7 @@ import { put, transactionPairs } from './response-pairs.ts';
 import type { EngineContext } from './engine-context.ts';
 import { refusalOf } from './state-machine.ts';
 import type { TransactionRecord } from '../store/transaction-record.ts';
+import { emvRecordPairs } from './emv-pairs.ts';
 
 /**
  * tranflags of a transaction (seed: Transaction detail, tranflags): CAPTURED while in a batch
@@ -32,6 +33,14 @@ export function txnstatusOf(txn: TransactionRecord): string[] {
   return status;
 }
 
+/**
+ * The detail's amount: what the transaction holds or will settle now (seed: reversal, "amount …
+ * is the final amount to be settled"): 0 once a void or a whole reversal removed its hold.
+ */
+function heldAmount(txn: TransactionRecord): number {
+  return txn.state === 'reversed' || txn.state === 'voided' ? 0 : txn.amount;
+}
+
 /** reversible (seed: Transaction detail): the state table allows a full reversal now. */
 function reversibleOf(txn: TransactionRecord): boolean {
   return refusalOf(txn, 'reversal_full') === undefined && txn.refundedAmount === 0;
@@ -56,7 +65,7 @@ const RESPONSE_KEYS: ReadonlySet<string> = new Set(
 );
 
 /** Custom parameters that may be echoed: those not named like a response field or rcpt_/card_. */
-function echoableCustom(custom: Record<string, string>): Record<string, string> {
+export function echoableCustom(custom: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(custom).filter(
       ([key]) => !RESPONSE_KEYS.has(key) && !key.startsWith('rcpt_') && !key.startsWith('card_'),
@@ -64,11 +73,16 @@ function echoableCustom(custom: Record<string, string>): Record<string, string> 
   );
 }
 
+/** The receipt header fields a detail answers as merch_<field> (seed: Transaction detail, Merchant). */
+const MERCHANT_HEADER_FIELDS = ['addr1', 'addr2', 'addr3', 'phone', 'email'] as const;
+
 /**
  * The transaction detail response (seed: Transaction detail response) of one transaction: the
  * lookup's own result (AUTH, INT_SUCCESS, SUCCESS), the transaction's response fields, action and
- * original result (orig_*), merchant (merch_name, merch_proc), the non-sensitive request echo
- * (expdate only while the card is held), reversible, reversal_reason, tranflags, txnstatus,
+ * original result (orig_*), merchant (merch_name, its receipt header's merch_addr1–3, merch_phone
+ * and merch_email, merch_proc), the non-sensitive request echo
+ * (expdate only while the card is held), amount (held now: 0.00 once voided or wholly reversed),
+ * reversible, reversal_reason, tranflags, txnstatus,
  * last_modified_ts, order_id, payment_id, and its custom parameters (never overriding a field).
  */
 export async function detailPairs(
@@ -94,7 +108,7 @@ export async function detailPairs(
     orig_msoft_code: txn.msoftCode,
     orig_reqamount: formatAmount(txn.reqAmount),
     orig_verbiage: txn.verbiage,
-    amount: formatAmount(txn.amount),
+    amount: formatAmount(heldAmount(txn)),
     reversible: reversibleOf(txn) ? 'yes' : 'no',
     tranflags: tranflagsOf(txn).join('|'),
     txnstatus: txnstatusOf(txn).join('|'),
@@ -103,7 +117,10 @@ export async function detailPairs(
   put(pairs, 'orig_phard_code', txn.phardCode);
   put(pairs, 'expdate', expdate);
   put(pairs, 'reversal_reason', txn.reversalReason);
-  put(pairs, 'merch_name', profile?.merchantName);
+  const header = await ctx.store.receiptHeaders.find(txn.merchantId);
+  put(pairs, 'merch_name', header?.name || profile?.merchantName);
+  for (const field of MERCHANT_HEADER_FIELDS) put(pairs, `merch_${field}`, header?.[field] || null);
   put(pairs, 'merch_proc', profile?.processor);
+  Object.assign(pairs, emvRecordPairs(await ctx.store.emv.find(txn.ttid)));
   return { ...pairs, ...echoableCustom(txn.custom), ...txn.echo, ...pairs };
 }

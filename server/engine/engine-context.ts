@@ -3,8 +3,10 @@ import type { ApiVersion, BinRange, OperationName, Params } from '../../protocol
 import type { Processor } from '../processor/index.ts';
 import type { SendQueue } from '../processor/index.ts';
 import type { CardVault } from '../vault/index.ts';
+import type { BdkRegistry } from './entry/bdk-registry.ts';
 import type { GiftRanges } from './gift/gift-ranges.ts';
 import type { KeyedLock } from './keyed-lock.ts';
+import type { ReceiptOutbox } from './receipts/receipt-outbox.ts';
 import type { StanCounter } from './stan-counter.ts';
 import type { ServiceStore } from '../store/service-store.ts';
 
@@ -25,10 +27,18 @@ export interface CallerContext {
   timeZone: string;
 }
 
-/** What an operation answers: transaction pairs, or a successful report's rows (seed: Errors §4). */
+/**
+ * What an operation answers: transaction pairs, or a successful report's rows (seed: Errors §4)
+ * with the request keys it echoes (answer-echo.ts; REST sends them beside the rows).
+ */
 export type ServiceAnswer =
   | { kind: 'response'; pairs: Record<string, string> }
-  | { kind: 'report'; columns: string[]; rows: Record<string, string>[] };
+  | {
+      kind: 'report';
+      columns: string[];
+      rows: Record<string, string>[];
+      echo?: Record<string, string>;
+    };
 
 /** Everything an operation handler works with; one per TransactionService. */
 export interface EngineContext {
@@ -36,7 +46,11 @@ export interface EngineContext {
   store: ServiceStore;
   /** Which card numbers are each merchant's gift cards. */
   giftRanges: GiftRanges;
+  /** Where e-mailed and texted receipt copies go; none for a service on an in-memory store. */
+  outbox: ReceiptOutbox | undefined;
   vault: CardVault;
+  /** Base derivation keys of DUKPT devices (encrypted reader data, PIN blocks), sealed. */
+  bdks: BdkRegistry;
   processor: Processor;
   queue: SendQueue;
   stans: StanCounter;

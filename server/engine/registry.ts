@@ -13,7 +13,7 @@ import { saleHandler } from './operations/sale.ts';
 import { settleHandler } from './operations/settle.ts';
 import { adjustHandler, voidHandler } from './operations/offline-moves.ts';
 
-/** mfa_cookie belongs to authentication; the engine answers it only if it is routed here. */
+/** mfa_cookie and chkpwd belong to authentication; the engine answers them only if routed here. */
 const authenticationOnly: OperationHandler = (request) =>
   Promise.resolve(
     serviceDecline(
@@ -44,6 +44,8 @@ export const OPERATION_HANDLERS: Readonly<Record<OperationName, OperationHandler
   report_unsettled: transactionReportHandler,
   report_settled: transactionReportHandler,
   report_batches: batchReportHandler,
+  report_settled_batches: batchReportHandler,
   settle: settleHandler,
   mfa_cookie: authenticationOnly,
+  chkpwd: authenticationOnly,
 };

@@ -9,13 +9,17 @@ import {
 import { LoopbackProcessor, SendQueue, type Processor } from '../processor/index.ts';
 import type { ServiceStore } from '../store/service-store.ts';
 import type { CardVault } from '../vault/index.ts';
+import { withEchoedKeys } from './answer-echo.ts';
 import { answerForError, serviceDecline, unavailable } from './answers.ts';
 import { screenCardData } from './card-data-screen.ts';
 import type { EngineContext } from './engine-context.ts';
+import { BdkRegistry } from './entry/bdk-registry.ts';
 import { GiftRanges } from './gift/gift-ranges.ts';
 import { HOUSEKEEPING_INTERVAL_MS, clearStaleCardData, runDueSettlements } from './housekeeping.ts';
 import { resolveInFlight } from './in-flight-recovery.ts';
 import { KeyedLock } from './keyed-lock.ts';
+import { withReceipts } from './receipts/receipt-delivery.ts';
+import { ReceiptOutbox } from './receipts/receipt-outbox.ts';
 import { OPERATION_HANDLERS } from './registry.ts';
 import type { CallerContext, ServiceAnswer } from './engine-context.ts';
 import { StanCounter } from './stan-counter.ts';
@@ -34,6 +38,8 @@ export interface TransactionServiceDeps {
   queue?: SendQueue;
   /** Run automatic settlement and card-data retention on a timer; default true. */
   housekeeping?: boolean;
+  /** Folder of e-mailed and texted receipt copies (the data directory's "outbox"); default none. */
+  outboxDir?: string;
 }
 
 /**
@@ -54,6 +60,8 @@ export class TransactionService {
     this.#ctx = {
       store,
       giftRanges: new GiftRanges(store.gift),
+      bdks: new BdkRegistry(store.bdks, deps.vault),
+      outbox: deps.outboxDir === undefined ? undefined : new ReceiptOutbox(deps.outboxDir),
       vault: deps.vault,
       processor: deps.processor ?? new LoopbackProcessor(),
       queue: deps.queue ?? new SendQueue(),
@@ -160,9 +168,17 @@ export class TransactionService {
         now,
         giftBinRanges: giftRanges,
       });
-      const answer =
-        (await this.#processorRefusal(op, caller)) ??
-        (await OPERATION_HANDLERS[op]({ op, params, caller, now, giftRanges }, this.#ctx));
+      const request = { op, params, caller, now, giftRanges };
+      const answer = await withReceipts(
+        request,
+        withEchoedKeys(
+          op,
+          params,
+          (await this.#processorRefusal(op, caller)) ??
+            (await OPERATION_HANDLERS[op](request, this.#ctx)),
+        ),
+        this.#ctx,
+      );
       if (answer.kind === 'response') {
         const { code, msoft_code: msoftCode, ttid } = answer.pairs;
         this.#ctx.logger.debug({ op, code, msoftCode, ttid }, 'operation answered');

@@ -5,6 +5,7 @@ import {
   ProtocolError,
   decodePairs,
   encodeFrame,
+  foldLegacyValues,
   isPing,
   isPingRequest,
   operationFromKv,
@@ -200,7 +201,7 @@ export class KvConnection {
       const { op, version } = operationFromKv(pairs);
       const answer = await this.#deps.dispatcher.dispatch({
         operation: op,
-        params: withoutTransportKeys(pairs),
+        params: foldLegacyValues(withoutTransportKeys(pairs)),
         credentials: kvCredentials(pairs, version),
         version,
         transport: 'kv',

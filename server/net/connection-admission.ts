@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
-import { RefusalLog } from './refusal-log.ts';
+import { RefusalBudget, type RefusalLogLimits } from '../log/refusal-budget.ts';
 import { connectionSource } from './source-address.ts';
 
 /** The connection limits (docs/security.md, Connections and memory). */
@@ -13,6 +13,9 @@ export interface AdmissionLimits {
   waitMs: number;
 }
 
+/** Lines of refused connections written one by one: at most 10 in 10 seconds (docs/security.md). */
+const CONNECTION_REFUSAL_LINES: RefusalLogLimits = { perSource: 10, overall: 10, windowMs: 10_000 };
+
 interface Waiter {
   socket: Socket;
   serve: (socket: Socket) => void;
@@ -23,12 +26,13 @@ interface Waiter {
  * source that already holds maxConnectionsPerSource is closed at once; otherwise it is served
  * while fewer than maxConnections are, and else waits unread for a slot, first come first served,
  * for at most waitMs (TCP backpressure rather than refusal). As many may wait as may be served;
- * past that a new one is closed at once. Every closed one is logged (RefusalLog, rate-limited).
+ * past that a new one is closed at once. Every closed one is logged, one line each up to a budget and
+ * then in a summary (RefusalBudget).
  */
 export class ConnectionAdmission {
   readonly #limits: AdmissionLimits;
   readonly #logger: Logger;
-  readonly #refusals: RefusalLog;
+  readonly #refusals: RefusalBudget;
   readonly #perSource = new Map<string, number>();
   /** Waiting connections in arrival order (a Set keeps insertion order and deletes in O(1)). */
   readonly #waiting = new Set<Waiter>();
@@ -37,7 +41,12 @@ export class ConnectionAdmission {
   constructor(limits: AdmissionLimits, logger: Logger) {
     this.#limits = limits;
     this.#logger = logger;
-    this.#refusals = new RefusalLog(logger);
+    this.#refusals = new RefusalBudget(CONNECTION_REFUSAL_LINES, (summary) =>
+      logger.warn(
+        { refused: summary.suppressed, sources: summary.sources, top: summary.top },
+        'connections refused and not logged one by one',
+      ),
+    );
   }
 
   /** Takes an accepted, not yet read socket: `serve` runs now, later, or never (closed). */
@@ -108,6 +117,6 @@ export class ConnectionAdmission {
 
   #refuse(socket: Socket, source: string, reason: string): void {
     socket.destroy();
-    this.#refusals.refused(source, reason);
+    if (this.#refusals.take(source)) this.#logger.warn({ source, reason }, 'connection refused');
   }
 }

@@ -1,6 +1,8 @@
 import { Code, PhardCode } from '../../protocol/index.ts';
 import { isExpired } from '../../drivers/crypto/index.ts';
 import { amountDelayMs, amountTrigger, partialTrigger } from './amount-triggers.ts';
+import { issuerResponseData } from './issuer-emv.ts';
+import { issuerPin } from './issuer-pins.ts';
 import type { Processor, ProcessorReply, ProcessorRequest } from './processor.ts';
 import { evaluateAvs, evaluateCv } from './verification-rules.ts';
 
@@ -55,9 +57,10 @@ function declined(phardCode: PhardCode, verbiage: string, code: Code = Code.DENY
 /**
  * The deterministic simulated processor, answering as the public test server's Loopback module
  * does (Monetra test-mode FAQ; every rule in docs/test-cards.md). Checks run in this order:
- * delay trigger (wait, then go on), expiry, amount decline triggers (not on an inquiry), AVS, CV,
- * then a partial-approval trigger. A message without a card (a gift card's, answered by the
- * service's gift ledger) gets only the delay and decline triggers.
+ * delay trigger (wait, then go on), expiry, the PIN of a PIN debit, amount decline triggers (not
+ * on an inquiry), AVS, CV, then a partial-approval trigger. A message without a card (a gift
+ * card's, answered by the service's gift ledger) gets only the delay and decline triggers. A reply
+ * to a chip read carries the issuer's response data.
  */
 export class LoopbackProcessor implements Processor {
   readonly name = 'loopback';
@@ -80,8 +83,13 @@ export class LoopbackProcessor implements Processor {
         return this.#decide(request);
       case 'authorize':
       case 'credit':
-      case 'inquire':
-        return this.#decide(request);
+      case 'inquire': {
+        const reply = this.#decide(request);
+        const emv = request.card?.emv;
+        return emv === undefined
+          ? reply
+          : { ...reply, issuerData: issuerResponseData(reply, emv, request.amount) };
+      }
     }
   }
 
@@ -92,6 +100,9 @@ export class LoopbackProcessor implements Processor {
       (card.expdate === undefined || isExpired(card.expdate, request.now))
     ) {
       return declined(PhardCode.EXPIRED, 'EXPIRED CARD');
+    }
+    if (card?.debit?.kind === 'pin' && card.debit.pin !== issuerPin(card.pan)) {
+      return declined(PhardCode.BAD_PIN, 'INCORRECT PIN');
     }
     const trigger = request.kind === 'inquire' ? undefined : amountTrigger(request.amount);
     if (trigger !== undefined) return declined(trigger.phardCode, trigger.verbiage, trigger.code);

@@ -8,6 +8,19 @@ import type { Code, PhardCode } from '../../protocol/index.ts';
 export type ProcessorMessageKind =
   'authorize' | 'increment' | 'complete' | 'reverse' | 'credit' | 'inquire';
 
+/**
+ * A debit message's PIN (seed: pin_data): the PIN the cardholder typed, deciphered from its
+ * DUKPT PIN block for the issuer's check and held in memory only; or PINless debit.
+ */
+export type ProcessorDebit = { kind: 'pin'; pin: string } | { kind: 'pinless' };
+
+/** What a chip read sends online: the application cryptogram and its type (9F26, 9F27). */
+export interface ProcessorEmv {
+  /** Uppercase hex. */
+  cryptogram: string;
+  cryptogramType: 'ARQC' | 'TC';
+}
+
 /** The account a message carries when the processor must check the card itself. */
 export interface ProcessorCard {
   pan: string;
@@ -17,6 +30,10 @@ export interface ProcessorCard {
   cardtype: string;
   /** True for card-not-present entry (keyed, token, stored): a missing CV is then evaluated. */
   cardNotPresent: boolean;
+  /** Set for PIN debit. */
+  debit?: ProcessorDebit;
+  /** Set for a chip or contactless read: the issuer answers with its response data. */
+  emv?: ProcessorEmv;
 }
 
 /** Verification data as sent: undefined is "not sent", "" is "sent empty" (seed: What §5). */
@@ -59,6 +76,11 @@ export interface ProcessorReply {
   auth?: string;
   avs?: AvsResult;
   cv?: CvResult;
+  /**
+   * Issuer response data for the chip (EMV Book 3 §9.2: 8A, 91, and 71/72 scripts), BER-TLV as
+   * uppercase hex; answered to a message carrying a chip read.
+   */
+  issuerData?: string;
   /** On an approval for less than asked (a partial approval), the amount approved, minor units. */
   authAmount?: number;
   /** On an inquiry, the balance available on the card, minor units. */

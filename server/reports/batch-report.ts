@@ -1,6 +1,5 @@
-import { formatAmount } from '../../protocol/index.ts';
+import { formatAmount, formatSignedAmount } from '../../protocol/index.ts';
 import type { OperationHandler } from '../engine/engine-context.ts';
-import { netAmount } from '../engine/operations/settle.ts';
 import { reportBounds } from './report-filters.ts';
 
 /**
@@ -22,14 +21,17 @@ const BATCH_REPORT_COLUMNS: readonly string[] = [
 ];
 
 /**
- * The batches report of the caller's profile, newest first: open and settled batches with their
- * totals, filtered by bdate/edate (opening time) and batch (number).
+ * The batches reports of the caller's profile, newest first, filtered by bdate/edate (opening
+ * time) and batch (number): report_batches (BT) the open batches — libmonetra's settle loop
+ * settles every row BT gives (monetra_load), so a settled batch is never among them —,
+ * report_settled_batches the settled ones, each with its totals.
  */
 export const batchReportHandler: OperationHandler = async (request, ctx) => {
   const { caller, params } = request;
   const { from, to, batchNumber } = reportBounds(params, caller, request.now);
   const batches = await ctx.store.batches.list({
     profileId: caller.profileId,
+    status: request.op === 'report_settled_batches' ? 'settled' : 'open',
     ...(from !== undefined && { openedFrom: from }),
     ...(to !== undefined && { openedTo: to }),
     ...(batchNumber !== undefined && { number: batchNumber }),
@@ -46,7 +48,7 @@ export const batchReportHandler: OperationHandler = async (request, ctx) => {
       SaleAmount: formatAmount(totals.saleAmount),
       RefundCount: String(totals.refundCount),
       RefundAmount: formatAmount(totals.refundAmount),
-      NetAmount: netAmount(totals),
+      NetAmount: formatSignedAmount(totals.saleAmount - totals.refundAmount),
       OpenedTs: String(batch.openedTs),
       SettledTs: batch.settledTs === null ? '' : String(batch.settledTs),
     });

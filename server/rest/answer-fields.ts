@@ -17,35 +17,67 @@ const AUTHORIZATION: Readonly<Record<string, string>> = {
 const MOVE = { balance: BALANCE };
 
 /**
+ * Answer fields of card-present entry (docs/api.md, Card-present entry), on the operations whose
+ * answer shows how the card was read: the entry mode and, for a chip read, its rcpt_emv_* fields.
+ */
+const CARD_PRESENT: Readonly<Record<string, string>> = {
+  rcpt_entry_mode: 'M keyed, S swipe, R contactless stripe, C chip, T contactless chip, F fallback',
+  rcpt_emv_aid: 'application identifier (4F, else 84), hex',
+  rcpt_emv_name: 'application label (50, else 9F12)',
+  rcpt_emv_tvr: 'terminal verification results (95), hex',
+  rcpt_emv_tsi: 'transaction status information (9B), hex',
+  rcpt_emv_ac: 'application cryptogram (9F26), hex',
+  rcpt_emv_actype: 'cryptogram type from 9F27: ARQC, TC or AAC',
+  rcpt_emv_cvm: 'CVM results (9F34), hex',
+  rcpt_emv_iad: 'issuer application data (9F10), hex',
+  rcpt_emv_form_factor: 'form factor indicator (9F6E), hex; contactless',
+  rcpt_emv_pinbypass: 'yes when the PIN was required but not entered (TVR byte 3 bit 4), else no',
+};
+
+/** The issuer's response data, on the answers to a chip read the processor answered. */
+const CHIP_ONLINE = {
+  ...CARD_PRESENT,
+  icc: 'issuer response data for the chip (91, 8A, 71/72 scripts), BER-TLV hex',
+};
+
+/** rcpt_emv_card_decline, on the answers that repeat a transaction's card decline. */
+const CARD_DECLINE = {
+  rcpt_emv_card_decline: 'yes once the card declined after the approval and it was reversed',
+};
+
+/**
  * What each operation's answer carries beyond the common transaction fields (seed: Transaction
  * response; docs/test-cards.md), described in the OpenAPI documents' answer schemas.
  */
 export const ANSWER_FIELDS: Readonly<
   Partial<Record<OperationName, Readonly<Record<string, string>>>>
 > = {
-  sale: AUTHORIZATION,
-  preauth: AUTHORIZATION,
+  sale: { ...AUTHORIZATION, ...CHIP_ONLINE },
+  preauth: { ...AUTHORIZATION, ...CHIP_ONLINE },
   preauthcomplete: MOVE,
   incremental: MOVE,
   adjust: MOVE,
-  reversal: MOVE,
+  reversal: { ...MOVE, ...CARD_PRESENT, ...CARD_DECLINE },
   void: MOVE,
-  refund: MOVE,
+  refund: { ...MOVE, ...CHIP_ONLINE },
+  trandetail: { ...CARD_PRESENT, ...CARD_DECLINE },
   balanceinq: {
     balance: 'the balance: a gift card’s from its ledger, any other card’s from the processor',
     pclevel: PCLEVEL,
     token: 'the account’s token (tokenize=yes)',
+    ...CHIP_ONLINE,
   },
   cardtype: {
     pclevel: PCLEVEL,
     token: 'the account’s token (tokenize=yes)',
     ...Object.fromEntries(Object.entries(CARD_FIELDS).map(([key, text]) => [`card_${key}`, text])),
   },
-  activate: { authamount: APPLIED, balance: BALANCE, pclevel: PCLEVEL },
-  issue: { authamount: APPLIED, balance: BALANCE, pclevel: PCLEVEL },
+  activate: { authamount: APPLIED, balance: BALANCE, pclevel: PCLEVEL, ...CARD_PRESENT },
+  issue: { authamount: APPLIED, balance: BALANCE, pclevel: PCLEVEL, ...CARD_PRESENT },
   cashout: {
     authamount: 'the amount to remit: all the card held',
     balance: '0.00 once cashed out',
+    ...CARD_PRESENT,
   },
-  merchreturn: { authamount: APPLIED, balance: BALANCE },
+  merchreturn: { authamount: APPLIED, balance: BALANCE, ...CARD_PRESENT },
 };

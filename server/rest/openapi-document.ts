@@ -10,6 +10,7 @@ import {
   type RestRoute,
 } from '../../protocol/index.ts';
 import { ANSWER_FIELDS } from './answer-fields.ts';
+import { RECEIPT_ANSWER_FIELDS } from './receipt-answer-fields.ts';
 
 type Json = Record<string, unknown>;
 
@@ -35,8 +36,17 @@ function parameterSchema(key: string): Json {
   return schema;
 }
 
+/** What the keys the catalogue does not list do on an operation, or undefined when refused. */
+function extraKeys(route: RestRoute): string | undefined {
+  const spec = operationSpec(route.op);
+  if (spec.customParams) return 'kept as custom parameters of the transaction (property name*)';
+  if (spec.echoedParams) return 'ignored and echoed in the answer';
+  return undefined;
+}
+
 function operationObject(route: RestRoute, version: ApiVersion): Json {
   const spec = operationSpec(route.op);
+  const extra = extraKeys(route);
   const inPath = pathParamNames(route.path);
   const keys = [...acceptedParams(route.op, version)].filter((key) => !inPath.includes(key));
   const required = spec.required.filter((key) => keys.includes(key));
@@ -52,7 +62,7 @@ function operationObject(route: RestRoute, version: ApiVersion): Json {
     responses: {
       '200': {
         description: 'answered',
-        content: { 'application/json': { schema: answerSchema(route) } },
+        content: { 'application/json': { schema: answerSchema(route, version) } },
       },
       '401': { description: 'authorization missing or refused (WWW-Authenticate: Basic)' },
       default: {
@@ -70,13 +80,25 @@ function operationObject(route: RestRoute, version: ApiVersion): Json {
         schema: parameterSchema(key),
       });
     }
+    if (extra !== undefined) {
+      const description = `other keys: ${extra}`;
+      parameters.push({
+        name: 'other',
+        in: 'query',
+        style: 'form',
+        explode: true,
+        description,
+        schema: STRING_MAP,
+      });
+    }
     return operation;
   }
   const body: Json = {
     type: 'object',
     properties: bodyProperties(keys),
     required,
-    additionalProperties: spec.customParams ? { type: 'string' } : false,
+    additionalProperties:
+      extra === undefined ? false : { type: 'string', description: `other keys: ${extra}` },
   };
   const content: Json = { 'application/json': { schema: body } };
   if (version === 'v1') content['application/x-www-form-urlencoded'] = { schema: body };
@@ -97,21 +119,22 @@ function bodyProperties(keys: readonly string[]): Json {
   return properties;
 }
 
-function answerSchema(route: RestRoute): Json {
-  const fields = ANSWER_FIELDS[route.op];
-  if (fields !== undefined) {
+function answerSchema(route: RestRoute, version: ApiVersion): Json {
+  const receipt = acceptedParams(route.op, version).has('rcpt') ? RECEIPT_ANSWER_FIELDS : {};
+  const fields = { ...ANSWER_FIELDS[route.op], ...receipt };
+  if (Object.keys(fields).length > 0) {
     const properties = Object.fromEntries(
       Object.entries(fields).map(([key, description]) => [key, { type: 'string', description }]),
     );
     return { ...STRING_MAP, properties };
   }
   if (!route.op.startsWith('report_')) return STRING_MAP;
-  return {
-    oneOf: [
-      { type: 'object', properties: { report: { type: 'array', items: STRING_MAP } } },
-      STRING_MAP,
-    ],
+  const report: Json = {
+    type: 'object',
+    properties: { report: { type: 'array', items: STRING_MAP } },
+    additionalProperties: { type: 'string', description: 'request keys the report echoes' },
   };
+  return { oneOf: [report, STRING_MAP] };
 }
 
 /**

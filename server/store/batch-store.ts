@@ -20,13 +20,15 @@ export interface BatchTotals {
 
 /**
  * Which batches the batches report lists (docs/test-cards.md, Reports): one profile's, opened
- * within [openedFrom, openedTo] (Unix seconds, inclusive), of one number when given.
+ * within [openedFrom, openedTo] (Unix seconds, inclusive), of one number and of one status when
+ * given.
  */
 export interface BatchFilter {
   profileId: number;
   openedFrom?: number;
   openedTo?: number;
   number?: number;
+  status?: BatchRecord['status'];
 }
 
 /** Reading batches (store boundary). */

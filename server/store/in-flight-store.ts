@@ -51,7 +51,7 @@ export interface InFlightReads {
   orphans(): Promise<InFlightRecord[]>;
 }
 
-/** New transactions in flight (007_in_flight). */
+/** New transactions in flight (008_in_flight). */
 export interface InFlightStore extends InFlightReads {
   /** Records a transaction going online; returns the record. */
   insert(draft: InFlightDraft, cardSealed: Buffer | null, nowTs: number): Promise<InFlightRecord>;

@@ -1,13 +1,16 @@
 import type { ApiKeyStore } from './api-key-store.ts';
 import type { BatchStore } from './batch-store.ts';
+import type { BdkStore } from './bdk-store.ts';
 import type { CredentialFailureStore } from './credential-failure-store.ts';
 import type { DenyListStore } from './deny-list-store.ts';
+import type { EmvStore } from './emv-store.ts';
 import type { GiftStore } from './gift-store.ts';
 import type { InFlightStore } from './in-flight-store.ts';
 import type { MerchantStore } from './merchant-store.ts';
 import type { MfaStore } from './mfa-store.ts';
 import type { PermissionStore } from './permission-store.ts';
 import type { ProfileStore } from './profile-store.ts';
+import type { ReceiptHeaderStore } from './receipt-header-store.ts';
 import type { TokenStore } from './token-store.ts';
 import type { TransactionStore } from './transaction-store.ts';
 import type { UserStore } from './user-store.ts';
@@ -21,6 +24,9 @@ export interface StoreTx {
   gift: GiftStore;
   denyList: DenyListStore;
   inFlight: InFlightStore;
+  emv: EmvStore;
+  bdks: BdkStore;
+  receiptHeaders: ReceiptHeaderStore;
   users: UserStore;
   profiles: ProfileStore;
   permissions: PermissionStore;

@@ -38,8 +38,10 @@ function kvActionsTable(): string {
   const rows = KV_ACTIONS.map((entry) => {
     const name =
       entry.admin === undefined ? `\`${entry.action}\`` : `\`admin\`, admin=\`${entry.admin}\``;
-    const aliases =
-      entry.aliases.length === 0 ? '' : entry.aliases.map((a) => `\`${a}\``).join(', ');
+    const aliases = [
+      ...entry.aliases.map((a) => `\`${a}\``),
+      ...(entry.adminAliases ?? []).map((a) => `admin=\`${a}\``),
+    ].join(', ');
     return row([entry.op, name, aliases, versions(entry.versions)]);
   });
   return [

@@ -31,9 +31,10 @@ function subkey(master: Buffer, info: string): Buffer {
 }
 
 /**
- * Card data encryption at rest: AES-256-GCM (node:crypto) with a fresh 96-bit IV per seal, and a
- * keyed HMAC-SHA256 fingerprint of the account number for matching tokens. Both keys are derived
- * (HKDF-SHA256) from one master key kept in the data directory.
+ * Card data encryption at rest: AES-256-GCM (node:crypto) with a fresh 96-bit IV per seal (card
+ * data and the base derivation keys of DUKPT devices), and a keyed HMAC-SHA256 fingerprint of the
+ * account number for matching tokens. Both keys are derived (HKDF-SHA256) from one master key
+ * kept in the data directory.
  */
 export class CardVault {
   readonly #encryptionKey: Buffer;
@@ -59,28 +60,61 @@ export class CardVault {
 
   /** Encrypts card data: version byte, IV, GCM tag, ciphertext. */
   seal(secret: CardSecret, purpose: SealPurpose): Buffer {
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.#encryptionKey, iv);
-    cipher.setAAD(Buffer.from(purpose));
-    const body = Buffer.concat([cipher.update(JSON.stringify(secret), 'utf8'), cipher.final()]);
-    return Buffer.concat([Buffer.of(FORMAT_VERSION), iv, cipher.getAuthTag(), body]);
+    return this.#encrypt(Buffer.from(JSON.stringify(secret), 'utf8'), purpose);
   }
 
   /** Decrypts what seal() wrote for the same purpose; throws VaultSealError otherwise. */
   unseal(blob: Buffer, purpose: SealPurpose): CardSecret {
+    return JSON.parse(this.#decrypt(blob, purpose).toString('utf8')) as CardSecret;
+  }
+
+  /**
+   * Encrypts a base derivation key as card data is, with its key set id bound in, so a sealed key
+   * moved to another key set does not open.
+   */
+  sealKey(keySetId: string, key: Buffer): Buffer {
+    return this.#encrypt(key, `bdk:${keySetId}`);
+  }
+
+  /** Decrypts what sealKey() wrote for the same key set; throws VaultSealError otherwise. */
+  unsealKey(keySetId: string, blob: Buffer): Buffer {
+    return this.#decrypt(blob, `bdk:${keySetId}`);
+  }
+
+  /**
+   * Encrypts a key of the service's own (the key sealing TOTP secrets) as card data is, its name
+   * bound in, so the key exists on disk only under the data key the KEK wraps (PCI DSS 3.6.1.2).
+   */
+  sealServiceKey(name: string, key: Buffer): Buffer {
+    return this.#encrypt(key, `service-key:${name}`);
+  }
+
+  /** Decrypts what sealServiceKey() wrote for the same name; throws VaultSealError otherwise. */
+  unsealServiceKey(name: string, blob: Buffer): Buffer {
+    return this.#decrypt(blob, `service-key:${name}`);
+  }
+
+  #encrypt(plain: Buffer, associated: string): Buffer {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.#encryptionKey, iv);
+    cipher.setAAD(Buffer.from(associated));
+    const body = Buffer.concat([cipher.update(plain), cipher.final()]);
+    return Buffer.concat([Buffer.of(FORMAT_VERSION), iv, cipher.getAuthTag(), body]);
+  }
+
+  #decrypt(blob: Buffer, associated: string): Buffer {
     if (blob.length <= HEADER_BYTES || blob[0] !== FORMAT_VERSION) {
-      throw new VaultSealError('sealed card data has an unknown format');
+      throw new VaultSealError('sealed data has an unknown format');
     }
     const iv = blob.subarray(1, 1 + IV_BYTES);
     const tag = blob.subarray(1 + IV_BYTES, HEADER_BYTES);
     const decipher = createDecipheriv('aes-256-gcm', this.#encryptionKey, iv);
-    decipher.setAAD(Buffer.from(purpose));
+    decipher.setAAD(Buffer.from(associated));
     decipher.setAuthTag(tag);
     try {
-      const plain = Buffer.concat([decipher.update(blob.subarray(HEADER_BYTES)), decipher.final()]);
-      return JSON.parse(plain.toString('utf8')) as CardSecret;
+      return Buffer.concat([decipher.update(blob.subarray(HEADER_BYTES)), decipher.final()]);
     } catch {
-      throw new VaultSealError('sealed card data failed authentication');
+      throw new VaultSealError('sealed data failed authentication');
     }
   }
 

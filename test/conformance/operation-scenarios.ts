@@ -249,16 +249,27 @@ export const SCENARIOS: readonly Scenario[] = [
     },
   },
   {
-    name: 'batches report of the batch just settled',
+    name: 'open batches report: the one open batch',
     rows: 1,
     operation: 'report_batches',
     expected: 'report',
     run: async (pay) => {
       await pay.settle();
       await sale(pay, '10.00');
+      return pay.batchesReport();
+    },
+  },
+  {
+    name: 'settled batches report of the batch just settled',
+    rows: 1,
+    operation: 'report_settled_batches',
+    expected: 'report',
+    run: async (pay) => {
+      await pay.settle();
+      await sale(pay, '10.00');
       const settled = await pay.settle();
       if (settled.outcome !== 'approved') throw new Error(`settle: ${settled.outcome}`);
-      return pay.batchesReport({ batch: settled.response.batch ?? '' });
+      return pay.settledBatchesReport({ batch: settled.response.batch ?? '' });
     },
   },
 ];

@@ -4,6 +4,8 @@ import { PaymentError, type PaymentClient, type TransportKind } from '../../main
 import { DEMO_GIFT_RANGES } from '../../server/engine/gift/demo-gift-cards.ts';
 import { TRANSPORTS, laneClient } from './helpers/lane-clients.ts';
 import type { ServiceProcess } from './helpers/service-process.ts';
+import { CARD_PRESENT_SCENARIOS } from './card-present-scenarios.ts';
+import { CARD_PRESENT_STORED_VALUE_SCENARIOS } from './card-present-stored-value-scenarios.ts';
 import { CARD, SCENARIOS, observe, type Scenario } from './operation-scenarios.ts';
 import { STORED_VALUE_SCENARIOS } from './stored-value-scenarios.ts';
 import { comparable, type Observed } from './transport-differences.ts';
@@ -85,7 +87,12 @@ export function operationsSuite(against: string, how: SuiteService): void {
   }
 
   describe(`every operation over REST v2, REST v1 and key/value against ${against}`, () => {
-    for (const scenario of [...SCENARIOS, ...STORED_VALUE_SCENARIOS]) {
+    for (const scenario of [
+      ...SCENARIOS,
+      ...CARD_PRESENT_SCENARIOS,
+      ...STORED_VALUE_SCENARIOS,
+      ...CARD_PRESENT_STORED_VALUE_SCENARIOS,
+    ]) {
       it(`${scenario.operation}: ${scenario.name}`, async () => {
         const observed = await runEverywhere(scenario);
         for (const [transport, seen] of observed) {

@@ -20,7 +20,7 @@ export function freshGiftCard(): string {
 }
 
 /** The masked form of every freshGiftCard. */
-const GIFT_MASKED = 'XXXXXXXXXXXX9768';
+export const GIFT_MASKED = 'XXXXXXXXXXXX9768';
 
 /** A fresh gift card issued with `amount`; throws unless approved. */
 async function issued(pay: PaymentClient, amount: string): Promise<string> {

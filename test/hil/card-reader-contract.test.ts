@@ -4,6 +4,7 @@ import {
   decodeTlv,
   findTlv,
   parseHex,
+  readerCaptureFormat,
   tdesCbcDecrypt,
   tdesDukptKey,
 } from '../../drivers/crypto/index.ts';
@@ -77,10 +78,12 @@ describe.each(READER_BENCHES)('card-reader contract: $label', (kind) => {
       expect(Object.keys(fields).sort()).toEqual([
         'cardholdername',
         'cardpresent',
+        'e_datafield',
         'e_datafieldfmt',
-        'e_id',
-        'e_trackdata',
       ]);
+      expect(readerCaptureFormat(Buffer.from(fields.e_datafield ?? '', 'hex'))).toBe(
+        fields.e_datafieldfmt,
+      );
       expect(JSON.stringify(fields)).not.toContain(visa.pan);
     } else {
       expect(fields.trackdata).toBe(visa.track1 + visa.track2);

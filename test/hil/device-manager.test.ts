@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EscPosEncoder, type EncryptedSwipeRead, type EmvRead } from '../../drivers/index.ts';
+import {
+  EscPosEncoder,
+  type EncryptedSwipeRead,
+  type EmvRead,
+  toRequestFields,
+} from '../../drivers/index.ts';
+import { findCard, loadCardCatalogue } from '../../drivers/sim/card-catalogue.ts';
 import { type LaneBench, startLaneBench } from './helpers/lane-bench.ts';
 
 let bench: LaneBench;
@@ -41,6 +47,18 @@ describe('DeviceManager on the training simulators over real ptys (socat) and TC
     expect(read.receipt).toMatchObject({ aid: 'A0000000031010', cryptogramType: 'ARQC' });
   });
 
+  it('completes the chip read on the online answer: TC on approval, AAC when no answer came', async () => {
+    await bench.present('visa', 'insert', { amountMinor: 900 });
+    const approved = '910A5A5A5A5A5A5A5A5A30308A023030';
+    await expect(bench.manager.completeChip(approved, { deadlineMs: 5000 })).resolves.toMatchObject(
+      { cryptogramType: 'TC', receipt: { aid: 'A0000000031010' } },
+    );
+    await bench.present('visa', 'insert', { amountMinor: 900 });
+    await expect(
+      bench.manager.completeChip(undefined, { deadlineMs: 5000 }),
+    ).resolves.toMatchObject({ cryptogramType: 'AAC' });
+  });
+
   it('takes the swipe when the card is swiped, and cancels the EMV wait so the next chip read works', async () => {
     const swiping = bench.present('mc', 'swipe', { amountMinor: 500 });
     const capture = await swiping;
@@ -77,6 +95,19 @@ describe('DeviceManager on the training simulators over real ptys (socat) and TC
     );
     expect(entry.pin).toMatch(/^[0-9A-F]{16}$/);
     expect(entry.ksn.startsWith('FFFF987654')).toBe(true);
+  });
+
+  it('asks the PIN pad for a keyed card: e_account and a KSN of the key set, for the request fields', async () => {
+    bench.sims.simulators.pinpad.keyedCard = findCard(loadCardCatalogue(), 'mc');
+    const read = await bench.manager.keyCard({ securityCode: true }, { deadlineMs: 10_000 });
+    expect(read).toMatchObject({ kind: 'keyed', lastFour: '5454', expdate: '1230' });
+    expect(read.e_id.startsWith('FFFF987654')).toBe(true);
+    expect(toRequestFields(read)).toMatchObject({
+      e_account: read.e_account,
+      e_id: read.e_id,
+      expdate: '1230',
+      cv: '999',
+    });
   });
 
   it('a card wait past its deadline is TIMEOUT, and not a device error (the customer did not come)', async () => {

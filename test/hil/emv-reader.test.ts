@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseHex, tdesCbcDecrypt, tdesDukptKey } from '../../drivers/crypto/index.ts';
+import {
+  type TlvNode,
+  decodeTlv,
+  encodeTlv,
+  findTlv,
+  parseHex,
+  tdesCbcDecrypt,
+  tdesDukptKey,
+} from '../../drivers/crypto/index.ts';
+import { NGA, NGA_STATUS, NgaFrameParser, encodeNgaFrame } from '../../drivers/emv/nga-frame.ts';
 import { NgaReaderDriver } from '../../drivers/emv/nga-reader-driver.ts';
 import { toRequestFields } from '../../drivers/readers/request-fields.ts';
 import { findCard, loadCardCatalogue } from '../../drivers/sim/card-catalogue.ts';
@@ -103,5 +112,139 @@ describe('EMV reader (NGA protocol 2) over a real pty (socat)', () => {
       code: 'BAD_INPUT',
       field: 'amountMinor',
     });
+  });
+});
+
+/** Issuer response data as the service answers it: 91 (stand-in ARPC and the code), 8A, scripts. */
+function issuerData(code: string, scripts: TlvNode[] = []): string {
+  const arc = Buffer.from(code, 'latin1');
+  const nodes: TlvNode[] = [
+    { tag: '91', value: Buffer.concat([Buffer.alloc(8, 0x5a), arc]) },
+    { tag: '8A', value: arc },
+    ...scripts,
+  ];
+  return encodeTlv(nodes).toString('hex').toUpperCase();
+}
+
+/** A chip read of `card` waiting for the host response. */
+async function inserted(
+  bench: { driver: NgaReaderDriver; sim: NgaReaderSimulator },
+  amount = 1500,
+) {
+  const reading = bench.driver.readCard({ amountMinor: amount, deadlineMs: 5000 });
+  bench.sim.present(findCard(cards, 'visa'), 'contact');
+  const read = await reading;
+  if (read.kind !== 'emv') throw new Error('expected an EMV read');
+  return read;
+}
+
+describe('EMV reader: the host response and the second GENERATE AC (60-12) over a real pty', () => {
+  it('approved online: the card answers TC with the final receipt tags, issuer authentication in the TSI', async () => {
+    const bench = await start();
+    const read = await inserted(bench);
+    const done = await bench.driver.completeTransaction(issuerData('00'), { deadlineMs: 3000 });
+    expect(done.cryptogramType).toBe('TC');
+    expect(done.receipt).toMatchObject({
+      aid: 'A0000000031010',
+      applicationLabel: 'VISA CREDIT',
+      tvr: read.receipt.tvr,
+      tsi: 'F800',
+      cryptogramType: 'TC',
+    });
+    expect(done.receipt.cryptogram).not.toBe(read.receipt.cryptogram);
+    expect(done.scriptResults).toBeUndefined();
+    const tags = decodeTlv(parseHex('icc', done.icc)).map((node) => node.tag);
+    expect(tags).toEqual(expect.arrayContaining(['9F26', '9F27', '9F36', '8A', '9B']));
+    expect(tags.filter((tag) => ['5A', '57', '5F20', 'DFEE13'].includes(tag))).toEqual([]);
+  });
+
+  it('declined online, or no answer (8A Z3): the card answers AAC', async () => {
+    const bench = await start();
+    await inserted(bench);
+    const declined = await bench.driver.completeTransaction(issuerData('05'), { deadlineMs: 3000 });
+    expect(declined.cryptogramType).toBe('AAC');
+    await inserted(bench);
+    const offline = await bench.driver.completeTransaction(undefined, { deadlineMs: 3000 });
+    expect(offline.cryptogramType).toBe('AAC');
+    expect(findTlv(decodeTlv(parseHex('icc', offline.icc)), '8A')?.value.toString()).toBe('Z3');
+  });
+
+  it('the card-decline fault: approved online, the card still answers AAC (then TC again)', async () => {
+    const bench = await start();
+    bench.sim.faults.arm('card-decline');
+    await inserted(bench);
+    const declined = await bench.driver.completeTransaction(issuerData('00'), { deadlineMs: 3000 });
+    expect(declined).toMatchObject({ cryptogramType: 'AAC', receipt: { cryptogramType: 'AAC' } });
+    await inserted(bench);
+    await expect(
+      bench.driver.completeTransaction(issuerData('00'), { deadlineMs: 3000 }),
+    ).resolves.toMatchObject({ cryptogramType: 'TC' });
+  });
+
+  it('runs issuer scripts: 9F5B names each script as processed, the TSI says scripts were run', async () => {
+    const bench = await start();
+    await inserted(bench);
+    const script: TlvNode = {
+      tag: '72',
+      value: Buffer.alloc(0),
+      children: [
+        { tag: '9F18', value: Buffer.from('00000001', 'hex') },
+        { tag: '86', value: Buffer.from('842400000800112233445566778899', 'hex') },
+      ],
+    };
+    const done = await bench.driver.completeTransaction(issuerData('00', [script]), {
+      deadlineMs: 3000,
+    });
+    expect(done).toMatchObject({ cryptogramType: 'TC', scriptResults: '2000000001' });
+    expect(done.receipt.tsi).toBe('FC00');
+  });
+
+  it('refuses a host response without a chip read waiting for it (a tap, or a second one), and bad issuer data', async () => {
+    const bench = await start();
+    await expect(
+      bench.driver.completeTransaction(issuerData('00'), { deadlineMs: 3000 }),
+    ).rejects.toMatchObject({ code: 'DEVICE_STATUS', field: 'card' });
+    const tapping = bench.driver.readCard({ amountMinor: 100, deadlineMs: 5000 });
+    bench.sim.present(mc, 'contactless');
+    await tapping;
+    await expect(
+      bench.driver.completeTransaction(issuerData('00'), { deadlineMs: 3000 }),
+    ).rejects.toMatchObject({ code: 'DEVICE_STATUS' });
+    await inserted(bench);
+    await expect(
+      bench.driver.completeTransaction('9F', { deadlineMs: 3000 }),
+    ).rejects.toMatchObject({ code: 'BAD_INPUT', field: 'issuerData' });
+    await expect(
+      bench.driver.completeTransaction('9F2701', { deadlineMs: 3000 }),
+    ).rejects.toMatchObject({ code: 'BAD_INPUT', field: 'issuerData' });
+    await expect(
+      bench.driver.completeTransaction(issuerData('00'), { deadlineMs: 3000 }),
+    ).resolves.toMatchObject({ cryptogramType: 'TC' });
+    await expect(
+      bench.driver.completeTransaction(issuerData('00'), { deadlineMs: 3000 }),
+    ).rejects.toMatchObject({ code: 'DEVICE_STATUS' });
+  });
+
+  it('answers malformed host response data with status 05 (bad parameter) and keeps the transaction', async () => {
+    const bench = await start();
+    await inserted(bench);
+    const answers = new NgaFrameParser('response');
+    const got = new Promise<number>((resolve) =>
+      bench.driver.transport.on('data', (chunk) => {
+        const frame = answers.push(chunk).find((f) => f.command === NGA.complete[0]);
+        if (frame !== undefined) resolve(frame.code);
+      }),
+    );
+    await bench.driver.transport.write(
+      encodeNgaFrame('command', {
+        command: NGA.complete[0],
+        code: NGA.complete[1],
+        data: Buffer.from('9F2705', 'hex'),
+      }),
+    );
+    expect(await got).toBe(NGA_STATUS.badParameter);
+    await expect(
+      bench.driver.completeTransaction(issuerData('00'), { deadlineMs: 3000 }),
+    ).resolves.toMatchObject({ cryptogramType: 'TC' });
   });
 });

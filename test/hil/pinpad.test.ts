@@ -3,14 +3,17 @@ import {
   decryptPinBlockTdes,
   parseHex,
   parsePinBlock,
+  tdesCbcDecrypt,
   tdesDukptKey,
 } from '../../drivers/crypto/index.ts';
 import { PinPadDriver } from '../../drivers/pinpad/pinpad-driver.ts';
 import type { PinEntry } from '../../drivers/pinpad/pinpad-messages.ts';
+import type { KeyedRead } from '../../drivers/readers/card-read.ts';
 import { findCard, loadCardCatalogue } from '../../drivers/sim/card-catalogue.ts';
 import { FaultPlan } from '../../drivers/sim/fault-plan.ts';
 import { PinPadSimulator } from '../../drivers/sim/pinpad-simulator.ts';
 import { TEST_BDK } from '../../drivers/sim/simulated-keys.ts';
+import { StxLink } from '../../drivers/pinpad/stx-link.ts';
 import { SerialTransport } from '../../drivers/transport/serial-transport.ts';
 import { openPtyPair, type PtyPair } from './helpers/pty-pair.ts';
 
@@ -76,6 +79,43 @@ describe('PIN pad contract: PIN pad driver against its simulator over a real pty
       { deadlineMs: 5000 },
     );
     expect(entry).toEqual({ ksn: 'FFFF9876543210E00001', pin: '1B9C1845EB993A7A' });
+  });
+
+  it('answers a PIN request without PAN with a format 1 block of the PIN of the card in hand', async () => {
+    bench = await padBench();
+    const stripe = findCard(cards, 'visa-stripe');
+    bench.sim.cardInHand = stripe;
+    const entry = await bench.driver.requestPin({ amountMinor: 1250 }, { deadlineMs: 5000 });
+    const key = tdesDukptKey(parseHex('bdk', TEST_BDK), parseHex('ksn', entry.ksn), 'pin');
+    const clear = decryptPinBlockTdes(key, parseHex('pin', entry.pin));
+    expect(clear.toString('hex').charAt(0)).toBe('1');
+    expect(parsePinBlock(1, clear)).toBe(stripe.pin);
+    bench.sim.cardInHand = undefined;
+    const other = await bench.driver.requestPin({ amountMinor: 1250 }, { deadlineMs: 5000 });
+    const otherKey = tdesDukptKey(parseHex('bdk', TEST_BDK), parseHex('ksn', other.ksn), 'pin');
+    expect(parsePinBlock(1, decryptPinBlockTdes(otherKey, parseHex('pin', other.pin)))).toBe(
+      '1234',
+    );
+  });
+
+  it('answers a malformed 70 with its 71 error and keeps serving', async () => {
+    bench = await padBench();
+    const link = new StxLink(bench.driver.transport, { ackTimeoutMs: 150 });
+    const signal = AbortSignal.timeout(5000);
+    const sent: [string, string][] = [
+      ['70ABCD1234\x1cD0100', '712'],
+      ['704111111111111111\x1cX0100', '715'],
+      ['704111111111111111\x1cD01', '715'],
+      ['70', '715'],
+    ];
+    for (const [message, answer] of sent) {
+      await link.send(Buffer.from(message, 'latin1'), signal);
+      expect((await link.receive(signal)).toString('latin1'), message).toBe(answer);
+    }
+    link.reset();
+    expect(clearPin(await bench.driver.requestPin(request, { deadlineMs: 5000 }), debit.pan)).toBe(
+      debit.pin,
+    );
   });
 
   it('shows a message and reports its status', async () => {
@@ -189,5 +229,115 @@ describe('PIN pad fault modes over a real pty (socat)', () => {
       code: 'KEY_EXHAUSTED',
     });
     expect(await bench.driver.status({ deadlineMs: 2000 })).toMatchObject({ keys: 'exhausted' });
+  });
+});
+
+/** The account inside a keyed entry, recovered as the server does: data variant of the BDK and KSN. */
+function clearAccount(read: KeyedRead): string {
+  const key = tdesDukptKey(parseHex('bdk', TEST_BDK), parseHex('ksn', read.e_id), 'data-request');
+  return tdesCbcDecrypt(key, parseHex('e_account', read.e_account))
+    .toString('latin1')
+    .replace(/\0+$/, '');
+}
+
+describe('PIN pad keyed card entry (74/75) over a real pty (socat)', () => {
+  const visa = findCard(cards, 'visa');
+
+  it('answers with the account encrypted under the data variant of its next key, the expiry and the masked account', async () => {
+    bench = await padBench();
+    bench.sim.keyedCard = visa;
+    const seen: Buffer[] = [];
+    bench.driver.transport.on('data', (chunk) => seen.push(Buffer.from(chunk)));
+    const read = await bench.driver.requestCard({}, { deadlineMs: 5000 });
+    expect(read).toMatchObject({
+      kind: 'keyed',
+      entryMode: 'keyed',
+      e_id: 'FFFF9876543210E00001',
+      expdate: '1230',
+      maskedAccount: 'XXXXXXXXXXXX1111',
+      lastFour: '1111',
+    });
+    expect(read.e_account).toMatch(/^[0-9A-F]{32}$/);
+    expect(read.cv).toBeUndefined();
+    expect(clearAccount(read)).toBe(visa.pan);
+    expect(Buffer.concat(seen).toString('latin1')).not.toContain(visa.pan);
+    const next = await bench.driver.requestCard({}, { deadlineMs: 5000 });
+    expect(next.e_id).toBe('FFFF9876543210E00002');
+    expect(next.e_account).not.toBe(read.e_account);
+  });
+
+  it('asks for the security code when told: the good code of the card, or the one set', async () => {
+    bench = await padBench();
+    bench.sim.keyedCard = findCard(cards, 'amex');
+    const amex = await bench.driver.requestCard({ securityCode: true }, { deadlineMs: 5000 });
+    expect(amex.cv?.reveal()).toBe('1234');
+    expect(`${String(amex.cv)} ${JSON.stringify(amex)}`).not.toContain('1234');
+    bench.sim.keyedCard = visa;
+    bench.sim.keyedSecurityCode = '321';
+    const other = await bench.driver.requestCard({ securityCode: true }, { deadlineMs: 5000 });
+    expect(other.cv?.reveal()).toBe('321');
+  });
+
+  it('keys the card in hand when no keyed card is set, and times out (75 error 4) without one', async () => {
+    bench = await padBench();
+    bench.sim.cardInHand = findCard(cards, 'mc');
+    expect(clearAccount(await bench.driver.requestCard({}, { deadlineMs: 5000 }))).toBe(
+      '5454545454545454',
+    );
+    bench.sim.cardInHand = undefined;
+    await expect(bench.driver.requestCard({}, { deadlineMs: 5000 })).rejects.toMatchObject({
+      code: 'TIMEOUT',
+      field: 'card',
+    });
+  });
+
+  it('answers a malformed 74 with 75 error 5 and keeps serving', async () => {
+    bench = await padBench();
+    bench.sim.keyedCard = visa;
+    const link = new StxLink(bench.driver.transport, { ackTimeoutMs: 150 });
+    const signal = AbortSignal.timeout(5000);
+    await link.send(Buffer.from('749', 'latin1'), signal);
+    expect((await link.receive(signal)).toString('latin1')).toBe('755');
+    link.reset();
+    expect(clearAccount(await bench.driver.requestCard({}, { deadlineMs: 5000 }))).toBe(visa.pan);
+  });
+
+  it('cancels keyed entry: CANCELLED, 72 to the pad, which returns to idle', async () => {
+    bench = await padBench(5000);
+    bench.sim.keyedCard = visa;
+    const entry = bench.driver.requestCard({}, { deadlineMs: 10_000 });
+    // The pad's own state: a status request would queue behind the entry.
+    await expect.poll(() => bench?.sim.status().state).toBe('card-entry');
+    bench.driver.cancel();
+    await expect(entry).rejects.toMatchObject({ code: 'CANCELLED' });
+    await expect.poll(() => bench?.sim.status().state).toBe('idle');
+    expect(await bench.driver.status({ deadlineMs: 2000 })).toMatchObject({ state: 'idle' });
+  });
+
+  it('times out at the deadline, sends 72 and leaves the pad idle', async () => {
+    bench = await padBench(5000);
+    bench.sim.keyedCard = visa;
+    await expect(bench.driver.requestCard({}, { deadlineMs: 300 })).rejects.toMatchObject({
+      code: 'TIMEOUT',
+    });
+    expect(await bench.driver.status({ deadlineMs: 2000 })).toMatchObject({ state: 'idle' });
+  });
+
+  it('reports the cardholder pressing Cancel, and exhausted keys, as typed errors', async () => {
+    bench = await padBench();
+    bench.sim.keyedCard = visa;
+    bench.sim.cardholderCancels = true;
+    await expect(bench.driver.requestCard({}, { deadlineMs: 5000 })).rejects.toMatchObject({
+      code: 'CANCELLED',
+      field: 'card',
+    });
+    bench.sim.cardholderCancels = false;
+    bench.faults.arm('exhausted');
+    expect((await bench.driver.requestCard({}, { deadlineMs: 5000 })).e_id).toBe(
+      'FFFF9876543210FFF800',
+    );
+    await expect(bench.driver.requestCard({}, { deadlineMs: 5000 })).rejects.toMatchObject({
+      code: 'KEY_EXHAUSTED',
+    });
   });
 });

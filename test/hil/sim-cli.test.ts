@@ -112,6 +112,19 @@ describe('npm run sim drives each device', () => {
     });
   });
 
+  it('pinpad: "key amex" on the console sets the card keyed on the pad, logged masked', async () => {
+    const driver = new PinPadDriver(await serialSim('pinpad'));
+    await driver.open();
+    closers.push(() => driver.close());
+    sim!.command('key amex');
+    await sim!.waitFor(/cardholder keys amex \(XXXX8431\)/);
+    await expect(driver.requestCard({}, { deadlineMs: 10_000 })).resolves.toMatchObject({
+      kind: 'keyed',
+      maskedAccount: 'XXXXXXXXXXX8431',
+      e_id: 'FFFF9876543210E00001',
+    });
+  });
+
   it('emv: "tap mc" on the console answers the waiting transaction', async () => {
     const driver = new NgaReaderDriver(await serialSim('emv'));
     await driver.open();

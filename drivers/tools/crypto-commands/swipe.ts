@@ -1,5 +1,4 @@
-import { CryptoError, parseHex } from '../../crypto/index.ts';
-import { DeviceError } from '../../device-error.ts';
+import { parseHex } from '../../crypto/index.ts';
 import { decodeSwipeCapture } from '../../readers/swipe-capture.ts';
 import { choice, hexOption, requireOption, type CryptoCommand } from './shared/command.ts';
 
@@ -16,16 +15,6 @@ export const command: CryptoCommand = {
   run(values, [raw = '']) {
     const format = choice('format', requireOption(values, 'format'), ['magtek', 'idtech'] as const);
     const bdk = hexOption(values, 'bdk', [16]);
-    try {
-      return JSON.stringify(decodeSwipeCapture(format, bdk, parseHex('RAW_HEX', raw)), null, 2);
-    } catch (error) {
-      if (!(error instanceof DeviceError)) throw error;
-      throw new CryptoError(
-        'MALFORMED',
-        error.field ?? 'RAW_HEX',
-        `swipe.${error.code.toLowerCase()}`,
-        error.message,
-      );
-    }
+    return JSON.stringify(decodeSwipeCapture(format, bdk, parseHex('RAW_HEX', raw)), null, 2);
   },
 };

@@ -3,7 +3,7 @@ import {
   MsoftCode,
   TXNSTATUS_IN_PROGRESS,
   formatAmount,
-  parseAmount,
+  parseTax,
 } from '../../../protocol/index.ts';
 import { notFound, response } from '../answers.ts';
 import { formatTimestamp } from '../clock.ts';
@@ -30,10 +30,8 @@ function orderPairs(
   let tax = 0;
   for (const txn of order.filter((t) => TAKEN.has(t.state))) {
     total += txn.kind === 'refund' ? -txn.amount : txn.amount;
-    const taxValue = txn.echo.tax;
-    if (txn.kind !== 'refund' && taxValue !== undefined && taxValue.toUpperCase() !== 'NT') {
-      tax += parseAmount(taxValue, 'tax');
-    }
+    const taxed = txn.echo.tax === undefined ? 'exempt' : parseTax(txn.echo.tax);
+    if (txn.kind !== 'refund' && taxed !== 'exempt') tax += taxed;
   }
   return {
     order_total: formatAmount(total),

@@ -3,14 +3,18 @@ import { invalidMove } from '../answers.ts';
 import type { OperationHandler } from '../engine-context.ts';
 import { customOf, echoOf, overlay } from '../request-echo.ts';
 import { PARTIAL_REVERSAL_BRANDS } from '../state-machine.ts';
-import { refuseMove, runOnlineMove, withTransaction } from './transaction-moves.ts';
+import type { TransactionChange } from '../../store/transaction-store.ts';
+import { CARD_DECLINE_REASON, cardDeclineOf, withEmvPairs } from './card-decline.ts';
+import { refuseMove, runOnlineMove, withTransaction, type ChangeOf } from './transaction-moves.ts';
 
 /**
  * reversal (seed: States and transitions): amount is the final amount to settle, not the amount
  * reversed. Without amount the whole hold is removed and the transaction becomes reversed (card
  * data cleared); with an amount below the held amount the hold is lowered to it (partial
- * reversal), for the brands that allow it and on gift cards. Sent online through the send queue;
- * on a gift card what the hold no longer takes goes back onto the card.
+ * reversal), for the brands that allow it and on gift cards. With icc it reports a card decline
+ * after an online approval (card-decline.ts): recorded with the reversal, answered
+ * rcpt_emv_card_decline=yes. Sent online through the send queue; on a gift card what the hold no
+ * longer takes goes back onto the card.
  */
 export const reversalHandler: OperationHandler = (request, ctx) =>
   withTransaction(request, ctx, async (txn) => {
@@ -32,17 +36,28 @@ export const reversalHandler: OperationHandler = (request, ctx) =>
     if (txn.refundedAmount > 0) {
       return invalidMove(request.op, 'transaction has refunds; void them before reversing it');
     }
-    const reason =
-      params.reversal_reason === undefined ? {} : { reversalReason: params.reversal_reason };
-    return runOnlineMove(
+    const decline = params.icc === undefined ? undefined : await cardDeclineOf(ctx, params, txn);
+    if (decline !== undefined && 'kind' in decline) return decline;
+    const named = params.reversal_reason ?? (decline && CARD_DECLINE_REASON);
+    const reason = named === undefined ? {} : { reversalReason: named };
+    const change: TransactionChange = partial
+      ? { amount: final, addFlag: 'PARTIALREVERSAL', ...reason }
+      : { state: 'reversed', clearCard: true, ...reason };
+    const recorded: ChangeOf =
+      decline === undefined
+        ? change
+        : async (tx) => {
+            await tx.emv.recordCardDecline(txn.ttid, decline.receipt);
+            return change;
+          };
+    const answer = await runOnlineMove(
       request,
       ctx,
       txn,
       { kind: 'reverse', amount: final },
-      partial
-        ? { amount: final, addFlag: 'PARTIALREVERSAL', ...reason }
-        : { state: 'reversed', clearCard: true, ...reason },
+      recorded,
     );
+    return decline === undefined ? answer : await withEmvPairs(ctx, answer, txn.ttid);
   });
 
 /**

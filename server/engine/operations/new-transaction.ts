@@ -1,6 +1,10 @@
 import { Code, MsoftCode, formatAmount } from '../../../protocol/index.ts';
 import { lastFour, maskPan } from '../../../drivers/crypto/index.ts';
-import type { ProcessorCard, ProcessorVerification } from '../../processor/index.ts';
+import type {
+  ProcessorCard,
+  ProcessorDebit,
+  ProcessorVerification,
+} from '../../processor/index.ts';
 import type { CardEntry } from '../account-entry.ts';
 import { response } from '../answers.ts';
 import { unixSeconds } from '../clock.ts';
@@ -24,11 +28,11 @@ import { tokenFor } from '../tokenizer.ts';
 import { authorizeOnline, type Authorization } from './authorization.ts';
 
 /**
- * The account of a new transaction: entered card data (with its cardtype and, for a gift card of
- * a range naming one, its pclevel), or a prior transaction it refunds.
+ * The account of a new transaction: entered card data (with its cardtype, for a gift card of a
+ * range naming one its pclevel, and the PIN of a PIN debit), or a prior transaction it refunds.
  */
 export type PlanAccount =
-  | { kind: 'card'; card: CardEntry; cardtype: string; pclevel?: number }
+  | { kind: 'card'; card: CardEntry; cardtype: string; pclevel?: number; debit?: ProcessorDebit }
   | { kind: 'prior'; prior: TransactionRecord };
 
 /**
@@ -59,18 +63,27 @@ export interface NewTransactionPlan {
 }
 
 /**
- * The card the processor message carries: entered card data, unless a gift card (its issuer is
- * the service's gift ledger) or a prior transaction.
+ * The card the processor message carries: entered card data with its PIN debit and chip read,
+ * unless a gift card (its issuer is the service's gift ledger) or a prior transaction.
  */
 function messageCard(plan: NewTransactionPlan): ProcessorCard | undefined {
   const { account } = plan;
   if (account.kind === 'prior' || plan.gift !== undefined) return undefined;
-  const { card, cardtype } = account;
+  return processorCard(account);
+}
+
+/** A processor message's card: the entered card, its PIN debit, its chip read's cryptogram. */
+export function processorCard(account: Extract<PlanAccount, { kind: 'card' }>): ProcessorCard {
+  const { card, cardtype, debit } = account;
   return {
     pan: card.pan,
     ...(card.expdate !== undefined && { expdate: card.expdate }),
     cardtype,
     cardNotPresent: card.cardNotPresent,
+    ...(debit !== undefined && { debit }),
+    ...(card.emv !== undefined && {
+      emv: { cryptogram: card.emv.cryptogram, cryptogramType: card.emv.cryptogramType },
+    }),
   };
 }
 
@@ -190,10 +203,11 @@ async function extraPairs(
  * lookup answers "in progress" until its outcome is committed and a restart finds it; then it goes
  * online through the send queue (authorize, or credit for a refund or a gift load; a refused
  * partial approval is reversed there and then); then, in one store transaction, a gift card's
- * issuer decides, and the transaction, its first event, its batch item, its order, its token and
- * its gift ledger row are committed and its in-flight record removed; only then it answers. When
- * that commit fails, the transaction is settled as never completed (resolveInFlight) and the
- * failure answered.
+ * issuer decides, and the transaction, its first event, its batch item, its order, its token, its
+ * gift ledger row and its EMV receipt data are committed and its in-flight record removed; only
+ * then it answers, a chip read with its rcpt_emv_* fields and, when the answer is the issuer's
+ * own, the issuer's response data (icc). When that commit fails, the transaction is settled as
+ * never completed (resolveInFlight) and the failure answered.
  */
 export async function runNewTransaction(
   request: OperationRequest,
@@ -216,6 +230,7 @@ export async function runNewTransaction(
     ...(plan.verification !== undefined && { verification: plan.verification }),
   });
   const { reply } = auth;
+  const emv = plan.account.kind === 'card' ? plan.account.card.emv : undefined;
   const at = ctx.clock();
   const nowTs = unixSeconds(at);
   const commit = ctx.store.transaction(async (tx) => {
@@ -283,11 +298,17 @@ export async function runNewTransaction(
     }
     const step = approved ? plan.onApproved : plan.onDeclined;
     await step?.(tx, txn, nowTs);
+    if (emv !== undefined) await tx.emv.insert(txn.ttid, emv.receipt);
     return { txn, result, extras: await extraPairs(tx, plan, txn) };
   });
   const { txn, result, extras } = await commit.catch(async (error: unknown) => {
     await resolveInFlight(ctx, inFlight);
     throw error;
   });
-  return response({ ...transactionPairs(txn, result, at, caller.timeZone), ...extras });
+  return response({
+    ...transactionPairs(txn, result, at, caller.timeZone),
+    ...extras,
+    ...emv?.receipt,
+    ...(reply?.issuerData !== undefined && result.code === reply.code && { icc: reply.issuerData }),
+  });
 }

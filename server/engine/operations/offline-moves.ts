@@ -15,15 +15,17 @@ import {
 } from './transaction-moves.ts';
 
 /**
- * The change of a void. A voided refund of a prior transaction gives its amount back to what is
- * left to refund on the prior transaction, in the same commit.
+ * The change of a void; the request's custom parameters are kept on the transaction. A voided
+ * refund of a prior transaction gives its amount back to what is left to refund on the prior
+ * transaction, in the same commit.
  */
 function voidChange(
   request: OperationRequest,
   ctx: EngineContext,
   txn: TransactionRecord,
 ): ChangeOf {
-  const change: TransactionChange = { state: 'voided', clearCard: true };
+  const custom = overlay(txn.custom, customOf(request.params));
+  const change: TransactionChange = { state: 'voided', clearCard: true, custom };
   if (txn.kind !== 'refund' || txn.parentTtid === null) return change;
   const parentTtid = txn.parentTtid;
   return async (tx) => {

@@ -9,6 +9,7 @@ import type { ServiceAnswer } from '../engine-context.ts';
 import type { TransactionRecord } from '../../store/transaction-record.ts';
 import { updateTransaction } from '../transaction-writes.ts';
 import { runNewTransaction } from './new-transaction.ts';
+import { verificationOf } from './sale.ts';
 import { refuseMove, withTransaction } from './transaction-moves.ts';
 
 /** True for a sale or preauth made on a gift card: what a merchreturn by ttid returns onto. */
@@ -19,8 +20,10 @@ export function isGiftSpend(txn: TransactionRecord): boolean {
 /**
  * A refund of a prior transaction (or, as merchreturn, of a prior gift card sale, back onto the
  * card): by default what is left to refund. Refused while the original is unsettled and the amount
- * is its whole amount (that is a reversal: DATA_INVALIDMOD "USE VOID OR REVERSAL TO REFUND
- * UNSETTLED TRANSACTIONS", as activemerchant's gateway tests record it), and above what is left.
+ * is its whole amount, or a refund would bring its refunds to it (that is a reversal:
+ * DATA_INVALIDMOD "USE VOID OR REVERSAL TO REFUND UNSETTLED TRANSACTIONS", as activemerchant's
+ * gateway tests record it; a merchreturn is judged by its own amount, seed: merchreturn), and
+ * above what is left.
  * A refund of a gift card transaction loads its card.
  */
 export function refundOfPrior(
@@ -35,10 +38,11 @@ export function refundOfPrior(
     }
     const left = prior.amount - prior.refundedAmount;
     const amount = params.amount === undefined ? left : parseAmount(params.amount, 'amount');
+    const before = operation === 'refund' ? prior.refundedAmount : 0;
     const refusal = refuseMove(
       request,
       prior,
-      amount >= prior.amount ? 'refund_whole' : 'refund_partial',
+      before + amount >= prior.amount ? 'refund_whole' : 'refund_partial',
     );
     if (refusal !== undefined) return Promise.resolve(refusal);
     if (amount > left || left === 0) {
@@ -84,7 +88,8 @@ export function refundOfPrior(
 /**
  * A refund, or a merchreturn, to an account entered in the request (keyed, track data, token…):
  * onto one of the merchant's gift cards it loads the card's balance; merchreturn takes gift cards
- * only, and is screened by the duplicate check.
+ * only, and is screened by the duplicate check. A refund's verification group (zip, street, cv)
+ * goes online with it and is checked as a sale's is.
  */
 export async function refundToAccount(
   request: OperationRequest,
@@ -105,6 +110,7 @@ export async function refundToAccount(
     approvedState: 'captured',
     account: planAccount(entered),
     amount,
+    verification: verificationOf(params),
     echo: echoOf(params),
     custom: customOf(params),
     ...(entered.gift !== null && {

@@ -8,6 +8,7 @@ import { customOf, echoOf, overlay } from '../request-echo.ts';
 import type { ServiceAnswer } from '../engine-context.ts';
 import { denyOnIssuerDecline, screenCard } from '../screening.ts';
 import { refusalOf } from '../state-machine.ts';
+import { debitPin } from '../entry/pin-entry.ts';
 import { runNewTransaction } from './new-transaction.ts';
 import { findTransaction } from './transaction-moves.ts';
 
@@ -70,10 +71,11 @@ async function accountSource(
 
 /**
  * sale and preauth (seed: States and transitions): on account data, or in v2 as a duplicate of a
- * prior transaction by ttid. An approved sale is captured into the open batch unless capture=no;
- * an approved preauth, or a sale with capture=no, holds the amount without entering a batch. On
- * one of the merchant's gift cards the amount is taken from the card's balance (nsf=yes: as much
- * as it holds). The deny list and duplicate check screen the card first.
+ * prior transaction by ttid; with pin and ksn a PIN debit. An approved sale is captured into the
+ * open batch unless capture=no; an approved preauth, or a sale with capture=no, holds the amount
+ * without entering a batch. On one of the merchant's gift cards the amount is taken from the
+ * card's balance (nsf=yes: as much as it holds), and a PIN is the card's plain PIN, which the gift
+ * ledger checks. The deny list and duplicate check screen the card first.
  */
 export const saleHandler: OperationHandler = async (request, ctx) => {
   const { params } = request;
@@ -85,6 +87,8 @@ export const saleHandler: OperationHandler = async (request, ctx) => {
   const entered = enteredCard(request.giftRanges, params, { kind: 'card', card: source.card });
   if (entered.kind === 'answer') return entered.answer;
   const { pan } = entered.card;
+  const debit = entered.gift === null ? await debitPin(ctx, params, pan) : undefined;
+  if (debit?.kind === 'answer') return debit.answer;
   const amount = parseAmount(params.amount ?? '', 'amount');
   const screened = await screenCard(ctx, request, pan, amount);
   if (screened !== undefined) return screened;
@@ -93,7 +97,7 @@ export const saleHandler: OperationHandler = async (request, ctx) => {
   return runNewTransaction(request, ctx, {
     kind,
     approvedState: kind === 'sale' && params.capture !== 'no' ? 'captured' : 'authorized',
-    account: planAccount(entered),
+    account: planAccount(entered, debit?.debit),
     amount,
     verification: verificationOf({ ...source.echo, ...params }),
     echo: source.echo,

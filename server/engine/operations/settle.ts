@@ -1,4 +1,4 @@
-import { Code, MsoftCode, formatAmount } from '../../../protocol/index.ts';
+import { Code, MsoftCode, formatAmount, formatSignedAmount } from '../../../protocol/index.ts';
 import { notFound, response, serviceDecline } from '../answers.ts';
 import { unixSeconds } from '../clock.ts';
 import type { OperationHandler } from '../engine-context.ts';
@@ -20,18 +20,10 @@ export async function settleBatch(
 }
 
 /**
- * Sales less refunds of a batch as a two-decimal string, with a leading minus when the refunds
- * are more (docs/test-cards.md, Settlement).
- */
-export function netAmount(totals: BatchTotals): string {
-  const net = totals.saleAmount - totals.refundAmount;
-  return net < 0 ? `-${formatAmount(-net)}` : formatAmount(net);
-}
-
-/**
  * The answer to a settlement (docs/test-cards.md): AUTH, INT_SUCCESS, "BATCH SETTLED", the batch
  * number, and its totals — trans_count, sale_count, sale_amount, refund_count, refund_amount,
- * net_amount (amounts as two-decimal strings).
+ * net_amount (amounts as two-decimal strings; net_amount signed, "-4.00" when the refunds exceed
+ * the sales).
  */
 function settlementPairs(batch: BatchRecord, totals: BatchTotals): Record<string, string> {
   return {
@@ -44,7 +36,7 @@ function settlementPairs(batch: BatchRecord, totals: BatchTotals): Record<string
     sale_amount: formatAmount(totals.saleAmount),
     refund_count: String(totals.refundCount),
     refund_amount: formatAmount(totals.refundAmount),
-    net_amount: netAmount(totals),
+    net_amount: formatSignedAmount(totals.saleAmount - totals.refundAmount),
   };
 }
 
@@ -52,12 +44,20 @@ const ALREADY_SETTLED = serviceDecline(MsoftCode.DATA_INVALIDMOD, 'batch: alread
 
 /**
  * settle: settles the caller's profile's open batch, or the batch named by `batch` (its number),
- * in one store transaction, so of two settlements racing for one batch one closes it. No open
- * batch, or an unknown number: DATA_RECORDNOTFOUND; a settled batch: DATA_INVALIDMOD.
+ * in one store transaction, so of two settlements racing for one batch one closes it. `sub`, as
+ * libmonetra's settle loop sends it from the batches report's Sub column, must name that profile
+ * (its id): another value is DATA_INVALIDFIELD naming sub. No open batch, or an unknown number:
+ * DATA_RECORDNOTFOUND; a settled batch: DATA_INVALIDMOD.
  */
 export const settleHandler: OperationHandler = async (request, ctx) => {
   const { profileId } = request.caller;
-  const number = request.params.batch;
+  const { batch: number, sub } = request.params;
+  if (sub !== undefined && Number(sub) !== profileId) {
+    return serviceDecline(
+      MsoftCode.DATA_INVALIDFIELD,
+      `sub: names profile ${sub}, not ${profileId}, the profile this request settles`,
+    );
+  }
   if (number !== undefined && !/^[0-9]{1,9}$/.test(number)) {
     return serviceDecline(MsoftCode.DATA_INVALIDFIELD, 'batch: must be a batch number');
   }

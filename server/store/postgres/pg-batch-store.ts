@@ -60,12 +60,14 @@ export class PgBatchStore implements BatchStore {
   async list(filter: BatchFilter): Promise<BatchRecord[]> {
     const rows = await this.#s.all<BatchRow>(
       `SELECT * FROM batches WHERE profile_id = $1 AND opened_ts >= $2 AND opened_ts <= $3
-       AND ($4::bigint IS NULL OR number = $4) ORDER BY number DESC`,
+       AND ($4::bigint IS NULL OR number = $4) AND ($5::text IS NULL OR status = $5)
+       ORDER BY number DESC`,
       [
         filter.profileId,
         filter.openedFrom ?? Number.MIN_SAFE_INTEGER,
         filter.openedTo ?? Number.MAX_SAFE_INTEGER,
         filter.number ?? null,
+        filter.status ?? null,
       ],
     );
     return rows.map(batchFromRow);

@@ -33,7 +33,7 @@ const CLAIM_ORPHANS = `UPDATE in_flight f SET owner = $1 WHERE NOT EXISTS (
   RETURNING id, draft_json, card_sealed, created_ts`;
 
 /**
- * In-flight records in PostgreSQL (007_in_flight), shared by every instance: each record names the
+ * In-flight records in PostgreSQL (008_in_flight), shared by every instance: each record names the
  * instance working on it (`owner`, the key of the advisory lock it holds while it runs).
  */
 export class PgInFlightStore implements InFlightStore {

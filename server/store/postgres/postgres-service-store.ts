@@ -2,10 +2,12 @@ import { randomInt } from 'node:crypto';
 import type { ServiceStore, StoreTx } from '../service-store.ts';
 import { PgApiKeyStore } from './pg-api-key-store.ts';
 import { PgBatchStore } from './pg-batch-store.ts';
+import { PgBdkStore } from './pg-bdk-store.ts';
 import { PgConnections } from './pg-connections.ts';
 import type pg from 'pg';
 import { PgCredentialFailureStore } from './pg-credential-failure-store.ts';
 import { PgDenyListStore } from './pg-deny-list-store.ts';
+import { PgEmvStore } from './pg-emv-store.ts';
 import { PgGiftStore } from './pg-gift-store.ts';
 import { INSTANCE_LOCK_CLASS, PgInFlightStore } from './pg-in-flight-store.ts';
 import { PgMerchantStore } from './pg-merchant-store.ts';
@@ -13,6 +15,7 @@ import { applyPostgresMigrations } from './pg-migrations.ts';
 import { PgMfaStore } from './pg-mfa-store.ts';
 import { PgPermissionStore } from './pg-permission-store.ts';
 import { PgProfileStore } from './pg-profile-store.ts';
+import { PgReceiptHeaderStore } from './pg-receipt-header-store.ts';
 import { ReadFence, runTransaction, topLevelSession, type PgSession } from './pg-session.ts';
 import { PgTokenStore } from './pg-token-store.ts';
 import { PgTransactionStore } from './pg-transaction-store.ts';
@@ -30,6 +33,9 @@ function tables(session: PgSession, owner: number): StoreTx {
     gift: new PgGiftStore(session),
     denyList: new PgDenyListStore(session),
     inFlight: new PgInFlightStore(session, owner),
+    emv: new PgEmvStore(session),
+    bdks: new PgBdkStore(session),
+    receiptHeaders: new PgReceiptHeaderStore(session),
     users: new PgUserStore(session),
     profiles: new PgProfileStore(session),
     permissions: new PgPermissionStore(session),
@@ -60,6 +66,9 @@ export class PostgresServiceStore implements ServiceStore {
   readonly gift: StoreTx['gift'];
   readonly denyList: StoreTx['denyList'];
   readonly inFlight: StoreTx['inFlight'];
+  readonly emv: StoreTx['emv'];
+  readonly bdks: StoreTx['bdks'];
+  readonly receiptHeaders: StoreTx['receiptHeaders'];
   readonly users: StoreTx['users'];
   readonly profiles: StoreTx['profiles'];
   readonly permissions: StoreTx['permissions'];
@@ -88,6 +97,9 @@ export class PostgresServiceStore implements ServiceStore {
     this.gift = top.gift;
     this.denyList = top.denyList;
     this.inFlight = top.inFlight;
+    this.emv = top.emv;
+    this.bdks = top.bdks;
+    this.receiptHeaders = top.receiptHeaders;
     this.users = top.users;
     this.profiles = top.profiles;
     this.permissions = top.permissions;

@@ -56,9 +56,9 @@ export class SqliteBatchStore implements BatchStore {
   list(filter: BatchFilter): Promise<BatchRecord[]> {
     return this.#s.read(() =>
       this.#s
-        .prepare<[number, number, number, number, number], BatchRow>(
+        .prepare<[number, number, number, number, number, string, string], BatchRow>(
           `SELECT * FROM batches WHERE profile_id = ? AND opened_ts >= ? AND opened_ts <= ?
-           AND (? < 0 OR number = ?) ORDER BY number DESC`,
+           AND (? < 0 OR number = ?) AND (? = '' OR status = ?) ORDER BY number DESC`,
         )
         .all(
           filter.profileId,
@@ -66,6 +66,8 @@ export class SqliteBatchStore implements BatchStore {
           filter.openedTo ?? Number.MAX_SAFE_INTEGER,
           filter.number ?? -1,
           filter.number ?? -1,
+          filter.status ?? '',
+          filter.status ?? '',
         )
         .map(batchFromRow),
     );

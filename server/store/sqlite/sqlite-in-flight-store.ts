@@ -17,7 +17,7 @@ function recordFromRow(row: InFlightRow): InFlightRecord {
   };
 }
 
-/** In-flight records in SQLite (007_in_flight); one service instance owns the database. */
+/** In-flight records in SQLite (008_in_flight); one service instance owns the database. */
 export class SqliteInFlightStore implements InFlightStore {
   readonly #s: SqliteSession;
 

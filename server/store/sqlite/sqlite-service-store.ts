@@ -5,8 +5,10 @@ import type { ServiceStore, StoreTx } from '../service-store.ts';
 import { ConnectionGate } from './connection-gate.ts';
 import { SqliteApiKeyStore } from './sqlite-api-key-store.ts';
 import { SqliteBatchStore } from './sqlite-batch-store.ts';
+import { SqliteBdkStore } from './sqlite-bdk-store.ts';
 import { SqliteCredentialFailureStore } from './sqlite-credential-failure-store.ts';
 import { SqliteDenyListStore } from './sqlite-deny-list-store.ts';
+import { SqliteEmvStore } from './sqlite-emv-store.ts';
 import { SqliteGiftStore } from './sqlite-gift-store.ts';
 import { SqliteInFlightStore } from './sqlite-in-flight-store.ts';
 import { SqliteMerchantStore } from './sqlite-merchant-store.ts';
@@ -14,6 +16,7 @@ import { applySqliteMigrations } from './sqlite-migrations.ts';
 import { SqliteMfaStore } from './sqlite-mfa-store.ts';
 import { SqlitePermissionStore } from './sqlite-permission-store.ts';
 import { SqliteProfileStore } from './sqlite-profile-store.ts';
+import { SqliteReceiptHeaderStore } from './sqlite-receipt-header-store.ts';
 import { StanSequence } from './stan-sequence.ts';
 import {
   statementCache,
@@ -43,6 +46,9 @@ function tables(session: SqliteSession): StoreTx {
     gift: new SqliteGiftStore(session),
     denyList: new SqliteDenyListStore(session),
     inFlight: new SqliteInFlightStore(session),
+    emv: new SqliteEmvStore(session),
+    bdks: new SqliteBdkStore(session),
+    receiptHeaders: new SqliteReceiptHeaderStore(session),
     users: new SqliteUserStore(session),
     profiles: new SqliteProfileStore(session),
     permissions: new SqlitePermissionStore(session),
@@ -72,6 +78,9 @@ export class SqliteServiceStore implements ServiceStore {
   readonly gift: StoreTx['gift'];
   readonly denyList: StoreTx['denyList'];
   readonly inFlight: StoreTx['inFlight'];
+  readonly emv: StoreTx['emv'];
+  readonly bdks: StoreTx['bdks'];
+  readonly receiptHeaders: StoreTx['receiptHeaders'];
   readonly users: StoreTx['users'];
   readonly profiles: StoreTx['profiles'];
   readonly permissions: StoreTx['permissions'];
@@ -118,6 +127,9 @@ export class SqliteServiceStore implements ServiceStore {
     this.gift = top.gift;
     this.denyList = top.denyList;
     this.inFlight = top.inFlight;
+    this.emv = top.emv;
+    this.bdks = top.bdks;
+    this.receiptHeaders = top.receiptHeaders;
     this.users = top.users;
     this.profiles = top.profiles;
     this.permissions = top.permissions;

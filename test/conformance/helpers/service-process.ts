@@ -14,6 +14,8 @@ export interface ServiceProcess {
   readonly apiKey: { id: string; secret: string };
   /** Sends a signal and resolves once the process has exited. */
   kill(signal: NodeJS.Signals): Promise<void>;
+  /** Everything the process wrote to standard output and standard error so far (its logs). */
+  output(): string;
 }
 
 const FINGERPRINT = /SHA-256 (\S+)/;
@@ -41,6 +43,7 @@ export async function startServiceProcess(
     plainPort: await portAfter(run, 'plain:'),
     fingerprint: FINGERPRINT.exec(await run.line(FINGERPRINT))?.[1] ?? '',
     apiKey,
+    output: () => [...run.stdout, ...run.stderr].join('\n'),
     kill: async (signal) => {
       if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill(signal);
       await run.exited;

@@ -64,7 +64,25 @@ describe('request fields of a card read', () => {
     });
   });
 
-  it('maps an encrypted swipe to e_trackdata, e_id and e_datafieldfmt', () => {
+  it('maps an encrypted swipe with its whole capture to e_datafield and e_datafieldfmt', () => {
+    const read = {
+      kind: 'encrypted-swipe',
+      entryMode: 'swipe',
+      e_trackdata: 'AB',
+      e_id: 'FFFF9876543210E00001',
+      e_datafield: '027D01',
+      e_datafieldfmt: 'idtech',
+      ...display,
+    } as const;
+    expect(toRequestFields(read)).toEqual({
+      cardpresent: 'yes',
+      cardholdername: 'TEST/CARD',
+      e_datafield: '027D01',
+      e_datafieldfmt: 'idtech',
+    });
+  });
+
+  it('maps an encrypted swipe without a capture (EMV fallback) to e_trackdata, e_id and e_datafieldfmt', () => {
     const read = {
       kind: 'encrypted-swipe',
       entryMode: 'swipe',
@@ -99,5 +117,29 @@ describe('request fields of a card read', () => {
     expect(toRequestFields({ ...read, entryMode: 'contactless', rfid: 'yes' })).toMatchObject({
       rfid: 'yes',
     });
+  });
+
+  it('maps a card keyed on the PIN pad to e_account, e_id and expdate, and reveals its code only there', () => {
+    const read = {
+      kind: 'keyed',
+      entryMode: 'keyed',
+      e_account: '0123456789ABCDEFFEDCBA9876543210',
+      e_id: 'FFFF9876543210E00003',
+      expdate: '1230',
+      maskedAccount: 'XXXXXXXXXXXX1111',
+      lastFour: '1111',
+      cv: new SensitiveText('999'),
+    } as const;
+    expect(toRequestFields(read)).toEqual({
+      cardpresent: 'yes',
+      e_account: '0123456789ABCDEFFEDCBA9876543210',
+      e_id: 'FFFF9876543210E00003',
+      expdate: '1230',
+      cv: '999',
+    });
+    expect(JSON.stringify(read)).not.toContain('999');
+    expect(inspect(read)).not.toContain('999');
+    const { cv: _none, ...withoutCode } = read;
+    expect(toRequestFields(withoutCode)).not.toHaveProperty('cv');
   });
 });

@@ -1,9 +1,23 @@
 // Fuzz targets of the device protocols in drivers/: the MagTek HID report, the ID TECH frame and
 // card data, the NGA frame parser, the PIN pad's STX link and messages, the ESC/POS interpreter,
-// and the EMV reader's TLV answer.
+// and the EMV reader's TLV answers.
 import fc from 'fast-check';
-import { CryptoError, trackLrc } from '../../../drivers/crypto/index.ts';
+import {
+  CryptoError,
+  IDTECH_ENHANCED,
+  ReaderDataError,
+  encodeIdtechData,
+  encodeMagtekReport,
+  frameIdtech,
+  magtekReportBody,
+  parseIdtechData,
+  parseMagtekReport,
+  trackLrc,
+  unframeIdtech,
+  type IdtechSwipe,
+} from '../../../drivers/crypto/index.ts';
 import { DeviceError } from '../../../drivers/device-error.ts';
+import { emvCompletionFromTlv } from '../../../drivers/emv/emv-completion.ts';
 import { emvReadFromTlv } from '../../../drivers/emv/emv-result.ts';
 import {
   NgaFrameParser,
@@ -11,6 +25,12 @@ import {
   type NgaDirection,
   type NgaReceived,
 } from '../../../drivers/emv/nga-frame.ts';
+import {
+  encodeKeyedCardRequest,
+  encodeKeyedCardResponse,
+  parseKeyedCardRequest,
+  parseKeyedCardResponse,
+} from '../../../drivers/pinpad/keyed-card-messages.ts';
 import {
   encodePinPadStatus,
   encodePinRequest,
@@ -28,19 +48,6 @@ import {
 import { EscPosEncoder } from '../../../drivers/printer/escpos-encoder.ts';
 import { EscPosInterpreter, type PrintOp } from '../../../drivers/printer/escpos-interpreter.ts';
 import { statusRequest } from '../../../drivers/printer/escpos-status.ts';
-import {
-  IDTECH_ENHANCED,
-  type IdtechSwipe,
-  encodeIdtechData,
-  frameIdtech,
-  parseIdtechData,
-  unframeIdtech,
-} from '../../../drivers/readers/idtech-frame.ts';
-import {
-  encodeMagtekReport,
-  magtekReportBody,
-  parseMagtekReport,
-} from '../../../drivers/readers/magtek-report.ts';
 import { loadCardCatalogue } from '../../../drivers/sim/card-catalogue.ts';
 import { maskTrack } from '../../../drivers/sim/track-masking.ts';
 import {
@@ -85,7 +92,7 @@ export const magtekReportTarget: FuzzTarget<Buffer> = {
   ),
   run(report) {
     return typedOnly(
-      [DeviceError],
+      [ReaderDataError],
       () => parseMagtekReport(magtekReportBody(report)),
       (swipe) => {
         const terminated = { ...swipe, deviceSerial: swipe.deviceSerial.slice(0, 15) };
@@ -132,12 +139,12 @@ export const idtechFrameTarget: FuzzTarget<Buffer> = {
   }),
   run(frame) {
     return typedOnly(
-      [DeviceError],
+      [ReaderDataError],
       () => unframeIdtech(frame),
       (data) => {
         holds(frameIdtech(data).equals(frame), 'ID TECH frame does not survive unframe then frame');
         typedOnly(
-          [DeviceError],
+          [ReaderDataError],
           () => parseIdtechData(data),
           (swipe) => {
             const optional =
@@ -222,6 +229,16 @@ const STX_GOLDENS = [
   encodeStxFrame(encodePinResponse({ ksn: 'FFFF9876543210E00001', pin: '1B9C1845EB993A7A' })),
   encodeStxFrame(encodePinResponse({ error: '3' })),
   encodeStxFrame(encodePinPadStatus({ state: 'idle', keys: 'loaded', serial: 'PPSIM001' })),
+  encodeStxFrame(encodeKeyedCardRequest({ securityCode: true })),
+  encodeStxFrame(
+    encodeKeyedCardResponse({
+      e_account: '0123456789ABCDEFFEDCBA9876543210',
+      e_id: 'FFFF9876543210E00003',
+      expdate: '1230',
+      maskedAccount: 'XXXXXXXXXXXX1111',
+      cv: '999',
+    }),
+  ),
   encodeStxFrame(Buffer.from('Z2\x1aINSERT CARD', 'latin1')),
   Buffer.of(0x06, 0x15, 0x04),
 ];
@@ -270,15 +287,15 @@ function encodesBack<T>(
 }
 
 /**
- * The PIN pad messages: 70 (the pad reads it), 71 and S1 (the lane reads them). A parsed message
- * encodes and parses back the same.
+ * The PIN pad messages: 70 and 74 (the pad reads them), 71, 75 and S1 (the lane reads them). A
+ * parsed message encodes and parses back the same.
  */
 export const pinPadMessageTarget: FuzzTarget<Buffer> = {
   name: 'PIN pad message parsers',
   arbitrary: mutated(
     STX_GOLDENS.map((frame) => frame.subarray(1, -2)).filter((payload) => payload.length > 0),
     {
-      tokens: ['70', '71', '710', 'S1', '\x1c', 'D', 'C', 'F', '0'].map((t) =>
+      tokens: ['70', '71', '710', '74', '750', 'S1', '\x1c', 'D', 'C', 'F', 'X', '0'].map((t) =>
         Buffer.from(t, 'latin1'),
       ),
     },
@@ -297,6 +314,18 @@ export const pinPadMessageTarget: FuzzTarget<Buffer> = {
         [DeviceError],
         () => parsePinResponse(payload),
         (entry) => encodesBack(entry, encodePinResponse, parsePinResponse, '71 message'),
+      ),
+      typedOnly(
+        [DeviceError],
+        () => parseKeyedCardRequest(payload),
+        (request) =>
+          encodesBack(request, encodeKeyedCardRequest, parseKeyedCardRequest, '74 message'),
+      ),
+      typedOnly(
+        [DeviceError],
+        () => parseKeyedCardResponse(payload),
+        (entry) =>
+          encodesBack(entry, encodeKeyedCardResponse, parseKeyedCardResponse, '75 message'),
       ),
       typedOnly(
         [DeviceError],
@@ -381,15 +410,22 @@ export const escPosTarget: FuzzTarget<{ data: Buffer; cuts: number[] }> = {
   },
 };
 
-/** The EMV reader's Activate Transaction answer (TLV) as the lane reads it. */
+/**
+ * The EMV reader's answers (TLV) as the lane reads them: Activate Transaction's, and the final
+ * data of the host response (60-12).
+ */
 export const emvAnswerTarget: FuzzTarget<Buffer> = {
   name: 'EMV answer reader',
   arbitrary: mutated(TLV_GOLDENS, {
-    tokens: ['5A', '57', '9F39', 'DFEE12', 'DFEE13', 'DFEE14', 'DFEE23'].map((hex) =>
-      Buffer.from(hex, 'hex'),
+    tokens: ['5A', '57', '9F39', '9F2701', '9F5B', 'DFEE12', 'DFEE13', 'DFEE14', 'DFEE23'].map(
+      (hex) => Buffer.from(hex, 'hex'),
     ),
   }),
   run(data) {
-    return typedOnly([DeviceError, CryptoError], () => emvReadFromTlv(data));
+    const verdicts = [
+      typedOnly([DeviceError, CryptoError], () => emvReadFromTlv(data)),
+      typedOnly([DeviceError, CryptoError], () => emvCompletionFromTlv(data)),
+    ];
+    return verdicts.every((verdict) => verdict === 'typed') ? 'typed' : 'ok';
   },
 };

@@ -177,13 +177,15 @@ describe('buildReceipt', () => {
     const answer = chipSaleAnswer({
       rcpt_cust_money: 'TOTAL      12.34',
       rcpt_cust_merch_info: '<b>LANETERM MART</b><br/>1 MAIN ST',
+      rcpt_cust_reference: '<div>TTID 96</div><div>CARD VISA</div>',
       rcpt_cust_disposition: 'APPROVED &amp; THANK YOU',
+      rcpt_cust_notice: '<div>CUSTOMER COPY</div>',
       rcpt_merch_money: 'TOTAL      12.34\nTIP ________',
     });
     const [customer, merchant] = buildReceipts(answer, saleContext(), true);
     expect(customer?.service).toEqual([
-      'LANETERM MART',
-      '1 MAIN ST',
+      'TTID 96',
+      'CARD VISA',
       'TOTAL      12.34',
       'APPROVED & THANK YOU',
     ]);
@@ -191,6 +193,31 @@ describe('buildReceipt', () => {
     const text = renderText(customer as ReceiptDocument, TARGET);
     expect(text).toContain('\nTOTAL      12.34\n');
     expect(text).not.toContain('AUTH CODE');
+    expect(text).not.toContain('LANETERM MART');
+  });
+
+  it('lays out the structured form (rcpt=type=json) at its own width, card numbers masked', () => {
+    const answer = chipSaleAnswer({
+      rcpt_cust_money: JSON.stringify([{ label: 'TOTAL', value: '$12.34', strong: true }]),
+      rcpt_cust_disposition: JSON.stringify([
+        { text: 'APPROVED', center: true, strong: true },
+        { text: 'REF 4111111111111111' },
+      ]),
+      rcpt_cust_notice: JSON.stringify([{ signature: true }, { text: 'CUSTOMER COPY' }]),
+      rcpt_cust_reference: '[not json',
+    });
+    const [customer] = buildReceipts(answer, saleContext(), false);
+    expect(customer?.service).toEqual([
+      '[not json',
+      { label: 'TOTAL', value: '$12.34', strong: true },
+      'APPROVED',
+      'REF XXXXXXXXXXXX1111',
+    ]);
+    const lines = renderText(customer as ReceiptDocument, TARGET).split('\n');
+    const total = lines.find((line) => line.startsWith('TOTAL')) ?? '';
+    expect(total).toHaveLength(TARGET.columns);
+    expect(total.trimEnd().endsWith('$12.34')).toBe(true);
+    expect(lines).not.toContain('CUSTOMER COPY');
   });
 
   it('speaks Spanish when asked, and marks training and duplicate copies', () => {
@@ -253,11 +280,13 @@ describe('buildReprint', () => {
 
   it('says when the transaction was voided since, and reads the original decline', () => {
     const [voided] = buildReprint(
-      detail({ txnstatus: 'APPROVED|VOIDED' }),
+      detail({ txnstatus: 'APPROVED|VOIDED', amount: '0.00' }),
       { merchant: saleContext().merchant, training: false },
       false,
     );
     expect(voided?.references.at(-1)).toEqual({ label: 'STATUS', value: 'VOIDED' });
+    expect(voided?.outcome).toEqual({ approved: true, partial: false, text: 'APPROVED' });
+    expect(voided?.amounts).toEqual([{ label: 'TOTAL', value: '$12.34', strong: true }]);
     const [declined] = buildReprint(
       detail({ orig_code: 'DENY', orig_verbiage: 'DO NOT HONOR', txnstatus: 'DECLINED' }),
       { merchant: saleContext().merchant, training: false },

@@ -36,8 +36,12 @@ describe('sale and preauth', () => {
     'rcpt_user_notes',
   ];
 
-  it('accept in v2 the seed duplicate list plus account_data, and the same as each other', () => {
-    const expected = sorted(new Set([...duplicateV2, ...groupFields('account_data', 'v2')]));
+  /** The receipt delivery keys LaneTerm's sale, preauth and refund take beside rcpt (decision). */
+  const delivery = ['rcpt_email', 'rcpt_sms', 'rcpt_merch_copy'];
+
+  it('accept in v2 the seed duplicate list, account_data and receipt delivery, alike', () => {
+    const all = [...duplicateV2, ...groupFields('account_data', 'v2'), ...delivery];
+    const expected = sorted(new Set(all));
     expect(sorted(acceptedParams('sale', 'v2'))).toEqual(expected);
     expect(sorted(acceptedParams('preauth', 'v2'))).toEqual(expected);
   });
@@ -68,7 +72,9 @@ describe('sale and preauth', () => {
     expect(byName.get('keyed')?.keys).toEqual(['account', 'expdate']);
     expect(byName.get('check')?.keys).toEqual(['abaroute', 'account', 'checknum']);
     expect(byName.get('encrypted_track')?.keys).toEqual(['e_trackdata', 'e_id']);
-    expect(byName.get('encrypted_field')?.keys).toEqual(['e_datafield', 'e_datafieldfmt']);
+    expect(byName.get('encrypted_field')?.keys).toEqual(['e_datafield']);
+    expect(byName.get('emv_track')?.keys).toEqual(['icc', 'trackdata']);
+    expect(byName.get('emv_encrypted_track')?.keys).toEqual(['icc', 'e_trackdata', 'e_id']);
     expect(byName.get('ttid')?.versions).toEqual(['v2']);
     expect(sorted(byName.keys())).toEqual(
       sorted([
@@ -79,6 +85,8 @@ describe('sale and preauth', () => {
         'encrypted_track',
         'encrypted_keyed',
         'encrypted_field',
+        'emv_track',
+        'emv_encrypted_track',
         'ticket',
         'check',
         'ttid',
@@ -90,8 +98,8 @@ describe('sale and preauth', () => {
 describe('operations on a prior transaction', () => {
   it.each([
     ['capture', ['ttid', 'priority', 'timeout', 'rcpt'], true],
-    ['reversal', ['ttid', 'amount', 'reversal_reason', 'timeout'], false],
-    ['void', ['ttid', 'timeout'], false],
+    ['reversal', ['ttid', 'amount', 'reversal_reason', 'icc', 'timeout'], false],
+    ['void', ['ttid', 'timeout'], true],
   ] as const)('%s takes %j, profile_id in v2, custom parameters: %s', (op, keys, custom) => {
     expect(sorted(acceptedParams(op, 'v1'))).toEqual(sorted(keys));
     expect(sorted(acceptedParams(op, 'v2'))).toEqual(sorted([...keys, 'profile_id']));
@@ -175,11 +183,15 @@ describe('gift and card operations', () => {
   });
 });
 
-describe('detail, reports, settle, mfa_cookie', () => {
-  it('trandetail takes ttid or order_id, not both, and payment_id only with order_id', () => {
+describe('detail, reports, settle, mfa_cookie, chkpwd', () => {
+  it('trandetail takes ttid or order_id or both (the order routes list ttid), payment_id only with order_id', () => {
     const spec = operationSpec('trandetail');
-    expect(spec.alternatives.map((alt) => alt.keys)).toEqual([['ttid'], ['order_id']]);
-    expect(spec.exclusive).toEqual([['order_id', 'ttid']]);
+    expect(spec.alternatives.map((alt) => alt.keys)).toEqual([
+      ['ttid'],
+      ['order_id'],
+      ['order_id', 'ttid'],
+    ]);
+    expect(spec.exclusive).toEqual([]);
     expect(spec.companions).toEqual([{ key: 'payment_id', needs: 'order_id' }]);
     expect(sorted(acceptedParams('trandetail', 'v1'))).toEqual(
       sorted([
@@ -196,29 +208,40 @@ describe('detail, reports, settle, mfa_cookie', () => {
     );
   });
 
-  it.each(['report_failed', 'report_unsettled', 'report_settled', 'report_batches'] as const)(
-    '%s takes optional filters',
-    (op) => {
-      expect(sorted(acceptedParams(op, 'v1'))).toEqual(
-        sorted(['bdate', 'edate', 'batch', 'ttid', 'order_id', 'timeout']),
-      );
-      expect(operationSpec(op).required).toEqual([]);
-      expect(operationSpec(op).alternatives).toEqual([]);
-    },
-  );
+  it.each([
+    'report_failed',
+    'report_unsettled',
+    'report_settled',
+    'report_batches',
+    'report_settled_batches',
+  ] as const)('%s takes optional filters and echoes other keys', (op) => {
+    expect(sorted(acceptedParams(op, 'v1'))).toEqual(
+      sorted(['bdate', 'edate', 'batch', 'ttid', 'order_id', 'timeout']),
+    );
+    expect(operationSpec(op).required).toEqual([]);
+    expect(operationSpec(op).alternatives).toEqual([]);
+    expect(operationSpec(op).echoedParams).toBe(true);
+  });
 
-  it('settle takes an optional batch; mfa_cookie takes nothing but the timeout hint', () => {
-    expect(sorted(acceptedParams('settle', 'v2'))).toEqual(['batch', 'profile_id', 'timeout']);
-    expect(sorted(acceptedParams('mfa_cookie', 'v1'))).toEqual(['timeout']);
-    expect(sorted(acceptedParams('mfa_cookie', 'v2'))).toEqual(['timeout']);
+  it('settle takes an optional batch and sub; mfa_cookie and chkpwd nothing but the timeout hint', () => {
+    expect(sorted(acceptedParams('settle', 'v2'))).toEqual([
+      'batch',
+      'profile_id',
+      'sub',
+      'timeout',
+    ]);
+    for (const op of ['mfa_cookie', 'chkpwd'] as const) {
+      expect(sorted(acceptedParams(op, 'v1'))).toEqual(['timeout']);
+      expect(sorted(acceptedParams(op, 'v2'))).toEqual(['timeout']);
+    }
   });
 });
 
 describe('across operations', () => {
-  it('accepts profile_id on every operation but mfa_cookie, in v2 only', () => {
+  it('accepts profile_id on every operation but mfa_cookie and chkpwd, in v2 only', () => {
     for (const op of OPERATIONS) {
       expect(acceptedParams(op, 'v1').has('profile_id')).toBe(false);
-      const expected = op !== 'mfa_cookie';
+      const expected = op !== 'mfa_cookie' && op !== 'chkpwd';
       expect(acceptedParams(op, 'v2').has('profile_id')).toBe(expected);
     }
   });
@@ -231,7 +254,22 @@ describe('across operations', () => {
       'capture',
       'incremental',
       'adjust',
+      'void',
       'refund',
+    ]);
+  });
+
+  it('echoes other keys exactly where the seed shows no parameters and nothing is kept', () => {
+    const echoed = OPERATIONS.filter((op) => operationSpec(op).echoedParams);
+    expect(echoed).toEqual<OperationName[]>([
+      'report_failed',
+      'report_unsettled',
+      'report_settled',
+      'report_batches',
+      'report_settled_batches',
+      'settle',
+      'mfa_cookie',
+      'chkpwd',
     ]);
   });
 

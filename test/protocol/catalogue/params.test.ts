@@ -149,9 +149,9 @@ describe('parameter specs', () => {
     }
   });
 
-  it('marks only batch, tip and reversal_reason as LaneTerm additions', () => {
+  it('marks only batch, tip, sub and reversal_reason as LaneTerm additions', () => {
     const added = [...PARAM_SPECS.values()].filter((param) => param.origin === 'decision');
-    expect(added.map((param) => param.key)).toEqual(['batch', 'tip', 'reversal_reason']);
+    expect(added.map((param) => param.key)).toEqual(['batch', 'tip', 'sub', 'reversal_reason']);
   });
 });
 

@@ -30,7 +30,9 @@ const rows: Row[] = [
   ['report_unsettled', 'admin', 'GUT'],
   ['report_settled', 'admin', 'GL'],
   ['report_batches', 'admin', 'BT'],
+  ['report_settled_batches', 'admin', 'SBT'],
   ['mfa_cookie', 'admin', 'mfacookie'],
+  ['chkpwd', 'chkpwd', undefined],
 ];
 
 const expectedPairs = (key: string, action: string, admin?: string): Record<string, string> =>
@@ -55,6 +57,18 @@ describe.each([
 
   it.each(['refund', 'credit', 'RETURN', 'Credit'])('reads %s as refund', (action) => {
     expect(operationFromKv({ [key]: action, amount: '1.00' })).toEqual({ op: 'refund', version });
+  });
+
+  it.each(['force', 'FORCE'])('reads %s as preauthcomplete (the C API legacy name)', (action) => {
+    const pairs = { [key]: action, ttid: '96', amount: '1.00' };
+    expect(operationFromKv(pairs)).toEqual({ op: 'preauthcomplete', version });
+  });
+
+  it.each(['UB', 'ub'])('reads admin %s, unsettled batches, as the open batches report', (sub) => {
+    expect(operationFromKv({ [key]: 'admin', admin: sub })).toEqual({
+      op: 'report_batches',
+      version,
+    });
   });
 });
 
@@ -83,7 +97,7 @@ describe('operationFromKv errors', () => {
     [{ action: 'sale', action_trans: 'sale' }, 'exclusive', 'action_trans', 'kv.action_exclusive'],
     [{ amount: '1.00' }, 'missing', 'action', 'kv.action_missing'],
     [{ action: 'ping' }, 'invalid', 'action', 'kv.action_unknown'],
-    [{ action: 'force' }, 'invalid', 'action', 'kv.action_unknown'],
+    [{ action: 'forcesettle' }, 'invalid', 'action', 'kv.action_unknown'],
     [{ action: '' }, 'invalid', 'action', 'kv.action_unknown'],
     [{ action_trans: '4111111111111111' }, 'invalid', 'action_trans', 'kv.action_unknown'],
     [{ action: 'admin' }, 'missing', 'admin', 'kv.admin_missing'],
@@ -93,7 +107,7 @@ describe('operationFromKv errors', () => {
   ] as const)('%j: %s %s', (params, kind, field, rule) => {
     const attempt = (): unknown => operationFromKv(params);
     expect(attempt).toThrowError(expect.objectContaining({ kind, field, rule }));
-    expect(attempt).not.toThrowError(/4111|force|ping|QC/);
+    expect(attempt).not.toThrowError(/4111|forcesettle|ping|QC/);
   });
 });
 

@@ -47,8 +47,10 @@ const rows: Row[] = [
   ['report_unsettled', {}, 'GET', 'report/unsettled', 'query'],
   ['report_settled', {}, 'GET', 'report/settled', 'query'],
   ['report_batches', {}, 'GET', 'report/batches', 'query'],
+  ['report_settled_batches', {}, 'GET', 'report/batches/settled', 'query'],
   ['settle', {}, 'POST', 'batch/settle', 'body'],
   ['mfa_cookie', {}, 'POST', 'user/mfa/cookie', 'body'],
+  ['chkpwd', {}, 'GET', 'user/chkpwd', 'query'],
 ];
 
 describe.each(['v1', 'v2'] as const)('REST addressing in %s', (version: ApiVersion) => {

@@ -4,7 +4,9 @@ import {
   AMOUNT_MAX_MINOR,
   checkTax,
   formatAmount,
+  formatSignedAmount,
   parseAmount,
+  parseTax,
 } from '../../../protocol/rules/amount.ts';
 import { expectProtocolError } from './expect-error.ts';
 
@@ -84,16 +86,48 @@ describe('formatAmount', () => {
   });
 });
 
-describe('checkTax', () => {
+describe('formatSignedAmount', () => {
+  it.each([
+    [1234, '12.34'],
+    [0, '0.00'],
+    [-5, '-0.05'],
+    [-123456, '-1234.56'],
+  ])('writes %i as %s', (minor, text) => {
+    expect(formatSignedAmount(minor)).toBe(text);
+  });
+
+  it('refuses a fraction of a minor unit', () => {
+    expect(() => formatSignedAmount(-1.5)).toThrow(RangeError);
+  });
+});
+
+describe('checkTax and parseTax', () => {
   it.each(['NT', 'nt', 'Nt', 'nT', '1.00', '0.07'])('takes %s', (text) => {
     expect(() => checkTax(text)).not.toThrow();
   });
 
-  it('refuses 0.00 like any monetary parameter', () => {
-    expectProtocolError(() => checkTax('0.00'), {
+  it.each([
+    ['NT', 'exempt'],
+    ['nt', 'exempt'],
+    ['1.25', 125],
+    ['0.07', 7],
+  ] as const)('reads %s as %s', (text, value) => {
+    expect(parseTax(text)).toBe(value);
+  });
+
+  it.each(['0', '0.0', '0.00', '000.00'])(
+    'takes %s: taxable, no tax collected (seed: What the service does §6)',
+    (text) => {
+      expect(parseTax(text)).toBe(0);
+      expect(() => checkTax(text)).not.toThrow();
+    },
+  );
+
+  it('refuses tax above the cap like any monetary parameter', () => {
+    expectProtocolError(() => checkTax('100000000.00'), {
       kind: 'invalid',
       field: 'tax',
-      rule: 'amount.positive',
+      rule: 'amount.maximum',
     });
   });
 

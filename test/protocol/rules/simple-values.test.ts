@@ -8,7 +8,6 @@ import {
   checkPhone,
   checkPipeList,
   checkPriority,
-  checkRcpt,
   checkTimestamp,
   checkYesNo,
   checkZip,
@@ -61,13 +60,6 @@ const cases: readonly [string, Check, string, readonly string[], readonly string
     'phone.format',
     ['+13525551234', '(352) 555-1234', '555.1234'],
     ['', '555-123', '+1234567890123456', '352-555-CALL', 'tel:5551234'],
-  ],
-  [
-    'rcpt',
-    checkRcpt,
-    'rcpt.format',
-    ['yes', 'type=html', 'type=text;line_len=40'],
-    ['', 'no', 'YES', 'type', 'type=', 'type=html;', '=html', 'a=b=c'],
   ],
   ['non-empty data', checkNonEmpty, 'text.empty', ['x', ' '], ['']],
   [

@@ -86,15 +86,42 @@ describe('validateRequest, phase 1: operation and keys', () => {
       State: 'FL',
     });
     validates('capture', { ttid: '1', note: 'x' });
-    validationFails('void', { ttid: '1', email: 'a@b.co' }, V2, {
+    validates('void', { ttid: '1', identifier: '1' });
+    validates('refund', { ttid: '1', identifier: '1' });
+    validationFails('reversal', { ttid: '1', email: 'a@b.co' }, V2, {
       kind: 'unknown_parameter',
       field: 'email',
       rule: 'param.unknown',
     });
-    validationFails('mfa_cookie', { anything: '' }, V1, {
+    validationFails('trandetail', { ttid: '1', anything: '' }, V1, {
       kind: 'unknown_parameter',
       field: 'anything',
       rule: 'param.unknown',
+    });
+  });
+
+  it('takes uncatalogued keys to echo where the seed shows no parameters (monetra_cli identifier)', () => {
+    for (const op of [
+      'report_failed',
+      'report_unsettled',
+      'report_settled',
+      'report_batches',
+    ] as const) {
+      validates(op, { identifier: '1' }, V1);
+    }
+    validates('settle', { batch: '1', sub: '3', identifier: '1' }, V1);
+    validates('mfa_cookie', { identifier: '1' }, V1);
+    validates('chkpwd', { identifier: '1' }, V2);
+    validationFails('report_unsettled', { 'bad key': '1' }, V1, {
+      kind: 'invalid',
+      field: 'bad key',
+      rule: 'custom.key',
+      subject: 'custom parameter name',
+    });
+    validationFails('report_unsettled', { amount: '1.00' }, V1, {
+      kind: 'unknown_parameter',
+      field: 'amount',
+      rule: 'param.not_accepted',
     });
   });
 
@@ -111,7 +138,7 @@ describe('validateRequest, phase 1: operation and keys', () => {
 
   it('writes a key that could be a card number as "parameter" in the verbiage', () => {
     for (const key of ['4111111111111111', '4111 1111 1111 1111', 'x4111-1111-1111-1111_ts']) {
-      const error = validationFails('void', { ttid: '1', [key]: 'v' }, V2, {
+      const error = validationFails('reversal', { ttid: '1', [key]: 'v' }, V2, {
         kind: 'unknown_parameter',
         field: key,
         rule: 'param.unknown',
@@ -122,12 +149,12 @@ describe('validateRequest, phase 1: operation and keys', () => {
   });
 
   it('checks keys before presence, and in code-unit order', () => {
-    validationFails('void', { zzz: '1', aaa: '2' }, V2, {
+    validationFails('reversal', { zzz: '1', aaa: '2' }, V2, {
       kind: 'unknown_parameter',
       field: 'aaa',
       rule: 'param.unknown',
     });
-    validationFails('void', { Zed: '1', alpha: '2' }, V2, {
+    validationFails('reversal', { Zed: '1', alpha: '2' }, V2, {
       kind: 'unknown_parameter',
       field: 'Zed',
       rule: 'param.unknown',
@@ -136,7 +163,7 @@ describe('validateRequest, phase 1: operation and keys', () => {
 
   it('treats prototype names as plain keys', () => {
     const params = flattenJsonBody(JSON.parse('{"ttid":"1","constructor":"x"}'));
-    validationFails('void', params, V2, {
+    validationFails('reversal', params, V2, {
       kind: 'unknown_parameter',
       field: 'constructor',
       rule: 'param.unknown',

@@ -31,8 +31,10 @@ const MINIMAL: Readonly<Record<OperationName, Params>> = {
   report_unsettled: {},
   report_settled: {},
   report_batches: {},
+  report_settled_batches: {},
   settle: {},
   mfa_cookie: {},
+  chkpwd: {},
 };
 
 describe('every operation', () => {
@@ -43,7 +45,8 @@ describe('every operation', () => {
     }
   });
 
-  it.each(OPERATIONS.filter((op) => op !== 'mfa_cookie'))('%s takes profile_id in v2', (op) => {
+  const profiled = OPERATIONS.filter((op) => op !== 'mfa_cookie' && op !== 'chkpwd');
+  it.each(profiled)('%s takes profile_id in v2', (op) => {
     expect(() => validateRequest(op, { ...MINIMAL[op], profile_id: '3' }, V2)).not.toThrow();
   });
 });
@@ -108,16 +111,15 @@ describe('trandetail', () => {
       field: 'ttid',
       rule: 'entry.required',
     });
-    expect(error.verbiage).toBe('ttid: one of these is required: ttid, order_id');
+    expect(error.verbiage).toBe('ttid: one of these is required: ttid, order_id, order_id+ttid');
   });
 
-  it('refuses order_id together with ttid', () => {
-    const error = validationFails('trandetail', { ttid: '1', order_id: 'A-1' }, V1, {
-      kind: 'exclusive',
-      field: 'order_id',
-      rule: 'param.exclusive',
-    });
-    expect(error.verbiage).toBe('order_id: cannot be sent together with ttid');
+  it('takes ttid with order_id (the order routes list ttid) in both versions', () => {
+    for (const ctx of [V1, V2]) {
+      expect(() =>
+        validateRequest('trandetail', { ttid: '1', order_id: 'A-1', payment_id: '2' }, ctx),
+      ).not.toThrow();
+    }
   });
 
   it('takes payment_id only with order_id', () => {
@@ -179,10 +181,10 @@ describe('companions', () => {
 
 describe('phase order', () => {
   it('reports presence before exclusivity before companions before values', () => {
-    validationFails('trandetail', { order_id: '', payment_id: 'bad id', ttid: '1' }, V1, {
+    validationFails('refund', { amount: '1.00', ttid: '9', token: '', zip: 'z'.repeat(40) }, V1, {
       kind: 'exclusive',
-      field: 'order_id',
-      rule: 'param.exclusive',
+      field: 'account_data',
+      rule: 'entry.multiple',
     });
     validationFails('trandetail', { ttid: 'bad id', payment_id: 'P' }, V1, {
       kind: 'requires',

@@ -23,8 +23,8 @@ describe('validateRequest, phase 2: presence', () => {
     });
     expect(error.verbiage).toBe(
       'account_data: one of these is required: account+expdate, trackdata, icc, token, ' +
-        'e_trackdata+e_id, e_account+e_id+expdate, e_datafield+e_datafieldfmt, ' +
-        'cardshieldticket, abaroute+account+checknum',
+        'e_trackdata+e_id, e_account+e_id+expdate, e_datafield, ' +
+        'cardshieldticket, icc+trackdata, icc+e_trackdata+e_id, abaroute+account+checknum',
     );
     const v2 = validationFails('sale', { amount: '1.00' }, V2, {
       kind: 'missing',
@@ -42,11 +42,6 @@ describe('validateRequest, phase 2: presence', () => {
       { e_account: 'ABCD', e_id: 'FFFF9876543210E00001' },
       'expdate',
       'required with e_account and e_id (encrypted_keyed entry)',
-    ],
-    [
-      { e_datafieldfmt: 'X' },
-      'e_datafield',
-      'required with e_datafieldfmt (encrypted_field entry)',
     ],
     [
       { abaroute: '021000021', account: '12345678' },
@@ -70,6 +65,12 @@ describe('validateRequest, phase 2: presence', () => {
     ['encrypted track', { e_trackdata: 'A1B2', e_id: 'FFFF9876543210E00001' }],
     ['encrypted keyed', { e_account: 'A1B2', e_id: 'FFFF9876543210E00001', expdate: '1229' }],
     ['encrypted field', { e_datafield: 'A1B2', e_datafieldfmt: 'IDTECH' }],
+    ['encrypted field, format read from the bytes', { e_datafield: 'A1B2' }],
+    ['emv with track 2 beside it', { icc: '9F2701', trackdata: ';4111=2912?' }],
+    [
+      'emv with an encrypted track beside it',
+      { icc: '9F2701', e_trackdata: 'A1B2', e_id: 'FFFF9876543210E00001' },
+    ],
     ['ticket', { cardshieldticket: 'T-1' }],
     ['check', { abaroute: '021000021', account: '12345678', checknum: '1001' }],
   ])('takes a sale by %s entry in both versions', (_name, entry) => {
@@ -94,7 +95,19 @@ describe('validateRequest, phase 2: presence', () => {
       },
     );
     expect(error.verbiage).toBe('account_data: send one of trackdata, ttid, not several');
-    validationFails('sale', { amount: '1.00', trackdata: ';4111=2912?', icc: '9F02' }, V1, {
+    validationFails('sale', { amount: '1.00', token: 'TKN-1', icc: '9F02' }, V1, {
+      kind: 'exclusive',
+      field: 'account_data',
+      rule: 'entry.multiple',
+    });
+    const chipAndBothTracks = {
+      amount: '1.00',
+      icc: '9F02',
+      trackdata: ';4111=2912?',
+      e_trackdata: 'A1B2',
+      e_id: 'FFFF9876543210E00001',
+    };
+    validationFails('sale', chipAndBothTracks, V1, {
       kind: 'exclusive',
       field: 'account_data',
       rule: 'entry.multiple',
@@ -191,5 +204,44 @@ describe('validateRequest: gift cards', () => {
       field: 'pin',
       rule: 'pin.gift_format',
     });
+  });
+  it('takes a plain PIN with chip or encrypted data, whose card only the service can read, when the merchant has gift ranges', () => {
+    const hidden: Record<string, string>[] = [
+      { icc: '9F270180' },
+      { e_datafield: '02AB03' },
+      { e_trackdata: 'ABCD', e_id: 'FFFF9876543210E00001' },
+      { e_account: 'ABCD', e_id: 'FFFF9876543210E00001', expdate: '1230' },
+    ];
+    for (const entry of hidden) {
+      validates('sale', { amount: '5.00', ...entry, pin: '1234' }, withRanges);
+      validationFails('sale', { amount: '5.00', ...entry, pin: '1234' }, V2, {
+        kind: 'invalid',
+        field: 'pin',
+        rule: 'pin.format',
+        secret: '1234',
+      });
+      validationFails(
+        'sale',
+        { amount: '5.00', ...entry, pin: '1234' },
+        { ...V2, giftBinRanges: [] },
+        { kind: 'invalid', field: 'pin', rule: 'pin.format', secret: '1234' },
+      );
+    }
+    validationFails(
+      'sale',
+      {
+        amount: '5.00',
+        icc: '9F270180',
+        trackdata: ';4111111111111111=30121011000000?',
+        pin: '1234',
+      },
+      withRanges,
+      { kind: 'invalid', field: 'pin', rule: 'pin.format', secret: '1234' },
+    );
+    validates(
+      'sale',
+      { amount: '5.00', icc: '9F270180', trackdata: `;${GIFT}=24051200000?`, pin: '1234' },
+      withRanges,
+    );
   });
 });

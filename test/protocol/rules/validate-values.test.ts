@@ -29,7 +29,7 @@ describe('validateRequest, phase 3: values', () => {
     expect(() => validateRequest('sale', flattenJsonBody(body), V2)).not.toThrow();
   });
 
-  it('takes the seed edge values: zip of 32, cv NR/NA/N or absent, tax NT/nt', () => {
+  it('takes the seed edge values: zip of 32, cv NR/NA/N or absent, tax NT/nt/0.00', () => {
     const cases: Params[] = [
       { zip: 'z'.repeat(32) },
       { zip: '' },
@@ -39,6 +39,7 @@ describe('validateRequest, phase 3: values', () => {
       {},
       { tax: 'NT' },
       { tax: 'nt' },
+      { tax: '0.00' },
     ];
     for (const extra of cases) {
       expect(() => sale(extra)).not.toThrow();
@@ -47,7 +48,7 @@ describe('validateRequest, phase 3: values', () => {
 
   it.each<[Params, ExpectedError]>([
     [{ amount: '0.00' }, { kind: 'invalid', field: 'amount', rule: 'amount.positive' }],
-    [{ tax: '0.00' }, { kind: 'invalid', field: 'tax', rule: 'amount.positive' }],
+    [{ tax: '-1.00' }, { kind: 'invalid', field: 'tax', rule: 'tax.format' }],
     [{ examount: '1.5.0' }, { kind: 'invalid', field: 'examount', rule: 'amount.format' }],
     [{ zip: 'z'.repeat(33) }, { kind: 'invalid', field: 'zip', rule: 'zip.length' }],
     [{ cv: '12' }, { kind: 'invalid', field: 'cv', rule: 'cv.format', secret: '12' }],

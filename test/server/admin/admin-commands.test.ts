@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import { authenticator } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { openAccounts } from '../../../server/accounts/accounts.ts';
-import { loadOrCreateSecretKey } from '../../../server/accounts/secret-box.ts';
+import { openSecretKey } from '../../../server/accounts/secret-box.ts';
 import { secretMatches } from '../../../server/accounts/secret-digest.ts';
 import { addressSubject, userSubject } from '../../../server/auth/credential-guard.ts';
 import { SqliteServiceStore } from '../../../server/store/sqlite/sqlite-service-store.ts';
 import { admin } from '../helpers/admin-run.ts';
 import { useTempDirs } from '../helpers/temp-dirs.ts';
+import { CardVault } from '../../../server/vault/index.ts';
 
 const tempDir = useTempDirs();
 
@@ -22,7 +23,10 @@ async function merchantWithClerk(dir: string) {
 
 function openDir(dir: string) {
   const store = new SqliteServiceStore(join(dir, 'service.db'));
-  return { store, accounts: openAccounts(store, loadOrCreateSecretKey(join(dir, 'secret.key'))) };
+  return {
+    store,
+    accounts: openAccounts(store, openSecretKey(join(dir, 'totp-key.sealed'), CardVault.open(dir))),
+  };
 }
 
 describe('admin commands', () => {

@@ -117,10 +117,11 @@ describe('trandetail by order', () => {
   it('finds the newest payment of an order, with order totals and every ttid', async () => {
     const a = await fx.run('sale', keyedSale('10.00', { order_id: 'O-9', tax: '0.80' }));
     const b = await fx.run('sale', keyedSale('6.01', { order_id: 'O-9' }));
-    const c = await fx.run('sale', keyedSale('5.00', { order_id: 'O-9' }));
+    const c = await fx.run('sale', keyedSale('5.00', { order_id: 'O-9', tax: '0.00' }));
     const byOrder = await fx.run('trandetail', { order_id: 'O-9' });
     expect(byOrder).toMatchObject({
       ttid: c.ttid,
+      tax: '0.00',
       order_id: 'O-9',
       payment_id: '3',
       order_total: '15.00',

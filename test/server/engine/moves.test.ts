@@ -47,8 +47,21 @@ describe('reversal', () => {
       txnstatus: 'APPROVED|REVERSED',
       tranflags: 'ONLINE',
       reversible: 'no',
+      amount: '0.00',
+      orig_reqamount: '30.00',
     });
     expect(detail.expdate).toBeUndefined();
+  });
+
+  it('after a partial one, a whole reversal leaves nothing held', async () => {
+    const ttid = await ttidOf('sale', keyedSale('30.00'));
+    expect((await fx.run('reversal', { ttid, amount: '12.00' })).code).toBe('AUTH');
+    expect((await fx.run('trandetail', { ttid })).amount).toBe('12.00');
+    expect((await fx.run('reversal', { ttid })).code).toBe('AUTH');
+    expect(await fx.run('trandetail', { ttid })).toMatchObject({
+      amount: '0.00',
+      txnstatus: 'APPROVED|REVERSED|PARTIALREVERSAL',
+    });
   });
 
   it('keeps the reason the lane gives and echoes it in the detail', async () => {
@@ -114,7 +127,17 @@ describe('void', () => {
     expect(pairs).toMatchObject({ code: 'AUTH', msoft_code: 'INT_SUCCESS', verbiage: 'SUCCESS' });
     expect(pairs.phard_code).toBeUndefined();
     const detail = await fx.run('trandetail', { ttid });
-    expect(detail).toMatchObject({ txnstatus: 'APPROVED|VOIDED', tranflags: 'ONLINE' });
+    expect(detail).toMatchObject({
+      txnstatus: 'APPROVED|VOIDED',
+      tranflags: 'ONLINE',
+      amount: '0.00',
+    });
+  });
+
+  it('keeps custom parameters sent with it, as monetra_cli sends identifier', async () => {
+    const ttid = await ttidOf('sale', keyedSale('9.00', { identifier: '1', lane_note: 'a' }));
+    expect((await fx.run('void', { ttid, identifier: '2' })).code).toBe('AUTH');
+    expect(await fx.run('trandetail', { ttid })).toMatchObject({ identifier: '2', lane_note: 'a' });
   });
 
   it('refuses to void a sale that has refunds', async () => {
@@ -222,6 +245,22 @@ describe('refund', () => {
     });
   });
 
+  it('of an unsettled sale that would bring its refunds to the whole amount is a reversal', async () => {
+    const ttid = await ttidOf('sale', keyedSale('40.00'));
+    expect((await fx.run('refund', { ttid, amount: '15.00' })).code).toBe('AUTH');
+    const rest = await fx.run('refund', { ttid, amount: '25.00' });
+    expect(rest).toMatchObject({
+      code: 'DENY',
+      msoft_code: 'DATA_INVALIDMOD',
+      verbiage: 'USE VOID OR REVERSAL TO REFUND UNSETTLED TRANSACTIONS',
+    });
+    expect((await fx.run('refund', { ttid })).verbiage).toBe(
+      'USE VOID OR REVERSAL TO REFUND UNSETTLED TRANSACTIONS',
+    );
+    expect((await fx.run('refund', { ttid, amount: '24.99' })).code).toBe('AUTH');
+    expect((await fx.run('trandetail', { ttid })).txnstatus).toBe('APPROVED|REFUNDED');
+  });
+
   it('of a settled sale may be whole, and never beyond what is left', async () => {
     const ttid = await ttidOf('sale', keyedSale('40.00'));
     await fx.run('settle', {});
@@ -273,5 +312,21 @@ describe('refund', () => {
       amount: '6.01',
     });
     expect(declined).toMatchObject({ code: 'DENY', phard_code: 'GENERICFAIL' });
+  });
+
+  it('to an account checks the verification group as a sale does (monetra_cli return_keyed)', async () => {
+    const card = { account: '5454545454545454', expdate: '1230', amount: '9.50' };
+    const good = await fx.run('refund', { ...card, zip: '32606', street: '5800 NW 39th AVE' });
+    expect(good).toMatchObject({ code: 'AUTH', avs: 'GOOD' });
+    const denied = await fx.run('refund', {
+      ...card,
+      zip: '32615',
+      street: '2831 NW 41st St STE J',
+    });
+    expect(denied).toMatchObject({ code: 'DENY', phard_code: 'AVSFAIL' });
+    const ttid = await ttidOf('sale', keyedSale('20.00'));
+    const byTtid = await fx.run('refund', { ttid, amount: '1.00', zip: '32610' });
+    expect(byTtid.code).toBe('AUTH');
+    expect((await fx.run('trandetail', { ttid: byTtid.ttid ?? '' })).zip).toBe('32610');
   });
 });

@@ -99,7 +99,7 @@ describe('settlement', () => {
     expect((await fx.run('settle', { batch: '7' })).msoft_code).toBe('DATA_RECORDNOTFOUND');
   });
 
-  it('lists batches with BatchNum and Sub for the settle loop of libmonetra', async () => {
+  it('lists open batches with BatchNum and Sub for the settle loop of libmonetra', async () => {
     await fx.run('sale', keyedSale('10.00'));
     await fx.run('settle', {});
     await fx.run('sale', keyedSale('4.00'));
@@ -114,9 +114,68 @@ describe('settlement', () => {
         NetAmount: '4.00',
         SettledTs: '',
       }),
+    ]);
+    const settled = await fx.report('report_settled_batches');
+    expect(settled.columns).toEqual(report.columns);
+    expect(settled.rows).toEqual([
       expect.objectContaining({ BatchNum: '1', Status: 'settled', SaleAmount: '10.00' }),
     ]);
-    expect((await fx.run('settle', { batch: report.rows[0]?.BatchNum ?? '' })).batch).toBe('2');
+    for (const row of report.rows) {
+      const done = await fx.run('settle', { batch: row.BatchNum ?? '', sub: row.Sub ?? '' });
+      expect(done).toMatchObject({ code: 'AUTH', batch: '2' });
+    }
+    expect((await fx.report('report_batches')).rows).toEqual([]);
+    const both = (await fx.report('report_settled_batches')).rows.map((r) => r.BatchNum);
+    expect(both).toEqual(['2', '1']);
+    expect((await fx.report('report_settled_batches', { batch: '1' })).rows).toHaveLength(1);
+  });
+
+  it('refuses a sub that does not name the profile of the batch, settling nothing', async () => {
+    await fx.run('sale', keyedSale('10.00'));
+    const other = String(fx.profileId + 1);
+    expect(await fx.run('settle', { batch: '1', sub: other })).toEqual({
+      code: 'DENY',
+      msoft_code: 'DATA_INVALIDFIELD',
+      verbiage: `sub: names profile ${other}, not ${fx.profileId}, the profile this request settles`,
+    });
+    expect((await fx.report('report_batches')).rows.map((r) => r.Status)).toEqual(['open']);
+    expect((await fx.run('settle', { sub: `0${fx.profileId}` })).code).toBe('AUTH');
+  });
+
+  it('writes a net below zero with a sign when refunds exceed sales', async () => {
+    const sale = await fx.run('sale', keyedSale('10.00'));
+    await fx.run('settle', {});
+    await fx.run('refund', { ttid: sale.ttid ?? '', amount: '4.00' });
+    await fx.run('sale', keyedSale('1.50'));
+    expect((await fx.report('report_batches')).rows[0]).toMatchObject({
+      SaleAmount: '1.50',
+      RefundAmount: '4.00',
+      NetAmount: '-2.50',
+    });
+    expect(await fx.run('settle', {})).toMatchObject({
+      code: 'AUTH',
+      sale_amount: '1.50',
+      refund_amount: '4.00',
+      net_amount: '-2.50',
+    });
+    expect((await fx.report('report_settled_batches')).rows[0]?.NetAmount).toBe('-2.50');
+  });
+
+  it('echoes keys the seed does not list on reports and settle, and keeps none', async () => {
+    const sale = await fx.run('sale', keyedSale('10.00', { identifier: '1' }));
+    const report = await fx.answer('report_unsettled', { identifier: '1', code: 'x' });
+    expect(report).toMatchObject({ kind: 'report', echo: { identifier: '1' } });
+    expect(report.kind === 'report' && report.rows.map((r) => r.ttid)).toEqual([sale.ttid]);
+    const empty = await fx.answer('report_failed', { identifier: '4111111111111111' });
+    expect(empty).toMatchObject({
+      kind: 'report',
+      rows: [],
+      echo: { identifier: 'XXXXXXXXXXXX1111' },
+    });
+    const settle = await fx.run('settle', { identifier: '1', verbiage: 'x', rcpt_x: 'y' });
+    expect(settle).toMatchObject({ code: 'AUTH', verbiage: 'BATCH SETTLED', identifier: '1' });
+    expect(settle.rcpt_x).toBeUndefined();
+    expect((await fx.run('trandetail', { ttid: sale.ttid ?? '' })).identifier).toBe('1');
   });
 
   it('settles automatically at the profile’s time in the merchant’s zone, once per day', async () => {
@@ -134,7 +193,8 @@ describe('settlement', () => {
     expect((await fx.report('report_batches')).rows[0]?.Status).toBe('open');
     fx.clock.current = new Date('2025-06-16T03:00:00Z');
     await fx.service.runHousekeeping();
-    expect((await fx.report('report_batches')).rows[0]).toMatchObject({
+    expect((await fx.report('report_batches')).rows).toEqual([]);
+    expect((await fx.report('report_settled_batches')).rows[0]).toMatchObject({
       BatchNum: '1',
       Status: 'settled',
     });
@@ -147,7 +207,7 @@ describe('settlement', () => {
     });
     fx.clock.current = new Date('2025-06-17T05:00:00Z');
     await fx.service.runHousekeeping();
-    expect((await fx.report('report_batches')).rows[0]).toMatchObject({
+    expect((await fx.report('report_settled_batches')).rows[0]).toMatchObject({
       BatchNum: '2',
       Status: 'settled',
     });

@@ -155,8 +155,14 @@ describe('sale', () => {
   });
 
   it.each([
-    [{ icc: '9F0206000000001000', amount: '1.00' }, 'icc: EMV data not offered by this server'],
-    [keyedSale('1.00', { pin: 'PINLESS' }), 'pin: PIN debit not offered by this server'],
+    [
+      { cardshieldticket: 'T-1', amount: '1.00' },
+      'cardshieldticket: tickets not offered by this server',
+    ],
+    [
+      { abaroute: '011000015', account: '12345678', checknum: '101', amount: '1.00' },
+      'abaroute: check payments not offered by this server',
+    ],
   ])('refuses what is not offered yet: %o', async (params, verbiage) => {
     const pairs = await fx.run('sale', params);
     expect(pairs).toEqual({ code: 'DENY', msoft_code: 'DATA_BADTRANS', verbiage });

@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openAccounts, type Accounts } from '../../../server/accounts/accounts.ts';
-import { loadOrCreateSecretKey } from '../../../server/accounts/secret-box.ts';
+import { openSecretKey } from '../../../server/accounts/secret-box.ts';
 import type { ServerInput } from '../../../server/config/server-options.ts';
 import { startServer, type RunningServer } from '../../../server/index.ts';
 import { SqliteServiceStore } from '../../../server/store/sqlite/sqlite-service-store.ts';
+import { CardVault } from '../../../server/vault/index.ts';
 
 /** A clock the test moves: starts at the real time, moves only when told. */
 export class TestClock {
@@ -51,7 +52,10 @@ export async function startTestServer(input: ServerInput = {}): Promise<TestServ
     ...input,
   });
   const store = new SqliteServiceStore(join(dir, 'service.db'));
-  const accounts = openAccounts(store, loadOrCreateSecretKey(join(dir, 'secret.key')));
+  const accounts = openAccounts(
+    store,
+    openSecretKey(join(dir, 'totp-key.sealed'), CardVault.open(dir)),
+  );
   const demo = server.demo;
   return {
     server,

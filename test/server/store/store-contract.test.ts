@@ -103,6 +103,9 @@ describe.each(BACKENDS)('store contract on $name', (backend) => {
       expect((await store.transactions.find(seeded.merchantId, first.ttid))?.state).toBe('settled');
       const next = await store.transactions.insert(newSale(seeded, 5), eventOf('sale', 5), 3_002);
       expect([next.batchNumber, next.item]).toEqual([2, 1]);
+      const byStatus = async (status: 'open' | 'settled') =>
+        (await store.batches.list({ profileId: seeded.profileId, status })).map((b) => b.number);
+      expect([await byStatus('open'), await byStatus('settled')]).toEqual([[2], [1]]);
       const listed = await store.transactions.list({
         profileId: seeded.profileId,
         states: ['settled'],

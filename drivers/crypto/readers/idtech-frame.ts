@@ -1,4 +1,4 @@
-import { DeviceError } from '../device-error.ts';
+import { ReaderDataError } from '../errors.ts';
 
 /** Card encode type of ID TECH's enhanced encrypted format (ISO/ABA); 0x00–0x04 are the original. */
 export const IDTECH_ENHANCED = 0x80;
@@ -61,36 +61,58 @@ export function frameIdtech(data: Buffer): Buffer {
   return Buffer.concat([head, data, Buffer.of(idtechLrc(data), idtechChecksum(data), 0x03)]);
 }
 
+/** True when `raw` is shaped as one whole frame: STX, a length that fits, ETX at its end. */
+export function isIdtechFrame(raw: Buffer): boolean {
+  return (
+    raw.length >= 6 && raw[0] === 0x02 && raw.readUInt16LE(1) + 6 === raw.length && raw.at(-1) === 3
+  );
+}
+
 /**
- * The card data inside one whole frame, after checking STX, the length, ETX (FRAMING) and the
- * LRC and checksum (CHECKSUM).
+ * The card data inside one whole frame, after checking STX, the length and ETX (framing, rule
+ * idtech.frame), then the LRC (idtech.lrc) and the checksum (idtech.checksum) (integrity).
  */
 export function unframeIdtech(frame: Buffer): Buffer {
-  const length = frame.length >= 3 ? frame.readUInt16LE(1) : -1;
-  if (frame[0] !== 0x02 || frame.length !== length + 6 || frame[length + 5] !== 0x03) {
-    throw new DeviceError('FRAMING', 'idtech frame: expected 02 LenL LenH data LRC CheckSum 03', {
-      field: 'frame',
-    });
+  if (!isIdtechFrame(frame)) {
+    throw new ReaderDataError(
+      'framing',
+      'frame',
+      'idtech.frame',
+      'idtech frame: expected 02 LenL LenH data LRC CheckSum 03',
+    );
   }
+  const length = frame.length - 6;
   const data = frame.subarray(3, 3 + length);
-  if (idtechLrc(data) !== frame[length + 3] || idtechChecksum(data) !== frame[length + 4]) {
-    throw new DeviceError('CHECKSUM', 'idtech frame: LRC or checksum does not match', {
-      field: 'lrc',
-    });
+  if (idtechLrc(data) !== frame[length + 3]) {
+    throw new ReaderDataError('integrity', 'lrc', 'idtech.lrc', 'LRC or checksum does not match');
+  }
+  if (idtechChecksum(data) !== frame[length + 4]) {
+    throw new ReaderDataError(
+      'integrity',
+      'checksum',
+      'idtech.checksum',
+      'LRC or checksum does not match',
+    );
   }
   return Buffer.from(data);
 }
 
-const roundUp8 = (length: number): number => Math.ceil(length / 8) * 8;
+const roundUp = (length: number, block: number): number => Math.ceil(length / block) * block;
 
-/** Reads the card data of a frame; FRAMING when a field runs past the end. */
+/**
+ * Reads the card data of a frame; framing error idtech.truncated when a field runs past the end.
+ * Encrypted tracks are whole cipher blocks: 8 bytes (TDES), 16 when field 8 says AES.
+ */
 export function parseIdtechData(data: Buffer): IdtechSwipe {
   let at = 0;
   const take = (length: number, name: string): Buffer => {
     if (at + length > data.length) {
-      throw new DeviceError('FRAMING', `idtech frame: ${name} runs past the end of the card data`, {
-        field: name,
-      });
+      throw new ReaderDataError(
+        'framing',
+        name,
+        'idtech.truncated',
+        'runs past the end of the card data',
+      );
     }
     const value = Buffer.from(data.subarray(at, at + length));
     at += length;
@@ -114,7 +136,7 @@ export function parseIdtechData(data: Buffer): IdtechSwipe {
   if (cardType !== IDTECH_ENHANCED) {
     for (const t of [0, 1, 2] as const)
       swipe.maskedTracks[t] = take(lengths[t], `track${t + 1}`).toString('latin1');
-    swipe.encryptedTracks[0] = take(roundUp8(l1 + l2), 'encryptedTracks');
+    swipe.encryptedTracks[0] = take(roundUp(l1 + l2, 8), 'encryptedTracks');
     if (l1 > 0) swipe.hashes[0] = take(20, 'hash1');
     if (l2 > 0) swipe.hashes[1] = take(20, 'hash2');
     swipe.ksn = take(10, 'ksn');
@@ -128,9 +150,10 @@ export function parseIdtechData(data: Buffer): IdtechSwipe {
     if (field8 & IDTECH_FIELD8.masked[t])
       swipe.maskedTracks[t] = take(lengths[t], `masked${t + 1}`).toString('latin1');
   }
+  const block = field8 & IDTECH_FIELD8.aes ? 16 : 8;
   for (const t of [0, 1, 2] as const) {
     if (field9 & IDTECH_FIELD9.encrypted[t])
-      swipe.encryptedTracks[t] = take(roundUp8(lengths[t]), `encrypted${t + 1}`);
+      swipe.encryptedTracks[t] = take(roundUp(lengths[t], block), `encrypted${t + 1}`);
   }
   if (field9 & IDTECH_FIELD9.session) take(8, 'session');
   for (const t of [0, 1, 2] as const)

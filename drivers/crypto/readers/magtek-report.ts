@@ -1,4 +1,4 @@
-import { DeviceError } from '../device-error.ts';
+import { ReaderDataError } from '../errors.ts';
 
 /**
  * Field offsets of the MagTek MagneSafe HID input report (MagneSafe V5 Communication Reference
@@ -55,28 +55,29 @@ function field(report: Buffer, offset: number, length: number): Buffer {
   return Buffer.from(report.subarray(offset, offset + length));
 }
 
-/** Reads a MagneSafe input report; FRAMING when it is shorter than the report or lengths overrun. */
+/**
+ * Reads a MagneSafe input report; framing errors when it is shorter than the report
+ * (magtek.length) or a track length overruns its field (magtek.track-length).
+ */
 export function parseMagtekReport(report: Buffer): MagtekSwipe {
   const o = MAGTEK_OFFSETS;
   if (report.length < MAGTEK_REPORT_LENGTH) {
-    throw new DeviceError(
-      'FRAMING',
-      `magtek report: ${report.length} bytes, expected ${MAGTEK_REPORT_LENGTH}`,
-      {
-        field: 'report',
-      },
+    throw new ReaderDataError(
+      'framing',
+      'report',
+      'magtek.length',
+      `${report.length} bytes, expected ${MAGTEK_REPORT_LENGTH}`,
     );
   }
   const tracks = [0, 1, 2] as const;
   const lengths = tracks.map((t) => report[o.encryptedLength + t] ?? 0);
   const maskedLengths = tracks.map((t) => report[o.maskedLength + t] ?? 0);
   if ([...lengths, ...maskedLengths].some((length) => length > o.trackField)) {
-    throw new DeviceError(
-      'FRAMING',
-      `magtek report: a track length exceeds ${o.trackField} bytes`,
-      {
-        field: 'trackLength',
-      },
+    throw new ReaderDataError(
+      'framing',
+      'trackLength',
+      'magtek.track-length',
+      `a track length exceeds ${o.trackField} bytes`,
     );
   }
   const serial = field(report, o.deviceSerial, o.deviceSerialLength);

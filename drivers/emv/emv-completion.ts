@@ -1,0 +1,86 @@
+import {
+  CryptoError,
+  type EmvReceiptTags,
+  decodeTlv,
+  emvReceiptTags,
+  encodeTlv,
+  findTlv,
+  isSensitiveEmvTag,
+  parseHex,
+} from '../crypto/index.ts';
+import { DeviceError } from '../device-error.ts';
+
+/** The chip's final decision once the online answer reached it (second GENERATE AC). */
+export interface EmvCompletion {
+  /** TC: the card approves; AAC: the card declines (after an approval the lane reverses). */
+  cryptogramType: 'TC' | 'AAC';
+  /**
+   * The card's final data, BER-TLV as uppercase hex: the icc of the reversal that reports a card
+   * decline (docs/api.md, EMV).
+   */
+  icc: string;
+  /** Receipt tags of the final data (rcpt_emv_*): the final cryptogram, TVR, TSI. */
+  receipt: EmvReceiptTags;
+  /** Issuer script results (9F5B) as uppercase hex, when the issuer sent scripts (71, 72). */
+  scriptResults?: string;
+}
+
+/**
+ * Authorisation response code Z3, "unable to go online, offline declined" (EMV Book 4 Annex A6):
+ * what the terminal gives the card when no issuer answer came.
+ */
+const UNABLE_TO_GO_ONLINE = Buffer.from('Z3', 'latin1');
+
+/**
+ * The data of Apply Host Response (60-12): the issuer's response data as the service answered it
+ * (the answer's icc: 91, 8A, 71/72), or, without an answer, 8A Z3. BAD_INPUT on issuerData when
+ * it is not BER-TLV or carries no 8A.
+ */
+export function hostResponseData(issuerData: string | undefined): Buffer {
+  if (issuerData === undefined) return encodeTlv([{ tag: '8A', value: UNABLE_TO_GO_ONLINE }]);
+  try {
+    const data = parseHex('issuerData', issuerData);
+    if (findTlv(decodeTlv(data), '8A') === undefined) {
+      throw new DeviceError('BAD_INPUT', 'issuerData: no authorisation response code (8A)', {
+        field: 'issuerData',
+      });
+    }
+    return data;
+  } catch (error) {
+    if (!(error instanceof CryptoError)) throw error;
+    throw new DeviceError('BAD_INPUT', `issuerData: not BER-TLV hex (${error.rule})`, {
+      field: 'issuerData',
+    });
+  }
+}
+
+/**
+ * The completion an Apply Host Response answer becomes: the final 9F27 (TC or AAC), 9F26, the
+ * receipt tags and 9F5B. PROTOCOL when a sensitive tag comes in the clear or the final
+ * cryptogram is missing or is an ARQC.
+ */
+export function emvCompletionFromTlv(data: Buffer): EmvCompletion {
+  const nodes = decodeTlv(data);
+  const clear = nodes.find((node) => isSensitiveEmvTag(node.tag));
+  if (clear !== undefined) {
+    throw new DeviceError('PROTOCOL', `emv reader: tag ${clear.tag} sent in the clear`, {
+      field: clear.tag,
+    });
+  }
+  const receipt = emvReceiptTags(nodes);
+  const { cryptogramType } = receipt;
+  if (receipt.cryptogram === undefined || (cryptogramType !== 'TC' && cryptogramType !== 'AAC')) {
+    throw new DeviceError(
+      'PROTOCOL',
+      'emv reader: the final data carries no TC or AAC (9F26, 9F27)',
+      { field: '9F27' },
+    );
+  }
+  const scripts = findTlv(nodes, '9F5B')?.value;
+  return {
+    cryptogramType,
+    icc: encodeTlv(nodes).toString('hex').toUpperCase(),
+    receipt,
+    ...(scripts !== undefined && { scriptResults: scripts.toString('hex').toUpperCase() }),
+  };
+}

@@ -1,0 +1,99 @@
+import type { ReceiptSettings } from '../../../protocol/index.ts';
+import {
+  RECEIPT_PARTS,
+  type ReceiptCopy,
+  type ReceiptCopyKind,
+  type ReceiptLine,
+} from './receipt-copy.ts';
+
+/** Underscores of the signature line in the HTML and JSON forms, which have no line width. */
+const SIGNATURE_WIDTH = 32;
+
+/** `text` in lines of at most `width` characters, broken at spaces (a longer word is cut). */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/ +/)) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= width) {
+      lines[lines.length - 1] = `${last} ${word}`;
+      continue;
+    }
+    for (let at = 0; at < Math.max(word.length, 1); at += width)
+      lines.push(word.slice(at, at + width));
+  }
+  return lines;
+}
+
+/** One line in the text form: fields label left and value right, text wrapped and maybe centred. */
+function textLines(line: ReceiptLine, width: number): string[] {
+  if ('signature' in line) return [`X${'_'.repeat(width - 1)}`];
+  if ('text' in line) {
+    return wrap(line.text, width).map((part) =>
+      line.center === true ? `${' '.repeat(Math.floor((width - part.length) / 2))}${part}` : part,
+    );
+  }
+  const gap = width - line.label.length - line.value.length;
+  if (gap >= 1) return [`${line.label}${' '.repeat(gap)}${line.value}`];
+  return [line.label, ...wrap(line.value, width).map((part) => part.padStart(width))];
+}
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+
+/** One line in the HTML form: a div, its text escaped, the strong parts in b. */
+function htmlLine(line: ReceiptLine): string {
+  if ('signature' in line)
+    return `<div class="rcpt-signature">X${'_'.repeat(SIGNATURE_WIDTH)}</div>`;
+  const bold = (text: string): string => (line.strong === true ? `<b>${text}</b>` : text);
+  if ('text' in line) {
+    const style = line.center === true ? ' style="text-align:center"' : '';
+    return `<div${style}>${bold(escapeHtml(line.text))}</div>`;
+  }
+  const label = `<span class="rcpt-label">${bold(escapeHtml(line.label))}</span>`;
+  return `<div>${label} <span class="rcpt-value">${bold(escapeHtml(line.value))}</span></div>`;
+}
+
+/** One part in the form the settings ask for. */
+function formatPart(lines: readonly ReceiptLine[], settings: ReceiptSettings): string {
+  switch (settings.type) {
+    case 'json':
+      return JSON.stringify(lines);
+    case 'html':
+      return lines.map(htmlLine).join('');
+    case 'text':
+      return lines.flatMap((line) => textLines(line, settings.width)).join('\n');
+  }
+}
+
+/**
+ * The answer pairs of one copy (docs/api.md, Receipts): rcpt_cust_<part> for the customer's,
+ * rcpt_merch_<part> for the merchant's, each part that has lines, in the form rcpt asked: text
+ * (lines of `width` characters joined by LF), html (a div per line), or json (an array of line
+ * objects: {text, center?, strong?}, {label, value, strong?} or {signature: true}).
+ */
+export function receiptPairs(
+  copy: ReceiptCopy,
+  kind: ReceiptCopyKind,
+  settings: ReceiptSettings,
+): Record<string, string> {
+  const prefix = kind === 'customer' ? 'rcpt_cust_' : 'rcpt_merch_';
+  const pairs: Record<string, string> = {};
+  for (const part of RECEIPT_PARTS) {
+    if (copy[part].length > 0) pairs[`${prefix}${part}`] = formatPart(copy[part], settings);
+  }
+  return pairs;
+}
+
+/** A whole copy as plain text of `width` columns, parts separated by a blank line (e-mail). */
+export function plainTextCopy(copy: ReceiptCopy, width: number): string {
+  return RECEIPT_PARTS.filter((part) => copy[part].length > 0)
+    .map((part) => copy[part].flatMap((line) => textLines(line, width)).join('\n'))
+    .join('\n\n');
+}

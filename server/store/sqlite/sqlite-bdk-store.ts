@@ -1,0 +1,67 @@
+import type { BdkListing, BdkStore, BdkType, SealedBdk } from '../bdk-store.ts';
+import type { SqliteSession } from './sqlite-session.ts';
+
+interface BdkRow {
+  key_set_id: string;
+  key_type: BdkType;
+  key_sealed: Buffer;
+  check_value: string;
+  created_ts: number;
+}
+
+function listingFromRow(row: BdkRow): BdkListing {
+  return {
+    keySetId: row.key_set_id,
+    type: row.key_type,
+    checkValue: row.check_value,
+    createdTs: row.created_ts,
+  };
+}
+
+/** Base derivation keys in SQLite (004_card_present: base_derivation_keys). */
+export class SqliteBdkStore implements BdkStore {
+  readonly #s: SqliteSession;
+
+  constructor(session: SqliteSession) {
+    this.#s = session;
+  }
+
+  add(key: SealedBdk): Promise<boolean> {
+    return this.#s.write(
+      () =>
+        this.#s
+          .prepare(
+            `INSERT INTO base_derivation_keys
+               (key_set_id, key_type, key_sealed, check_value, created_ts)
+             VALUES (?, ?, ?, ?, ?) ON CONFLICT (key_set_id) DO NOTHING`,
+          )
+          .run(key.keySetId, key.type, key.keySealed, key.checkValue, key.createdTs).changes === 1,
+    );
+  }
+
+  list(): Promise<BdkListing[]> {
+    return this.#s.read(() =>
+      this.#s
+        .prepare<[], BdkRow>('SELECT * FROM base_derivation_keys ORDER BY key_set_id')
+        .all()
+        .map(listingFromRow),
+    );
+  }
+
+  find(keySetId: string): Promise<SealedBdk | undefined> {
+    return this.#s.read(() => {
+      const row = this.#s
+        .prepare<[string], BdkRow>('SELECT * FROM base_derivation_keys WHERE key_set_id = ?')
+        .get(keySetId);
+      return row === undefined ? undefined : { ...listingFromRow(row), keySealed: row.key_sealed };
+    });
+  }
+
+  remove(keySetId: string): Promise<boolean> {
+    return this.#s.write(
+      () =>
+        this.#s.prepare('DELETE FROM base_derivation_keys WHERE key_set_id = ?').run(keySetId)
+          .changes === 1,
+    );
+  }
+}

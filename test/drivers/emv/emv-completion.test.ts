@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { type TlvNode, decodeTlv, encodeTlv } from '../../../drivers/crypto/index.ts';
+import { emvCompletionFromTlv, hostResponseData } from '../../../drivers/emv/emv-completion.ts';
+import {
+  pendingChipTransaction,
+  secondGenerateAc,
+} from '../../../drivers/sim/emv-card-completion.ts';
+
+const tlv = (tag: string, hex: string): TlvNode => ({ tag, value: Buffer.from(hex, 'hex') });
+
+const FIRST_ANSWER = [
+  tlv('4F', 'A0000000031010'),
+  tlv('50', Buffer.from('VISA CREDIT').toString('hex')),
+  tlv('95', '0000008000'),
+  tlv('9F26', '1A2B3C4D5E6F7081'),
+  tlv('9F27', '80'),
+  tlv('9F34', '420300'),
+];
+
+describe('host response data (60-12)', () => {
+  it('passes the issuer data through unchanged, and gives 8A Z3 when no answer came', () => {
+    const issuer = '910A112233445566778830308A023030';
+    expect(hostResponseData(issuer).toString('hex').toUpperCase()).toBe(issuer);
+    expect(hostResponseData(undefined).toString('hex').toUpperCase()).toBe('8A025A33');
+  });
+
+  it.each([
+    ['odd hex', '8A0'],
+    ['truncated TLV', '8A0230'],
+    ['no 8A', '910A11223344556677883030'],
+  ])('refuses %s naming issuerData', (_what, data) => {
+    expect(() => hostResponseData(data)).toThrow(
+      expect.objectContaining({ code: 'BAD_INPUT', field: 'issuerData' }),
+    );
+  });
+});
+
+describe('the final data of the simulated card, read as the lane reads it', () => {
+  const pending = pendingChipTransaction('4111111111111111', '000000001500', '0007', FIRST_ANSWER);
+
+  it('repeats the receipt tags, with TC on 00 and AAC when the card declines or the host did', () => {
+    const approved = emvCompletionFromTlv(
+      secondGenerateAc(pending, hostResponseData('8A023030'), false),
+    );
+    expect(approved).toMatchObject({
+      cryptogramType: 'TC',
+      receipt: { aid: 'A0000000031010', tvr: '0000008000', cvmResults: '420300', tsi: 'E800' },
+    });
+    expect(approved.receipt.cryptogram).toMatch(/^[0-9A-F]{16}$/);
+    expect(approved.receipt.cryptogram).not.toBe('1A2B3C4D5E6F7081');
+    const refused = secondGenerateAc(pending, hostResponseData('8A023035'), false);
+    expect(emvCompletionFromTlv(refused).cryptogramType).toBe('AAC');
+    const cardDeclines = secondGenerateAc(pending, hostResponseData('8A023030'), true);
+    expect(emvCompletionFromTlv(cardDeclines).cryptogramType).toBe('AAC');
+    expect(decodeTlv(cardDeclines).map((node) => node.tag)).not.toContain('9F5B');
+  });
+
+  it('refuses final data that is no TC or AAC, or carries a card number in the clear', () => {
+    const arqc = encodeTlv([...FIRST_ANSWER]);
+    expect(() => emvCompletionFromTlv(arqc)).toThrow(
+      expect.objectContaining({ code: 'PROTOCOL', field: '9F27' }),
+    );
+    const clear = encodeTlv([tlv('5A', '4111111111111111'), tlv('9F26', '00'), tlv('9F27', '40')]);
+    expect(() => emvCompletionFromTlv(clear)).toThrow(
+      expect.objectContaining({ code: 'PROTOCOL', field: '5A' }),
+    );
+  });
+});
