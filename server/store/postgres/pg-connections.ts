@@ -37,7 +37,9 @@ export function isServerLost(error: unknown): boolean {
   );
 }
 
-const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves after `ms` milliseconds. */
+export const pause = (ms: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The pools of connections to a location's servers, one pg.Pool per host, and which host is in

@@ -1,4 +1,11 @@
-import type { InFlightDraft, InFlightRecord, InFlightStore } from '../in-flight-store.ts';
+import {
+  InFlightClaimedError,
+  type InFlightDraft,
+  type InFlightRecord,
+  type InFlightStore,
+} from '../in-flight-store.ts';
+import { pause } from './pg-connections.ts';
+import { holdsInstanceLock, instanceRuns, NOW_MS } from './pg-instance-lease.ts';
 import type { PgSession } from './pg-session.ts';
 
 interface InFlightRow {
@@ -17,20 +24,24 @@ function recordFromRow(row: InFlightRow): InFlightRecord {
   };
 }
 
-/** The first key of the advisory locks that tell running instances (pg_advisory_lock(int, int)). */
-export const INSTANCE_LOCK_CLASS = 1_507_020_007;
+/**
+ * Claims the records whose owner no longer runs (instanceRuns: no lock, no live lease): they become
+ * `$1`'s, under the rows' locks, so two instances starting at once never both take one.
+ */
+const CLAIM_ORPHANS = `UPDATE in_flight f SET owner = $1 WHERE NOT ${instanceRuns('f.owner')}
+  RETURNING id, draft_json, card_sealed, created_ts`;
 
 /**
- * Claims the records whose owner holds no instance lock in this database (its instance stopped or
- * crashed): they become `$1`'s, under the rows' locks, so two instances starting at once never
- * both take one.
+ * Milliseconds until the last live lease of an owner of records that holds no lock runs out: an
+ * instance taking its lock again after a failover, or one that crashed less than a lease ago.
  */
-const CLAIM_ORPHANS = `UPDATE in_flight f SET owner = $1 WHERE NOT EXISTS (
-    SELECT 1 FROM pg_locks l
-    WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
-      AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-      AND l.classid::bigint = ${INSTANCE_LOCK_CLASS} AND l.objid::bigint = f.owner)
-  RETURNING id, draft_json, card_sealed, created_ts`;
+const LEASE_WAIT = `SELECT max(i.lease_until) - ${NOW_MS} AS wait FROM instances i
+  WHERE i.lease_until > ${NOW_MS} AND NOT ${holdsInstanceLock('i.owner')}
+    AND EXISTS (SELECT 1 FROM in_flight f WHERE f.owner = i.owner)`;
+
+/** Forgets the leases run out of instances that hold no lock: they stopped without closing. */
+const FORGET_LAPSED = `DELETE FROM instances i WHERE i.lease_until <= ${NOW_MS}
+  AND NOT ${holdsInstanceLock('i.owner')}`;
 
 /**
  * In-flight records in PostgreSQL (008_in_flight), shared by every instance: each record names the
@@ -53,10 +64,23 @@ export class PgInFlightStore implements InFlightStore {
     return rows.map(recordFromRow);
   }
 
-  /** The records of instances no longer running, claimed for this one; oldest first. */
+  /**
+   * The records of instances no longer running, claimed for this one; oldest first. Records of an
+   * instance whose lock is gone but whose lease is live are waited for, looking twice a second (at
+   * most LEASE_MS): it either takes its lock again and keeps them, or its lease lapses and they are
+   * claimed.
+   */
   async orphans(): Promise<InFlightRecord[]> {
-    const rows = await this.#s.all<InFlightRow>(CLAIM_ORPHANS, [this.#owner]);
-    return rows.map(recordFromRow).sort((a, b) => a.id - b.id);
+    const claimed: InFlightRecord[] = [];
+    for (;;) {
+      const rows = await this.#s.all<InFlightRow>(CLAIM_ORPHANS, [this.#owner]);
+      claimed.push(...rows.map(recordFromRow));
+      const wait = (await this.#s.get<{ wait: number | null }>(LEASE_WAIT))?.wait ?? null;
+      if (wait === null) break;
+      await pause(Math.min(wait + 50, 500));
+    }
+    await this.#s.run(FORGET_LAPSED);
+    return claimed.sort((a, b) => a.id - b.id);
   }
 
   async insert(
@@ -81,7 +105,12 @@ export class PgInFlightStore implements InFlightStore {
     return { id: row.id, draft, cardSealed, createdTs: nowTs };
   }
 
+  /** Deletes the record only while this instance owns it (a fence against a takeover). */
   async remove(id: number): Promise<void> {
-    await this.#s.run('DELETE FROM in_flight WHERE id = $1', [id]);
+    const removed = await this.#s.run('DELETE FROM in_flight WHERE id = $1 AND owner = $2', [
+      id,
+      this.#owner,
+    ]);
+    if (removed !== 1) throw new InFlightClaimedError(id);
   }
 }

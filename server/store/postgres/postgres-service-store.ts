@@ -1,15 +1,14 @@
-import { randomInt } from 'node:crypto';
 import type { ServiceStore, StoreTx } from '../service-store.ts';
 import { PgApiKeyStore } from './pg-api-key-store.ts';
 import { PgBatchStore } from './pg-batch-store.ts';
 import { PgBdkStore } from './pg-bdk-store.ts';
 import { PgConnections } from './pg-connections.ts';
-import type pg from 'pg';
 import { PgCredentialFailureStore } from './pg-credential-failure-store.ts';
 import { PgDenyListStore } from './pg-deny-list-store.ts';
 import { PgEmvStore } from './pg-emv-store.ts';
 import { PgGiftStore } from './pg-gift-store.ts';
-import { INSTANCE_LOCK_CLASS, PgInFlightStore } from './pg-in-flight-store.ts';
+import { PgInFlightStore } from './pg-in-flight-store.ts';
+import { PgInstanceLease } from './pg-instance-lease.ts';
 import { PgMerchantStore } from './pg-merchant-store.ts';
 import { applyPostgresMigrations } from './pg-migrations.ts';
 import { PgMfaStore } from './pg-mfa-store.ts';
@@ -78,18 +77,16 @@ export class PostgresServiceStore implements ServiceStore {
   readonly #connections: PgConnections;
   readonly #fence = new ReadFence();
   readonly #top: PgSession;
-  /** The connection holding this instance's advisory lock for as long as the store is open. */
-  readonly #instance: pg.PoolClient;
-  readonly #owner: number;
+  /** This instance's lock and lease, held for as long as the store is open. */
+  readonly #lease: PgInstanceLease;
   #fencing: Promise<void> | undefined;
   #nextFence: Promise<void> | undefined;
 
-  private constructor(connections: PgConnections, instance: pg.PoolClient, owner: number) {
+  private constructor(connections: PgConnections, lease: PgInstanceLease) {
     this.#connections = connections;
-    this.#instance = instance;
-    this.#owner = owner;
+    this.#lease = lease;
     this.#top = topLevelSession(connections, this.#fence);
-    const top = tables(this.#top, owner);
+    const top = tables(this.#top, lease.owner);
     this.transactions = top.transactions;
     this.batches = top.batches;
     this.tokens = top.tokens;
@@ -109,23 +106,14 @@ export class PostgresServiceStore implements ServiceStore {
   }
 
   /**
-   * Connects to the location, brings its schema up to date (refusing one too new), and takes an
-   * instance lock of its own: an advisory lock (INSTANCE_LOCK_CLASS, a random key) held on one
-   * connection while the store is open, which tells other instances it runs.
+   * Connects to the location, brings its schema up to date (refusing one too new), and takes this
+   * instance's lock and lease (PgInstanceLease), which tell other instances it runs.
    */
   static async open(location: PostgresLocation): Promise<PostgresServiceStore> {
     const connections = new PgConnections(location);
     try {
       await applyPostgresMigrations(connections);
-      const instance = await connections.acquire();
-      for (;;) {
-        const owner = randomInt(1, 2 ** 31 - 1);
-        const { rows } = await instance.query<{ ok: boolean }>(
-          'SELECT pg_try_advisory_lock($1, $2) AS ok',
-          [INSTANCE_LOCK_CLASS, owner],
-        );
-        if (rows[0]?.ok === true) return new PostgresServiceStore(connections, instance, owner);
-      }
+      return new PostgresServiceStore(connections, await PgInstanceLease.take(connections));
     } catch (error) {
       await connections.end();
       throw error;
@@ -134,7 +122,7 @@ export class PostgresServiceStore implements ServiceStore {
 
   transaction<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {
     return runTransaction(this.#connections, this.#fence, (session) =>
-      work(tables(session, this.#owner)),
+      work(tables(session, this.#lease.owner)),
     );
   }
 
@@ -164,10 +152,7 @@ export class PostgresServiceStore implements ServiceStore {
   }
 
   async close(): Promise<void> {
-    await this.#instance
-      .query('SELECT pg_advisory_unlock($1, $2)', [INSTANCE_LOCK_CLASS, this.#owner])
-      .catch(() => undefined);
-    this.#instance.release(true);
+    await this.#lease.close();
     await this.#connections.end();
   }
 

@@ -125,35 +125,50 @@ describe.skipIf(skipWithoutPostgres('two instances on PostgreSQL'))(
       if (standby === undefined) throw new Error('no standby');
       const database = (await cluster.createDatabase()).split('/').at(-1) as string;
       const hosts = `127.0.0.1:${primary.port},127.0.0.1:${standby.port}`;
-      const lanes = lanesOn(
-        await twoInstances(
-          `postgres://laneterm@${hosts}/${database}?target_session_attrs=read-write`,
-        ),
-        15_000,
-      );
+      const storeUrl = `postgres://laneterm@${hosts}/${database}?target_session_attrs=read-write`;
+      const instances = await twoInstances(storeUrl);
+      const lanes = lanesOn(instances, 15_000);
+      // Lanes that give up on an answer after 2 s: their sales of 8.05 (the processor waits 5 s)
+      // are in flight when the primary dies, and answered unknown.
+      const slowLanes = lanesOn(instances, 2_000).filter((_, i) => i % 2 === 0);
       const answered = new Map<string, string>();
-      const unknown: { lane: PaymentClient; orderId: string }[] = [];
+      const unknown: { lane: PaymentClient; orderId: string; slow: boolean }[] = [];
       let sent = 0;
-      const drive = async (lane: PaymentClient, count: number): Promise<void> => {
+      const drive = async (lane: PaymentClient, count: number, slow = false): Promise<void> => {
         for (let i = 0; i < count; i += 1) {
           sent += 1;
-          const result = await lane.sale({ ...CARD, money: { amount: amount(sent) } });
+          const money = { amount: slow ? '8.05' : amount(sent) };
+          const result = await lane.sale({ ...CARD, money });
           const orderId = result.orderId ?? '';
           if (result.outcome === 'approved') answered.set(orderId, ttidOf(result));
-          else if (result.outcome === 'unknown') unknown.push({ lane, orderId });
+          else if (result.outcome === 'unknown') unknown.push({ lane, orderId, slow });
         }
       };
       const load = Promise.all(lanes.map((lane) => drive(lane, 30)));
       while (answered.size < 30) await new Promise((resolve) => setTimeout(resolve, 20));
+      const slowLoad = Promise.all(slowLanes.map((lane) => drive(lane, 1, true)));
+      const primaryUrl = `postgres://laneterm@127.0.0.1:${primary.port}/${database}`;
+      const inFlightSlow = `SELECT id FROM in_flight WHERE draft_json::jsonb->>'reqAmount' = '805'`;
+      while ((await query(primaryUrl, inFlightSlow)).length < slowLanes.length) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await primary.kill('SIGKILL');
       await standby.promote();
-      await load;
+      // An instance started now finds the slow sales' records owned by instances whose locks
+      // went with the old primary: it must leave them to those instances.
+      const third = await startServiceProcess(instances[0].dataDir, ['--store', storeUrl]);
+      services.push(third);
+      await Promise.all([load, slowLoad]);
 
-      for (const { lane, orderId } of unknown) {
+      const slowUnknown = unknown.filter((entry) => entry.slow);
+      expect(slowUnknown).toHaveLength(slowLanes.length);
+      for (const { lane, orderId, slow } of unknown) {
         const resolution = await lane.resolve(orderId, { waitMs: 20_000 });
         expect(resolution.status, orderId).not.toBe('unknown');
+        if (slow) expect(resolution.status, `slow sale ${orderId}`).toBe('approved');
         if (resolution.status === 'approved') answered.set(orderId, resolution.ttid ?? '');
       }
+      expect(third.output()).not.toContain('transaction left in flight');
       const url = `postgres://laneterm@127.0.0.1:${standby.port}/${database}`;
       const kept = await query<{ ttid: number; order_id: string }>(
         url,
@@ -168,6 +183,6 @@ describe.skipIf(skipWithoutPostgres('two instances on PostgreSQL'))(
       );
       expect(lost).toEqual([]);
       expect(answered.size).toBeGreaterThan(30);
-    });
+    }, 90_000);
   },
 );

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { listMigrations, SchemaTooNewError } from '../../../server/store/schema-migrations.ts';
+import { InFlightClaimedError } from '../../../server/store/in-flight-store.ts';
+import { INSTANCE_LOCK_CLASS } from '../../../server/store/postgres/pg-instance-lease.ts';
 import type { ServiceStore } from '../../../server/store/service-store.ts';
 import { eventOf, newSale, postgresBackend, seedMerchant } from './store-fixture.ts';
 
@@ -141,5 +143,42 @@ describe.skipIf(backend.skip)('PostgreSQL store shared by two instances', () => 
     await a.close();
     open.splice(open.indexOf(a), 1);
     expect(await b.inFlight.orphans()).toEqual([record]);
+  });
+
+  it('keeps an instance its records while it takes its lock again, and fences a takeover', async () => {
+    const { store: a, again, location } = await backend.fresh();
+    const b = await again();
+    open.push(a, b);
+    const seeded = await seedMerchant(a);
+    const { orderId, ...draft } = newSale(seeded, 900, { orderId: 'O-8' });
+    const record = await a.inFlight.insert({ ...draft, orderId }, null, 2_000);
+    const client = new pg.Client({ connectionString: location });
+    await client.connect();
+    try {
+      const lockOf = (owner: number) =>
+        client.query<{ pid: number }>(
+          `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted
+           AND classid::bigint = $1 AND objid::bigint = $2`,
+          [INSTANCE_LOCK_CLASS, owner],
+        );
+      const { rows } = await client.query<{ owner: string }>(
+        'SELECT owner FROM in_flight WHERE id = $1',
+        [record.id],
+      );
+      const owner = Number(rows[0]?.owner);
+      // The lock's connection is lost, as on a failover: the lock goes with it.
+      await client.query('SELECT pg_terminate_backend($1)', [(await lockOf(owner)).rows[0]?.pid]);
+      expect(await b.inFlight.orphans()).toEqual([]);
+      while ((await lockOf(owner)).rowCount === 0) await new Promise((r) => setTimeout(r, 100));
+      expect(await b.inFlight.orphans()).toEqual([]);
+      // Had another instance taken the record over, the outcome's commit is refused.
+      await client.query('UPDATE in_flight SET owner = owner + 1 WHERE id = $1', [record.id]);
+      await expect(a.transaction((tx) => tx.inFlight.remove(record.id))).rejects.toBeInstanceOf(
+        InFlightClaimedError,
+      );
+      expect(await b.inFlight.findByOrder(seeded.merchantId, 'O-8')).toHaveLength(1);
+    } finally {
+      await client.end();
+    }
   });
 });

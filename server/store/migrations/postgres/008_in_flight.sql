@@ -17,3 +17,12 @@ CREATE TABLE in_flight (
   owner        BIGINT NOT NULL
 );
 CREATE INDEX in_flight_order ON in_flight (merchant_id, order_id);
+
+-- The service instances running over the database: each renews its lease (lease_until, the
+-- database's clock in Unix milliseconds) while it runs and deletes its row when it stops. After a
+-- failover the new primary holds none of the instances' advisory locks until each takes its own
+-- again; a live lease meanwhile keeps its records from being taken over.
+CREATE TABLE instances (
+  owner        BIGINT PRIMARY KEY,
+  lease_until  BIGINT NOT NULL
+);
