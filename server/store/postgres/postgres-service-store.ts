@@ -13,6 +13,7 @@ import { PgMerchantStore } from './pg-merchant-store.ts';
 import { applyPostgresMigrations } from './pg-migrations.ts';
 import { PgMfaStore } from './pg-mfa-store.ts';
 import { PgPermissionStore } from './pg-permission-store.ts';
+import { PgStanBlocks } from './pg-stan-blocks.ts';
 import { PgProfileStore } from './pg-profile-store.ts';
 import { PgReceiptHeaderStore } from './pg-receipt-header-store.ts';
 import { ReadFence, runTransaction, topLevelSession, type PgSession } from './pg-session.ts';
@@ -44,10 +45,6 @@ function tables(session: PgSession, owner: number): StoreTx {
   };
 }
 
-/** Allocates a stan sequence value: one upsert, atomic under the counter row's lock. */
-const NEXT_STAN = `INSERT INTO profile_counters AS c (profile_id, stan_seq) VALUES ($1, 1)
-  ON CONFLICT (profile_id) DO UPDATE SET stan_seq = c.stan_seq + 1 RETURNING stan_seq`;
-
 /**
  * The PostgreSQL back end of the store boundary, for several service instances over one database
  * (docs/architecture.md, The store; docs/scaling.md). A pool of connections per server
@@ -77,6 +74,7 @@ export class PostgresServiceStore implements ServiceStore {
   readonly #connections: PgConnections;
   readonly #fence = new ReadFence();
   readonly #top: PgSession;
+  readonly #stans: PgStanBlocks;
   /** This instance's lock and lease, held for as long as the store is open. */
   readonly #lease: PgInstanceLease;
   #fencing: Promise<void> | undefined;
@@ -86,6 +84,7 @@ export class PostgresServiceStore implements ServiceStore {
     this.#connections = connections;
     this.#lease = lease;
     this.#top = topLevelSession(connections, this.#fence);
+    this.#stans = new PgStanBlocks(this.#top);
     const top = tables(this.#top, lease.owner);
     this.transactions = top.transactions;
     this.batches = top.batches;
@@ -126,9 +125,8 @@ export class PostgresServiceStore implements ServiceStore {
     );
   }
 
-  async nextStanSeq(profileId: number): Promise<number> {
-    const row = await this.#top.get<{ stan_seq: number }>(NEXT_STAN, [profileId]);
-    return row?.stan_seq ?? 1;
+  nextStanSeq(profileId: number): Promise<number> {
+    return this.#stans.next(profileId);
   }
 
   /**

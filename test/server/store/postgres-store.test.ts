@@ -3,6 +3,7 @@ import pg from 'pg';
 import { listMigrations, SchemaTooNewError } from '../../../server/store/schema-migrations.ts';
 import { InFlightClaimedError } from '../../../server/store/in-flight-store.ts';
 import { INSTANCE_LOCK_CLASS } from '../../../server/store/postgres/pg-instance-lease.ts';
+import { STAN_BLOCK } from '../../../server/store/postgres/pg-stan-blocks.ts';
 import type { ServiceStore } from '../../../server/store/service-store.ts';
 import { eventOf, newSale, postgresBackend, seedMerchant } from './store-fixture.ts';
 
@@ -102,7 +103,9 @@ describe.skipIf(backend.skip)('PostgreSQL store shared by two instances', () => 
   });
 
   it('hands out distinct ttids, payment ids of one order, and stans across both', async () => {
-    const [a, b] = await pair();
+    const { store: a, again } = await backend.fresh();
+    const b = await again();
+    open.push(a, b);
     const seeded = await seedMerchant(a);
     const made = await Promise.all(
       Array.from({ length: 16 }, (_, i) =>
@@ -120,7 +123,15 @@ describe.skipIf(backend.skip)('PostgreSQL store shared by two instances', () => 
     const stans = await Promise.all(
       Array.from({ length: 30 }, (_, i) => (i % 2 ? a : b).nextStanSeq(seeded.profileId)),
     );
-    expect([...stans].sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    // Each instance hands out a block of its own: 1-100 to one, 101-200 to the other.
+    const blocks = (values: number[]) => new Set(values.map((v) => Math.ceil(v / STAN_BLOCK)));
+    expect(new Set(stans).size).toBe(30);
+    expect(blocks(stans)).toEqual(new Set([1, 2]));
+    expect(blocks(stans.filter((_, i) => i % 2 === 1)).size).toBe(1);
+    // A store opened again continues past every block reserved.
+    const c = await again();
+    open.push(c);
+    expect(await c.nextStanSeq(seeded.profileId)).toBe(2 * STAN_BLOCK + 1);
   });
 
   it('counts failed logins from both into one lock', async () => {
