@@ -1,22 +1,6 @@
-import type { BdkListing, BdkStore, BdkType, SealedBdk } from '../bdk-store.ts';
+import type { BdkListing, BdkStore, SealedBdk } from '../bdk-store.ts';
+import { bdkListingFromRow, type BdkRow } from '../store-rows.ts';
 import type { PgSession } from './pg-session.ts';
-
-interface BdkRow {
-  key_set_id: string;
-  key_type: BdkType;
-  key_sealed: Buffer;
-  check_value: string;
-  created_ts: number;
-}
-
-function listingFromRow(row: BdkRow): BdkListing {
-  return {
-    keySetId: row.key_set_id,
-    type: row.key_type,
-    checkValue: row.check_value,
-    createdTs: row.created_ts,
-  };
-}
 
 /** Base derivation keys in PostgreSQL (004_card_present: base_derivation_keys). */
 export class PgBdkStore implements BdkStore {
@@ -40,7 +24,7 @@ export class PgBdkStore implements BdkStore {
     const rows = await this.#s.all<BdkRow>(
       'SELECT * FROM base_derivation_keys ORDER BY key_set_id',
     );
-    return rows.map(listingFromRow);
+    return rows.map(bdkListingFromRow);
   }
 
   async find(keySetId: string): Promise<SealedBdk | undefined> {
@@ -48,7 +32,7 @@ export class PgBdkStore implements BdkStore {
       'SELECT * FROM base_derivation_keys WHERE key_set_id = $1',
       [keySetId],
     );
-    return row === undefined ? undefined : { ...listingFromRow(row), keySealed: row.key_sealed };
+    return row === undefined ? undefined : { ...bdkListingFromRow(row), keySealed: row.key_sealed };
   }
 
   async remove(keySetId: string): Promise<boolean> {

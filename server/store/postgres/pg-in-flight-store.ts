@@ -4,25 +4,10 @@ import {
   type InFlightRecord,
   type InFlightStore,
 } from '../in-flight-store.ts';
+import { inFlightFromRow, type InFlightRow } from '../store-rows.ts';
 import { pause } from './pg-connections.ts';
 import { holdsInstanceLock, instanceRuns, NOW_MS } from './pg-instance-lease.ts';
 import type { PgSession } from './pg-session.ts';
-
-interface InFlightRow {
-  id: number;
-  draft_json: string;
-  card_sealed: Buffer | null;
-  created_ts: number;
-}
-
-function recordFromRow(row: InFlightRow): InFlightRecord {
-  return {
-    id: row.id,
-    draft: JSON.parse(row.draft_json) as InFlightDraft,
-    cardSealed: row.card_sealed,
-    createdTs: row.created_ts,
-  };
-}
 
 /**
  * Claims the records whose owner no longer runs (instanceRuns: no lock, no live lease): they become
@@ -61,7 +46,7 @@ export class PgInFlightStore implements InFlightStore {
       'SELECT * FROM in_flight WHERE merchant_id = $1 AND order_id = $2 ORDER BY id',
       [merchantId, orderId],
     );
-    return rows.map(recordFromRow);
+    return rows.map(inFlightFromRow);
   }
 
   /**
@@ -74,7 +59,7 @@ export class PgInFlightStore implements InFlightStore {
     const claimed: InFlightRecord[] = [];
     for (;;) {
       const rows = await this.#s.all<InFlightRow>(CLAIM_ORPHANS, [this.#owner]);
-      claimed.push(...rows.map(recordFromRow));
+      claimed.push(...rows.map(inFlightFromRow));
       const wait = (await this.#s.get<{ wait: number | null }>(LEASE_WAIT))?.wait ?? null;
       if (wait === null) break;
       await pause(Math.min(wait + 50, 500));

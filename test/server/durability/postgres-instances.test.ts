@@ -117,7 +117,7 @@ describe.skipIf(skipWithoutPostgres('two instances on PostgreSQL'))(
       );
       // The 40 sales, the gift issue (a load: kind refund, captured) and the 6 gift sales.
       expect(batches).toEqual([{ status: 'settled', n: String(40 + 1 + 6) }]);
-    });
+    }, 90_000);
 
     it('lose no answered sale when the primary is killed mid-load and its standby promoted', async () => {
       cluster = await startPostgresCluster({ standby: true });
@@ -183,6 +183,6 @@ describe.skipIf(skipWithoutPostgres('two instances on PostgreSQL'))(
       );
       expect(lost).toEqual([]);
       expect(answered.size).toBeGreaterThan(30);
-    }, 90_000);
+    }, 180_000);
   },
 );
