@@ -81,8 +81,10 @@ export class PgInstanceLease {
     await this.#renewing;
     const client = this.#client;
     if (client === undefined) return;
+    // Unlocked before the connection closes: a backend lets its locks go only once it has exited.
     await client
-      .query('DELETE FROM instances WHERE owner = $1', [this.owner])
+      .query('SELECT pg_advisory_unlock($1, $2)', [INSTANCE_LOCK_CLASS, this.owner])
+      .then(() => client.query('DELETE FROM instances WHERE owner = $1', [this.owner]))
       .catch(() => undefined);
     client.release(true);
   }
