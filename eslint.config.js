@@ -30,6 +30,7 @@ export default tseslint.config(
       '**/*-cli.ts',
       '**/tools/**',
       'main/start.ts',
+      'scripts/**',
       'test/bench/**',
       'test/**/helpers/**',
     ],
@@ -38,5 +39,9 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.cjs'],
     extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    files: ['server/cardentry/page/**/*.js'],
+    languageOptions: { globals: globals.browser },
   },
 );

@@ -1,42 +1,77 @@
-// `npm start`: LaneTerm in training mode. Brings up the local Payment Transaction Service with the
-// demo merchant (TLS on 8665 and plain TCP on 8333, both on 127.0.0.1); the lane UI is not built yet.
-import { join } from 'node:path';
-import {
-  SERVER_USAGE,
-  defaultDataDirectory,
-  describeServer,
-  parseServerArgs,
-  startServer,
-  stopOnSignals,
-} from '../server/index.ts';
+// `npm start`: LaneTerm's lane. With no configuration, training mode: the local Payment Transaction
+// Service (TLS on 8665 and plain TCP on 8333, both on 127.0.0.1) with the demo merchant, the
+// simulated devices and the lane engine; with --config FILE, a real lane. Where Electron is
+// installed the lane opens in its window (--kiosk: full screen); otherwise, or with --browser, the
+// web bridge serves the UI and one line says where the lane is, with the address to open.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { electronBinary, ensureAppBuilt, runElectron } from './app/electron-launcher.ts';
+import { launchLane } from './app/lane-launch.ts';
+import { startBridge } from './bridge/bridge-server.ts';
+import { ensureRendererBuilt } from './bridge/renderer-build.ts';
+import { readLaneConfig } from './lane/lane-config.ts';
+import { storeApiKeySecret } from './lane/api-key-secret.ts';
+import { START_USAGE, parseStartArgs } from './lane/start-options.ts';
 
-/** Plain port of training mode: 8333, the IP-mode (unencrypted) port of libmonetra's tests. */
-const TRAINING_PLAIN_PORT = 8333;
+/** The repository root (npm start runs from a clone). */
+const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+/** The switch's own flags, taken off before the lane's options are read. */
+const SWITCH_FLAGS = ['--browser', '--kiosk'];
+
+const USAGE = `${START_USAGE}
+
+where the lane opens:
+  --browser         serve the UI through the web bridge even where Electron is installed
+  --kiosk           the Electron window full screen, for a dedicated lane`;
 
 async function main(): Promise<void> {
-  const args = parseServerArgs(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  const laneArgv = argv.filter((arg) => !SWITCH_FLAGS.includes(arg));
+  const args = parseStartArgs(laneArgv);
   if ('help' in args) {
-    console.log(SERVER_USAGE);
+    console.log(USAGE);
     return;
   }
   if ('error' in args) {
-    console.error(`${args.error}\n\n${SERVER_USAGE}`);
+    console.error(`${args.error}\n\n${USAGE}`);
     process.exitCode = 2;
     return;
   }
-  const server = await startServer({
-    host: '127.0.0.1',
-    plainPort: TRAINING_PLAIN_PORT,
-    dataDir: join(defaultDataDirectory(), 'training'),
-    ...args.options,
-    demo: true,
-  });
-  stopOnSignals(server, (line) => console.log(line));
-  console.log('LaneTerm training mode: the lane UI is not built yet; the local service is up.');
-  for (const line of describeServer(server)) console.log(line);
+  if ('storeKey' in args) {
+    const setup = readLaneConfig(args.config);
+    const secret = readFileSync(0, 'utf8').split(/\r?\n/)[0]?.trim() ?? '';
+    if (secret === '') throw new Error('store-api-key: no secret on standard input');
+    await storeApiKeySecret(setup.server.apiKeyId, secret);
+    console.log(`stored the secret of API key ${setup.server.apiKeyId} in the OS keychain`);
+    return;
+  }
+  const electron = argv.includes('--browser') ? null : electronBinary(REPO_ROOT);
+  if (electron !== null) {
+    const entry = (JSON.parse(readFileSync(`${REPO_ROOT}package.json`, 'utf8')) as { main: string })
+      .main;
+    ensureAppBuilt(REPO_ROOT, entry, (line) => console.log(line));
+    process.exitCode = await runElectron(electron, REPO_ROOT, argv);
+    return;
+  }
+  const staticDir = ensureRendererBuilt(REPO_ROOT);
+  const lane = await launchLane(args);
+  const bridge = await startBridge({ lane: lane.api, staticDir });
+  const stop = (): void => {
+    Promise.all([bridge.close(), lane.stop()]).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`stopping failed: ${(error as Error).message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  console.log(`${lane.line}; open ${bridge.url}`);
 }
 
 main().catch((error: unknown) => {
-  console.error(`cannot start training mode: ${(error as Error).message}`);
+  console.error(`cannot start the lane: ${(error as Error).message}`);
   process.exitCode = 1;
 });

@@ -27,6 +27,7 @@ export const OPERATIONS = [
   'settle',
   'mfa_cookie',
   'chkpwd',
+  'ticket_session',
 ] as const;
 
 /** One operation's canonical name. */

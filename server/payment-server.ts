@@ -23,6 +23,7 @@ import { createRestApp } from './rest/rest-app.ts';
 import { openServiceStore } from './store/store-location.ts';
 import { loadOrCreateCertificate } from './tls/certificate.ts';
 import { CardVault, describeCustody, openDataKey } from './vault/index.ts';
+import { CardEntryService } from './cardentry/card-entry-service.ts';
 
 /** Milliseconds open connections get to close on their own at shutdown before being cut. */
 const CLOSE_GRACE_MS = 2000;
@@ -110,6 +111,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
       queue,
       vault,
       outboxDir: files.outbox,
+      checkReturnSeconds: options.checkReturnSeconds,
     });
     await engine.recoverInFlight();
     const authenticator = new Authenticator(accounts, limits, logger);
@@ -137,6 +139,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
       headerMs: limits.frameTimeoutMs,
       maxInFlight: limits.maxInFlight,
       maxUnsentBytes: limits.maxUnsentBytes,
+      cardEntry: new CardEntryService(store.cardTickets, vault, accounts, now),
     });
     const kvLimits = {
       maxFrameBytes: limits.maxFrameBytes,

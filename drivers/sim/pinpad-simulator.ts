@@ -92,6 +92,8 @@ export class PinPadSimulator extends DeviceSimulator {
   cardholderCancels = false;
   /** The card the cardholder at the pad holds: a PAN-less request is answered with its PIN. */
   cardInHand: TestCard | undefined;
+  /** The PIN the cardholder types (e.g. a wrong one); default the card's own PIN. */
+  typedPin: string | undefined;
   /** The card the cardholder keys on the pad when asked (74); default the card in hand. */
   keyedCard: TestCard | undefined;
   /** The security code keyed when the pad asks for one; default the card's good CV. */
@@ -175,7 +177,7 @@ export class PinPadSimulator extends DeviceSimulator {
       pan === undefined
         ? this.cardInHand
         : this.#options.cards?.find((candidate) => candidate.pan === pan);
-    const pin = card?.pin ?? this.#options.defaultPin ?? '1234';
+    const pin = this.typedPin ?? card?.pin ?? this.#options.defaultPin ?? '1234';
     return this.#answer(encodePinResponse(this.#encryptedPin(pin, pan)));
   }
 

@@ -19,6 +19,7 @@ import {
   loadCardCatalogue,
 } from '../../drivers/sim/index.ts';
 import type { DeviceRole, DevicesConfig } from './device-config.ts';
+import { TRAINING_GIFT_CARDS } from './training-gift-cards.ts';
 
 /** How the training devices are brought up. */
 export interface TrainingDevicesOptions {
@@ -41,7 +42,13 @@ export type PrinterCondition =
   'ok' | 'paper-low' | 'paper-out' | 'cover-open' | 'offline' | 'error';
 
 /** How a card is presented: swiped on the swipe reader, or inserted, tapped or fallback-swiped on the EMV reader. */
-export type Presentation = 'swipe' | 'insert' | 'tap' | 'fallback';
+export type Presentation = 'swipe' | 'insert' | 'tap' | 'fallback' | 'key';
+
+/** What the simulated cardholder does at the PIN pad: types the card's PIN, a wrong one, or cancels. */
+export type CardholderPin = 'typed' | 'wrong' | 'cancel';
+
+/** The PIN a cardholder types wrong: no catalogue card has it (resources/test-cards.json). */
+const WRONG_PIN = '0000';
 
 /**
  * The simulated devices of training mode and the handle to drive them (the HIL scenario runner
@@ -64,7 +71,11 @@ export interface TrainingDevices {
     readonly pinpad: PinPadSimulator;
     readonly printer: PrinterSimulator;
   };
-  /** Presents test card `cardId` (e.g. "visa", "mc-debit") the way `how` says. */
+  /**
+   * Presents test card `cardId` (e.g. "visa", "mc-debit") the way `how` says (key: the card the
+   * cardholder keys on the PIN pad when it asks); the card is then the one the pad's cardholder
+   * holds, whose PIN a PIN request without PAN is answered with.
+   */
   present(cardId: string, how: Presentation): Promise<void>;
   /** Arms a fault (FaultPlan spec, e.g. "bad-checksum", "slow:2500", "unplug:500*2") on `role`. */
   fault(role: DeviceRole, spec: string): void;
@@ -72,8 +83,8 @@ export interface TrainingDevices {
   unplug(role: DeviceRole, replugMs?: number): Promise<void>;
   /** Sets what the printer reports (paper low/out, cover open, offline, error, or ok). */
   setPrinter(condition: PrinterCondition): void;
-  /** When on, the cardholder presses Cancel on the PIN pad instead of typing. */
-  setCardholderCancels(on: boolean): void;
+  /** What the cardholder does at the PIN pad from now on (default typed: the card's PIN). */
+  setCardholderPin(mode: CardholderPin): void;
   /** The next chip read on the EMV reader fails (the lane should offer fallback). */
   failNextChipRead(): void;
   /** Stops every simulator, ends socat and removes the folder it made. */
@@ -114,7 +125,7 @@ export async function startTrainingDevices(
   const madeDir = options.dir === undefined;
   const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'laneterm-devices-')));
   const log = options.log ?? (() => undefined);
-  const cards = options.cards ?? loadCardCatalogue();
+  const cards = options.cards ?? [...loadCardCatalogue(), ...TRAINING_GIFT_CARDS];
   const keys = options.keys ?? {};
   const keySet = (keys.initialKsn ?? TEST_INITIAL_KSN).slice(0, 10).toUpperCase();
   const readerKind = options.reader ?? 'idtech';
@@ -182,10 +193,15 @@ export async function startTrainingDevices(
     simulators: { reader, emv, pinpad, printer },
     async present(cardId, how) {
       const card = findCard(cards, cardId);
+      pinpad.cardInHand = card;
+      if (how === 'key') {
+        pinpad.keyedCard = card;
+        return;
+      }
       if (how === 'swipe') return reader.swipe(card);
       const presentation = EMV_PRESENTATIONS[how];
       if (presentation === undefined)
-        throw new DeviceError('BAD_INPUT', 'how: must be swipe, insert, tap or fallback', {
+        throw new DeviceError('BAD_INPUT', 'how: must be swipe, insert, tap, fallback or key', {
           field: 'how',
         });
       emv.present(card, presentation);
@@ -211,8 +227,9 @@ export async function startTrainingDevices(
         });
       Object.assign(printer.status, change);
     },
-    setCardholderCancels(on) {
-      pinpad.cardholderCancels = on;
+    setCardholderPin(mode) {
+      pinpad.cardholderCancels = mode === 'cancel';
+      pinpad.typedPin = mode === 'wrong' ? WRONG_PIN : undefined;
     },
     failNextChipRead() {
       emv.cardReadFails = true;

@@ -2,6 +2,7 @@
 export { PaymentClient } from './payment-client.ts';
 export { PaymentCore, type CallOptions } from './payment-core.ts';
 export { DEFAULT_DEADLINES, type Deadlines, type PaymentClientConfig } from './client-config.ts';
+export { DEFAULT_LATE_ANSWER_MS } from './late-answers.ts';
 export type {
   ApiKeyCredential,
   AuthSettings,

@@ -40,7 +40,10 @@ export const ACCOUNT_PARAMS: Readonly<Record<string, ParamDef>> = {
   trackdata: { type: 'text_nonempty', description: 'magnetic stripe track 1 and/or 2' },
   abaroute: { type: 'aba', description: 'check: ABA routing number of the bank' },
   checknum: { type: 'digits', description: 'check: check number' },
-  accounttype: { type: 'pipe_list', description: 'check: account type flags, pipe-separated' },
+  accounttype: {
+    type: 'accounttype',
+    description: 'check: PERSONAL or BUSINESS and CHECKING or SAVINGS, pipe-separated',
+  },
   cv: {
     type: 'cv',
     description: 'card verification value, or NR, NA, N; N when absent',

@@ -290,4 +290,11 @@ export const OPERATION_TABLE: Readonly<Record<OperationName, OperationDef>> = {
     echo: true,
     description: 'check the credentials sent; answers SUCCESS when they sign in',
   },
+  ticket_session: {
+    versions: BOTH,
+    inputs: ['allowed_origin'],
+    required: ['allowed_origin'],
+    description:
+      'open a hosted card-entry session for one entry; answers the page address (docs/api.md)',
+  },
 };

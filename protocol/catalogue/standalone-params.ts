@@ -10,6 +10,11 @@ const V2 = ['v2'] as const;
  */
 export const STANDALONE_PARAMS: Readonly<Record<string, ParamDef>> = {
   ttid: { type: 'identifier', description: 'transaction identifier', standalone: BOTH },
+  allowed_origin: {
+    type: 'origin',
+    description: 'the origin of the window embedding the hosted card-entry page',
+    standalone: BOTH,
+  },
   profile_id: {
     type: 'digits',
     description: "merchant profile id; defaults to the user's default profile",

@@ -26,6 +26,9 @@ export const PARAM_TYPE_RULES: Readonly<Record<ParamType, string>> = {
   email: 'an e-mail address: one @, no spaces, a dot in the domain, at most 254 characters',
   phone: 'optional +, then digits with separators space . - ( ); 7–15 digits',
   account: '4–19 digits',
-  aba: '9 digits',
+  aba: '9 digits; digits weighted 3, 7, 1 sum to a multiple of 10',
+  origin: 'a web origin: https://host[:port], or http:// on localhost or 127.0.0.1; no path',
+  accounttype:
+    'PERSONAL or BUSINESS, CHECKING or SAVINGS (any case), one of each pair, joined by |',
   timestamp: 'Unix seconds: digits, at most 253402300799 (9999-12-31 23:59:59 UTC)',
 };

@@ -45,6 +45,8 @@ export const PARAM_TYPES = [
   'phone',
   'account',
   'aba',
+  'accounttype',
+  'origin',
   'timestamp',
 ] as const;
 

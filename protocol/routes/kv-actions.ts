@@ -68,6 +68,7 @@ export const KV_ACTIONS: readonly KvAction[] = [
   admin('report_settled_batches', 'SBT'),
   admin('mfa_cookie', 'mfacookie'),
   act('chkpwd', 'chkpwd'),
+  admin('ticket_session', 'ticketsession'),
 ];
 
 /**

@@ -62,6 +62,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   route('POST', 'batch/settle', 'settle'),
   route('POST', 'user/mfa/cookie', 'mfa_cookie'),
   route('GET', 'user/chkpwd', 'chkpwd'),
+  route('POST', 'cardentry/session', 'ticket_session'),
 ];
 
 /** The path prefix of a version: /api/v1 or /api/v2 (seed: Versioning §1). */

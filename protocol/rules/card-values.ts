@@ -60,7 +60,37 @@ export function checkAccount(value: string, field = 'account'): void {
   if (!/^\d{4,19}$/.test(value)) throw ruleError('account.format', field);
 }
 
-/** abaroute: an ABA routing number, 9 digits. */
+/** Weights of an ABA routing number's digits in its checksum (ABA Key to Routing Numbers). */
+const ABA_WEIGHTS: readonly number[] = [3, 7, 1, 3, 7, 1, 3, 7, 1];
+
+/**
+ * abaroute: an ABA routing number, 9 digits whose sum weighted 3, 7, 1 (repeated) is a multiple
+ * of 10 (ABA Key to Routing Numbers, check digit).
+ */
 export function checkAbaRoute(value: string, field = 'abaroute'): void {
   if (!/^\d{9}$/.test(value)) throw ruleError('aba.format', field);
+  const sum = [...value].reduce(
+    (total, digit, i) => total + Number(digit) * (ABA_WEIGHTS[i] ?? 0),
+    0,
+  );
+  if (sum % 10 !== 0) throw ruleError('aba.checksum', field);
+}
+
+/** The members accounttype may hold, one of each pair at most (docs/protocol.md, Checks). */
+const ACCOUNT_TYPE_PAIRS: readonly (readonly [string, string])[] = [
+  ['PERSONAL', 'BUSINESS'],
+  ['CHECKING', 'SAVINGS'],
+];
+
+/**
+ * accounttype: pipe-separated members (seed: multi-valued strings), each PERSONAL or BUSINESS,
+ * CHECKING or SAVINGS in any case, at most one of each pair (docs/protocol.md, Checks).
+ */
+export function checkAccountType(value: string, field = 'accounttype'): void {
+  const members = value.toUpperCase().split('|');
+  const pairs = members.map((member) =>
+    ACCOUNT_TYPE_PAIRS.findIndex((pair) => pair.includes(member)),
+  );
+  if (pairs.includes(-1)) throw ruleError('accounttype.member', field);
+  if (new Set(pairs).size !== pairs.length) throw ruleError('accounttype.pair', field);
 }

@@ -10,6 +10,7 @@ export {
 } from './amount.ts';
 export {
   checkAbaRoute,
+  checkAccountType,
   checkAccount,
   checkCv,
   checkExpdate,
@@ -21,6 +22,7 @@ export {
 export {
   checkDigits,
   checkEmail,
+  checkOrigin,
   checkIdentifier,
   checkIsoNumeric,
   checkNonEmpty,

@@ -92,6 +92,22 @@ export const RULES = {
   'phone.format': { kind: 'invalid', text: 'must be a phone number of 7–15 digits' },
   'account.format': { kind: 'invalid', text: 'must be 4–19 digits' },
   'aba.format': { kind: 'invalid', text: 'must be 9 digits' },
+  'origin.format': {
+    kind: 'invalid',
+    text: 'must be a web origin: https://host[:port], or http:// on localhost; no path',
+  },
+  'aba.checksum': {
+    kind: 'invalid',
+    text: 'fails the routing number checksum (digits weighted 3, 7, 1 must sum to a multiple of 10)',
+  },
+  'accounttype.member': {
+    kind: 'invalid',
+    text: 'members must be PERSONAL or BUSINESS, CHECKING or SAVINGS, joined by |',
+  },
+  'accounttype.pair': {
+    kind: 'invalid',
+    text: 'may name one of PERSONAL and BUSINESS and one of CHECKING and SAVINGS',
+  },
   'timestamp.format': { kind: 'invalid', text: 'must be Unix seconds: digits only' },
   'timestamp.range': { kind: 'invalid', text: 'must be at most 253402300799' },
   'installment.order': { kind: 'invalid', text: 'must not exceed installment_total' },

@@ -57,6 +57,21 @@ export function checkIdentifier(value: string, field: string): void {
   if (!IDENTIFIER.test(value)) throw ruleError('identifier.format', field);
 }
 
+const ORIGIN = /^(https):\/\/([a-z0-9.-]+|\[[0-9a-f:]+\])(?::(\d{1,5}))?$/;
+const LOCAL_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(?::(\d{1,5}))?$/;
+
+/**
+ * allowed_origin: a web origin (RFC 6454) as a browser writes it, lowercase: https://host[:port],
+ * or http:// on a loopback host for development; no path, query or trailing slash.
+ */
+export function checkOrigin(value: string, field = 'allowed_origin'): void {
+  const match = ORIGIN.exec(value) ?? LOCAL_ORIGIN.exec(value);
+  const port = match?.[match.length - 1];
+  if (match === null || (port !== undefined && Number(port) > 65_535)) {
+    throw ruleError('origin.format', field);
+  }
+}
+
 /** rcpt_email: one @, no spaces, a dot in the domain, at most 254 characters (RFC 5321 path). */
 export function checkEmail(value: string, field = 'rcpt_email'): void {
   if (value.length > 254 || !EMAIL.test(value)) throw ruleError('email.format', field);

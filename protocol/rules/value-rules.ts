@@ -3,6 +3,7 @@ import { checkTax, parseAmount } from './amount.ts';
 import {
   checkAbaRoute,
   checkAccount,
+  checkAccountType,
   checkCv,
   checkExpdate,
   checkIcc,
@@ -14,6 +15,7 @@ import {
   checkEmail,
   checkIdentifier,
   checkIsoNumeric,
+  checkOrigin,
   checkNonEmpty,
   checkPhone,
   checkPipeList,
@@ -58,6 +60,8 @@ const CHECKERS: Readonly<Record<ParamType, Checker>> = {
   phone: (value, field) => checkPhone(value, field),
   account: (value, field) => checkAccount(value, field),
   aba: (value, field) => checkAbaRoute(value, field),
+  accounttype: (value, field) => checkAccountType(value, field),
+  origin: (value, field) => checkOrigin(value, field),
   timestamp: (value, field) => checkTimestamp(value, field),
 };
 

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LOG_LEVELS, type LogLevel } from '../log/service-logger.ts';
+import { DEFAULT_CHECK_RETURN_SECONDS } from '../engine/checks/check-returns.ts';
 import type { KekCustody } from '../vault/index.ts';
 import {
   DEFAULT_HOST,
@@ -45,6 +46,7 @@ export const SERVER_USAGE = `usage: npm run server -- [options]
   --password-cache-seconds S   seconds a verified password is remembered, 0 never (default ${DEFAULT_LIMITS.passwordCacheMs / 1000})
   --password-checks N   scrypt password verifications running at once (default ${DEFAULT_LIMITS.passwordChecks} here)
   --mfa-cookie-days N   MFA cookie lifetime in days (default ${DEFAULT_LIMITS.mfaCookieLifetime / 86400})
+  --check-return-seconds S   seconds after settlement a check's ACH return comes (default ${DEFAULT_CHECK_RETURN_SECONDS})
   -h, --help            print this help and exit`;
 
 const OPTIONS = {
@@ -78,6 +80,7 @@ const OPTIONS = {
   'password-cache-seconds': { type: 'string' },
   'password-checks': { type: 'string' },
   'mfa-cookie-days': { type: 'string' },
+  'check-return-seconds': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -182,6 +185,7 @@ export function parseServerArgs(argv: readonly string[]): ServerArgs {
       vaultKey: vaultKeyOf(v['vault-key-file'], v['vault-key-env'], v['vault-keychain']),
       logLevel: level as LogLevel | undefined,
       limits: definedOnly(limits),
+      checkReturnSeconds: integer('check-return-seconds', v['check-return-seconds'], 0, 31_536_000),
     };
     return { options: definedOnly(options) };
   } catch (error) {

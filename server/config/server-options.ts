@@ -4,6 +4,7 @@ import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../auth/auth-limits.ts';
 import type { LogLevel } from '../log/service-logger.ts';
 import type { StoreLocation } from '../store/store-location.ts';
 import { DEFAULT_KEK_VARIABLE, type KekCustody, type VaultKeyOptions } from '../vault/index.ts';
+import { DEFAULT_CHECK_RETURN_SECONDS } from '../engine/checks/check-returns.ts';
 import { defaultDataDirectory } from './data-directory.ts';
 
 /** The TLS port by default: 8665, the real server's user port (libmonetra DEFAULT_PORT_USER). */
@@ -84,6 +85,8 @@ export interface ServerOptions {
   /** Where log lines go; standard output by default. */
   logDestination: DestinationStream | undefined;
   limits: ServiceLimits;
+  /** Seconds after settlement a check's ACH return is due; default 60 (docs/test-cards.md). */
+  checkReturnSeconds: number;
   /** The clock; the system clock by default. */
   now: () => Date;
 }
@@ -108,6 +111,7 @@ export function withDefaults(input: ServerInput): ServerOptions {
     logLevel: input.logLevel ?? 'info',
     logDestination: input.logDestination,
     limits: { ...DEFAULT_LIMITS, ...input.limits },
+    checkReturnSeconds: input.checkReturnSeconds ?? DEFAULT_CHECK_RETURN_SECONDS,
     now: input.now ?? (() => new Date()),
   };
 }

@@ -2,6 +2,7 @@ import { Code, MsoftCode, formatAmount } from '../../protocol/index.ts';
 import { put, transactionPairs } from './response-pairs.ts';
 import type { EngineContext } from './engine-context.ts';
 import { refusalOf } from './state-machine.ts';
+import type { CheckReads } from '../store/check-store.ts';
 import type { TransactionRecord } from '../store/transaction-record.ts';
 import { emvRecordPairs } from './emv-pairs.ts';
 
@@ -59,6 +60,7 @@ const RESPONSE_KEYS: ReadonlySet<string> = new Set(
     'merch_email merch_proc reversible reversal_reason offline_decline tranflags txnstatus',
     'last_modified_ts order_id payment_id order_cash_discount order_cash_price order_noncash_price',
     'order_tip order_total order_tax detail_order_notes trans line_items simulator',
+    'return_code return_reason return_ts',
   ]
     .join(' ')
     .split(' '),
@@ -73,6 +75,25 @@ export function echoableCustom(custom: Record<string, string>): Record<string, s
   );
 }
 
+/**
+ * The ACH return of a check that came back (docs/test-cards.md, Checks): return_code (R01, …),
+ * return_reason and return_ts (Unix seconds); nothing for any other transaction (only one marked
+ * RETURNED is looked up).
+ */
+export async function checkReturnPairs(
+  checks: CheckReads,
+  txn: TransactionRecord,
+): Promise<Record<string, string>> {
+  if (!txn.statusFlags.includes('RETURNED')) return {};
+  const returned = (await checks.find(txn.ttid))?.returned;
+  if (returned === null || returned === undefined) return {};
+  return {
+    return_code: returned.code,
+    return_reason: returned.reason,
+    return_ts: String(returned.ts),
+  };
+}
+
 /** The receipt header fields a detail answers as merch_<field> (seed: Transaction detail, Merchant). */
 const MERCHANT_HEADER_FIELDS = ['addr1', 'addr2', 'addr3', 'phone', 'email'] as const;
 
@@ -83,7 +104,8 @@ const MERCHANT_HEADER_FIELDS = ['addr1', 'addr2', 'addr3', 'phone', 'email'] as 
  * and merch_email, merch_proc), the non-sensitive request echo
  * (expdate only while the card is held), amount (held now: 0.00 once voided or wholly reversed),
  * reversible, reversal_reason, tranflags, txnstatus,
- * last_modified_ts, order_id, payment_id, and its custom parameters (never overriding a field).
+ * last_modified_ts, order_id, payment_id, a check's ACH return, and its custom parameters (never
+ * overriding a field).
  */
 export async function detailPairs(
   ctx: EngineContext,
@@ -121,6 +143,10 @@ export async function detailPairs(
   put(pairs, 'merch_name', header?.name || profile?.merchantName);
   for (const field of MERCHANT_HEADER_FIELDS) put(pairs, `merch_${field}`, header?.[field] || null);
   put(pairs, 'merch_proc', profile?.processor);
-  Object.assign(pairs, emvRecordPairs(await ctx.store.emv.find(txn.ttid)));
+  Object.assign(
+    pairs,
+    emvRecordPairs(await ctx.store.emv.find(txn.ttid)),
+    await checkReturnPairs(ctx.store.checks, txn),
+  );
   return { ...pairs, ...echoableCustom(txn.custom), ...txn.echo, ...pairs };
 }

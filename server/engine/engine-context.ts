@@ -40,6 +40,14 @@ export type ServiceAnswer =
       echo?: Record<string, string>;
     };
 
+/** When a settled check's ACH return is due, and the wake-up of the run that fetches returns. */
+export interface CheckReturnTiming {
+  /** Seconds after its batch settles; default 60 (checks/check-returns.ts). */
+  delaySeconds: number;
+  /** Called after a settlement that made returns due: the run is timed for the earliest. */
+  wake: () => void;
+}
+
 /** Everything an operation handler works with; one per TransactionService. */
 export interface EngineContext {
   /** Everything the engine persists (transactions, batches, tokens, gift cards, deny lists…). */
@@ -51,6 +59,8 @@ export interface EngineContext {
   vault: CardVault;
   /** Base derivation keys of DUKPT devices (encrypted reader data, PIN blocks), sealed. */
   bdks: BdkRegistry;
+  /** When checks' returns are due after settlement, and how a settlement wakes their run. */
+  checkReturns: CheckReturnTiming;
   processor: Processor;
   queue: SendQueue;
   stans: StanCounter;

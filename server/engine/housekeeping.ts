@@ -37,7 +37,7 @@ export async function runDueSettlements(ctx: EngineContext, now: Date): Promise<
     const { profileId } = setting.profile;
     await ctx.store.transaction(async (tx) => {
       const batch = await tx.batches.open(profileId);
-      if (batch !== undefined && (await settleBatch(tx, batch, nowTs)) !== undefined) {
+      if (batch !== undefined && (await settleBatch(ctx, tx, batch, nowTs)) !== undefined) {
         settled += 1;
         ctx.logger.info({ profileId, batch: batch.number }, 'batch auto-settled');
       }

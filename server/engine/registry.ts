@@ -11,6 +11,7 @@ import { incrementalHandler, reversalHandler } from './operations/hold-moves.ts'
 import { refundHandler } from './operations/refund.ts';
 import { saleHandler } from './operations/sale.ts';
 import { settleHandler } from './operations/settle.ts';
+import { ticketSessionHandler } from './operations/ticket-session.ts';
 import { adjustHandler, voidHandler } from './operations/offline-moves.ts';
 
 /** mfa_cookie and chkpwd belong to authentication; the engine answers them only if routed here. */
@@ -48,4 +49,5 @@ export const OPERATION_HANDLERS: Readonly<Record<OperationName, OperationHandler
   settle: settleHandler,
   mfa_cookie: authenticationOnly,
   chkpwd: authenticationOnly,
+  ticket_session: ticketSessionHandler,
 };

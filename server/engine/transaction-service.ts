@@ -10,11 +10,15 @@ import { LoopbackProcessor, SendQueue, type Processor } from '../processor/index
 import type { ServiceStore } from '../store/service-store.ts';
 import type { CardVault } from '../vault/index.ts';
 import { withEchoedKeys } from './answer-echo.ts';
+import { unixSeconds } from './clock.ts';
 import { answerForError, serviceDecline, unavailable } from './answers.ts';
 import { screenCardData } from './card-data-screen.ts';
+import { DEFAULT_CHECK_RETURN_SECONDS } from './checks/check-returns.ts';
+import { CheckReturnRunner } from './checks/check-return-runner.ts';
 import type { EngineContext } from './engine-context.ts';
 import { BdkRegistry } from './entry/bdk-registry.ts';
 import { GiftRanges } from './gift/gift-ranges.ts';
+import { purgeCardTickets } from './card-ticket-lifetimes.ts';
 import { HOUSEKEEPING_INTERVAL_MS, clearStaleCardData, runDueSettlements } from './housekeeping.ts';
 import { resolveInFlight } from './in-flight-recovery.ts';
 import { KeyedLock } from './keyed-lock.ts';
@@ -36,8 +40,10 @@ export interface TransactionServiceDeps {
   processor?: Processor;
   /** Default a queue of 16 messages in flight, 8 of them for one merchant at most. */
   queue?: SendQueue;
-  /** Run automatic settlement and card-data retention on a timer; default true. */
+  /** Run automatic settlement, card-data retention and check returns on timers; default true. */
   housekeeping?: boolean;
+  /** Seconds after settlement a check's ACH return is due; default 60. */
+  checkReturnSeconds?: number;
   /** Folder of e-mailed and texted receipt copies (the data directory's "outbox"); default none. */
   outboxDir?: string;
 }
@@ -52,15 +58,21 @@ export class TransactionService {
   readonly #ctx: EngineContext;
   readonly #inFlight = new Set<Promise<ServiceAnswer>>();
   readonly #timer: NodeJS.Timeout | undefined;
+  readonly #returns: CheckReturnRunner;
   #closing = false;
 
   constructor(deps: TransactionServiceDeps) {
     const clock = deps.now ?? ((): Date => new Date());
     const { store } = deps;
+    this.#returns = new CheckReturnRunner(
+      deps.checkReturnSeconds ?? DEFAULT_CHECK_RETURN_SECONDS,
+      deps.housekeeping !== false,
+    );
     this.#ctx = {
       store,
       giftRanges: new GiftRanges(store.gift),
       bdks: new BdkRegistry(store.bdks, deps.vault),
+      checkReturns: this.#returns,
       outbox: deps.outboxDir === undefined ? undefined : new ReceiptOutbox(deps.outboxDir),
       vault: deps.vault,
       processor: deps.processor ?? new LoopbackProcessor(),
@@ -70,11 +82,17 @@ export class TransactionService {
       logger: deps.logger,
       clock,
     };
+    this.#returns.attach(this.#ctx);
     if (deps.housekeeping !== false) {
       void this.runHousekeeping();
       this.#timer = setInterval(() => void this.runHousekeeping(), HOUSEKEEPING_INTERVAL_MS);
       this.#timer.unref();
     }
+  }
+
+  /** Fetches every due check return now; resolves to how many came back (tests, housekeeping). */
+  fetchCheckReturns(): Promise<number> {
+    return this.#returns.run();
   }
 
   /**
@@ -98,7 +116,7 @@ export class TransactionService {
   async close(): Promise<void> {
     this.#closing = true;
     if (this.#timer !== undefined) clearInterval(this.#timer);
-    await Promise.allSettled([...this.#inFlight]);
+    await Promise.allSettled([...this.#inFlight, this.#returns.close()]);
   }
 
   /**
@@ -126,12 +144,17 @@ export class TransactionService {
     return settled;
   }
 
-  /** Runs due automatic settlements and clears stale card data now (the timer calls it too). */
+  /**
+   * Runs due automatic settlements, clears stale card data and expired tickets' card data, and
+   * starts fetching due check returns now (the timer calls it too).
+   */
   async runHousekeeping(): Promise<void> {
     const now = this.#ctx.clock();
     try {
       await runDueSettlements(this.#ctx, now);
       await clearStaleCardData(this.#ctx, now);
+      await purgeCardTickets(this.#ctx.store.cardTickets, unixSeconds(now));
+      void this.#returns.run();
     } catch (error) {
       this.#ctx.logger.error(
         { error: (error as Error).name, message: (error as Error).message },

@@ -5,6 +5,7 @@ import type {
   TransactionChange,
   TransactionEvent,
 } from '../store/transaction-store.ts';
+import { CHECK_CARDTYPE } from './checks/check-entry.ts';
 import { postGiftEffect } from './gift/gift-ledger.ts';
 
 /**
@@ -24,8 +25,8 @@ export async function insertTransaction(
 
 /**
  * Applies a move's change with its event in a store transaction (StaleTransactionError when the
- * transaction left the state it was checked in), and posts the change of what it does to its gift
- * card; returns it as it now stands.
+ * transaction left the state it was checked in), posts the change of what it does to its gift
+ * card, and drops the bank account of a check it voids or reverses; returns it as it now stands.
  */
 export async function updateTransaction(
   tx: StoreTx,
@@ -36,5 +37,11 @@ export async function updateTransaction(
 ): Promise<TransactionRecord> {
   const { before, after } = await tx.transactions.update(txn, change, event, nowTs);
   await postGiftEffect(tx.gift, before, after, event.action, nowTs);
+  if (
+    after.cardtype === CHECK_CARDTYPE &&
+    (after.state === 'voided' || after.state === 'reversed')
+  ) {
+    await tx.checks.dropAccount(after.ttid);
+  }
   return after;
 }

@@ -1,5 +1,6 @@
 import { Code, PhardCode } from '../../protocol/index.ts';
 import { isExpired } from '../../drivers/crypto/index.ts';
+import { achReturnOf, checkDecline, type AchReturn, type ProcessorCheck } from './ach-rules.ts';
 import { amountDelayMs, amountTrigger, partialTrigger } from './amount-triggers.ts';
 import { issuerResponseData } from './issuer-emv.ts';
 import { issuerPin } from './issuer-pins.ts';
@@ -57,7 +58,7 @@ function declined(phardCode: PhardCode, verbiage: string, code: Code = Code.DENY
 /**
  * The deterministic simulated processor, answering as the public test server's Loopback module
  * does (Monetra test-mode FAQ; every rule in docs/test-cards.md). Checks run in this order:
- * delay trigger (wait, then go on), expiry, the PIN of a PIN debit, amount decline triggers (not
+ * delay trigger (wait, then go on), a check's routing number and account (ach-rules.ts), expiry, the PIN of a PIN debit, amount decline triggers (not
  * on an inquiry), AVS, CV, then a partial-approval trigger. A message without a card (a gift
  * card's, answered by the service's gift ledger) gets only the delay and decline triggers. A reply
  * to a chip read carries the issuer's response data.
@@ -93,8 +94,14 @@ export class LoopbackProcessor implements Processor {
     }
   }
 
+  achReturn(check: ProcessorCheck): Promise<AchReturn | null> {
+    return Promise.resolve(achReturnOf(check));
+  }
+
   #decide(request: ProcessorRequest): ProcessorReply {
-    const { card } = request;
+    const { card, check } = request;
+    const refused = check === undefined ? undefined : checkDecline(check);
+    if (refused !== undefined) return declined(refused.phardCode, refused.verbiage, refused.code);
     if (
       card !== undefined &&
       (card.expdate === undefined || isExpired(card.expdate, request.now))

@@ -1,4 +1,5 @@
 import type { Code, PhardCode } from '../../protocol/index.ts';
+import type { AchReturn, ProcessorCheck } from './ach-rules.ts';
 
 /**
  * What an online message asks of the processor: authorize (sale, preauth, gift cashout), increment
@@ -56,6 +57,8 @@ export interface ProcessorRequest {
    */
   card?: ProcessorCard;
   verification?: ProcessorVerification;
+  /** The bank account of a check payment (an ACH debit or credit); never beside `card`. */
+  check?: ProcessorCheck;
   /** System trace audit number of this message, six digits (ISO 8583 field 11). */
   stan: string;
   /** When the message is sent (for the expiry check). */
@@ -92,4 +95,9 @@ export interface Processor {
   /** Name reported as merch_proc and in the simulator marker (e.g. "loopback"). */
   readonly name: string;
   send(request: ProcessorRequest): Promise<ProcessorReply>;
+  /**
+   * Whether a settled ACH entry on this account came back (NACHA return entries), asked once its
+   * return time has come; null when it stands.
+   */
+  achReturn(check: ProcessorCheck): Promise<AchReturn | null>;
 }

@@ -1,8 +1,9 @@
 import { formatAmount } from '../../protocol/index.ts';
 import { formatTimestamp } from '../engine/clock.ts';
 import type { OperationHandler } from '../engine/engine-context.ts';
+import type { CheckReads } from '../store/check-store.ts';
 import type { TransactionRecord, TransactionState } from '../store/transaction-record.ts';
-import { tranflagsOf, txnstatusOf } from '../engine/detail-pairs.ts';
+import { checkReturnPairs, tranflagsOf, txnstatusOf } from '../engine/detail-pairs.ts';
 import { reportBounds } from './report-filters.ts';
 
 /**
@@ -35,10 +36,18 @@ const TRANSACTION_REPORT_COLUMNS: readonly string[] = [
   'username',
   'timestamp',
   'last_modified_ts',
+  'return_code',
+  'return_reason',
+  'return_ts',
 ];
 
-/** One report row of a transaction; absent values are empty strings. */
-function transactionRow(txn: TransactionRecord, timeZone: string): Record<string, string> {
+/** One report row of a transaction (a returned check with its return); absent values are empty. */
+async function transactionRow(
+  checks: CheckReads,
+  txn: TransactionRecord,
+  timeZone: string,
+): Promise<Record<string, string>> {
+  const returned = await checkReturnPairs(checks, txn);
   return {
     ttid: String(txn.ttid),
     action: txn.operation,
@@ -65,6 +74,9 @@ function transactionRow(txn: TransactionRecord, timeZone: string): Record<string
     username: txn.username,
     timestamp: formatTimestamp(new Date(txn.createdTs * 1000), timeZone),
     last_modified_ts: String(txn.lastModifiedTs),
+    return_code: returned.return_code ?? '',
+    return_reason: returned.return_reason ?? '',
+    return_ts: returned.return_ts ?? '',
   };
 }
 
@@ -89,6 +101,8 @@ export const transactionReportHandler: OperationHandler = async (request, ctx) =
     ...(to !== undefined && { createdTo: to }),
     ...bounds,
   });
-  const rows = transactions.map((txn) => transactionRow(txn, caller.timeZone));
+  const rows = await Promise.all(
+    transactions.map((txn) => transactionRow(ctx.store.checks, txn, caller.timeZone)),
+  );
   return { kind: 'report', columns: [...TRANSACTION_REPORT_COLUMNS], rows };
 };

@@ -45,6 +45,13 @@ const CARD_DECLINE = {
   rcpt_emv_card_decline: 'yes once the card declined after the approval and it was reversed',
 };
 
+/** A check's ACH return, on the detail of a check that came back (docs/test-cards.md, Checks). */
+const CHECK_RETURN = {
+  return_code: 'the ACH return code (R01, R02, …) of a settled check that came back',
+  return_reason: 'the return reason in words (R01: INSUFFICIENT FUNDS)',
+  return_ts: 'when the return came, Unix seconds',
+};
+
 /**
  * What each operation's answer carries beyond the common transaction fields (seed: Transaction
  * response; docs/test-cards.md), described in the OpenAPI documents' answer schemas.
@@ -60,7 +67,7 @@ export const ANSWER_FIELDS: Readonly<
   reversal: { ...MOVE, ...CARD_PRESENT, ...CARD_DECLINE },
   void: MOVE,
   refund: { ...MOVE, ...CHIP_ONLINE },
-  trandetail: { ...CARD_PRESENT, ...CARD_DECLINE },
+  trandetail: { ...CARD_PRESENT, ...CARD_DECLINE, ...CHECK_RETURN },
   balanceinq: {
     balance: 'the balance: a gift card’s from its ledger, any other card’s from the processor',
     pclevel: PCLEVEL,
@@ -80,4 +87,9 @@ export const ANSWER_FIELDS: Readonly<
     ...CARD_PRESENT,
   },
   merchreturn: { authamount: APPLIED, balance: BALANCE, ...CARD_PRESENT },
+  ticket_session: {
+    session: 'the session secret, shown once: it opens the card-entry page for one card',
+    page: 'path and query of the card-entry page on the TLS port (/cardentry?session=…)',
+    expires_ts: 'when the session closes unused, Unix seconds (15 minutes on)',
+  },
 };

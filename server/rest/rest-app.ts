@@ -9,6 +9,8 @@ import type { RequestDispatcher } from '../dispatch/request-dispatcher.ts';
 import type { WorkTracker } from '../dispatch/work-tracker.ts';
 import type { BufferBudget } from '../net/buffer-budget.ts';
 import type { RequestLog } from '../log/request-log.ts';
+import { registerCardEntryRoutes } from '../cardentry/card-entry-routes.ts';
+import type { CardEntryService } from '../cardentry/card-entry-service.ts';
 import { buildOpenApiDocument } from './openapi-document.ts';
 import { sendPairs } from './rest-answer.ts';
 import type { RestBody } from './rest-params.ts';
@@ -32,6 +34,8 @@ export interface RestAppDeps {
   maxInFlight: number;
   /** Unsent answer bytes past which a connection's next request waits. */
   maxUnsentBytes: number;
+  /** The hosted card-entry page's service; its routes are left out without one. */
+  cardEntry?: CardEntryService;
 }
 
 /**
@@ -110,7 +114,7 @@ function badJson(): FastifyError {
 /**
  * The REST transport (fastify): JSON bodies (groups flattened by protocol), form bodies on v1
  * (@fastify/formbody), every route of REST_ROUTES, the OpenAPI documents at
- * /api/vN/openapi.json (serialized once), and every failure, unreadable HTTP too, answered as
+ * /api/vN/openapi.json (serialized once), the hosted card-entry page's routes, and every failure, unreadable HTTP too, answered as
  * key/value JSON. Requests pass the RestRequestGate (in-flight limit, unsent answers, buffer
  * budget) before fastify sees them. It never listens: the sniffer feeds it sockets through its
  * node:http server's 'connection' event.
@@ -133,7 +137,7 @@ export async function createRestApp(deps: RestAppDeps): Promise<FastifyInstance>
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler: answerUnreadableHttp,
-    serverFactory: (handler) => restServer(gate.handler(handler), deps),
+    serverFactory: (handler) => gate.serve(restServer(gate.handler(handler), deps)),
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
@@ -176,6 +180,7 @@ export async function createRestApp(deps: RestAppDeps): Promise<FastifyInstance>
     );
   }
   registerRestRoutes(app, deps.dispatcher);
+  if (deps.cardEntry !== undefined) registerCardEntryRoutes(app, deps.cardEntry);
   await app.ready();
   return app;
 }

@@ -1,6 +1,8 @@
 import type { ApiKeyStore } from './api-key-store.ts';
 import type { BatchStore } from './batch-store.ts';
 import type { BdkStore } from './bdk-store.ts';
+import type { CardTicketStore } from './card-ticket-store.ts';
+import type { CheckStore } from './check-store.ts';
 import type { CredentialFailureStore } from './credential-failure-store.ts';
 import type { DenyListStore } from './deny-list-store.ts';
 import type { EmvStore } from './emv-store.ts';
@@ -33,6 +35,8 @@ export interface StoreTx {
   apiKeys: ApiKeyStore;
   mfa: MfaStore;
   failures: CredentialFailureStore;
+  checks: CheckStore;
+  cardTickets: CardTicketStore;
 }
 
 /** Which back end a store runs on. */

@@ -24,8 +24,11 @@ export const GIFT_OPERATIONS: ReadonlySet<TransactionOperation> = new Set([
 export type TransactionState =
   'declined' | 'authorized' | 'captured' | 'settled' | 'voided' | 'reversed';
 
-/** Lifecycle marks kept beside the state, reported in txnstatus (docs/test-cards.md). */
-export type StatusFlag = 'ADJUSTED' | 'INCREMENTED' | 'PARTIALREVERSAL';
+/**
+ * Lifecycle marks kept beside the state, reported in txnstatus (docs/test-cards.md); RETURNED: a
+ * settled check came back through ACH.
+ */
+export type StatusFlag = 'ADJUSTED' | 'INCREMENTED' | 'PARTIALREVERSAL' | 'RETURNED';
 
 /** One stored transaction; amounts in minor units, times in Unix seconds. */
 export interface TransactionRecord {

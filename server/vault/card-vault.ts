@@ -2,14 +2,22 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
 import { dirname } from 'node:path';
 import { openDataKey, type VaultKeyOptions } from './vault-key.ts';
 
-/** The card data the service may keep for later moves: account number and expiry (MMYY). */
+/**
+ * The card data the service may keep for later moves: account number and expiry (MMYY); a
+ * hosted-entry ticket also holds the security code and zip entered, until it is used or expires.
+ */
 export interface CardSecret {
   pan: string;
   expdate?: string;
+  cv?: string;
+  zip?: string;
 }
 
-/** Where a sealed card lives; bound into the ciphertext so a blob cannot be moved between uses. */
-export type SealPurpose = 'transaction' | 'token';
+/**
+ * Where a sealed card or bank account lives (a check's account travels as `pan`); bound into the
+ * ciphertext so a blob cannot be moved between uses.
+ */
+export type SealPurpose = 'transaction' | 'token' | 'check' | 'ticket';
 
 const FORMAT_VERSION = 1;
 const IV_BYTES = 12;

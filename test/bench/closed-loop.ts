@@ -6,7 +6,8 @@ export interface PhaseFigures {
   p99Ms: number;
 }
 
-function percentile(sorted: readonly number[], fraction: number): number {
+/** The value at `fraction` (0–1) of sorted samples (nearest rank, rounded down). */
+export function percentile(sorted: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * (sorted.length - 1)))] ?? 0;
 }
 

@@ -4,7 +4,10 @@
 // runs with an API key and with username and password in every request (as Monetra's libraries
 // send them), then with 16 other addresses sending wrong passwords meanwhile: under the default
 // limits, and on a second service with throttling and lockout off, where every wrong password
-// costs a scrypt check.
+// costs a scrypt check. Beside each sale phase's ratio it prints the goal (0.5x the echo, REST p99
+// at most 5 ms) and the bound the service's own CPU cost puts on it: the CPU ms each sale costs
+// the service process, measured in the same phase, and the sales per second one event-loop
+// thread can run at that cost, as a ratio to the echo (docs/architecture.md, Throughput).
 // Options: --seconds N (measured time per phase, default 5), --clients N (default 32), --store
 // postgres (instead: key/value sales on SQLite, on one and on two instances over one throwaway
 // PostgreSQL cluster with fsync on, and the node:net echo; store-bench.ts).
@@ -18,6 +21,7 @@ import Database from 'better-sqlite3';
 import { RestClient } from '../server/durability/helpers/rest-client.ts';
 import { ServerProcess } from '../server/durability/helpers/server-process.ts';
 import { closedLoop, type PhaseFigures } from './closed-loop.ts';
+import { CpuPerRequest } from './process-cpu.ts';
 import { KvClient } from './kv-client.ts';
 import { storeComparison } from './store-bench.ts';
 import { WrongPasswordFlood } from './wrong-password-flood.ts';
@@ -39,7 +43,12 @@ const SALE = {
 };
 
 /** Starts the echo servers in their own process, as the service runs in its own. */
-async function startEchoServers(): Promise<{ http: number; net: number; stop: () => void }> {
+async function startEchoServers(): Promise<{
+  http: number;
+  net: number;
+  pid: number;
+  stop: () => void;
+}> {
   const script = fileURLToPath(new URL('./echo-servers.ts', import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -48,25 +57,40 @@ async function startEchoServers(): Promise<{ http: number; net: number; stop: ()
     child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString())),
   );
   const match = /http ([0-9]+) net ([0-9]+)/.exec(line);
-  return { http: Number(match?.[1]), net: Number(match?.[2]), stop: () => child.kill('SIGTERM') };
+  return {
+    http: Number(match?.[1]),
+    net: Number(match?.[2]),
+    pid: child.pid ?? 0,
+    stop: () => child.kill('SIGTERM'),
+  };
 }
 
 function expectApproved(answer: Record<string, string>): void {
   if (answer.code !== 'AUTH') throw new Error(`sale not approved: ${JSON.stringify(answer)}`);
 }
 
+/** A phase's figures and the CPU ms per round trip of the process that answered it. */
+type MeteredFigures = PhaseFigures & { cpuMs: number };
+
 async function restPhase(
   port: number,
   key: { id: string; secret: string },
   check: boolean,
-): Promise<PhaseFigures> {
+  pid: number,
+): Promise<MeteredFigures> {
   const client = new RestClient(port, key);
-  const figures = await closedLoop(CLIENTS, WARMUP_MS, SECONDS * 1000, async () => {
-    const { body } = await client.send('POST', 'transaction/purchase', SALE);
-    if (check) expectApproved(body);
-  });
+  const cpu = new CpuPerRequest(pid);
+  const figures = await closedLoop(
+    CLIENTS,
+    WARMUP_MS,
+    SECONDS * 1000,
+    cpu.wrap(async () => {
+      const { body } = await client.send('POST', 'transaction/purchase', SALE);
+      if (check) expectApproved(body);
+    }),
+  );
   client.close();
-  return figures;
+  return { ...figures, cpuMs: cpu.perRequest() };
 }
 
 /** Credentials of a key/value request: the demo profile API key, or the demo sub-user's password. */
@@ -83,18 +107,26 @@ async function kvPhase(
   port: number | readonly number[],
   auth: KvAuth,
   check: boolean,
-): Promise<PhaseFigures> {
+  pid?: number,
+): Promise<MeteredFigures> {
   const ports = typeof port === 'number' ? [port] : port;
   const clients = await Promise.all(
     Array.from({ length: CLIENTS }, (_, i) => KvClient.open(ports[i % ports.length] as number)),
   );
   const request = { action_trans: 'sale', ...auth, ...SALE };
-  const figures = await closedLoop(CLIENTS, WARMUP_MS, SECONDS * 1000, async (worker) => {
+  const cpu = pid === undefined ? undefined : new CpuPerRequest(pid);
+  const send = async (worker: number): Promise<void> => {
     const answer = await clients[worker]?.request(request);
     if (check && answer !== undefined) expectApproved(answer);
-  });
+  };
+  const figures = await closedLoop(
+    CLIENTS,
+    WARMUP_MS,
+    SECONDS * 1000,
+    cpu === undefined ? send : cpu.wrap(send),
+  );
   clients.forEach((client) => client.close());
-  return figures;
+  return { ...figures, cpuMs: cpu?.perRequest() ?? Number.NaN };
 }
 
 /**
@@ -149,6 +181,21 @@ function ratio(server: PhaseFigures, base: PhaseFigures): string {
 }
 
 /**
+ * The goal of a sale phase beside the bound its CPU cost sets: a sale costing the service c ms of
+ * CPU runs at most 1000 / c a second on its one event-loop thread (the JavaScript, SQLite and TLS
+ * all run there; only the log flush and the disk flush are off it), here as a ratio to the echo.
+ */
+function goalAndBound(server: MeteredFigures, base: MeteredFigures, p99GoalMs?: number): string {
+  const bound = 1000 / server.cpuMs;
+  const p99 =
+    p99GoalMs === undefined ? '' : `, p99 <= ${p99GoalMs} ms (${server.p99Ms.toFixed(2)})`;
+  return [
+    `  goal: >= 0.5x the echo${p99}; ${server.perSecond / base.perSecond >= 0.5 ? 'reached' : 'not reached'}`,
+    `  bound: ${server.cpuMs.toFixed(2)} ms of service CPU per sale (echo ${base.cpuMs.toFixed(3)} ms per round trip) -> at most ${bound.toFixed(0)} sales/s on one thread = ${(bound / base.perSecond).toFixed(3)}x the echo`,
+  ].join('\n');
+}
+
+/**
  * The disk's floor under every sale: bare SQLite commits (WAL, synchronous=FULL, as the service's
  * store) of one small row each, one after another, per second, in a fresh database.
  */
@@ -181,19 +228,21 @@ async function main(): Promise<void> {
       `LaneTerm server bench: ${CLIENTS} concurrent clients on loopback, ${SECONDS} s per phase after ${WARMUP_MS / 1000} s warm-up`,
     );
     console.log(HEADER);
-    const restSale = await restPhase(server.plainPort, server.apiKey, true);
-    const httpEcho = await restPhase(echo.http, server.apiKey, false);
+    const restSale = await restPhase(server.plainPort, server.apiKey, true, server.pid);
+    const httpEcho = await restPhase(echo.http, server.apiKey, false, echo.pid);
     console.log(row('REST v2 sale', restSale));
     console.log(row('node:http echo', httpEcho));
     console.log(ratio(restSale, httpEcho));
+    console.log(goalAndBound(restSale, httpEcho, 5));
     console.log(
       `  durable SQLite commits on this disk (WAL, synchronous=FULL, one row each): ${durableCommitsPerSecond(dataDir)}/s`,
     );
-    const kvSale = await kvPhase(server.plainPort, keyAuth(server.apiKey), true);
-    const netEcho = await kvPhase(echo.net, keyAuth(server.apiKey), false);
+    const kvSale = await kvPhase(server.plainPort, keyAuth(server.apiKey), true, server.pid);
+    const netEcho = await kvPhase(echo.net, keyAuth(server.apiKey), false, echo.pid);
     console.log(row('key/value sale, API key', kvSale));
     console.log(row('node:net echo', netEcho));
     console.log(ratio(kvSale, netEcho));
+    console.log(goalAndBound(kvSale, netEcho));
     await passwordBesideKey(server.plainPort, keyAuth(server.apiKey), kvSale);
     await passwordUnderAttack(server.plainPort, '');
     const unlimitedDir = mkdtempSync(join(tmpdir(), 'laneterm-bench-'));

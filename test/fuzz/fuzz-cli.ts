@@ -46,13 +46,15 @@ async function socketRows(attacks: number, seed: number): Promise<TableRow[]> {
           maxGrowthKb: 256 * MB,
         });
         const over = flood.rssGrowthKb > 256 * MB ? 1 : 0;
+        const count = (end: string) => flood.ends.filter((e) => e === end).length;
+        const readAll = count('done');
         rows.push({
           target: `socket: never-reading ${kind} (${wire})`,
           inputs: Math.round(flood.sentBytes / 1024),
           typed: 0,
-          crashes: flood.problems.length + over + (service.alive() ? 0 : 1),
+          crashes: flood.problems.length + over + readAll + (service.alive() ? 0 : 1),
           ms: Date.now() - flooded,
-          note: `KiB sent; VmRSS grew ${Math.round(flood.rssGrowthKb / MB)} MB (bound 256 MB)${flood.problems.length > 0 ? `; ${flood.problems.slice(0, 2).join('; ')}` : ''}`,
+          note: `KiB sent; ${count('stalled')} stalled, ${count('closed')} closed, ${readAll} read whole; VmRSS grew ${Math.round(flood.rssGrowthKb / MB)} MB (bound 256 MB); ${flood.probes} probes${flood.problems.length > 0 ? `; ${flood.problems.slice(0, 2).join('; ')}` : ''}`,
         });
       }
     }

@@ -6,6 +6,9 @@ import { allTargets } from './targets/all-targets.ts';
 /** Inputs per target here; `npm run fuzz` runs 1,000,000. */
 const INPUTS = 3000;
 
+/** Room for one target on a machine busy with other suites: a few seconds alone, minutes at worst. */
+const TARGET_TIMEOUT_MS = 180_000;
+
 describe('fuzzing every parser of outside bytes (short form)', () => {
   it.each(allTargets().map((target) => [target.name, target] as const))(
     '%s: only typed errors, no crash, every property holds',
@@ -17,5 +20,6 @@ describe('fuzzing every parser of outside bytes (short form)', () => {
       expect(result.typed).toBeGreaterThan(0);
       expect(result.typed).toBeLessThan(result.inputs);
     },
+    TARGET_TIMEOUT_MS,
   );
 });

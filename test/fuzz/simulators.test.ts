@@ -75,7 +75,12 @@ describe('simulators fed malformed input', () => {
       encodeNgaFrame('command', { command: 0x77, code: 0x01, data: Buffer.of(1, 2) }),
     );
     await reader.host.write(ping);
-    await pause(100);
+    const answered = () => {
+      const parsed = new NgaFrameParser('response').push(reader.bytes());
+      const unknown = parsed.findIndex((frame) => frame.command === 0x77);
+      return unknown >= 0 && parsed.length > unknown + 1;
+    };
+    for (let waited = 0; !answered() && waited < 30_000; waited += 50) await pause(50);
     const frames = new NgaFrameParser('response').push(reader.bytes());
     expect(frames.every((frame) => frame.crcOk)).toBe(true);
     expect(frames.some((frame) => frame.code === NGA_STATUS.crcError)).toBe(true);

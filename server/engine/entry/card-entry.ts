@@ -29,6 +29,8 @@ export interface CardEntry {
   token?: string;
   /** Set for an EMV entry (chip, contactless). */
   emv?: EmvCardData;
+  /** Security code and zip entered with the card (a hosted-entry ticket); the request's win. */
+  verification?: { cv?: string; zip?: string };
 }
 
 /** An entry resolved to an account, or the answer refusing it. */

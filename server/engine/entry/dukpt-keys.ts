@@ -41,6 +41,7 @@ export function deviceKsn(field: string, hex: string): DeviceKsn {
 
 /** A read met a key set whose key is not loaded yet (DeviceKeys.read loads it and reads again). */
 class KeyNotLoaded extends Error {
+  readonly code = 'KEY_NOT_LOADED';
   readonly keySetId: string;
 
   constructor(keySetId: string) {

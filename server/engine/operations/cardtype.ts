@@ -1,6 +1,6 @@
 import { Code, MsoftCode } from '../../../protocol/index.ts';
-import { detectBrand, luhnValid } from '../../../drivers/crypto/index.ts';
-import { luhnRefusal, resolveAccountEntry } from '../account-entry.ts';
+import { detectBrand } from '../../../drivers/crypto/index.ts';
+import { cardNumberRefusal, resolveAccountEntry } from '../account-entry.ts';
 import { response } from '../answers.ts';
 import { binDetails } from '../bin-details.ts';
 import { entryDisplay, unofferedFor } from '../card-account.ts';
@@ -37,7 +37,8 @@ export const cardtypeHandler: OperationHandler = async (request, ctx) => {
   const gift = giftCardType(request.giftRanges, card.pan);
   const unoffered = unofferedFor(params, gift !== null);
   if (unoffered !== undefined) return unoffered;
-  if (!luhnValid(card.pan)) return luhnRefusal();
+  const refusal = cardNumberRefusal(card.pan);
+  if (refusal !== undefined) return refusal;
   const cardtype = gift?.cardtype ?? detectBrand(card.pan)?.code ?? UNKNOWN_CARDTYPE;
   const details = binDetails(card.pan);
   const at = ctx.clock();

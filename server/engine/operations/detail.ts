@@ -3,6 +3,7 @@ import {
   MsoftCode,
   TXNSTATUS_IN_PROGRESS,
   formatAmount,
+  formatSignedAmount,
   parseTax,
 } from '../../../protocol/index.ts';
 import { notFound, response } from '../answers.ts';
@@ -19,7 +20,8 @@ const TAKEN = new Set(['authorized', 'captured', 'settled']);
 
 /**
  * Order fields of a detail (seed: Transaction detail, Order): order_total (approved, not voided
- * or reversed sales and preauths, less refunds), order_tax (their tax), and trans, the ttids of
+ * or reversed sales and preauths, less refunds; signed, -0.50 for an order of a refund alone, as
+ * a batch's net_amount), order_tax (their tax), and trans, the ttids of
  * the transactions the lookup matched, oldest first, pipe-separated.
  */
 function orderPairs(
@@ -34,7 +36,7 @@ function orderPairs(
     if (txn.kind !== 'refund' && taxed !== 'exempt') tax += taxed;
   }
   return {
-    order_total: formatAmount(total),
+    order_total: formatSignedAmount(total),
     order_tax: formatAmount(tax),
     trans: matched.map((txn) => String(txn.ttid)).join('|'),
   };

@@ -6,6 +6,7 @@ import type {
   ProcessorVerification,
 } from '../../processor/index.ts';
 import type { CardEntry } from '../account-entry.ts';
+import { checkDisplay, processorCheck, type CheckEntry } from '../checks/check-entry.ts';
 import { response } from '../answers.ts';
 import { unixSeconds } from '../clock.ts';
 import type { EngineContext, OperationRequest } from '../engine-context.ts';
@@ -29,10 +30,12 @@ import { authorizeOnline, type Authorization } from './authorization.ts';
 
 /**
  * The account of a new transaction: entered card data (with its cardtype, for a gift card of a
- * range naming one its pclevel, and the PIN of a PIN debit), or a prior transaction it refunds.
+ * range naming one its pclevel, and the PIN of a PIN debit), a check's bank account, or a prior
+ * transaction it refunds.
  */
 export type PlanAccount =
   | { kind: 'card'; card: CardEntry; cardtype: string; pclevel?: number; debit?: ProcessorDebit }
+  | { kind: 'check'; check: CheckEntry }
   | { kind: 'prior'; prior: TransactionRecord };
 
 /**
@@ -68,7 +71,7 @@ export interface NewTransactionPlan {
  */
 function messageCard(plan: NewTransactionPlan): ProcessorCard | undefined {
   const { account } = plan;
-  if (account.kind === 'prior' || plan.gift !== undefined) return undefined;
+  if (account.kind !== 'card' || plan.gift !== undefined) return undefined;
   return processorCard(account);
 }
 
@@ -98,6 +101,7 @@ function accountDisplay(
     const { accountMasked, last4, cardtype, cardholdername, entryMode } = account.prior;
     return { accountMasked, last4, cardtype, cardholdername, entryMode };
   }
+  if (account.kind === 'check') return checkDisplay(account.check);
   const { card, cardtype } = account;
   return {
     accountMasked: maskPan(card.pan),
@@ -129,6 +133,12 @@ function sealAccount(ctx: EngineContext, account: PlanAccount): Buffer | null {
   return ctx.vault.seal({ pan, ...(expdate !== undefined && { expdate }) }, 'transaction');
 }
 
+/** The keyed fingerprint of the card or bank account a new transaction enters (duplicate check). */
+function fingerprintOf(ctx: EngineContext, account: PlanAccount): string | null {
+  if (account.kind === 'prior') return null;
+  return ctx.vault.fingerprint(account.kind === 'card' ? account.card.pan : account.check.account);
+}
+
 /** What the transaction is recorded as whatever its outcome: everything but the outcome. */
 function draftOf(
   ctx: EngineContext,
@@ -150,8 +160,19 @@ function draftOf(
     ...accountDisplay(account),
     echo: plan.echo,
     custom: plan.custom,
-    cardFingerprint: account.kind === 'card' ? ctx.vault.fingerprint(account.card.pan) : null,
+    cardFingerprint: fingerprintOf(ctx, account),
   };
+}
+
+/** Keeps an approved check's sealed bank account for its return time, in its store transaction. */
+async function keepCheck(
+  ctx: EngineContext,
+  tx: StoreTx,
+  txn: TransactionRecord,
+  check: CheckEntry,
+): Promise<void> {
+  const sealed = ctx.vault.seal({ pan: check.account }, 'check');
+  await tx.checks.insert(txn.ttid, check.abaroute, check.accounttype, sealed);
 }
 
 /** The result and amount a new transaction is recorded with, once its gift card's issuer decided. */
@@ -218,16 +239,13 @@ export async function runNewTransaction(
   const { caller, params } = request;
   const card = messageCard(plan);
   const draft = draftOf(ctx, request, plan);
-  const sealed = sealAccount(ctx, plan.account);
-  const inFlight = await ctx.store.inFlight.insert(
-    draft,
-    card === undefined ? null : sealed,
-    unixSeconds(request.now),
-  );
+  const sealed = card === undefined ? null : sealAccount(ctx, plan.account);
+  const inFlight = await ctx.store.inFlight.insert(draft, sealed, unixSeconds(request.now));
   const auth = await authorizeOnline(ctx, request, {
     kind: plan.kind === 'refund' ? 'credit' : 'authorize',
     amount: plan.amount,
     card,
+    ...(plan.account.kind === 'check' && { check: processorCheck(plan.account.check) }),
     ...(plan.verification !== undefined && { verification: plan.verification }),
   });
   const { reply } = auth;
@@ -266,7 +284,7 @@ export async function runNewTransaction(
         avs: reply?.avs ?? null,
         cv: decision?.cv ?? reply?.cv ?? null,
         token: token ?? null,
-        cardSealed: keepsCard(plan, approved) ? sealed : null,
+        cardSealed: keepsCard(plan, approved) ? (sealed ?? sealAccount(ctx, account)) : null,
         online: reply !== undefined,
         statusFlags: [],
         reversalReason: null,
@@ -297,6 +315,7 @@ export async function runNewTransaction(
         nowTs,
       );
     }
+    if (approved && account.kind === 'check') await keepCheck(ctx, tx, txn, account.check);
     const step = approved ? plan.onApproved : plan.onDeclined;
     await step?.(tx, txn, nowTs);
     if (emv !== undefined) await tx.emv.insert(txn.ttid, emv.receipt);

@@ -1,6 +1,7 @@
 import { MsoftCode, formatAmount, parseAmount } from '../../../protocol/index.ts';
 import { resolveAccountEntry } from '../account-entry.ts';
 import { invalidMove } from '../answers.ts';
+import { runCheckPayment } from '../checks/check-payments.ts';
 import { enteredCard, giftAsk, notAGiftCard, planAccount } from '../card-account.ts';
 import type { EngineContext, OperationHandler, OperationRequest } from '../engine-context.ts';
 import { customOf, echoOf } from '../request-echo.ts';
@@ -24,7 +25,8 @@ export function isGiftSpend(txn: TransactionRecord): boolean {
  * DATA_INVALIDMOD "USE VOID OR REVERSAL TO REFUND UNSETTLED TRANSACTIONS", as activemerchant's
  * gateway tests record it; a merchreturn is judged by its own amount, seed: merchreturn), and
  * above what is left.
- * A refund of a gift card transaction loads its card.
+ * A refund of a gift card transaction loads its card; a check that came back through ACH
+ * (RETURNED) has nothing to refund.
  */
 export function refundOfPrior(
   request: OperationRequest,
@@ -35,6 +37,11 @@ export function refundOfPrior(
     const { params } = request;
     if (operation === 'merchreturn' && !isGiftSpend(prior)) {
       return Promise.resolve(invalidMove('ttid', 'not a sale or preauth on a gift card'));
+    }
+    if (prior.statusFlags.includes('RETURNED')) {
+      return Promise.resolve(
+        invalidMove('ttid', 'the check came back through ACH; nothing to refund'),
+      );
     }
     const left = prior.amount - prior.refundedAmount;
     const amount = params.amount === undefined ? left : parseAmount(params.amount, 'amount');
@@ -89,7 +96,8 @@ export function refundOfPrior(
  * A refund, or a merchreturn, to an account entered in the request (keyed, track data, token…):
  * onto one of the merchant's gift cards it loads the card's balance; merchreturn takes gift cards
  * only, and is screened by the duplicate check. A refund's verification group (zip, street, cv)
- * goes online with it and is checked as a sale's is.
+ * goes online with it and is checked as a sale's is. On check data (abaroute) a refund is an ACH
+ * credit to the bank account (checks/check-payments.ts).
  */
 export async function refundToAccount(
   request: OperationRequest,
@@ -97,6 +105,9 @@ export async function refundToAccount(
   operation: 'refund' | 'merchreturn' = 'refund',
 ): Promise<ServiceAnswer> {
   const { params, caller } = request;
+  if (operation === 'refund' && params.abaroute !== undefined) {
+    return runCheckPayment(request, ctx, 'refund');
+  }
   const entry = await resolveAccountEntry(ctx, caller.merchantId, params);
   const entered = enteredCard(request.giftRanges, params, entry);
   if (entered.kind === 'answer') return entered.answer;

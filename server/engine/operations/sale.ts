@@ -1,6 +1,7 @@
 import { parseAmount, type Params } from '../../../protocol/index.ts';
 import type { ProcessorVerification } from '../../processor/index.ts';
 import { resolveAccountEntry, type CardEntry } from '../account-entry.ts';
+import { runCheckPayment } from '../checks/check-payments.ts';
 import { invalidMove, notFound } from '../answers.ts';
 import { enteredCard, giftAsk, planAccount, unofferedFor } from '../card-account.ts';
 import type { EngineContext, OperationHandler, OperationRequest } from '../engine-context.ts';
@@ -75,10 +76,12 @@ async function accountSource(
  * open batch unless capture=no; an approved preauth, or a sale with capture=no, holds the amount
  * without entering a batch. On one of the merchant's gift cards the amount is taken from the
  * card's balance (nsf=yes: as much as it holds), and a PIN is the card's plain PIN, which the gift
- * ledger checks. The deny list and duplicate check screen the card first.
+ * ledger checks. The deny list and duplicate check screen the card first. On check data (abaroute)
+ * a check payment (checks/check-payments.ts).
  */
 export const saleHandler: OperationHandler = async (request, ctx) => {
   const { params } = request;
+  if (params.abaroute !== undefined) return runCheckPayment(request, ctx, 'sale');
   const source =
     params.ttid !== undefined
       ? await duplicateSource(ctx, request, params.ttid)
@@ -99,7 +102,7 @@ export const saleHandler: OperationHandler = async (request, ctx) => {
     approvedState: kind === 'sale' && params.capture !== 'no' ? 'captured' : 'authorized',
     account: planAccount(entered, debit?.debit),
     amount,
-    verification: verificationOf({ ...source.echo, ...params }),
+    verification: verificationOf({ ...source.echo, ...source.card.verification, ...params }),
     echo: source.echo,
     custom: source.custom,
     ...(entered.gift !== null && { gift: { kind: 'card', ask: giftAsk(params, 'spend', pan) } }),

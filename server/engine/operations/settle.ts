@@ -1,22 +1,32 @@
 import { Code, MsoftCode, formatAmount, formatSignedAmount } from '../../../protocol/index.ts';
 import { notFound, response, serviceDecline } from '../answers.ts';
 import { unixSeconds } from '../clock.ts';
-import type { OperationHandler } from '../engine-context.ts';
+import type { EngineContext, OperationHandler } from '../engine-context.ts';
 import type { BatchRecord, BatchTotals } from '../../store/batch-store.ts';
 import type { StoreTx } from '../../store/service-store.ts';
 
+/** A batch as settleBatch left it: its totals, and how many of its checks' returns became due. */
+export interface SettledBatch {
+  totals: BatchTotals;
+  checks: number;
+}
+
 /**
  * Settles one open batch in a store transaction: the batch closes, its captured items become
- * settled (txnstatus COMPLETE) and lose their card data. Returns the batch's totals, or undefined
- * when the batch was no longer open (another settlement closed it first).
+ * settled (txnstatus COMPLETE) and lose their card data, and its checks' ACH returns become due
+ * checkReturns.delaySeconds later (the caller wakes the return run once committed). Returns the
+ * batch's totals, or undefined when the batch was no longer open (another settlement closed it
+ * first).
  */
 export async function settleBatch(
+  ctx: EngineContext,
   tx: StoreTx,
   batch: BatchRecord,
   nowTs: number,
-): Promise<BatchTotals | undefined> {
+): Promise<SettledBatch | undefined> {
   if (!(await tx.batches.settle(batch.id, nowTs))) return undefined;
-  return tx.batches.totals(batch.id);
+  const checks = await tx.checks.settled(batch.id, nowTs + ctx.checkReturns.delaySeconds);
+  return { totals: await tx.batches.totals(batch.id), checks };
 }
 
 /**
@@ -62,7 +72,7 @@ export const settleHandler: OperationHandler = async (request, ctx) => {
     return serviceDecline(MsoftCode.DATA_INVALIDFIELD, 'batch: must be a batch number');
   }
   const nowTs = unixSeconds(ctx.clock());
-  return ctx.store.transaction(async (tx) => {
+  const settled = await ctx.store.transaction(async (tx) => {
     const batch =
       number === undefined
         ? await tx.batches.open(profileId)
@@ -73,7 +83,10 @@ export const settleHandler: OperationHandler = async (request, ctx) => {
         : notFound('batch', 'batch');
     }
     if (batch.status === 'settled') return ALREADY_SETTLED;
-    const totals = await settleBatch(tx, batch, nowTs);
-    return totals === undefined ? ALREADY_SETTLED : response(settlementPairs(batch, totals));
+    const done = await settleBatch(ctx, tx, batch, nowTs);
+    return done === undefined ? ALREADY_SETTLED : { batch, ...done };
   });
+  if ('kind' in settled) return settled;
+  if (settled.checks > 0) ctx.checkReturns.wake();
+  return response(settlementPairs(settled.batch, settled.totals));
 };

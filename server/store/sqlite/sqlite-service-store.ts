@@ -6,6 +6,8 @@ import { ConnectionGate } from './connection-gate.ts';
 import { SqliteApiKeyStore } from './sqlite-api-key-store.ts';
 import { SqliteBatchStore } from './sqlite-batch-store.ts';
 import { SqliteBdkStore } from './sqlite-bdk-store.ts';
+import { SqliteCardTicketStore } from './sqlite-card-ticket-store.ts';
+import { SqliteCheckStore } from './sqlite-check-store.ts';
 import { SqliteCredentialFailureStore } from './sqlite-credential-failure-store.ts';
 import { SqliteDenyListStore } from './sqlite-deny-list-store.ts';
 import { SqliteEmvStore } from './sqlite-emv-store.ts';
@@ -55,6 +57,8 @@ function tables(session: SqliteSession): StoreTx {
     apiKeys: new SqliteApiKeyStore(session),
     mfa: new SqliteMfaStore(session),
     failures: new SqliteCredentialFailureStore(session),
+    checks: new SqliteCheckStore(session),
+    cardTickets: new SqliteCardTicketStore(session),
   };
 }
 
@@ -87,6 +91,8 @@ export class SqliteServiceStore implements ServiceStore {
   readonly apiKeys: StoreTx['apiKeys'];
   readonly mfa: StoreTx['mfa'];
   readonly failures: StoreTx['failures'];
+  readonly checks: StoreTx['checks'];
+  readonly cardTickets: StoreTx['cardTickets'];
   readonly #gate = new ConnectionGate();
   readonly #wal: WalSync | undefined;
   readonly #tx: StoreTx;
@@ -136,6 +142,8 @@ export class SqliteServiceStore implements ServiceStore {
     this.apiKeys = top.apiKeys;
     this.mfa = top.mfa;
     this.failures = top.failures;
+    this.checks = top.checks;
+    this.cardTickets = top.cardTickets;
     this.#stans = new StanSequence(top.transactions);
   }
 

@@ -11,13 +11,13 @@ export interface TableRow {
   note?: string;
 }
 
-const HEAD = ['target', 'inputs', 'typed errors', 'crashes', 'time'] as const;
+const HEAD = ['target', 'inputs', 'typed errors', 'crashes', 'time', 'inputs/s'] as const;
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** The rows as a fixed-width text table, numbers right-aligned, notes under their row. */
+/** The rows as a fixed-width text table, numbers right-aligned, notes under their row; inputs/s is inputs over time. */
 export function formatTable(rows: readonly TableRow[]): string {
   const cells = rows.map((row) => [
     row.target,
@@ -25,6 +25,7 @@ export function formatTable(rows: readonly TableRow[]): string {
     row.typed.toLocaleString('en-US'),
     String(row.crashes),
     seconds(row.ms),
+    Math.round((row.inputs * 1000) / Math.max(row.ms, 1)).toLocaleString('en-US'),
   ]);
   const widths = HEAD.map((head, i) =>
     Math.max(head.length, ...cells.map((cell) => (cell[i] ?? '').length)),

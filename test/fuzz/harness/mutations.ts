@@ -94,27 +94,39 @@ export interface MutationOptions {
   maxRandomBytes?: number;
 }
 
-/** Bytes made from the goldens: nine in ten are a golden with up to eight edits, one in ten random. */
-export function mutated(
+/**
+ * Bytes made from the goldens, with the index of the golden they grew from: nine in ten are a
+ * golden with up to eight edits, one in ten random (golden -1).
+ */
+export function mutatedFrom(
   goldens: readonly Buffer[],
   options: MutationOptions = {},
-): fc.Arbitrary<Buffer> {
+): fc.Arbitrary<{ golden: number; bytes: Buffer }> {
   if (goldens.length === 0) throw new Error('mutated: give at least one golden input');
   const tokens = options.tokens ?? [];
   const edits = fc.record({
     golden: fc.nat(goldens.length - 1),
     edits: fc.array(edit, { maxLength: 8 }),
   });
-  const changed = edits.map(({ golden, edits: list }) =>
-    list.reduce(
+  const changed = edits.map(({ golden, edits: list }) => ({
+    golden,
+    bytes: list.reduce(
       (data, e) => applyEdit(data, e, goldens, tokens),
       goldens[golden] ?? Buffer.alloc(0),
     ),
-  );
+  }));
   const random = fc
     .uint8Array({ maxLength: options.maxRandomBytes ?? 512 })
-    .map((bytes) => Buffer.from(bytes));
+    .map((bytes) => ({ golden: -1, bytes: Buffer.from(bytes) }));
   return fc.oneof({ weight: 9, arbitrary: changed }, { weight: 1, arbitrary: random });
+}
+
+/** Bytes made from the goldens as `mutatedFrom` makes them, without where they grew from. */
+export function mutated(
+  goldens: readonly Buffer[],
+  options: MutationOptions = {},
+): fc.Arbitrary<Buffer> {
+  return mutatedFrom(goldens, options).map(({ bytes }) => bytes);
 }
 
 /** The same bytes as latin1 text, one character per byte (for parsers that take strings). */

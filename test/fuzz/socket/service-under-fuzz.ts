@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { connect as tcpConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { KvFrameDecoder, encodeFrame, encodePairs } from '../../../protocol/index.ts';
+import { residentBytes } from '../../server/helpers/resident-memory.ts';
 import { portAfter, runEntry, type ChildRun } from '../../server/helpers/server-process.ts';
 
 /** Which port and which wrapping a fuzz client uses. */
@@ -20,8 +21,15 @@ export interface ServiceUnderFuzz {
   rssKb(): number;
   /** True while the process has not exited. */
   alive(): boolean;
+  /** SIGTERM, SIGKILL if it has not exited STOP_GRACE_MS later; then its directory is removed. */
   stop(): Promise<void>;
 }
+
+/**
+ * How long a stopping service may finish the requests in flight before it is killed: a slow sale
+ * or a connection whose answers are never read must not hold a test run.
+ */
+const STOP_GRACE_MS = 10_000;
 
 /** Starts `npm run server -- --demo` on port 0 and plain port 0 with a fresh data directory. */
 export async function startServiceUnderFuzz(extraArgs: string[] = []): Promise<ServiceUnderFuzz> {
@@ -51,15 +59,14 @@ export async function startServiceUnderFuzz(extraArgs: string[] = []): Promise<S
     run,
     ports,
     apiKey: { id: apiKey.id, secret: apiKey.secret },
-    rssKb() {
-      const status = readFileSync(`/proc/${run.child.pid}/status`, 'utf8');
-      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
-    },
+    rssKb: () => Math.round(residentBytes(run.child.pid as number) / 1024),
     alive: () => !exited,
     async stop() {
       if (!exited) {
         run.child.kill('SIGTERM');
+        const killer = setTimeout(() => run.child.kill('SIGKILL'), STOP_GRACE_MS);
         await run.exited;
+        clearTimeout(killer);
       }
       rmSync(dir, { recursive: true, force: true });
     },

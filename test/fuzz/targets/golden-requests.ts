@@ -34,7 +34,7 @@ export const GOLDEN_REQUESTS: readonly Record<string, string>[] = [
   { action: 'refund', ...DEMO_LOGIN, ttid: '42', amount: '1.00' },
   { action: 'void', ...DEMO_LOGIN, ttid: '7' },
   { action: 'admin', admin: 'GUT', ...DEMO_LOGIN, bdate: 'BOD', edate: 'now' },
-  { action: 'activate', ...DEMO_LOGIN, account: '6035710000000004', amount: '25.00' },
+  { action: 'activate', ...DEMO_LOGIN, account: '6035710110009768', amount: '25.00' },
   { action: 'ping' },
 ];
 
@@ -62,3 +62,14 @@ export const REQUEST_TOKENS: readonly Buffer[] = [
   '[]',
   'null',
 ].map((token) => Buffer.from(token, 'utf8'));
+
+/**
+ * The bytes with every amount whose whole part is 8 made 9: the simulated processor waits 8.00–8.99
+ * amounts' cents in seconds (docs/test-cards.md), which would only slow a fuzz run and hold the
+ * processor's slots from the clients that must be answered meanwhile.
+ */
+export function withoutDelayAmounts(bytes: Buffer): Buffer {
+  const text = bytes.toString('latin1');
+  const fixed = text.replace(/(^|[^0-9])(0*)8(?=[^0-9]|$)/g, '$1$29');
+  return fixed === text ? bytes : Buffer.from(fixed, 'latin1');
+}

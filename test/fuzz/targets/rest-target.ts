@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { startServer, type RunningServer } from '../../../server/index.ts';
 import { type FuzzTarget, type Verdict, holds } from '../harness/fuzz-target.ts';
-import { mutated, mutatedText } from '../harness/mutations.ts';
-import { GOLDEN_REQUESTS, REQUEST_TOKENS } from './golden-requests.ts';
+import { mutatedFrom, mutatedText } from '../harness/mutations.ts';
+import { GOLDEN_REQUESTS, REQUEST_TOKENS, withoutDelayAmounts } from './golden-requests.ts';
 
 /** Requests sent at once, each on its own keep-alive connection. */
 const BATCH = 8;
@@ -49,54 +49,52 @@ const ROUTE_OF_ACTION: Record<string, number> = {
 };
 const GOLDEN_ROUTES = GOLDEN_REQUESTS.map(({ action = '' }) => ROUTE_OF_ACTION[action] ?? 8);
 
-const BODIES = [
-  ...PARAMS.map((params) => Buffer.from(JSON.stringify(params))),
-  ...PARAMS.map((params) => Buffer.from(new URLSearchParams(params).toString())),
-];
+/** Each golden's parameters as a JSON body (v2 and v1) and as a form (v1 only). */
+const JSON_BODIES = PARAMS.map((params) => Buffer.from(JSON.stringify(params)));
+const FORM_BODIES = PARAMS.map((params) => Buffer.from(new URLSearchParams(params).toString()));
 
 const KEYS = [...new Set(PARAMS.flatMap((params) => Object.keys(params)))];
 const VALUES = [...new Set(PARAMS.flatMap((params) => Object.values(params)))];
 
-/** One change to a golden request's parameters: a key set to a mutated value, or removed. */
+/** `arbitrary` one time in `oneIn`, null the other times (fc.option's freq is the reverse). */
+function onceIn<T>(oneIn: number, arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | null> {
+  return fc.oneof({ weight: oneIn - 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary });
+}
+
+/** One change to a golden request's parameters: a key set to a mutated value, or removed (1 in 10). */
 const paramEdit = fc.record({
   key: fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...KEYS) }, fc.string({ maxLength: 12 })),
   value: fc.option(mutatedText(VALUES), { freq: 10 }),
 });
 
-/** A golden request with its parameters changed, as JSON (values at times not strings) or a form. */
-const structuredBody = fc
-  .record({
-    golden: fc.nat(PARAMS.length - 1),
-    edits: fc.array(paramEdit, { minLength: 1, maxLength: 4 }),
-    form: fc.boolean(),
-    raw: fc.option(fc.jsonValue({ maxDepth: 2 }), { freq: 6 }),
-  })
-  .map(({ golden, edits, form, raw }) => {
-    const params: Record<string, unknown> = { ...PARAMS[golden] };
-    for (const { key, value } of edits) {
-      if (value === null) delete params[key];
-      else params[key] = value;
-    }
-    if (raw !== null) params[KEYS[golden % KEYS.length] ?? 'amount'] = raw;
-    const text = form
-      ? new URLSearchParams(
-          Object.entries(params).map(([k, v]): [string, string] => [
-            k,
-            typeof v === 'string' ? v : JSON.stringify(v),
-          ]),
-        ).toString()
-      : JSON.stringify(params);
-    return { golden, body: Buffer.from(text, 'utf8') };
-  });
-
 /**
- * The simulated processor waits 8.00–8.99 amounts' cents in seconds (docs/test-cards.md); a whole
- * part of 8 becomes 9 so no input waits, which would only slow the run.
+ * A golden request with none to four of its parameters changed, one time in six a parameter made
+ * any JSON value, as JSON or as a form (values that are not strings written as JSON).
  */
-function withoutDelayAmounts(body: Buffer): Buffer {
-  const text = body.toString('latin1');
-  const fixed = text.replace(/(^|[^0-9])(0*)8(?=[^0-9]|$)/g, '$1$29');
-  return fixed === text ? body : Buffer.from(fixed, 'latin1');
+function structuredBody(form: boolean): fc.Arbitrary<{ golden: number; body: Buffer }> {
+  return fc
+    .record({
+      golden: fc.nat(PARAMS.length - 1),
+      edits: fc.array(paramEdit, { maxLength: 4 }),
+      raw: onceIn(6, fc.jsonValue({ maxDepth: 2 })),
+    })
+    .map(({ golden, edits, raw }) => {
+      const params: Record<string, unknown> = { ...PARAMS[golden] };
+      for (const { key, value } of edits) {
+        if (value === null) delete params[key];
+        else params[key] = value;
+      }
+      if (raw !== null) params[KEYS[golden % KEYS.length] ?? 'amount'] = raw;
+      const text = form
+        ? new URLSearchParams(
+            Object.entries(params).map(([k, v]): [string, string] => [
+              k,
+              typeof v === 'string' ? v : JSON.stringify(v),
+            ]),
+          ).toString()
+        : JSON.stringify(params);
+      return { golden, body: Buffer.from(text, 'utf8') };
+    });
 }
 
 /** One request: route, version, content type, credentials and the mutated body. */
@@ -109,39 +107,50 @@ interface RestInput {
 }
 
 /**
- * A golden body, mutated as bytes or changed parameter by parameter, sent mostly to its own route as JSON on v2 (or a form on v1), at times
- * to any route in any content type. Passwords cost a scrypt hash each (tens of ms), so nearly
- * every input carries the demo API key; v1, which reads only passwords, gets its share of those.
+ * A golden body, mutated as bytes or changed parameter by parameter, sent to its own route (JSON
+ * on v2, or a form on v1 with a password), one time in eight to any route, one time in eight in any
+ * content type.
  */
-const input: fc.Arbitrary<RestInput> = fc
-  .record({
-    golden: fc.nat(PARAMS.length - 1),
-    form: fc.boolean(),
-    body: fc.nat(),
-    anyRoute: fc.option(fc.nat(ROUTES.length - 1), { freq: 8 }),
-    anyType: fc.option(fc.nat(CONTENT_TYPES.length - 1), { freq: 8 }),
-    auth: fc.oneof(
-      { weight: 800, arbitrary: fc.constant('key' as const) },
-      { weight: 4, arbitrary: fc.constant('wrong-key' as const) },
-      { weight: 4, arbitrary: fc.constant('none' as const) },
-      { weight: 1, arbitrary: fc.constant('basic' as const) },
-    ),
-    mutations: fc.oneof(
-      mutated(BODIES, { tokens: REQUEST_TOKENS }).map((body) => ({ golden: -1, body })),
-      structuredBody,
-    ),
-  })
-  .map(({ golden: picked, form, anyRoute, anyType, auth, mutations }) => {
-    const v1 = auth === 'basic' && form;
-    const golden = mutations.golden >= 0 ? mutations.golden : picked;
-    return {
-      route: anyRoute ?? GOLDEN_ROUTES[golden] ?? 0,
+function inputWith(auth: fc.Arbitrary<RestInput['auth']>, v1: boolean): fc.Arbitrary<RestInput> {
+  return fc
+    .record({
+      auth,
+      anyRoute: onceIn(8, fc.nat(ROUTES.length - 1)),
+      anyType: onceIn(8, fc.nat(CONTENT_TYPES.length - 1)),
+      made: fc.oneof(
+        mutatedFrom(v1 ? FORM_BODIES : JSON_BODIES, { tokens: REQUEST_TOKENS }).map(
+          ({ golden, bytes }) => ({ golden, body: bytes }),
+        ),
+        structuredBody(v1),
+      ),
+    })
+    .map(({ auth: credential, anyRoute, anyType, made }) => ({
+      route: anyRoute ?? GOLDEN_ROUTES[made.golden] ?? 0,
       version: v1 ? 1 : 2,
       contentType: anyType ?? (v1 ? 1 : 0),
-      auth,
-      body: withoutDelayAmounts(mutations.body),
-    };
-  });
+      auth: credential,
+      body: withoutDelayAmounts(made.body),
+    }));
+}
+
+/**
+ * Passwords cost a scrypt hash each (tens of ms), so nearly every input carries the demo API key
+ * (a wrong key or none one time in 100 each); v1, which reads only passwords, gets one in 800.
+ */
+const input: fc.Arbitrary<RestInput> = fc.oneof(
+  {
+    weight: 800,
+    arbitrary: inputWith(
+      fc.oneof(
+        { weight: 98, arbitrary: fc.constant('key' as const) },
+        { weight: 1, arbitrary: fc.constant('wrong-key' as const) },
+        { weight: 1, arbitrary: fc.constant('none' as const) },
+      ),
+      false,
+    ),
+  },
+  { weight: 1, arbitrary: inputWith(fc.constant('basic' as const), true) },
+);
 
 /** Seconds an answer may take before the request counts as unanswered (a hang, not a refusal). */
 const ANSWER_DEADLINE_MS = 60_000;

@@ -126,7 +126,7 @@ describe('parameter specs', () => {
       bdate: 'time',
       edate: 'time',
       excharges: 'pipe_list',
-      accounttype: 'pipe_list',
+      accounttype: 'accounttype',
       expdate: 'expdate',
       icc: 'icc',
       zip: 'zip',

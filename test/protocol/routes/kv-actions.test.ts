@@ -33,6 +33,7 @@ const rows: Row[] = [
   ['report_settled_batches', 'admin', 'SBT'],
   ['mfa_cookie', 'admin', 'mfacookie'],
   ['chkpwd', 'chkpwd', undefined],
+  ['ticket_session', 'admin', 'ticketsession'],
 ];
 
 const expectedPairs = (key: string, action: string, admin?: string): Record<string, string> =>

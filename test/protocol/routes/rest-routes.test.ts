@@ -51,6 +51,7 @@ const rows: Row[] = [
   ['settle', {}, 'POST', 'batch/settle', 'body'],
   ['mfa_cookie', {}, 'POST', 'user/mfa/cookie', 'body'],
   ['chkpwd', {}, 'GET', 'user/chkpwd', 'query'],
+  ['ticket_session', {}, 'POST', 'cardentry/session', 'body'],
 ];
 
 describe.each(['v1', 'v2'] as const)('REST addressing in %s', (version: ApiVersion) => {

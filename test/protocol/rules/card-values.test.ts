@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkAbaRoute,
+  checkAccountType,
   checkAccount,
   checkCv,
   checkExpdate,
@@ -161,5 +162,43 @@ describe('ksn, icc, account, abaroute', () => {
         rule: 'aba.format',
       });
     }
+  });
+
+  it('checks the routing number checksum: digits weighted 3, 7, 1 sum to a multiple of 10', () => {
+    for (const value of ['021000021', '011000015', '123456780', '091000019']) {
+      expect(() => checkAbaRoute(value)).not.toThrow();
+    }
+    // One digit changed, or two neighbours swapped, breaks the sum.
+    for (const value of ['021000022', '120000021', '011000051', '123456789']) {
+      expectProtocolError(() => checkAbaRoute(value), {
+        kind: 'invalid',
+        field: 'abaroute',
+        rule: 'aba.checksum',
+        secret: value,
+      });
+    }
+  });
+});
+
+describe('accounttype', () => {
+  it('takes PERSONAL or BUSINESS and CHECKING or SAVINGS in any case, one of each pair', () => {
+    for (const value of ['personal|checking', 'BUSINESS|SAVINGS', 'Savings', 'business']) {
+      expect(() => checkAccountType(value)).not.toThrow();
+    }
+  });
+
+  it.each([
+    ['money', 'accounttype.member'],
+    ['personal|', 'accounttype.member'],
+    ['', 'accounttype.member'],
+    ['checking|savings', 'accounttype.pair'],
+    ['personal|business|checking', 'accounttype.pair'],
+    ['checking|checking', 'accounttype.pair'],
+  ])('refuses %j (%s)', (value, rule) => {
+    expectProtocolError(() => checkAccountType(value), {
+      kind: 'invalid',
+      field: 'accounttype',
+      rule,
+    });
   });
 });

@@ -35,6 +35,7 @@ const MINIMAL: Readonly<Record<OperationName, Params>> = {
   settle: {},
   mfa_cookie: {},
   chkpwd: {},
+  ticket_session: { allowed_origin: 'https://shop.example' },
 };
 
 describe('every operation', () => {

@@ -1,13 +1,13 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { integrityViolations } from './helpers/integrity.ts';
 import { runClient, seededRandom, type AnsweredRequest } from './helpers/load-generator.ts';
 import { RestClient } from './helpers/rest-client.ts';
 import { ServerProcess } from './helpers/server-process.ts';
 
-const CLIENTS = 8;
 const dirs: string[] = [];
 const running: ServerProcess[] = [];
 afterEach(async () => {
@@ -81,16 +81,17 @@ async function unmetExpectations(
   return problems;
 }
 
-/** Runs the clients against the server and kills it with SIGKILL after `killAfterMs`. */
+/** Runs `width` clients against the server and kills it with SIGKILL after `killAfterMs`. */
 async function loadThenKill(
   server: ServerProcess,
+  width: number,
   round: number,
   seed: number,
   killAfterMs: number,
 ): Promise<AnsweredRequest[]> {
   const client = new RestClient(server.plainPort, server.apiKey);
   const answered: AnsweredRequest[] = [];
-  const clients = Array.from({ length: CLIENTS }, (_, i) =>
+  const clients = Array.from({ length: width }, (_, i) =>
     runClient(client, `r${round}c${i}`, seededRandom(seed + i), answered),
   );
   await new Promise((resolve) => setTimeout(resolve, killAfterMs));
@@ -100,44 +101,65 @@ async function loadThenKill(
   return answered;
 }
 
+/** Rows left in flight in the database: none once a restart has settled them. */
+function inFlightRows(path: string): number {
+  const db = new Database(path, { readonly: true });
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM in_flight').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
 describe('restart durability (real server process, kill -9)', () => {
-  it('finds every answered transaction after a kill at a random moment, and none half-written', async () => {
-    const seed = Date.now() % 1_000_000;
-    const random = seededRandom(seed);
-    const dataDir = mkdtempSync(join(tmpdir(), 'laneterm-durability-'));
-    dirs.push(dataDir);
-    const everything: AnsweredRequest[] = [];
-    for (const round of [1, 2]) {
-      const server = await start(dataDir);
-      const answered = await loadThenKill(
-        server,
-        round,
-        seed * 10 + round * 100,
-        1500 + Math.floor(random() * 2500),
-      );
-      expect(answered.length, `seed ${seed}: round ${round} answered nothing`).toBeGreaterThan(50);
-      everything.push(...answered);
-      expect(integrityViolations(join(dataDir, 'service.db')), `seed ${seed}`).toEqual([]);
-      const restarted = await start(dataDir);
-      const client = new RestClient(restarted.plainPort, restarted.apiKey);
-      expect(await unmetExpectations(client, everything), `seed ${seed}`).toEqual([]);
-      const after = await client.send('POST', 'transaction/purchase', {
-        account: '4111111111111111',
-        expdate: '1230',
-        amount: '3.00',
-      });
-      const highest = Math.max(...everything.map((a) => Number(a.ttid) || 0));
-      expect(after.body.code).toBe('AUTH');
-      expect(Number(after.body.ttid)).toBeGreaterThan(highest);
-      client.close();
-      expect(await restarted.stop()).toEqual({ code: 0, signal: null });
-      running.splice(running.indexOf(restarted), 1);
-    }
-    expect(integrityViolations(join(dataDir, 'service.db'))).toEqual([]);
-    const onDisk = readdirSync(dataDir)
-      .filter((name) => name.startsWith('service.db'))
-      .map((name) => readFileSync(join(dataDir, name)).toString('latin1'))
-      .join('');
-    expect(onDisk).not.toContain('4111111111111111');
-  }, 180_000);
+  it.each([
+    { width: 8, rounds: [1, 2] },
+    { width: 32, rounds: [1] },
+  ])(
+    'finds every answered transaction after a kill at a random moment under $width clients, and none half-written',
+    async ({ width, rounds }) => {
+      const seed = Date.now() % 1_000_000;
+      const random = seededRandom(seed);
+      const dataDir = mkdtempSync(join(tmpdir(), 'laneterm-durability-'));
+      dirs.push(dataDir);
+      const everything: AnsweredRequest[] = [];
+      for (const round of rounds) {
+        const server = await start(dataDir);
+        const answered = await loadThenKill(
+          server,
+          width,
+          round,
+          seed * 10 + round * 100,
+          1500 + Math.floor(random() * 2500),
+        );
+        expect(answered.length, `seed ${seed}: round ${round} answered nothing`).toBeGreaterThan(
+          50,
+        );
+        everything.push(...answered);
+        expect(integrityViolations(join(dataDir, 'service.db')), `seed ${seed}`).toEqual([]);
+        const restarted = await start(dataDir);
+        const client = new RestClient(restarted.plainPort, restarted.apiKey);
+        expect(await unmetExpectations(client, everything), `seed ${seed}`).toEqual([]);
+        const after = await client.send('POST', 'transaction/purchase', {
+          account: '4111111111111111',
+          expdate: '1230',
+          amount: '3.00',
+        });
+        const highest = Math.max(...everything.map((a) => Number(a.ttid) || 0));
+        expect(after.body.code).toBe('AUTH');
+        expect(Number(after.body.ttid)).toBeGreaterThan(highest);
+        client.close();
+        expect(await restarted.stop()).toEqual({ code: 0, signal: null });
+        running.splice(running.indexOf(restarted), 1);
+      }
+      expect(integrityViolations(join(dataDir, 'service.db'))).toEqual([]);
+      expect(inFlightRows(join(dataDir, 'service.db')), 'left in flight after restarts').toBe(0);
+      const onDisk = readdirSync(dataDir)
+        .filter((name) => name.startsWith('service.db'))
+        .map((name) => readFileSync(join(dataDir, name)).toString('latin1'))
+        .join('');
+      expect(onDisk).not.toContain('4111111111111111');
+    },
+    180_000,
+  );
 });

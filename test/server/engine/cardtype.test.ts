@@ -66,6 +66,16 @@ describe('cardtype (BIN lookup)', () => {
     });
   });
 
+  it('refuses an account too short for a card number, tokenize or not', async () => {
+    for (const tokenize of ['no', 'yes']) {
+      expect(await fx.run('cardtype', { account: '4242', tokenize })).toEqual({
+        code: 'DENY',
+        msoft_code: 'DATA_INVALIDFIELD',
+        verbiage: 'account: a card number has 8 to 19 digits',
+      });
+    }
+  });
+
   it('answers a gift card as its range has it, from any entry, and tokenizes on request', async () => {
     await giftSide(fx).store.setCustomRanges(fx.merchantId, '603571:16:GIFT:1', 0);
     const pairs = await fx.run('cardtype', {

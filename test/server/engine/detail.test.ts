@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { giftCard } from './helpers/gift-fixture.ts';
 import { EngineFixture, keyedSale } from './helpers/engine-fixture.ts';
 
 let fx: EngineFixture;
@@ -153,6 +154,23 @@ describe('trandetail by order', () => {
     const sale = await fx.run('sale', keyedSale('10.00', { order_id: 'O-R' }));
     await fx.run('refund', { ttid: sale.ttid ?? '', amount: '4.00' });
     expect((await fx.run('trandetail', { order_id: 'O-R' })).order_total).toBe('6.00');
+  });
+
+  it('totals an order of a refund or a gift issue alone below zero, with a minus sign', async () => {
+    const sale = await fx.run('sale', keyedSale('10.00'));
+    await fx.run('refund', { ttid: sale.ttid ?? '', amount: '4.00', order_id: 'O-REFUND' });
+    expect(await fx.run('trandetail', { order_id: 'O-REFUND' })).toMatchObject({
+      code: 'AUTH',
+      action: 'refund',
+      orig_code: 'AUTH',
+      order_total: '-4.00',
+    });
+    await fx.run('issue', { account: giftCard(77), amount: '20.00', order_id: 'O-ISSUE' });
+    expect(await fx.run('trandetail', { order_id: 'O-ISSUE' })).toMatchObject({
+      action: 'issue',
+      orig_code: 'AUTH',
+      order_total: '-20.00',
+    });
   });
 
   it('answers not found naming the order or the payment', async () => {

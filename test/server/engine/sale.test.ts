@@ -143,6 +143,17 @@ describe('sale', () => {
     expect((await fx.report('report_failed')).rows).toEqual([]);
   });
 
+  it('refuses an account of 4 to 7 digits that passes Luhn as no card number, recording nothing', async () => {
+    for (const account of ['4242', '4111126']) {
+      expect(await fx.run('sale', keyedSale('10.00', { account }))).toEqual({
+        code: 'DENY',
+        msoft_code: 'DATA_INVALIDFIELD',
+        verbiage: 'account: a card number has 8 to 19 digits',
+      });
+    }
+    expect((await fx.report('report_failed')).rows).toEqual([]);
+  });
+
   it('answers a request that breaks a rule with a decline naming the field, never the value', async () => {
     const zero = await fx.run('sale', keyedSale('0.00'));
     expect(zero).toMatchObject({ code: 'DENY', msoft_code: 'DATA_INVALIDFIELD' });
@@ -154,18 +165,14 @@ describe('sale', () => {
     expect(missing).toMatchObject({ code: 'DENY', msoft_code: 'DATA_MISSINGFIELD' });
   });
 
-  it.each([
-    [
-      { cardshieldticket: 'T-1', amount: '1.00' },
-      'cardshieldticket: tickets not offered by this server',
-    ],
-    [
-      { abaroute: '011000015', account: '12345678', checknum: '101', amount: '1.00' },
-      'abaroute: check payments not offered by this server',
-    ],
-  ])('refuses what is not offered yet: %o', async (params, verbiage) => {
-    const pairs = await fx.run('sale', params);
-    expect(pairs).toEqual({ code: 'DENY', msoft_code: 'DATA_BADTRANS', verbiage });
+  it('refuses check data where a check cannot be used', async () => {
+    const check = { abaroute: '021000021', account: '12345678', checknum: '101' };
+    const pairs = await fx.run('balanceinq', check);
+    expect(pairs).toEqual({
+      code: 'DENY',
+      msoft_code: 'DATA_BADTRANS',
+      verbiage: 'abaroute: check data on this operation not offered by this server',
+    });
   });
 
   it('accepts duplcheck=no', async () => {

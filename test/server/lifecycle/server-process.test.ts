@@ -120,35 +120,3 @@ describe('npm run server (child process)', () => {
     expect(await unknown.exited).toBe(2);
   });
 });
-
-describe('npm start (training mode)', () => {
-  it('brings up the local service with the demo merchant and says the lane UI is not built yet', async () => {
-    const dir = tempDir();
-    const run = runEntry('main/start.ts', [
-      '--port',
-      '0',
-      '--plain-port',
-      '0',
-      '--data',
-      dir,
-      '--log-level',
-      'warn',
-    ]);
-    await run.line(/lane UI is not built yet/);
-    const plainPort = await portAfter(run, 'plain:');
-    await run.line(/demo merchant: test_retail:public/);
-    const answer = await call(
-      { host: '127.0.0.1', port: plainPort },
-      {
-        method: 'GET',
-        path: '/api/v1/report/failed',
-        headers: {
-          authorization: `Basic ${Buffer.from('test_retail|public:publ1ct3st').toString('base64')}`,
-        },
-      },
-    );
-    expect(answer.status).toBe(200);
-    run.child.kill('SIGINT');
-    expect(await run.exited).toBe(0);
-  });
-});

@@ -20,6 +20,14 @@ const OPENAPI_GETS = Buffer.from(
   'GET /api/v2/openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'.repeat(1260),
   'latin1',
 );
+/**
+ * 64 KiB of pipelined OpenAPI document requests of 90 one-letter header lines each: cheap to
+ * send, about 8 KiB each once node:http has parsed them.
+ */
+const STUFFED_GETS = Buffer.from(
+  `GET /api/v2/openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\n${'a:b\r\n'.repeat(90)}\r\n`.repeat(128),
+  'latin1',
+);
 const SALE = { account: '4111111111111111', expdate: '1230', amount: '10.00', zip: '32606' };
 
 const running: ServerProcess[] = [];
@@ -36,30 +44,39 @@ async function start(): Promise<ServerProcess> {
   return server;
 }
 
-/** A sale over key/value (plain and TLS) and one over REST: each must be approved. */
-async function sales(server: ServerProcess): Promise<void> {
+/** A sale over key/value (plain and TLS) and one over REST: their answers' code and msoft_code. */
+async function saleAnswers(server: ServerProcess): Promise<string[]> {
   const key = { auth_apikey_id: server.apiKey.id, auth_apikey_secret: server.apiKey.secret };
   const plain: HttpTarget = { host: '127.0.0.1', port: server.plainPort };
   const tls: HttpTarget = {
     host: '127.0.0.1',
     port: server.tlsPort,
-    pin: await server.fingerprint(),
+    pin: server.fingerprint,
   };
+  const answers: Record<string, unknown>[] = [];
   for (const target of [plain, tls]) {
     const kv = await KvTestClient.connect(target);
     kv.send('1', { action_trans: 'sale', ...key, ...SALE });
-    expect(await kv.pairs('1')).toMatchObject({ code: 'AUTH' });
+    answers.push(await kv.pairs('1'));
     kv.close();
   }
   const rest = new RestClient(server.plainPort, server.apiKey);
-  const answer = await rest.send('POST', 'transaction/purchase', SALE);
+  answers.push((await rest.send('POST', 'transaction/purchase', SALE)).body);
   rest.close();
-  expect(answer.body).toMatchObject({ code: 'AUTH' });
+  return answers.map((answer) => `${String(answer.code)} ${String(answer.msoft_code)}`);
 }
 
-function connectPlain(port: number): Promise<Socket> {
+/** A sale over key/value (plain and TLS) and one over REST: each must be approved. */
+async function sales(server: ServerProcess): Promise<void> {
+  expect(await saleAnswers(server)).toEqual(Array(3).fill('AUTH INT_SUCCESS'));
+}
+
+/** The busy answer while the buffer budget is spent (docs/security.md, The buffer budget). */
+const BUSY = 'DENY SYS_UNAVAILABLE';
+
+function connectPlain(port: number, localAddress = '127.0.0.1'): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = tcpConnect(port, '127.0.0.1', () => resolve(socket));
+    const socket = tcpConnect({ port, host: '127.0.0.1', localAddress }, () => resolve(socket));
     socket.once('error', reject);
   });
 }
@@ -125,5 +142,30 @@ describe('clients that send without reading', () => {
     expect(results.every((result) => result.end !== 'done')).toBe(true);
     sockets.forEach((socket) => socket.destroy());
     await sales(server);
+  }, 120_000);
+
+  it('header-stuffed requests pipelined on 448 connections from 7 addresses that never read are parsed only as far as they are served', async () => {
+    const server = await start();
+    const sources = Array.from({ length: 7 }, (_, i) => `127.0.2.${i + 1}`);
+    const sockets = await Promise.all(
+      sources.flatMap((source) =>
+        Array.from({ length: 64 }, () => connectPlain(server.plainPort, source)),
+      ),
+    );
+    floods.push(...sockets);
+    const watch = new ResidentWatch(server.pid);
+    const options = { maxBytes: STUFFED_GETS.length, stallMs: 10_000, stop: () => false };
+    await Promise.all(sockets.map((socket) => floodUntilStalled(socket, STUFFED_GETS, options)));
+    for (const answer of await saleAnswers(server))
+      expect(['AUTH INT_SUCCESS', BUSY]).toContain(answer);
+    watch.stop();
+    expect(watch.growth).toBeLessThanOrEqual(GROWTH_LIMIT);
+    sockets.forEach((socket) => socket.destroy());
+    let answers = await saleAnswers(server);
+    for (let attempt = 0; attempt < 50 && answers.includes(BUSY); attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      answers = await saleAnswers(server);
+    }
+    expect(answers).toEqual(Array(3).fill('AUTH INT_SUCCESS'));
   }, 120_000);
 });

@@ -111,7 +111,7 @@ describe('certificate reload', () => {
     writeFileSync(keyPath, first.key, { mode: 0o600 });
     const reloading = await ServerProcess.start(tempDir(), ['--cert', certPath, '--key', keyPath]);
     try {
-      expect(await reloading.fingerprint()).toBe(first.fingerprint);
+      expect(reloading.fingerprint).toBe(first.fingerprint);
       const target = { host: '127.0.0.1', port: reloading.tlsPort, pin: first.fingerprint };
       const kv = await KvTestClient.connect(target);
       kv.sendRaw('\x021\x1cPING\x03');

@@ -72,12 +72,37 @@ describe('the buffer budget', () => {
     expect((await restSale()).json()).toMatchObject({ code: 'AUTH' });
   });
 
+  it('counts REST requests at what node:http holds for them, headers included', async () => {
+    const body = JSON.stringify({ ...SALE, amount: '8.03' });
+    const sale =
+      `POST /api/v2/transaction/purchase HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
+      `X-API-KEY-ID: ${service.apiKey.id}\r\nX-API-KEY: ${service.apiKey.secret}\r\n` +
+      `${'a:b\r\n'.repeat(90)}Content-Length: ${body.length}\r\n\r\n${body}`;
+    // 12 sales the processor holds 3 s, 8 KiB each as parsed: 96 KiB, past the 64 KiB budget;
+    // their bodies alone are 1 KiB.
+    const slow = connect(target.port, target.host, () => slow.write(sale.repeat(12)));
+    const received: Buffer[] = [];
+    slow.on('data', (chunk: Buffer) => received.push(chunk));
+    let answer = await kvSale();
+    for (let attempt = 0; attempt < 20 && answer.code === 'AUTH'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      answer = await kvSale();
+    }
+    expect(answer).toMatchObject({ code: 'DENY', msoft_code: 'SYS_UNAVAILABLE' });
+    const answers = () => Buffer.concat(received).toString('latin1').split('HTTP/1.1 ').slice(1);
+    while (answers().length < 12) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(answers().filter((text) => text.includes('"code":"AUTH"')).length).toBeGreaterThan(0);
+    expect(await kvSale()).toMatchObject({ code: 'AUTH' });
+    slow.destroy();
+  });
+
   it('counts the REST answers a client leaves unread', async () => {
     const reader = await new Promise<ReturnType<typeof connect>>((resolve) => {
       const socket = connect(target.port, target.host, () => resolve(socket));
     });
     reader.pause();
-    reader.write('GET /api/v1/openapi.json HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(100));
+    // 24 requests take about 52 KiB parsed, under the budget: only their unsent answers spend it.
+    reader.write('GET /api/v1/openapi.json HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(24));
     let answer = await kvSale();
     for (let attempt = 0; attempt < 100 && answer.code === 'AUTH'; attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -172,6 +172,17 @@ describe('connections', () => {
     for (const socket of open) socket.destroy();
   });
 
+  it('answers 400 requests pipelined in one write: it parses them only as fast as it serves them', async () => {
+    const requests = Array.from(
+      { length: 400 },
+      (_, i) => `GET /api/v2/nowhere-${i} HTTP/1.1\r\nHost: x\r\n\r\n`,
+    );
+    const answer = await rawExchange(requests.join(''));
+    const answered = [...answer.matchAll(/HTTP\/1\.1 404 /g)].length;
+    expect(answered).toBe(400);
+    expect(service.logs.some((line) => line.includes('pipelined past the limit'))).toBe(false);
+  });
+
   it('closes a connection at once when as many wait as are served, and logs why', async () => {
     const opened = await Promise.all(
       Array.from(

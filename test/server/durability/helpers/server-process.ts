@@ -16,13 +16,21 @@ export class ServerProcess {
   readonly plainPort: number;
   readonly tlsPort: number;
   readonly apiKey: ApiKey;
+  /** SHA-256 fingerprint of the service's TLS certificate, as it prints it. */
+  readonly fingerprint: string;
   readonly #run: ChildRun;
 
-  private constructor(run: ChildRun, ports: { plain: number; tls: number }, apiKey: ApiKey) {
+  private constructor(
+    run: ChildRun,
+    ports: { plain: number; tls: number },
+    apiKey: ApiKey,
+    fingerprint: string,
+  ) {
     this.#run = run;
     this.plainPort = ports.plain;
     this.tlsPort = ports.tls;
     this.apiKey = apiKey;
+    this.fingerprint = fingerprint;
   }
 
   /**
@@ -35,7 +43,9 @@ export class ServerProcess {
     await run.line(/demo profile API key/);
     const key = JSON.parse(readFileSync(join(dataDir, 'demo-apikey.json'), 'utf8')) as ApiKey;
     const ports = { plain: await portAfter(run, 'plain:'), tls: await portAfter(run, 'TLS:') };
-    return new ServerProcess(run, ports, key);
+    const certificate = await run.line(/TLS certificate SHA-256 /);
+    const fingerprint = /SHA-256 (\S+)/.exec(certificate)?.[1] ?? '';
+    return new ServerProcess(run, ports, key, fingerprint);
   }
 
   /** The JSON log lines the service has written to standard output so far. */
@@ -72,12 +82,6 @@ export class ServerProcess {
   /** Resolves with the first line it prints matching the pattern (rejects if it exits first). */
   line(pattern: RegExp): Promise<string> {
     return this.#run.line(pattern);
-  }
-
-  /** The SHA-256 fingerprint of its TLS certificate at start, as it printed it. */
-  async fingerprint(): Promise<string> {
-    const line = await this.#run.line(/TLS certificate SHA-256 /);
-    return /SHA-256 (\S+)/.exec(line)?.[1] ?? '';
   }
 
   /** Sends it a signal (SIGHUP reloads the certificate). */

@@ -1,0 +1,117 @@
+// The web bridge: the lane API over HTTP and WebSocket on 127.0.0.1, behind a per-start token, and
+// the built lane UI as static files, so a browser runs the lane without Electron (docs/app.md).
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { contentSecurityPolicy } from '../app/content-policy.ts';
+import {
+  EVENTS_PROTOCOL,
+  bearerToken,
+  newBridgeToken,
+  protocolToken,
+  tokenMatches,
+} from './bridge-token.ts';
+import type { LaneApi } from '../lane-api/index.ts';
+import { sendFromUi } from './ui-command-guard.ts';
+import { requestOriginAllowed } from './origin-check.ts';
+
+/** Largest command body the bridge reads: 64 KiB (a lane API command is a few hundred bytes). */
+export const BRIDGE_BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Path of the lane API commands: POST a command's JSON, get its reply's JSON. */
+export const COMMAND_PATH = '/api/command';
+
+/** Path of the event stream (WebSocket). */
+export const EVENTS_PATH = '/api/events';
+
+/** How the bridge is started. */
+export interface BridgeOptions {
+  lane: LaneApi;
+  /** Folder of the built UI (dist/app/renderer); without it only the API is served. */
+  staticDir?: string;
+  /** TCP port on 127.0.0.1; 0 (default) takes a free one. */
+  port?: number;
+  /** The token; default a new random one (newBridgeToken). */
+  token?: string;
+}
+
+/** A listening bridge. */
+export interface RunningBridge {
+  /** http://127.0.0.1:<port>/ */
+  origin: string;
+  /** The URL a browser opens: the origin with the token in its fragment (never sent to a server). */
+  url: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+function refuse(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
+  return reply.code(status).send({ ok: false, error: { code, message } });
+}
+
+/** Starts the bridge on 127.0.0.1 only; it never binds another address. */
+export async function startBridge(options: BridgeOptions): Promise<RunningBridge> {
+  const token = options.token ?? newBridgeToken();
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BRIDGE_BODY_LIMIT_BYTES,
+    forceCloseConnections: true,
+  });
+  let port = 0;
+  let policy = contentSecurityPolicy();
+
+  // Registered first: its onRequest hook marks upgrade requests, so a refused one is closed.
+  await app.register(fastifyWebsocket, {
+    options: {
+      maxPayload: BRIDGE_BODY_LIMIT_BYTES,
+      handleProtocols: (offers: Set<string>) =>
+        offers.has(EVENTS_PROTOCOL) ? EVENTS_PROTOCOL : false,
+    },
+  });
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!requestOriginAllowed(request.headers, port)) {
+      return refuse(reply, 403, 'BRIDGE_ORIGIN', 'Host/Origin: only this bridge on 127.0.0.1');
+    }
+    if (!request.url.startsWith('/api/')) return undefined;
+    const presented =
+      request.url === EVENTS_PATH || request.url.startsWith(`${EVENTS_PATH}?`)
+        ? protocolToken(request.headers['sec-websocket-protocol'])
+        : bearerToken(request.headers.authorization);
+    if (!tokenMatches(token, presented)) {
+      return refuse(reply, 401, 'BRIDGE_TOKEN', 'token: missing or not this start of the lane');
+    }
+    return undefined;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('Content-Security-Policy', policy);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+    reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+
+  app.get(EVENTS_PATH, { websocket: true }, (socket) => {
+    const unsubscribe = options.lane.subscribe((event) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+    });
+    socket.on('close', unsubscribe);
+  });
+  app.post(COMMAND_PATH, async (request) => sendFromUi(options.lane, request.body));
+  if (options.staticDir !== undefined) {
+    await app.register(fastifyStatic, { root: options.staticDir, index: 'index.html' });
+  }
+
+  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
+  const address = app.server.address();
+  port = typeof address === 'object' && address !== null ? address.port : 0;
+  policy = contentSecurityPolicy([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]);
+  const origin = `http://127.0.0.1:${port}/`;
+  return {
+    origin,
+    url: `${origin}#token=${token}`,
+    port,
+    token,
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,77 @@
+import type Database from 'better-sqlite3';
+import { LaneFault } from '../errors.ts';
+
+/**
+ * The journal's schema steps, applied in order under PRAGMA user_version, each in one transaction
+ * with its version bump. Card data has no column: entries hold masked cards and masked answers.
+ */
+const STEPS: readonly string[] = [
+  `CREATE TABLE workflows (
+     id TEXT PRIMARY KEY,
+     kind TEXT NOT NULL,
+     state TEXT NOT NULL CHECK (state IN ('running', 'complete', 'cancelled')),
+     training INTEGER NOT NULL,
+     started_at INTEGER NOT NULL,
+     ended_at INTEGER
+   );
+   CREATE TABLE entries (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     id TEXT NOT NULL UNIQUE,
+     workflow_id TEXT NOT NULL REFERENCES workflows(id),
+     operation TEXT NOT NULL,
+     purpose TEXT NOT NULL CHECK (purpose IN ('cashier', 'compensate')),
+     parent_id TEXT REFERENCES entries(id),
+     order_id TEXT UNIQUE,
+     target_ttid TEXT,
+     amount_minor INTEGER NOT NULL,
+     tip_minor INTEGER,
+     tender TEXT,
+     card TEXT,
+     training INTEGER NOT NULL,
+     state TEXT NOT NULL CHECK (state IN
+       ('pending', 'unknown', 'approved', 'partial', 'declined', 'not_charged')),
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL,
+     ttid TEXT,
+     auth TEXT,
+     approved_minor INTEGER,
+     balance_minor INTEGER,
+     reason TEXT,
+     decided_by TEXT,
+     verbiage TEXT,
+     answer TEXT,
+     marks TEXT NOT NULL DEFAULT '',
+     refunded_minor INTEGER NOT NULL DEFAULT 0,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     unknown_detail TEXT
+   );
+   CREATE INDEX entries_state ON entries(state) WHERE state IN ('pending', 'unknown');
+   CREATE INDEX entries_workflow ON entries(workflow_id);
+   CREATE TABLE lane_state (
+     key TEXT PRIMARY KEY,
+     value TEXT NOT NULL
+   );`,
+];
+
+/** The schema version this lane writes; a journal newer than this is refused. */
+export const JOURNAL_VERSION = STEPS.length;
+
+/** Brings the journal's schema up to JOURNAL_VERSION; throws on a journal from a newer lane. */
+export function migrateJournal(db: Database.Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > JOURNAL_VERSION) {
+    throw new LaneFault(
+      'journal',
+      'user_version',
+      'journal.version',
+      `journal: schema version ${current} is newer than this lane's ${JOURNAL_VERSION}; ` +
+        'run the lane version that wrote it',
+    );
+  }
+  STEPS.slice(current).forEach((sql, index) => {
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${current + index + 1}`);
+    })();
+  });
+}

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { acceptedParams } from '../../../protocol/index.ts';
+import type { CardSummary, Operation, Tender } from '../../lane-api/index.ts';
+import {
+  NEW_TRANSACTION_OPERATIONS,
+  PaymentNotSentError,
+  PaymentRequestError,
+  type CallOptions,
+  type PaymentClient,
+  type PaymentResult,
+  type ParamsInput,
+  type Unknown,
+} from '../../payment/index.ts';
+import type { JournalStore } from './journal-store.ts';
+import { markOfMove, outcomeOf } from './outcomes.ts';
+import type { EntryPurpose, JournalEntry } from './journal-types.ts';
+
+/** One request the lane makes: what the journal records, and the parameters that go on the wire. */
+export interface PaymentPlan {
+  readonly workflowId: string;
+  readonly operation: Operation;
+  readonly purpose?: EntryPurpose;
+  readonly parentId?: string;
+  /** The transaction a move acts on (sent as ttid). */
+  readonly targetTtid?: string;
+  readonly amountMinor: number;
+  readonly tipMinor?: number;
+  readonly tender?: Tender;
+  readonly card?: CardSummary;
+  /** Request parameters; may hold card data, which never reaches the journal. */
+  readonly params: ParamsInput;
+  readonly options?: CallOptions;
+  /** An approval in full ends the workflow as complete, in the same commit (a partial never). */
+  readonly completesWorkflow?: boolean;
+}
+
+/** Fields of a keyed card: a request refused for one of them is a card the cashier keys again. */
+const CARD_FIELDS: ReadonlySet<string> = new Set([
+  'account',
+  'expdate',
+  'cv',
+  'zip',
+  'account_data',
+]);
+
+/** How the lane's requests are made. */
+export interface JournaledOptions {
+  /** Training mode: every entry is marked so. */
+  readonly training: boolean;
+  /** The lane group (seed: lane laneid, clerkid), sent with every operation that takes it. */
+  readonly lane?: Readonly<Record<string, string>>;
+  /** Told whether the server answered (true) or could not be reached (false). */
+  readonly onServer?: (reachable: boolean) => void;
+}
+
+/**
+ * What became of a plan: answered (definite), unknown (to resolve), not sent (definite), or
+ * refused by the lane before sending (a rule of the interface the request broke: declined).
+ */
+export type PaymentSettled =
+  | {
+      readonly kind: 'answered';
+      readonly entry: JournalEntry;
+      readonly result: Exclude<PaymentResult, Unknown>;
+    }
+  | { readonly kind: 'unknown'; readonly entry: JournalEntry; readonly result: Unknown }
+  | {
+      readonly kind: 'not_sent';
+      readonly entry: JournalEntry;
+      readonly error: PaymentNotSentError;
+    }
+  | {
+      readonly kind: 'refused';
+      readonly entry: JournalEntry;
+      readonly error: PaymentRequestError;
+    };
+
+/**
+ * The one way the lane sends a transaction request (docs/lane.md, Journal): the intent with its
+ * order id is committed before the request leaves; the outcome is committed when it is known.
+ * A request that cannot leave is not charged; one that left without an answer is unknown and is
+ * never sent again (Recovery resolves it by its order id, or a move by its ttid).
+ */
+export class JournaledPayments {
+  readonly #journal: JournalStore;
+  readonly #client: PaymentClient;
+  readonly #training: boolean;
+  readonly #lane: Readonly<Record<string, string>>;
+  readonly #onServer: (reachable: boolean) => void;
+
+  constructor(journal: JournalStore, client: PaymentClient, options: JournaledOptions) {
+    this.#journal = journal;
+    this.#client = client;
+    this.#training = options.training;
+    this.#lane = options.lane ?? {};
+    this.#onServer = options.onServer ?? (() => undefined);
+  }
+
+  /** The payment client (for lookups that move no money). */
+  get client(): PaymentClient {
+    return this.#client;
+  }
+
+  /** Journals the intent, sends the request, journals what came back. */
+  async send(plan: PaymentPlan): Promise<PaymentSettled> {
+    const id = randomUUID();
+    const orderId = NEW_TRANSACTION_OPERATIONS.has(plan.operation) ? randomUUID() : undefined;
+    this.#journal.recordIntent({
+      id,
+      workflowId: plan.workflowId,
+      operation: plan.operation,
+      purpose: plan.purpose ?? 'cashier',
+      amountMinor: plan.amountMinor,
+      training: this.#training,
+      ...(plan.parentId === undefined ? {} : { parentId: plan.parentId }),
+      ...(orderId === undefined ? {} : { orderId }),
+      ...(plan.targetTtid === undefined ? {} : { targetTtid: plan.targetTtid }),
+      ...(plan.tipMinor === undefined ? {} : { tipMinor: plan.tipMinor }),
+      ...(plan.tender === undefined ? {} : { tender: plan.tender }),
+      ...(plan.card === undefined ? {} : { card: plan.card }),
+    });
+    const accepted = acceptedParams(plan.operation, 'v2');
+    const lane = Object.entries(this.#lane).filter(([key]) => accepted.has(key));
+    const params: ParamsInput = {
+      ...Object.fromEntries(lane),
+      ...plan.params,
+      ...(orderId === undefined ? {} : { order_id: orderId }),
+      ...(plan.targetTtid === undefined ? {} : { ttid: plan.targetTtid }),
+    };
+    let result: PaymentResult;
+    try {
+      result = await this.#client.run(plan.operation, params, plan.options);
+    } catch (error) {
+      if (error instanceof PaymentNotSentError) {
+        this.#onServer(false);
+        const settled = this.#journal.recordOutcome(id, {
+          state: 'not_charged',
+          reason: 'not_sent',
+        });
+        return { kind: 'not_sent', entry: settled, error };
+      }
+      if (!(error instanceof PaymentRequestError)) throw error;
+      const cardField = error.field !== undefined && CARD_FIELDS.has(error.field);
+      const settled = this.#journal.recordOutcome(id, {
+        state: 'declined',
+        reason: cardField ? 'card_unreadable' : 'lane_setup',
+        decidedBy: 'lane',
+        verbiage: `${error.field ?? 'request'}: ${error.rule ?? 'invalid'}`,
+      });
+      return { kind: 'refused', entry: settled, error };
+    }
+    if (result.outcome === 'unknown') {
+      this.#onServer(result.reason !== 'connection_lost');
+      return { kind: 'unknown', entry: this.#journal.markUnknown(id, result.detail), result };
+    }
+    this.#onServer(true);
+    const outcome = outcomeOf(result, plan);
+    const approved = outcome.state === 'approved' || outcome.state === 'partial';
+    const end =
+      outcome.state === 'approved' && plan.completesWorkflow === true
+        ? { id: plan.workflowId, state: 'complete' as const }
+        : undefined;
+    const mark = approved ? markOfMove(plan, outcome.approvedMinor ?? 0) : undefined;
+    const marks = mark === undefined ? [] : [mark];
+    const settled = this.#journal.recordOutcome(id, outcome, marks, end);
+    return { kind: 'answered', entry: settled, result };
+  }
+}

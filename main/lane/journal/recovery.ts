@@ -1,0 +1,203 @@
+import type { Notice, NoticeCode } from '../../lane-api/index.ts';
+import { formatMinor } from '../../lane-api/index.ts';
+import { NEW_TRANSACTION_OPERATIONS } from '../../payment/index.ts';
+import type { EntryResolver } from './entry-resolver.ts';
+import type { JournaledPayments, PaymentPlan } from './journaled-payments.ts';
+import type { JournalStore } from './journal-store.ts';
+import type { JournalEntry } from './journal-types.ts';
+
+/**
+ * What cancelling a workflow did: approvals reversed; those whose reversal (or whose own outcome)
+ * is not known yet, tried again later; and those the service refused to reverse, for a person.
+ */
+export interface Compensation {
+  readonly reversed: JournalEntry[];
+  readonly pending: JournalEntry[];
+  readonly refused: JournalEntry[];
+}
+
+type Undone = 'reversed' | 'pending' | 'refused';
+
+const isApproved = (entry: JournalEntry): boolean =>
+  entry.state === 'approved' || entry.state === 'partial';
+
+/**
+ * The move that undoes an approved new transaction, by the service's rules (docs/test-cards.md,
+ * States and moves): a sale or preauth is reversed whole while unsettled and refunded once settled
+ * (default: as the journal marks it); a refund or a gift movement is voided; a balance inquiry
+ * moved nothing.
+ */
+export function undoPlan(
+  entry: JournalEntry,
+  settled = entry.marks.includes('settled'),
+): Omit<PaymentPlan, 'workflowId'> | undefined {
+  if (!NEW_TRANSACTION_OPERATIONS.has(entry.operation) || entry.ttid === undefined)
+    return undefined;
+  const amountMinor = (entry.approvedMinor ?? entry.amountMinor) - entry.refundedMinor;
+  if (amountMinor <= 0) return undefined;
+  const base = { purpose: 'compensate' as const, parentId: entry.id, amountMinor, params: {} };
+  if (entry.operation === 'sale' || entry.operation === 'preauth') {
+    if (settled)
+      return { ...base, operation: 'refund', params: { ttid: entry.ttid, amount: amountMinor } };
+    return { ...base, operation: 'reversal', targetTtid: entry.ttid };
+  }
+  return { ...base, operation: 'void', targetTtid: entry.ttid };
+}
+
+/**
+ * Settles what the journal holds unsettled (docs/lane.md, Recovery): at every start and in the
+ * background, each entry whose outcome is unknown is looked up (never resent), and each workflow
+ * the lane did not finish (a crash, or a cashier who deferred a check) is cancelled: what it
+ * approved is reversed, so nothing stays charged that a cashier did not see through.
+ */
+export class Recovery {
+  readonly #journal: JournalStore;
+  readonly #payments: JournaledPayments;
+  readonly #resolver: EntryResolver;
+  readonly #notify: (notice: Notice) => void;
+
+  constructor(
+    journal: JournalStore,
+    payments: JournaledPayments,
+    resolver: EntryResolver,
+    notify: (notice: Notice) => void,
+  ) {
+    this.#journal = journal;
+    this.#payments = payments;
+    this.#resolver = resolver;
+    this.#notify = notify;
+  }
+
+  /**
+   * One pass over every running workflow but the live one (isLive: the workflow a cashier is
+   * running now); returns how many entries outside it are still unknown.
+   */
+  async sweep(isLive: (workflowId: string) => boolean = () => false): Promise<number> {
+    for (const workflow of this.#journal.runningWorkflows()) {
+      if (isLive(workflow.id)) continue;
+      if (!(await this.#resolveAll(workflow.id))) continue;
+      const { pending } = await this.compensate(workflow.id, true);
+      if (pending.length > 0) continue;
+      const entries = this.#journal.entriesOf(workflow.id);
+      const moves = entries.filter((entry) => entry.purpose === 'cashier');
+      const done =
+        moves.length > 0 &&
+        moves.every(
+          (entry) => isApproved(entry) && !NEW_TRANSACTION_OPERATIONS.has(entry.operation),
+        );
+      this.#journal.endWorkflow(workflow.id, done ? 'complete' : 'cancelled');
+    }
+    return this.#journal.unresolved().filter((entry) => !isLive(entry.workflowId)).length;
+  }
+
+  /**
+   * Reverses every approval of a workflow that is not reversed yet. An entry whose outcome is
+   * still unknown is looked up once (and reversed if approved; pending while still unknown); a
+   * reversal whose outcome is unknown is looked up first, and sent again only once the service
+   * says it was not applied.
+   */
+  async compensate(workflowId: string, notify = false): Promise<Compensation> {
+    const reversed: JournalEntry[] = [];
+    const pending: JournalEntry[] = [];
+    const refused: JournalEntry[] = [];
+    let entries = this.#journal.entriesOf(workflowId);
+    for (const entry of entries.filter((e) => e.state === 'pending' || e.state === 'unknown')) {
+      if (entry.purpose !== 'cashier') continue;
+      const found = await this.#resolver.resolve(entry);
+      if (found.state === 'unknown') pending.push(found);
+    }
+    entries = this.#journal.entriesOf(workflowId);
+    for (const entry of entries.filter((e) => e.purpose === 'cashier' && isApproved(e))) {
+      const plan = undoPlan(entry);
+      if (plan === undefined) continue;
+      const undone = await this.#undo(workflowId, entry, plan, entries);
+      if (undone === 'reversed') {
+        reversed.push(entry);
+        if (notify) this.#tell('warning', 'recovered_reversed', entry);
+      } else if (undone === 'refused') {
+        refused.push(entry);
+        this.#tell('error', 'reversal_refused', entry);
+      } else {
+        pending.push(entry);
+        this.#tell('error', 'reversal_pending', entry);
+      }
+    }
+    return { reversed, pending, refused };
+  }
+
+  /**
+   * Undoes one approval: its earlier reversals are looked up first (one applied: done; one still
+   * unknown: later; one not applied: sent again); a reversal or void the service refused is
+   * followed once by a refund (the sale settled meanwhile); a refusal of that is for a person.
+   */
+  async #undo(
+    workflowId: string,
+    entry: JournalEntry,
+    plan: Omit<PaymentPlan, 'workflowId'>,
+    entries: readonly JournalEntry[],
+  ): Promise<Undone> {
+    const children = entries.filter((e) => e.parentId === entry.id && e.purpose === 'compensate');
+    let next: Omit<PaymentPlan, 'workflowId'> | undefined = plan;
+    for (const child of children) {
+      const known =
+        child.state === 'pending' || child.state === 'unknown'
+          ? await this.#resolver.resolve(child)
+          : child;
+      if (isApproved(known)) return 'reversed';
+      if (known.state === 'unknown' || known.state === 'pending') return 'pending';
+      if (known.state === 'declined') next = this.#after(entry, known.operation);
+      if (next === undefined) return 'refused';
+    }
+    for (;;) {
+      const settled = await this.#payments.send({ ...next, workflowId });
+      if (settled.kind === 'unknown' || settled.kind === 'not_sent') return 'pending';
+      if (isApproved(settled.entry)) return 'reversed';
+      next = this.#after(entry, next.operation);
+      if (next === undefined) return 'refused';
+    }
+  }
+
+  /** What follows a refused undo: a refund when a reversal or void of a sale was refused. */
+  #after(entry: JournalEntry, refused: string): Omit<PaymentPlan, 'workflowId'> | undefined {
+    if (refused === 'refund') return undefined;
+    const next = undoPlan(entry, true);
+    return next?.operation === refused ? undefined : next;
+  }
+
+  /** Looks up every unresolved entry of a workflow once; true when none is left unknown. */
+  async #resolveAll(workflowId: string): Promise<boolean> {
+    let left = 0;
+    for (const entry of this.#journal.entriesOf(workflowId)) {
+      if (entry.state !== 'pending' && entry.state !== 'unknown') continue;
+      const found = await this.#resolver.resolve(entry);
+      if (found.state === 'unknown') left += 1;
+      else if (found.purpose === 'cashier') this.#tellFound(found);
+    }
+    return left === 0;
+  }
+
+  #tellFound(entry: JournalEntry): void {
+    if (entry.state === 'declined') this.#tell('info', 'recovered_declined', entry);
+    else if (entry.state === 'not_charged')
+      this.#tell(
+        'info',
+        NEW_TRANSACTION_OPERATIONS.has(entry.operation)
+          ? 'recovered_not_charged'
+          : 'move_not_applied',
+        entry,
+      );
+  }
+
+  #tell(level: Notice['level'], code: NoticeCode, entry: JournalEntry): void {
+    this.#notify({
+      level,
+      code,
+      params: {
+        operation: entry.operation,
+        amount: formatMinor(entry.approvedMinor ?? entry.amountMinor),
+        card: entry.card?.maskedAccount ?? '',
+        entryId: entry.id,
+      },
+    });
+  }
+}

@@ -1,0 +1,83 @@
+import type { DeviceManager } from '../devices/index.ts';
+import type { EditableSettings, Notice, ReceiptCopy, ReceiptPreview } from '../lane-api/index.ts';
+import type { DualAuthorization, PaymentResponse } from '../payment/index.ts';
+import type { JournaledPayments } from './journal/journaled-payments.ts';
+import type { JournalStore } from './journal/journal-store.ts';
+import type { JournalEntry } from './journal/journal-types.ts';
+import type { EntryResolver } from './journal/entry-resolver.ts';
+import type { Recovery } from './journal/recovery.ts';
+
+/** What the workflows ask of the devices: the DeviceManager's card, PIN, printer and status calls. */
+export type LaneDevices = Pick<
+  DeviceManager,
+  | 'readCard'
+  | 'requestPin'
+  | 'keyCard'
+  | 'completeChip'
+  | 'showOnPad'
+  | 'checkPrinter'
+  | 'print'
+  | 'has'
+  | 'cancel'
+  | 'statuses'
+  | 'paper'
+  | 'onStatus'
+  | 'diagnostics'
+>;
+
+/**
+ * A receipt ready for the printer and the screen, from one document (main/receipt): the ESC/POS
+ * bytes now, the screen's text and SVG when asked (after the printer has its job).
+ */
+export interface RenderedReceipt {
+  /** ESC/POS bytes for the printer. */
+  readonly escpos: Buffer;
+  /** One printed line per line, and the same receipt as an SVG document. */
+  preview(): { readonly text: string; readonly svg: string };
+}
+
+/** How a receipt of an entry is asked for. */
+export interface ReceiptRequest {
+  readonly copy: ReceiptCopy;
+  /** A reprint: marked DUPLICATE. */
+  readonly duplicate: boolean;
+  readonly training: boolean;
+  /** Notes at the foot (rcpt_user_notes). */
+  readonly notes: string;
+}
+
+/** Builds receipts (main/receipt) and renders them for the printer and the screen. */
+export interface ReceiptPort {
+  /** The receipt of a journal entry, from its journaled (masked) answer. */
+  render(entry: JournalEntry, request: ReceiptRequest): RenderedReceipt;
+  /** A duplicate of a past transaction rebuilt from its transaction detail (a reprint). */
+  reprint(detail: PaymentResponse, entry: JournalEntry, request: ReceiptRequest): RenderedReceipt;
+}
+
+/** A manager's credentials for one override (seed: Authentication §7); never kept. */
+export type ManagerOverride = DualAuthorization;
+
+/**
+ * What every workflow works with: the journal and its payment gate, recovery, devices, receipts,
+ * the lane's settings and the sinks for receipts and notices.
+ */
+export interface LaneContext {
+  readonly training: boolean;
+  readonly journal: JournalStore;
+  readonly payments: JournaledPayments;
+  readonly recovery: Recovery;
+  /** Looks up entries whose outcome is unknown. */
+  readonly resolver: EntryResolver;
+  readonly devices: LaneDevices;
+  readonly receipts: ReceiptPort;
+  settings(): EditableSettings;
+  /** True when the service accepts these credentials as a user of the lane's merchant. */
+  verifyManager(override: ManagerOverride): Promise<boolean>;
+  emitReceipt(preview: ReceiptPreview): void;
+  notify(notice: Notice): void;
+  /** True between open day and close day. */
+  dayOpen(): boolean;
+  /** Opens or closes the lane's day (kept in the journal). */
+  setDayOpen(open: boolean): void;
+  now(): number;
+}

@@ -1,0 +1,253 @@
+import {
+  parseCommand,
+  type CommandReply,
+  type CommandType,
+  type LaneApi,
+  type LaneCommand,
+  type LaneError,
+  type LaneEvent,
+  type LaneSnapshot,
+  type Notice,
+  type ServerStatus,
+  type WorkflowView,
+} from '../lane-api/index.ts';
+import type { PaymentClient } from '../payment/index.ts';
+import { EventLog } from './event-log.ts';
+import { historyEntry } from './history-view.ts';
+import { JournaledPayments } from './journal/journaled-payments.ts';
+import { EntryResolver } from './journal/entry-resolver.ts';
+import { Recovery } from './journal/recovery.ts';
+import type { LaneContext, ManagerOverride, ReceiptPort } from './lane-context.ts';
+import { LaneQueries, type QuerySources } from './lane-queries.ts';
+import { laneStatus } from './lane-status.ts';
+import { answerTraining, type SimulatorControls } from './training-commands.ts';
+import { startWorkflow, type StartError } from './workflow-factory.ts';
+import type { Workflow } from './workflow.ts';
+
+/** Everything the engine runs on. */
+export interface LaneEngineOptions extends QuerySources {
+  readonly clerkId?: string;
+  readonly client: PaymentClient;
+  /** Where the client sends (no credentials in it), and the pinned certificate's fingerprint. */
+  readonly server: Pick<ServerStatus, 'url' | 'transport'> & { readonly fingerprint?: string };
+  readonly receipts: ReceiptPort;
+  verifyManager(override: ManagerOverride): Promise<boolean>;
+  /**
+   * How long after it left a request may still be running at the service, ms: the answer
+   * deadline plus the client's late-answer window; default 150 000 (30 s + 120 s).
+   */
+  readonly inFlightMs?: number;
+  /** Training mode's simulated devices, for the training.* commands; absent on a real lane. */
+  readonly simulators?: SimulatorControls;
+  /** Milliseconds between background passes of recovery; default 15 000. */
+  readonly sweepMs?: number;
+  readonly now?: () => number;
+}
+
+const refuse = (
+  code: LaneError['code'],
+  message: string,
+  rule?: string,
+): { ok: false; error: LaneError } => ({
+  ok: false,
+  error: { code, message, ...(rule === undefined ? {} : { rule }) },
+});
+
+/**
+ * The lane engine (docs/lane.md): the lane API over the workflows, the journal and the devices.
+ * One workflow runs at a time; every change goes out on the one event stream; recovery settles
+ * the journal at start and in the background. Runs in plain Node: Electron's IPC, the web bridge,
+ * the lane socket and tests all drive it through send() and subscribe().
+ */
+export class LaneEngine implements LaneApi {
+  readonly #options: LaneEngineOptions;
+  readonly #events = new EventLog(() => this.snapshot());
+  readonly #payments: JournaledPayments;
+  readonly #recovery: Recovery;
+  readonly #queries: LaneQueries;
+  readonly #context: LaneContext;
+  readonly #stops: (() => void)[] = [];
+  #live: Workflow<string> | undefined;
+  #server: ServerStatus;
+  #sweep: Promise<void> = Promise.resolve();
+  #timer: NodeJS.Timeout | undefined;
+
+  private constructor(options: LaneEngineOptions) {
+    this.#options = options;
+    const now = options.now ?? Date.now;
+    const { url, transport } = options.server;
+    this.#server = { url, transport, state: 'unknown', since: now() };
+    const notify = (notice: Notice): void => this.#events.emit({ type: 'notice', notice });
+    const lane = {
+      laneid: options.laneId,
+      ...(options.clerkId === undefined ? {} : { clerkid: options.clerkId }),
+    };
+    this.#payments = new JournaledPayments(options.journal, options.client, {
+      training: options.training,
+      lane,
+      onServer: (up) => this.#serverSeen(up),
+    });
+    const resolver = new EntryResolver(options.journal, options.client, options.inFlightMs, now);
+    this.#recovery = new Recovery(options.journal, this.#payments, resolver, notify);
+    this.#context = {
+      training: options.training,
+      journal: options.journal,
+      payments: this.#payments,
+      recovery: this.#recovery,
+      resolver,
+      devices: options.devices,
+      receipts: options.receipts,
+      settings: () => options.settings.get(),
+      verifyManager: (override) => options.verifyManager(override),
+      emitReceipt: (receipt) => this.#events.emit({ type: 'receipt', receipt }),
+      notify,
+      dayOpen: () => options.settings.dayOpen(),
+      setDayOpen: (open) => {
+        options.settings.setDayOpen(open);
+        notify({ level: 'info', code: open ? 'day_opened' : 'day_closed', params: {} });
+        this.#publishStatus();
+      },
+      now,
+    };
+    this.#queries = new LaneQueries(
+      options,
+      this.#context,
+      () => this.#server,
+      () => this.snapshot(),
+    );
+  }
+
+  /** Starts an engine: status and history follow the devices and the journal; recovery runs now. */
+  static start(options: LaneEngineOptions): LaneEngine {
+    const engine = new LaneEngine(options);
+    engine.#stops.push(options.devices.onStatus(() => engine.#publishStatus()));
+    engine.#stops.push(
+      options.journal.onChange((entry) => {
+        const tip = options.settings.get().tipAdjust;
+        engine.#events.emit({ type: 'history', entry: historyEntry(entry, tip) });
+        engine.#publishStatus();
+      }),
+    );
+    void engine.sweepNow();
+    engine.#timer = setInterval(() => void engine.sweepNow(), options.sweepMs ?? 15_000);
+    engine.#timer.unref();
+    return engine;
+  }
+
+  /** Runs one recovery pass (after the one in progress, if any); resolves when it is done. */
+  sweepNow(): Promise<void> {
+    this.#sweep = this.#sweep.then(async () => {
+      await this.#recovery.sweep((id) => id === this.#live?.id).catch(() => undefined);
+      this.#publishStatus();
+    });
+    return this.#sweep;
+  }
+
+  /** Everything a screen needs to draw itself. */
+  snapshot(): LaneSnapshot {
+    return {
+      settings: this.#queries.settings(),
+      status: this.#status(),
+      workflow: this.#live?.view() ?? null,
+    };
+  }
+
+  subscribe(listener: (event: LaneEvent) => void): () => void {
+    return this.#events.subscribe(listener);
+  }
+
+  async send<T extends CommandType>(
+    input: Extract<LaneCommand, { type: T }>,
+  ): Promise<CommandReply<T>> {
+    const parsed = parseCommand(input);
+    if ('error' in parsed) return { ok: false, error: parsed.error };
+    return (await this.#run(parsed.command)) as CommandReply<T>;
+  }
+
+  async #run(command: LaneCommand): Promise<CommandReply> {
+    const trained = await answerTraining(command, this.#options.simulators);
+    if (trained !== undefined) return trained;
+    const answer = await this.#queries.answer(command);
+    if (answer !== undefined) {
+      if (command.type === 'settings.update' && answer.ok)
+        this.#events.emit({ type: 'settings', settings: this.#queries.settings() });
+      return answer;
+    }
+    if (command.type.startsWith('workflow.')) return this.#offer(command);
+    if (this.#live !== undefined) return refuse('busy', `a ${this.#live.kind} is running`);
+    const started = startWorkflow(command, this.#context, (view) => this.#publish(view));
+    if ('error' in started) return { ok: false, error: (started as StartError).error };
+    this.#begin(started.workflow);
+    return { ok: true, data: { workflowId: started.workflow.id } };
+  }
+
+  #offer(command: LaneCommand): CommandReply {
+    const live = this.#live;
+    const named = 'workflowId' in command ? command.workflowId : '';
+    if (live === undefined) return refuse('no_workflow', 'no workflow is running');
+    if (live.id !== named) return refuse('stale_workflow', 'that workflow is not the one running');
+    const error = live.offer(command);
+    return error === undefined ? { ok: true, data: { workflowId: live.id } } : { ok: false, error };
+  }
+
+  #begin(workflow: Workflow<string>): void {
+    this.#live = workflow;
+    this.#options.journal.startWorkflow(workflow.id, workflow.kind, this.#options.training);
+    void workflow
+      .execute()
+      .catch((error: unknown) => {
+        console.error(`lane: ${workflow.kind} stopped: ${(error as Error).message}`);
+        this.#events.emit({
+          type: 'notice',
+          notice: { level: 'error', code: 'lane_error', params: { operation: workflow.kind } },
+        });
+      })
+      .finally(() => {
+        if (this.#live === workflow) this.#live = undefined;
+        this.#publish(null);
+        this.#publishStatus();
+      });
+  }
+
+  #publish(view: WorkflowView | null): void {
+    this.#events.emit({ type: 'workflow', workflow: view });
+  }
+
+  #status() {
+    return laneStatus({
+      training: this.#options.training,
+      devices: this.#options.devices,
+      server: () => this.#server,
+      checking: () => this.#options.journal.counts().checking,
+      dayOpen: () => this.#options.settings.dayOpen(),
+    });
+  }
+
+  #publishStatus(): void {
+    this.#events.emit({ type: 'status', status: this.#status() });
+  }
+
+  #serverSeen(up: boolean): void {
+    const state = up ? 'up' : 'down';
+    if (this.#server.state === state) return;
+    const was = this.#server.state;
+    this.#server = { ...this.#server, state, since: this.#context.now() };
+    if (was !== 'unknown')
+      this.#events.emit({
+        type: 'notice',
+        notice: {
+          level: up ? 'info' : 'warning',
+          code: up ? 'server_back' : 'server_lost',
+          params: {},
+        },
+      });
+    this.#publishStatus();
+  }
+
+  /** Stops the background recovery and the subscriptions (the journal, client and devices stay open). */
+  async stop(): Promise<void> {
+    clearInterval(this.#timer);
+    for (const stop of this.#stops.splice(0)) stop();
+    await this.#sweep;
+  }
+}

@@ -1,0 +1,81 @@
+import type { PrinterConfig } from '../devices/index.ts';
+import { PaymentResponse } from '../payment/index.ts';
+import {
+  buildReceipt,
+  buildReprint,
+  renderEscPos,
+  renderSvg,
+  renderText,
+  type MerchantHeader,
+  type ReceiptContext,
+  type ReceiptDocument,
+  type ReceiptTarget,
+} from '../receipt/index.ts';
+import type { JournalEntry } from './journal/journal-types.ts';
+import type { ReceiptPort, ReceiptRequest, RenderedReceipt } from './lane-context.ts';
+
+export type { MerchantHeader } from '../receipt/index.ts';
+
+/** The layout of a lane without a printer: 42 columns, cp858 (an 80 mm roll). */
+const PREVIEW_TARGET: ReceiptTarget = { columns: 42, codePage: 'cp858' };
+
+/**
+ * The lane's receipts (main/receipt): one document per copy, built from the journaled answer's
+ * rcpt_* fields (masked) or, for a reprint, from the transaction detail, with the merchant header
+ * and TRAINING marks, then rendered to ESC/POS for the printer and to SVG and text for the screen.
+ */
+export class LaneReceipts implements ReceiptPort {
+  readonly #merchant: MerchantHeader;
+  readonly #target: ReceiptTarget;
+  readonly #laneId: string;
+
+  constructor(merchant: MerchantHeader, printer: PrinterConfig | undefined, laneId: string) {
+    this.#merchant = merchant;
+    this.#target =
+      printer === undefined
+        ? PREVIEW_TARGET
+        : { columns: printer.columns, codePage: printer.codePage };
+    this.#laneId = laneId;
+  }
+
+  render(entry: JournalEntry, request: ReceiptRequest): RenderedReceipt {
+    const answer = new PaymentResponse({ ...(entry.answer ?? {}) });
+    const document = buildReceipt(answer, this.#context(entry, request), request.copy);
+    return this.#rendered(document);
+  }
+
+  reprint(detail: PaymentResponse, entry: JournalEntry, request: ReceiptRequest): RenderedReceipt {
+    const {
+      operation: _operation,
+      amountMinor: _amount,
+      duplicate: _duplicate,
+      ...context
+    } = this.#context(entry, request);
+    const documents = buildReprint(detail, context, request.copy === 'merchant');
+    const document = documents.find((copy) => copy.copy === request.copy) ?? documents[0];
+    if (document === undefined) return this.render(entry, request);
+    return this.#rendered(document);
+  }
+
+  #context(entry: JournalEntry, request: ReceiptRequest): ReceiptContext {
+    return {
+      merchant: this.#merchant,
+      operation: entry.operation,
+      training: request.training,
+      amountMinor: entry.amountMinor,
+      ...(entry.tipMinor === undefined ? {} : { tipMinor: entry.tipMinor }),
+      notes: request.notes === '' ? [] : request.notes.split(/\r?\n/),
+      laneId: this.#laneId,
+      pinVerified: entry.tender === 'debit',
+      duplicate: request.duplicate,
+    };
+  }
+
+  #rendered(document: ReceiptDocument): RenderedReceipt {
+    const target = this.#target;
+    return {
+      escpos: renderEscPos([document], target),
+      preview: () => ({ text: renderText(document, target), svg: renderSvg(document, target) }),
+    };
+  }
+}

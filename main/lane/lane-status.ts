@@ -1,0 +1,62 @@
+import type { DeviceStatus as ManagedStatus } from '../devices/index.ts';
+import type {
+  DeviceDiagnostics,
+  DeviceKind,
+  DeviceStatus,
+  LaneStatus,
+  ServerStatus,
+} from '../lane-api/index.ts';
+import type { LaneDevices } from './lane-context.ts';
+
+/** What the cashier calls each device. */
+const LABELS: Readonly<Record<DeviceKind, string>> = {
+  reader: 'Card reader',
+  emv: 'Chip reader',
+  pinpad: 'PIN pad',
+  printer: 'Receipt printer',
+};
+
+/** A device manager status as the status bar shows it. */
+export function deviceStatus(status: ManagedStatus): DeviceStatus {
+  return {
+    id: status.role,
+    kind: status.role,
+    label: LABELS[status.role],
+    state: status.state,
+    since: status.since,
+    ...(status.lastError === undefined ? {} : { errorCode: status.lastError.code }),
+  };
+}
+
+/** A device manager status as the diagnostics screen shows it (its last error's text included). */
+export function deviceDiagnostics(status: ManagedStatus): DeviceDiagnostics {
+  const error = status.lastError;
+  return {
+    status: deviceStatus(status),
+    location: status.link.slice(0, 300),
+    ...(error === undefined
+      ? {}
+      : { lastError: { code: error.code, message: error.message.slice(0, 500), at: error.at } }),
+  };
+}
+
+/** The lane's parts whose state the status bar shows. */
+export interface StatusSources {
+  readonly training: boolean;
+  readonly devices: LaneDevices;
+  server(): ServerStatus;
+  checking(): number;
+  dayOpen(): boolean;
+}
+
+/** The whole status bar, built fresh from its sources. */
+export function laneStatus(sources: StatusSources): LaneStatus {
+  return {
+    training: sources.training,
+    server: sources.server(),
+    devices: sources.devices.statuses().map(deviceStatus),
+    paper: sources.devices.paper(),
+    checking: sources.checking(),
+    dayOpen: sources.dayOpen(),
+  };
+}

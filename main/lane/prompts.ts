@@ -1,0 +1,69 @@
+import type {
+  CashierPrompt,
+  CustomerPrompt,
+  WorkflowKind,
+  WorkflowStep,
+} from '../lane-api/index.ts';
+
+/** What the cashier and the customer are asked at a step (lane API prompts; words.ts has the text). */
+export interface Prompts {
+  readonly cashier: CashierPrompt;
+  readonly customer: CustomerPrompt | null;
+}
+
+function resultPrompts(
+  step: Extract<WorkflowStep, { name: 'result' }>,
+  kind: WorkflowKind,
+): Prompts {
+  const { result } = step;
+  switch (result.outcome) {
+    case 'approved':
+      if (kind === 'gift_cashout') return { cashier: 'give_cash', customer: 'approved' };
+      if (kind === 'balance') return { cashier: 'tell_balance', customer: null };
+      return { cashier: 'give_receipt', customer: 'approved' };
+    case 'partial':
+      return { cashier: 'ask_another_tender', customer: 'approved' };
+    case 'declined':
+      return { cashier: 'ask_another_card', customer: 'declined' };
+    case 'not_charged':
+      return { cashier: 'tell_not_charged', customer: 'see_cashier' };
+  }
+}
+
+/** The prompts of a step of a workflow of `kind`. */
+export function promptsFor(step: WorkflowStep, kind: WorkflowKind): Prompts {
+  switch (step.name) {
+    case 'tender':
+      return { cashier: 'choose_tender', customer: null };
+    case 'card':
+      return { cashier: 'ask_for_card', customer: 'present_card' };
+    case 'keyed_entry':
+      return { cashier: 'key_card', customer: 'key_card_on_pad' };
+    case 'pin':
+      return { cashier: 'customer_entering_pin', customer: 'enter_pin' };
+    case 'override':
+      return { cashier: 'manager_override', customer: 'please_wait' };
+    case 'authorizing':
+      return { cashier: 'wait_authorizing', customer: 'please_wait' };
+    case 'checking':
+      return { cashier: 'wait_checking', customer: 'please_wait' };
+    case 'working':
+      return { cashier: 'wait', customer: null };
+    case 'attention':
+      return { cashier: 'fix_problem', customer: 'see_cashier' };
+    case 'result':
+      return resultPrompts(step, kind);
+    case 'cancelling':
+      return { cashier: 'wait', customer: 'please_wait' };
+    case 'cancelled':
+      return {
+        cashier:
+          (step.refused?.length ?? 0) > 0
+            ? 'cancel_refused'
+            : step.pending.length > 0
+              ? 'cancel_pending'
+              : 'cancelled_nothing_charged',
+        customer: 'see_cashier',
+      };
+  }
+}

@@ -1,0 +1,80 @@
+import type { ReceiptCopy, ReceiptState } from '../lane-api/index.ts';
+import { PaymentResponse } from '../payment/index.ts';
+import { printProblem } from './device-problems.ts';
+import type { JournalEntry } from './journal/journal-types.ts';
+import type { LaneContext, ReceiptRequest, RenderedReceipt } from './lane-context.ts';
+
+/**
+ * Receipts of a workflow (main/receipt through the lane context): rendered from the journaled
+ * answer or, for a reprint, from the transaction detail; printed unless there is no printer or the
+ * cashier went on without; previewed on the event stream either way, after the printer has its job.
+ */
+export class ReceiptPrinting {
+  readonly #ctx: LaneContext;
+
+  constructor(ctx: LaneContext) {
+    this.#ctx = ctx;
+  }
+
+  /** The receipt of an entry; answers where it is. */
+  receipt(
+    entry: JournalEntry,
+    copy: ReceiptCopy,
+    duplicate: boolean,
+    withoutPrinter: boolean,
+  ): Promise<ReceiptState> {
+    const rendered = this.#ctx.receipts.render(entry, this.#request(copy, duplicate));
+    return this.#print(rendered, entry, copy, duplicate, withoutPrinter);
+  }
+
+  /** A duplicate of an entry rebuilt from its transaction detail (masked first). */
+  reprint(
+    detail: PaymentResponse,
+    entry: JournalEntry,
+    copy: ReceiptCopy,
+    withoutPrinter: boolean,
+  ): Promise<ReceiptState> {
+    const masked = new PaymentResponse(detail.masked());
+    const rendered = this.#ctx.receipts.reprint(masked, entry, this.#request(copy, true));
+    return this.#print(rendered, entry, copy, true, withoutPrinter);
+  }
+
+  #request(copy: ReceiptCopy, duplicate: boolean): ReceiptRequest {
+    const notes = this.#ctx.settings().receiptNotes;
+    return { copy, duplicate, training: this.#ctx.training, notes };
+  }
+
+  async #print(
+    rendered: RenderedReceipt,
+    entry: JournalEntry,
+    copy: ReceiptCopy,
+    duplicate: boolean,
+    withoutPrinter: boolean,
+  ): Promise<ReceiptState> {
+    const ctx = this.#ctx;
+    const receiptId = `${entry.id}-${copy}${duplicate ? `-${ctx.now()}` : ''}`;
+    const emit = (printed: 'printed' | 'not_printed' | 'preview'): void =>
+      ctx.emitReceipt({
+        id: receiptId,
+        entryId: entry.id,
+        copy,
+        duplicate,
+        training: ctx.training,
+        at: ctx.now(),
+        ...rendered.preview(),
+        printed,
+      });
+    if (!ctx.devices.has('printer') || withoutPrinter) {
+      emit('preview');
+      return { receiptId, state: 'none' };
+    }
+    try {
+      await ctx.devices.print(rendered.escpos);
+      emit('printed');
+      return { receiptId, state: 'printed' };
+    } catch (error) {
+      emit('not_printed');
+      return { receiptId, state: 'not_printed', problem: printProblem(error) };
+    }
+  }
+}

@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  CommandType,
+  LaneCommand,
+  LaneError,
+  TenderLine,
+  WorkflowKind,
+  WorkflowStep,
+  WorkflowView,
+} from '../lane-api/index.ts';
+import type { LaneContext } from './lane-context.ts';
+import { StateMachine, type TransitionTable } from './machine.ts';
+import { promptsFor } from './prompts.ts';
+import {
+  WorkflowCancelled,
+  WorkflowDeferred,
+  tenderLine,
+  type Bounds,
+} from './workflow-control.ts';
+
+export {
+  WorkflowCancelled,
+  WorkflowDeferred,
+  tenderLine,
+  type Bounds,
+} from './workflow-control.ts';
+
+type StepOf<S> = Extract<WorkflowStep, { name: S }>;
+
+interface Waiting {
+  readonly types: ReadonlySet<CommandType>;
+  readonly actions: ReadonlySet<string>;
+  resolve(command: LaneCommand): void;
+  reject(error: Error): void;
+}
+
+const refusal = (code: LaneError['code'], message: string, rule?: string): LaneError => ({
+  code,
+  message,
+  ...(rule === undefined ? {} : { rule }),
+});
+
+/**
+ * A running workflow (docs/lane.md, Workflows): an explicit state machine whose states are the
+ * lane API's steps, driven by an async run() that shows each step, waits for the cashier's
+ * commands (ask) and for devices and the service, and ends. Cancel is accepted at every step that
+ * allows it: device waits are aborted at once, a request in flight is let finish, and whatever
+ * was approved is then reversed.
+ */
+export abstract class Workflow<S extends string> {
+  readonly id = randomUUID();
+  readonly kind: WorkflowKind;
+  readonly startedAt: number;
+  protected readonly ctx: LaneContext;
+  protected tenders: TenderLine[] = [];
+  protected amountMinor: number | undefined;
+  readonly #machine: StateMachine<S | Bounds>;
+  readonly #publish: (view: WorkflowView | null) => void;
+  readonly #cancel = new AbortController();
+  #step: WorkflowStep | undefined;
+  #stepAt = 0;
+  #waiting: Waiting | undefined;
+  /** Set once a cancel or deferral has run: the closing step still waits for the cashier. */
+  #closed = false;
+
+  constructor(
+    kind: WorkflowKind,
+    ctx: LaneContext,
+    table: TransitionTable<S | Bounds>,
+    publish: (view: WorkflowView | null) => void,
+  ) {
+    this.kind = kind;
+    this.ctx = ctx;
+    this.startedAt = ctx.now();
+    this.#machine = new StateMachine<S | Bounds>(kind, table, 'start');
+    this.#publish = publish;
+  }
+
+  /** The steps of this family and its transition table (docs/lane.md diagrams). */
+  get machine(): StateMachine<S | Bounds> {
+    return this.#machine;
+  }
+
+  /** Aborted once the cashier cancels: every device wait of the workflow takes it. */
+  protected get signal(): AbortSignal {
+    return this.#cancel.signal;
+  }
+
+  /** True once the cashier asked to cancel. */
+  protected get cancelRequested(): boolean {
+    return this.#cancel.signal.aborted;
+  }
+
+  /** The workflow as the screen shows it; undefined before its first step. */
+  view(): WorkflowView | undefined {
+    const step = this.#step;
+    if (step === undefined) return undefined;
+    const paidMinor = this.tenders.reduce((sum, line) => sum + line.amountMinor, 0);
+    return {
+      id: this.id,
+      kind: this.kind,
+      training: this.ctx.training,
+      startedAt: this.startedAt,
+      ...(this.amountMinor === undefined ? {} : { amountMinor: this.amountMinor }),
+      paidMinor,
+      tenders: [...this.tenders],
+      step,
+      stepAt: this.#stepAt,
+      canCancel: this.canCancel(step),
+      prompts: promptsFor(step, this.kind),
+    };
+  }
+
+  /**
+   * Whether cancel is taken at `step`: everywhere but while cancelling, cancelled, working, and
+   * checking (an outcome still unknown cannot be reversed yet; the cashier may defer it instead).
+   */
+  protected canCancel(step: WorkflowStep): boolean {
+    return !['cancelling', 'cancelled', 'working', 'checking'].includes(step.name);
+  }
+
+  /** Moves to the step (checked against the table) and shows it; the same step just refreshes. */
+  protected show<N extends S | 'cancelling' | 'cancelled'>(step: StepOf<N> & { name: N }): void {
+    if (this.#step?.name !== step.name || this.#machine.state !== step.name) {
+      this.#machine.to(step.name);
+      this.#stepAt = this.ctx.now();
+    }
+    this.#step = step;
+    this.#publish(this.view() ?? null);
+  }
+
+  /**
+   * Waits for one of the command types (and, for workflow.choose and workflow.entry, one of the
+   * actions or methods); rejects with WorkflowCancelled when the cashier cancels meanwhile.
+   */
+  protected ask<T extends CommandType>(
+    types: readonly T[],
+    actions: readonly string[] = [],
+  ): Promise<Extract<LaneCommand, { type: T }>> {
+    if (this.cancelRequested && !this.#closed) return Promise.reject(new WorkflowCancelled());
+    return new Promise((resolve, reject) => {
+      this.#waiting = {
+        types: new Set(types),
+        actions: new Set(actions),
+        resolve: (command) => resolve(command as Extract<LaneCommand, { type: T }>),
+        reject,
+      };
+    });
+  }
+
+  /**
+   * Waits for the cashier to pick one of `actions` (workflow.choose); picking cancel cancels the
+   * workflow as workflow.cancel does.
+   */
+  protected async choose<A extends string>(actions: readonly A[]): Promise<Exclude<A, 'cancel'>> {
+    const command = await this.ask(['workflow.choose'], actions);
+    if (command.action === 'cancel') {
+      this.#cancel.abort();
+      throw new WorkflowCancelled();
+    }
+    return command.action as Exclude<A, 'cancel'>;
+  }
+
+  /** Stops waiting for a command (a device answered first). */
+  protected withdraw(): void {
+    this.#waiting = undefined;
+  }
+
+  /** Throws WorkflowCancelled when the cashier has cancelled. */
+  protected checkCancel(): void {
+    if (this.cancelRequested) throw new WorkflowCancelled();
+  }
+
+  /** A command for this workflow (the engine checked its schema and workflowId). */
+  offer(command: LaneCommand): LaneError | undefined {
+    const step = this.#step;
+    if (step === undefined) return refusal('unavailable', 'the workflow is starting');
+    if (command.type === 'workflow.cancel') {
+      if (!this.canCancel(step))
+        return refusal('wrong_step', `cancel is not taken at ${step.name}`, `step.${step.name}`);
+      this.#cancel.abort();
+      this.#take()?.reject(new WorkflowCancelled());
+      return undefined;
+    }
+    const waiting = this.#waiting;
+    const action =
+      command.type === 'workflow.choose'
+        ? command.action
+        : command.type === 'workflow.entry'
+          ? command.method
+          : undefined;
+    if (
+      waiting === undefined ||
+      !waiting.types.has(command.type) ||
+      (action !== undefined && !waiting.actions.has(action))
+    ) {
+      const what = action === undefined ? command.type : `${command.type} ${action}`;
+      return refusal('wrong_step', `${what} is not taken at ${step.name}`, `step.${step.name}`);
+    }
+    this.#take()?.resolve(command);
+    return undefined;
+  }
+
+  /** Runs the workflow to its end; a cancel reverses what it approved first. */
+  async execute(): Promise<void> {
+    try {
+      await this.run();
+      this.ctx.journal.endWorkflow(this.id, 'complete');
+    } catch (error) {
+      if (error instanceof WorkflowCancelled) await this.#cancelOut();
+      else if (error instanceof WorkflowDeferred) await this.#deferOut();
+      else throw error;
+    } finally {
+      this.#waiting = undefined;
+    }
+  }
+
+  /** The workflow's own steps, from its first to its end. */
+  protected abstract run(): Promise<void>;
+
+  /** Ends the run: the table must allow `end` from the current step. */
+  protected end(): void {
+    this.#machine.to('end');
+  }
+
+  #take(): Waiting | undefined {
+    const waiting = this.#waiting;
+    this.#waiting = undefined;
+    return waiting;
+  }
+
+  async #cancelOut(): Promise<void> {
+    this.ctx.journal.reopenWorkflow(this.id);
+    this.show({ name: 'cancelling', reversing: [...this.tenders] });
+    const { reversed, pending, refused } = await this.ctx.recovery.compensate(this.id);
+    if (pending.length === 0) this.ctx.journal.endWorkflow(this.id, 'cancelled');
+    this.tenders = [];
+    await this.#closing(reversed.map(tenderLine), pending.map(tenderLine), refused.map(tenderLine));
+  }
+
+  async #deferOut(): Promise<void> {
+    const open = this.ctx.journal
+      .entriesOf(this.id)
+      .filter((entry) => entry.state !== 'declined' && entry.state !== 'not_charged');
+    this.tenders = [];
+    await this.#closing([], open.map(tenderLine));
+  }
+
+  async #closing(
+    reversed: TenderLine[],
+    pending: TenderLine[],
+    refused: TenderLine[] = [],
+  ): Promise<void> {
+    this.#closed = true;
+    this.show({ name: 'cancelled', reversed, pending, ...(refused.length > 0 ? { refused } : {}) });
+    await this.choose(['finish']);
+    this.end();
+  }
+}

@@ -1,0 +1,138 @@
+import type {
+  CommandOf,
+  NextAction,
+  Operation,
+  ReceiptState,
+  Tender,
+  WorkflowKind,
+  WorkflowView,
+} from '../../lane-api/index.ts';
+import { CHANGE_TENDER, CardWorkflow, type CardFamilyState } from '../card-steps.ts';
+import type { JournalEntry } from '../journal/journal-types.ts';
+import type { LaneContext } from '../lane-context.ts';
+import type { TransitionTable } from '../machine.ts';
+import { tenderLine } from '../workflow-control.ts';
+
+type GiftState = CardFamilyState;
+
+/**
+ * The gift counter family's transition table (docs/lane.md, Gift counter and balance): card (or,
+ * for a merchandise return against a past sale, nothing) → authorizing → result → receipt; a
+ * decline goes back to card; cancel reverses an approval.
+ */
+export const GIFT_TABLE: TransitionTable<GiftState> = {
+  start: ['card', 'attention', 'authorizing'],
+  tender: [],
+  card: ['override', 'keyed_entry', 'attention', 'authorizing', 'cancelling'],
+  override: ['keyed_entry', 'authorizing', 'cancelling'],
+  keyed_entry: ['attention', 'authorizing', 'cancelling'],
+  pin: [],
+  attention: ['card', 'override', 'keyed_entry', 'authorizing', 'cancelling'],
+  authorizing: ['checking', 'override', 'attention', 'result', 'cancelling'],
+  checking: ['result', 'cancelling', 'cancelled'],
+  result: ['card', 'attention', 'authorizing', 'end', 'cancelling'],
+  cancelling: ['cancelled'],
+  cancelled: ['end'],
+  end: [],
+};
+
+type GiftCommand =
+  | CommandOf<'gift.activate'>
+  | CommandOf<'gift.issue'>
+  | CommandOf<'gift.cashout'>
+  | CommandOf<'gift.merchreturn'>
+  | CommandOf<'balance.start'>;
+
+const KINDS: Readonly<Record<GiftCommand['type'], [WorkflowKind, Operation]>> = {
+  'gift.activate': ['gift_activate', 'activate'],
+  'gift.issue': ['gift_issue', 'issue'],
+  'gift.cashout': ['gift_cashout', 'cashout'],
+  'gift.merchreturn': ['gift_merchreturn', 'merchreturn'],
+  'balance.start': ['balance', 'balanceinq'],
+};
+
+/**
+ * A gift counter operation (seed: activate, issue, cashout, merchreturn) or a balance inquiry:
+ * the card is read (a gift card, or for a balance the tender asked), the request goes through the
+ * journal, and the result shows the balance or the cash to give. A merchandise return against a
+ * past sale is sent by its ttid, without a card.
+ */
+export class GiftWorkflow extends CardWorkflow<GiftState> {
+  readonly #request: GiftCommand;
+  readonly #operation: Operation;
+  readonly #parent: JournalEntry | undefined;
+
+  constructor(
+    request: GiftCommand,
+    ctx: LaneContext,
+    publish: (view: WorkflowView | null) => void,
+    parent?: JournalEntry,
+  ) {
+    const [kind, operation] = KINDS[request.type];
+    super(kind, ctx, GIFT_TABLE, publish);
+    this.#request = request;
+    this.#operation = operation;
+    this.#parent = parent;
+    if ('amountMinor' in request && request.amountMinor !== undefined)
+      this.amountMinor = request.amountMinor;
+  }
+
+  protected async run(): Promise<void> {
+    const tender: Tender =
+      this.#request.type === 'balance.start' ? (this.#request.tender ?? 'gift') : 'gift';
+    const amount = this.amountMinor;
+    for (;;) {
+      const entry = await this.#send(tender, amount);
+      if (entry === undefined) continue;
+      const approved = entry.state === 'approved';
+      if (approved && this.#operation !== 'balanceinq') this.tenders = [tenderLine(entry)];
+      const next: NextAction[] = approved
+        ? this.#operation === 'balanceinq'
+          ? ['finish']
+          : ['finish', 'reprint', 'cancel']
+        : ['try_again', 'cancel'];
+      let receipt: ReceiptState = { state: 'none' };
+      if (approved && this.#operation !== 'balanceinq') {
+        this.showResultNow(entry, next, { state: 'printing' });
+        receipt = await this.printCopies(entry);
+      }
+      for (;;) {
+        const choice = await this.showResult(entry, next, receipt);
+        if (choice === 'finish') {
+          this.end();
+          return;
+        }
+        if (choice !== 'reprint') break;
+        receipt = await this.printReceipt(entry, 'customer', true);
+      }
+    }
+  }
+
+  async #send(tender: Tender, amount: number | undefined): Promise<JournalEntry | undefined> {
+    const base = {
+      workflowId: this.id,
+      operation: this.#operation,
+      amountMinor: amount ?? 0,
+      tender,
+      completesWorkflow: true,
+    };
+    const money = amount === undefined ? {} : { amount };
+    const parent = this.#parent;
+    if (parent?.ttid !== undefined) {
+      await this.gatePrinter();
+      return this.authorize({
+        ...base,
+        parentId: parent.id,
+        params: { ttid: parent.ttid, ...money },
+      });
+    }
+    const card = await this.captureCard(tender, amount ?? 0);
+    if (card === CHANGE_TENDER) return undefined;
+    if (this.#operation !== 'balanceinq') await this.gatePrinter();
+    return this.authorize({
+      ...base,
+      card: card.summary,
+      params: { ...card.fields, ...money },
+    });
+  }
+}

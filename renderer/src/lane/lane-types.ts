@@ -1,0 +1,23 @@
+// The lane API types the UI uses, imported as types only: the renderer bundles no schema code,
+// since the main process has checked everything it relays (docs/app.md, Renderer).
+export type {
+  CommandOf,
+  CommandReply,
+  CommandType,
+  DeviceStatus,
+  Diagnostics,
+  HistoryAction,
+  HistoryEntry,
+  LaneApi,
+  LaneCommand,
+  LaneError,
+  LaneEvent,
+  LaneResult,
+  LaneSettings,
+  LaneStatus,
+  Notice,
+  ReceiptPreview,
+  TestCardSummary,
+  WorkflowStep,
+  WorkflowView,
+} from '../../../main/lane-api/index.ts';

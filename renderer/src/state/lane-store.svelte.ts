@@ -1,0 +1,87 @@
+// What the screens draw from: the lane's settings, status and running workflow as the event
+// stream last said, the latest receipt, notices and history lines, and the link to the lane.
+import type { LinkState } from '../lane/bridge-link.ts';
+import type {
+  CommandOf,
+  CommandReply,
+  CommandType,
+  HistoryEntry,
+  LaneApi,
+  LaneError,
+  LaneEvent,
+  LaneSettings,
+  LaneStatus,
+  Notice,
+  ReceiptPreview,
+  WorkflowView,
+} from '../lane/lane-types.ts';
+
+/** Notices kept on screen: the newest 5. */
+const NOTICES_KEPT = 5;
+
+/** The lane as the UI knows it, fed by one subscription to the lane API's events. */
+export class LaneStore {
+  link = $state<LinkState>('connecting');
+  settings = $state<LaneSettings | null>(null);
+  status = $state<LaneStatus | null>(null);
+  workflow = $state<WorkflowView | null>(null);
+  /** The latest receipt the lane built (printed or not). */
+  receipt = $state<ReceiptPreview | null>(null);
+  notices = $state<Notice[]>([]);
+  /** The last refusal of a command, shown until the next command. */
+  refusal = $state<LaneError | null>(null);
+  /** History lines changed since the history screen last searched, by id. */
+  historyChanges = $state<Record<string, HistoryEntry>>({});
+  #lane: LaneApi;
+
+  /** Connects with `connect`, which reports the link's state as it changes. */
+  constructor(connect: (onLinkState: (state: LinkState) => void) => LaneApi) {
+    this.#lane = connect((state) => (this.link = state));
+  }
+
+  /** Subscribes to the lane's events; returns the unsubscribe function. */
+  start(): () => void {
+    return this.#lane.subscribe((event) => this.#apply(event));
+  }
+
+  /** Sends a command; a refusal is kept in `refusal` for the screen to show. */
+  async send<T extends CommandType>(command: CommandOf<T>): Promise<CommandReply<T>> {
+    this.refusal = null;
+    const reply = await this.#lane.send<T>(command);
+    if (!reply.ok) this.refusal = reply.error;
+    return reply;
+  }
+
+  /** The running workflow's id, for commands inside it. */
+  get workflowId(): string {
+    return this.workflow?.id ?? '';
+  }
+
+  #apply(event: LaneEvent): void {
+    switch (event.type) {
+      case 'snapshot':
+        this.settings = event.snapshot.settings;
+        this.status = event.snapshot.status;
+        this.workflow = event.snapshot.workflow;
+        break;
+      case 'workflow':
+        this.workflow = event.workflow;
+        break;
+      case 'status':
+        this.status = event.status;
+        break;
+      case 'receipt':
+        this.receipt = event.receipt;
+        break;
+      case 'history':
+        this.historyChanges = { ...this.historyChanges, [event.entry.id]: event.entry };
+        break;
+      case 'notice':
+        this.notices = [event.notice, ...this.notices].slice(0, NOTICES_KEPT);
+        break;
+      case 'settings':
+        this.settings = event.settings;
+        break;
+    }
+  }
+}

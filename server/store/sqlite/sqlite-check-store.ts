@@ -1,0 +1,120 @@
+import type { CheckRecord, CheckReturnRecord, CheckStore } from '../check-store.ts';
+import type { SqliteSession } from './sqlite-session.ts';
+
+interface CheckRow {
+  ttid: number;
+  merchant_id: number;
+  abaroute: string;
+  accounttype: string;
+  account_sealed: Buffer | null;
+  return_due_ts: number | null;
+  return_code: string | null;
+  return_reason: string | null;
+  return_ts: number | null;
+}
+
+function recordOf(row: CheckRow): CheckRecord {
+  return {
+    ttid: row.ttid,
+    merchantId: row.merchant_id,
+    abaroute: row.abaroute,
+    accounttype: row.accounttype,
+    accountSealed: row.account_sealed,
+    returnDueTs: row.return_due_ts,
+    returned:
+      row.return_code === null
+        ? null
+        : { code: row.return_code, reason: row.return_reason ?? '', ts: row.return_ts ?? 0 },
+  };
+}
+
+/** An entry with its transaction's merchant. */
+const SELECT = `SELECT c.*, t.merchant_id FROM check_entries c JOIN transactions t ON t.ttid = c.ttid`;
+
+/** Check entries in SQLite (009_checks): an open entry holds its account until it is closed. */
+export class SqliteCheckStore implements CheckStore {
+  readonly #s: SqliteSession;
+
+  constructor(session: SqliteSession) {
+    this.#s = session;
+  }
+
+  find(ttid: number): Promise<CheckRecord | undefined> {
+    return this.#s.read(() => {
+      const row = this.#s.prepare<[number], CheckRow>(`${SELECT} WHERE c.ttid = ?`).get(ttid);
+      return row === undefined ? undefined : recordOf(row);
+    });
+  }
+
+  due(nowTs: number): Promise<CheckRecord[]> {
+    return this.#s.read(() =>
+      this.#s
+        .prepare<[number], CheckRow>(
+          `${SELECT}
+           WHERE c.account_sealed IS NOT NULL AND c.return_due_ts IS NOT NULL
+             AND c.return_due_ts <= ?
+           ORDER BY c.return_due_ts, c.ttid`,
+        )
+        .all(nowTs)
+        .map(recordOf),
+    );
+  }
+
+  nextDueTs(): Promise<number | undefined> {
+    return this.#s.read(() => {
+      const row = this.#s
+        .prepare<[], { due: number | null }>(
+          `SELECT min(return_due_ts) AS due FROM check_entries
+           WHERE account_sealed IS NOT NULL AND return_due_ts IS NOT NULL`,
+        )
+        .get();
+      return row?.due ?? undefined;
+    });
+  }
+
+  insert(
+    ttid: number,
+    abaroute: string,
+    accounttype: string,
+    accountSealed: Buffer,
+  ): Promise<void> {
+    return this.#s.write(() => {
+      this.#s
+        .prepare(
+          `INSERT INTO check_entries (ttid, abaroute, accounttype, account_sealed)
+           VALUES (?, ?, ?, ?)`,
+        )
+        .run(ttid, abaroute, accounttype, accountSealed);
+    });
+  }
+
+  settled(batchId: number, dueTs: number): Promise<number> {
+    return this.#s.write(
+      () =>
+        this.#s
+          .prepare(
+            `UPDATE check_entries SET return_due_ts = ?
+             WHERE account_sealed IS NOT NULL AND return_due_ts IS NULL
+               AND ttid IN (SELECT ttid FROM transactions WHERE batch_id = ? AND state = 'settled')`,
+          )
+          .run(dueTs, batchId).changes,
+    );
+  }
+
+  close(ttid: number, returned: CheckReturnRecord | null): Promise<void> {
+    return this.#s.write(() => {
+      this.#s
+        .prepare(
+          `UPDATE check_entries SET account_sealed = NULL, return_code = ?, return_reason = ?,
+           return_ts = ? WHERE ttid = ?`,
+        )
+        .run(returned?.code ?? null, returned?.reason ?? null, returned?.ts ?? null, ttid);
+    });
+  }
+
+  dropAccount(ttid: number): Promise<void> {
+    return this.#s.write(() => {
+      this.#s.prepare('UPDATE check_entries SET account_sealed = NULL WHERE ttid = ?').run(ttid);
+    });
+  }
+}

@@ -1,0 +1,91 @@
+// A cashier at the lane in Chromium: keys, the screens by their headings, axe-core on each screen
+// reached, and the final screenshot.
+import type { Page } from 'playwright-core';
+import { expectAccessible, saveScreenshot } from './screen-checks.ts';
+
+/** Milliseconds a screen may take to appear: a sale goes through the service and a printer. */
+const SCREEN_TIMEOUT_MS = 45_000;
+
+/** The cashier's view of one page. */
+export class Cashier {
+  readonly page: Page;
+  /** Headings of the screens seen, in order, each checked by axe once. */
+  readonly seen: string[] = [];
+
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  /** Opens the lane at `url` and waits for the amount screen. */
+  async open(url: string): Promise<void> {
+    await this.page.goto(url);
+    await this.screen('New sale');
+  }
+
+  /** Presses keys in order (KeyboardEvent.key names, or text typed as such). */
+  async keys(...keys: string[]): Promise<void> {
+    for (const key of keys) await this.page.keyboard.press(key);
+  }
+
+  /** Types text where the focus is. */
+  async type(text: string): Promise<void> {
+    await this.page.keyboard.type(text);
+  }
+
+  /** Keys `amount` on the amount screen, Enter for Sale, then the tender's key (F5 Credit, F6 Debit). */
+  async sale(amount: string, tenderKey = 'F5'): Promise<void> {
+    await this.type(amount);
+    await this.keys('Enter');
+    await this.screen('How does the customer pay?');
+    await this.keys(tenderKey);
+    await this.screen('Waiting for the card');
+  }
+
+  /**
+   * A credit sale of `amount` swiped with the training customer's first card (a Visa) to its
+   * approval; answers the text of the receipt previewed beside the result.
+   */
+  async swipedSale(amount: string): Promise<string> {
+    await this.sale(amount);
+    await this.keys('F4');
+    await this.screen('Result: Approved');
+    return this.textOf('figure', /Receipt/);
+  }
+
+  /**
+   * The training customer presents test card `cardId` by its key: F1 swipe after a failed chip
+   * read, F2 insert, F3 tap, F4 swipe, F8 hold it to key on the PIN pad when the pad asks.
+   */
+  async present(cardId: string, key: 'F1' | 'F2' | 'F3' | 'F4' | 'F8'): Promise<void> {
+    await this.page.getByRole('combobox', { name: 'Test card' }).selectOption(cardId);
+    await this.keys(key);
+  }
+
+  /** Waits for the screen whose h1 is `title` and checks it with axe (once per title). */
+  async screen(title: string | RegExp): Promise<string> {
+    const heading = this.page.getByRole('heading', { level: 1, name: title });
+    try {
+      await heading.waitFor({ timeout: SCREEN_TIMEOUT_MS });
+    } catch {
+      const now = await this.page.locator('main').textContent();
+      throw new Error(`screen ${String(title)} did not appear; the screen says: ${now ?? ''}`);
+    }
+    const text = (await heading.textContent()) ?? '';
+    if (!this.seen.includes(text)) {
+      this.seen.push(text);
+      await expectAccessible(this.page, text);
+    }
+    return text;
+  }
+
+  /** The text of the region named `name` (a figure, the status bar…). */
+  async textOf(role: 'figure' | 'contentinfo' | 'alert' | 'main', name?: RegExp): Promise<string> {
+    const region = this.page.getByRole(role, name === undefined ? {} : { name }).first();
+    return (await region.textContent()) ?? '';
+  }
+
+  /** Saves the screen as test-artifacts/e2e/<name>.png. */
+  async shot(name: string): Promise<void> {
+    await saveScreenshot(this.page, name);
+  }
+}

@@ -1,0 +1,59 @@
+// What every end-to-end scenario checks on each screen: axe-core finds no serious or critical
+// accessibility violation; and a screenshot of the final screen kept as a test artifact.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { REPO_ROOT } from '../../server/helpers/server-process.ts';
+
+/** Folder of the screenshots (gitignored): test-artifacts/e2e. */
+export const ARTIFACTS_DIR = join(REPO_ROOT, 'test-artifacts', 'e2e');
+
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** A violation as the page script answers it: the rule, its impact, the elements' selectors. */
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: string[];
+}
+
+/** Page script running axe on the WCAG 2.1 A and AA rules. */
+const AXE_RUN = `axe
+  .run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+  .then((result) => result.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    nodes: v.nodes.map((n) => n.target.join(' ')),
+  })))`;
+
+/**
+ * Runs axe-core (WCAG 2.1 A and AA rules) on the page as it is now and fails on any serious or
+ * critical violation, naming the rule and the elements. axe is evaluated through the DevTools
+ * protocol, so the page's CSP stays as strict as in production.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate<AxeViolation[]>(AXE_RUN);
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious, `axe on ${screen}`).toEqual([]);
+}
+
+/** A training receipt of `amount` (e.g. "12.50"): TRAINING on it, and no run of digits as long as a card number. */
+export function expectTrainingReceipt(receipt: string, amount: string): void {
+  expect(receipt).toContain('TRAINING');
+  expect(receipt).toContain(amount);
+  expect(receipt).not.toMatch(/\d{13,19}/);
+}
+
+/** Saves a full-page screenshot as test-artifacts/e2e/<name>.png. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const path = join(ARTIFACTS_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

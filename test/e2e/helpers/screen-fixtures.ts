@@ -1,0 +1,340 @@
+// One lane API view per screen of the UI, as the lane sends them: every workflow step (a sale
+// waiting for its card, the card keyed on the PIN pad, PIN, override, authorizing, checking,
+// attention, each kind of result, cancelled) and the query answers of the idle screens (history,
+// diagnostics, a receipt).
+import type {
+  CommandReply,
+  Diagnostics,
+  HistoryEntry,
+  LaneCommand,
+  ReceiptPreview,
+  WorkflowStep,
+  WorkflowView,
+} from '../../../main/lane-api/index.ts';
+
+const NOW = 1_763_900_000_000;
+const VISA = {
+  maskedAccount: 'XXXXXXXXXXXX1111',
+  lastFour: '1111',
+  brand: 'VISA',
+  entry: 'insert',
+} as const;
+
+/** A sale of 12.50 at `step`, with the prompts the lane gives there. */
+function sale(
+  step: WorkflowStep,
+  cashier: WorkflowView['prompts']['cashier'],
+  customer: WorkflowView['prompts']['customer'],
+): WorkflowView {
+  return {
+    id: 'wf-7',
+    kind: 'sale',
+    training: true,
+    startedAt: NOW,
+    amountMinor: 1250,
+    paidMinor: step.name === 'result' && step.result.outcome === 'partial' ? 500 : 0,
+    tenders: [],
+    step,
+    stepAt: NOW,
+    canCancel: step.name !== 'result' || step.next.includes('cancel'),
+    prompts: { cashier, customer },
+  };
+}
+
+/** The receipt the results show. */
+export const RECEIPT: ReceiptPreview = {
+  id: 'r-1',
+  entryId: 'e-1',
+  copy: 'customer',
+  duplicate: false,
+  training: true,
+  at: NOW,
+  text: 'LANETERM TRAINING STORE\nTRAINING\nSALE        12.50\nVISA XXXXXXXXXXXX1111\nAPPROVED 123456',
+  svg: '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="120"><text x="10" y="30">LANETERM TRAINING STORE</text><text x="10" y="60">SALE 12.50</text><text x="10" y="90">APPROVED 123456</text></svg>',
+  printed: 'printed',
+};
+
+/** Each workflow screen by a name for its screenshot: the view and the h1 it must show. */
+export const WORKFLOW_SCREENS: { name: string; view: WorkflowView; title: string }[] = [
+  {
+    name: 'tender',
+    title: 'How does the customer pay?',
+    view: sale(
+      { name: 'tender', dueMinor: 1250, options: ['credit', 'debit', 'gift'] },
+      'choose_tender',
+      null,
+    ),
+  },
+  {
+    name: 'card',
+    title: 'Waiting for the card',
+    view: sale(
+      {
+        name: 'card',
+        dueMinor: 1250,
+        tender: 'credit',
+        accepts: ['insert', 'tap', 'swipe', 'keyed_pad'],
+        problem: 'card_unreadable',
+      },
+      'ask_for_card',
+      'present_card',
+    ),
+  },
+  {
+    name: 'keyed-entry',
+    title: 'Card keyed on the PIN pad',
+    view: sale({ name: 'keyed_entry', dueMinor: 1250 }, 'customer_keying_card', 'key_card_on_pad'),
+  },
+  {
+    name: 'pin',
+    title: 'PIN on the PIN pad',
+    view: sale({ name: 'pin', dueMinor: 1250, card: VISA }, 'customer_entering_pin', 'enter_pin'),
+  },
+  {
+    name: 'override',
+    title: 'Manager override',
+    view: sale(
+      { name: 'override', operation: 'sale', reason: 'service_requires', refused: true },
+      'manager_override',
+      'please_wait',
+    ),
+  },
+  {
+    name: 'authorizing',
+    title: 'Authorizing',
+    view: sale(
+      { name: 'authorizing', operation: 'sale', amountMinor: 1250, card: VISA, since: NOW },
+      'wait_authorizing',
+      'please_wait',
+    ),
+  },
+  {
+    name: 'checking',
+    title: 'Checking the outcome',
+    view: sale(
+      { name: 'checking', operation: 'sale', since: NOW, attempts: 3, canDefer: true },
+      'wait_checking',
+      'please_wait',
+    ),
+  },
+  {
+    name: 'attention',
+    title: 'Needs attention',
+    view: sale(
+      {
+        name: 'attention',
+        problem: 'reader_disconnected',
+        device: 'emv',
+        actions: ['retry', 'change_tender', 'cancel'],
+      },
+      'fix_problem',
+      'see_cashier',
+    ),
+  },
+  {
+    name: 'approved',
+    title: 'Result: Approved',
+    view: sale(
+      {
+        name: 'result',
+        result: {
+          outcome: 'approved',
+          operation: 'sale',
+          entryId: 'e-1',
+          card: VISA,
+          amountMinor: 1250,
+          auth: '123456',
+        },
+        next: ['finish', 'reprint'],
+        receipt: { receiptId: 'r-1', state: 'printed' },
+      },
+      'give_receipt',
+      'approved',
+    ),
+  },
+  {
+    name: 'declined',
+    title: 'Result: Declined',
+    view: sale(
+      {
+        name: 'result',
+        result: {
+          outcome: 'declined',
+          operation: 'sale',
+          card: VISA,
+          reason: 'insufficient_funds',
+          by: 'processor',
+          verbiage: 'NSF',
+        },
+        next: ['try_again', 'cancel'],
+        receipt: { state: 'none' },
+      },
+      'ask_another_card',
+      'declined',
+    ),
+  },
+  {
+    name: 'partial',
+    title: 'Result: Partly approved',
+    view: sale(
+      {
+        name: 'result',
+        result: {
+          outcome: 'partial',
+          operation: 'sale',
+          card: VISA,
+          amountMinor: 500,
+          requestedMinor: 1250,
+          remainingMinor: 750,
+          auth: '654321',
+        },
+        next: ['another_tender', 'cancel'],
+        receipt: { state: 'printed' },
+      },
+      'ask_another_tender',
+      'approved',
+    ),
+  },
+  {
+    name: 'not-charged',
+    title: 'Result: Not charged',
+    view: sale(
+      {
+        name: 'result',
+        result: { outcome: 'not_charged', operation: 'sale', why: 'not_found' },
+        next: ['try_again', 'finish'],
+        receipt: { state: 'none' },
+      },
+      'tell_not_charged',
+      'see_cashier',
+    ),
+  },
+  {
+    name: 'cancelled',
+    title: 'Cancelled',
+    view: sale(
+      {
+        name: 'cancelled',
+        reversed: [{ entryId: 'e-2', tender: 'credit', amountMinor: 500, card: VISA, at: NOW }],
+        pending: [],
+      },
+      'cancelled_nothing_charged',
+      null,
+    ),
+  },
+  {
+    name: 'cancelled-refused',
+    title: 'Cancelled',
+    view: sale(
+      {
+        name: 'cancelled',
+        reversed: [],
+        pending: [],
+        refused: [{ entryId: 'e-2', tender: 'credit', amountMinor: 500, card: VISA, at: NOW }],
+      },
+      'cancel_refused',
+      null,
+    ),
+  },
+];
+
+const HISTORY: HistoryEntry[] = [
+  {
+    id: 'e-1',
+    workflowId: 'wf-7',
+    operation: 'sale',
+    at: NOW,
+    amountMinor: 1250,
+    approvedMinor: 1250,
+    refundedMinor: 0,
+    tender: 'credit',
+    card: VISA,
+    outcome: 'approved',
+    marks: [],
+    auth: '123456',
+    ttid: '96748',
+    training: true,
+    actions: ['void', 'refund', 'reprint'],
+  },
+  {
+    id: 'e-2',
+    workflowId: 'wf-6',
+    operation: 'sale',
+    at: NOW - 60_000,
+    amountMinor: 601,
+    refundedMinor: 0,
+    tender: 'credit',
+    card: VISA,
+    outcome: 'declined',
+    marks: [],
+    training: true,
+    actions: [],
+  },
+];
+
+const DIAGNOSTICS: Diagnostics = {
+  at: NOW,
+  devices: [
+    {
+      status: { id: 'emv', kind: 'emv', label: 'EMV reader', state: 'connected', since: NOW },
+      location: '/tmp/laneterm-devices/emv',
+    },
+    {
+      status: {
+        id: 'pinpad',
+        kind: 'pinpad',
+        label: 'PIN pad',
+        state: 'reconnecting',
+        since: NOW,
+        errorCode: 'DISCONNECTED',
+      },
+      location: '/tmp/laneterm-devices/pinpad',
+      lastError: { code: 'DISCONNECTED', message: 'the PIN pad went away', at: NOW },
+    },
+  ],
+  portsSeen: [
+    { path: '/dev/ttyUSB0', vendorId: '0acd', productId: '3520', manufacturer: 'ID TECH' },
+  ],
+  permissionsHint:
+    'Add the user to the dialout group, or install resources/udev/99-laneterm.rules.',
+  server: {
+    state: 'up',
+    since: NOW,
+    url: 'https://127.0.0.1:8665/',
+    transport: 'v2',
+    fingerprint: 'AB:CD:EF',
+  },
+  journal: { path: '/tmp/journal.sqlite', entries: 2, checking: 0 },
+  versions: { lane: '0.1.0', node: 'v20.20.2' },
+};
+
+/** The answers of the idle screens' queries; workflow commands are accepted as for wf-7. */
+export function answerQuery(command: LaneCommand): CommandReply {
+  switch (command.type) {
+    case 'history.search':
+      return { ok: true, data: { entries: HISTORY } };
+    case 'diagnostics.get':
+      return { ok: true, data: DIAGNOSTICS };
+    case 'receipt.preview':
+      return { ok: true, data: RECEIPT };
+    case 'training.cards':
+      return {
+        ok: true,
+        data: {
+          cards: [
+            {
+              id: 'visa',
+              description: 'Visa credit, chip',
+              brand: 'VISA',
+              lastFour: '1111',
+              presentations: ['swipe', 'key', 'insert', 'fallback', 'tap'],
+            },
+          ],
+        },
+      };
+    case 'training.present':
+      return { ok: true, data: {} };
+    default:
+      return { ok: true, data: { workflowId: 'wf-7' } };
+  }
+}

@@ -1,0 +1,249 @@
+// The lane end to end: training mode's devices, the lane engine and the web bridge, with the
+// payment service in its own process, driven in Debian's Chromium by keyboard as a cashier would.
+// Each scenario ends with a screenshot; axe-core checks every screen it passes. The devices are
+// training mode's (an encrypting swipe reader, the EMV reader, the PIN pad, the printer); the
+// simulated cardholder takes a second to type a PIN or key a card, as a person would.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startChromium, type Browser } from './helpers/chromium.ts';
+import { Cashier } from './helpers/cashier.ts';
+import { expectTrainingReceipt } from './helpers/screen-checks.ts';
+import { startLaneUnderTest, type LaneUnderTest } from './helpers/lane-under-test.ts';
+
+let lut: LaneUnderTest;
+let browser: Browser;
+
+beforeAll(async () => {
+  lut = await startLaneUnderTest({ pinTypingMs: 1000 });
+  browser = await startChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await lut?.stop();
+});
+
+/** A cashier on a fresh page of the lane. */
+async function cashier(): Promise<Cashier> {
+  const at = new Cashier(await browser.context.newPage());
+  await at.open(lut.url);
+  return at;
+}
+
+/** A test card's number, to check that no screen shows it. */
+function cardNumber(id: string): string {
+  const card = lut.devices.cards.find((candidate) => candidate.id === id);
+  if (card === undefined) throw new Error(`no test card ${id}`);
+  return card.pan;
+}
+
+describe('lane end to end', () => {
+  it('keyboard-only credit sale with a receipt', async () => {
+    const at = await cashier();
+    expectTrainingReceipt(await at.swipedSale('1250'), '12.50');
+    await expect
+      .poll(() => lut.devices.simulators.printer.text(), { timeout: 20_000 })
+      .toContain('12.50');
+    await at.shot('credit-sale');
+    await at.keys('Enter');
+    await at.screen('New sale');
+    expect(at.seen).toEqual([
+      'New sale',
+      'How does the customer pay?',
+      'Waiting for the card',
+      'Result: Approved',
+    ]);
+  });
+
+  it('decline says why and leaves nothing charged', async () => {
+    const at = await cashier();
+    await at.sale('601');
+    await at.keys('F4');
+    await at.screen('Result: Declined');
+    expect(await at.textOf('main')).toContain('Declined by the card issuer. Ask for another card.');
+    await at.shot('decline');
+    await at.keys('Escape');
+    await at.screen('Cancelled');
+    expect(await at.textOf('main')).toContain('Cancelled. Nothing stays charged.');
+    await at.keys('Enter');
+    await at.screen('New sale');
+  });
+
+  it('cancel mid-sale at the card step charges nothing', async () => {
+    const at = await cashier();
+    await at.sale('990');
+    await at.keys('Escape');
+    await at.screen('Cancelled');
+    expect(await at.textOf('main')).toContain('Cancelled. Nothing stays charged.');
+    await at.shot('cancel-mid-sale');
+    await at.keys('Enter');
+    await at.screen('New sale');
+  });
+
+  it('reader unplugged mid-sale: the cashier is told, retries when it is back, and the sale goes through', async () => {
+    const at = await cashier();
+    await at.sale('1500');
+    await lut.devices.unplug('reader', 3000);
+    await expect
+      .poll(() => at.textOf('contentinfo'), { timeout: 20_000 })
+      .toMatch(/reconnecting|faulted/);
+    await expect
+      .poll(() => at.textOf('contentinfo'), { timeout: 30_000 })
+      .not.toMatch(/reconnecting|faulted/);
+    const title = await at.screen(/Needs attention|Waiting for the card/);
+    if (title === 'Needs attention') await at.keys('F5');
+    await at.screen('Waiting for the card');
+    await at.keys('F4');
+    await at.screen('Result: Approved');
+    await at.shot('reader-unplugged');
+    await at.keys('Enter');
+  });
+
+  it('server killed mid-sale: the outcome is checked, never guessed, then resolved', async () => {
+    const at = await cashier();
+    await at.sale('830');
+    await at.keys('F4');
+    await at.screen('Authorizing');
+    await lut.killServer();
+    await at.screen('Checking the outcome');
+    expect(await at.textOf('main')).toContain('Checking with the payment server');
+    await lut.restartServer();
+    const result = await at.screen(/Result: (Approved|Not charged)/);
+    expect(result).toMatch(/Approved|Not charged/);
+    await at.shot('server-killed');
+    if (result.endsWith('Approved')) await at.keys('Enter');
+    else {
+      await at.keys('Escape');
+      await at.screen('Cancelled');
+      await at.keys('Enter');
+    }
+    await at.screen('New sale');
+  });
+
+  it('debit sale with the PIN on the pad', async () => {
+    const at = await cashier();
+    await at.sale('2000', 'F6');
+    await at.present('visa-debit', 'F4');
+    await at.screen('PIN on the PIN pad');
+    await at.screen('Result: Approved');
+    const receipt = await at.textOf('figure', /Receipt/);
+    expectTrainingReceipt(receipt, '20.00');
+    expect(receipt).toContain('5556');
+    await at.shot('debit-pin');
+    await at.keys('Enter');
+    await at.screen('New sale');
+  });
+
+  it('EMV insert', async () => {
+    const at = await cashier();
+    await at.sale('1875');
+    await at.present('visa', 'F2');
+    await at.screen('Result: Approved');
+    const receipt = await at.textOf('figure', /Receipt/);
+    expect(receipt).toContain('18.75');
+    expect(receipt).toMatch(/ENTRY\s+CHIP/);
+    expect(receipt).toMatch(/AID\s+A0000000031010/);
+    expect(receipt).toMatch(/ARQC\s+[0-9A-F]{16}/);
+    expect(receipt).not.toContain(cardNumber('visa'));
+    await at.shot('emv-insert');
+    await at.keys('Enter');
+    await at.screen('New sale');
+  });
+
+  it('void from history', async () => {
+    const at = await cashier();
+    await at.swipedSale('1111');
+    await at.keys('Enter');
+    await at.screen('New sale');
+    await at.keys('F4');
+    await at.screen('History');
+    const sale = at.page.getByRole('option', { selected: true });
+    await at.type('11.11');
+    await at.keys('Enter');
+    await expect.poll(() => sale.textContent()).toMatch(/Sale\s*\$11\.11.*Approved/);
+    expect(await sale.textContent()).not.toMatch(/Voided|Reversed/);
+    await at.keys('F5');
+    await at.screen('Result: Approved');
+    expect(await at.textOf('main')).toMatch(/(Void|Reversal)\s*\$11\.11/);
+    const receipt = await at.textOf('figure', /Receipt/);
+    expect(receipt).toMatch(/VOID|REVERSAL/);
+    expect(receipt).toContain('11.11');
+    await at.shot('void-from-history');
+    await at.keys('Enter');
+    await at.keys('F4');
+    await at.screen('History');
+    await at.type('11.11');
+    await at.keys('Enter');
+    const voided = at.page.getByRole('option').filter({ hasText: 'Sale' });
+    await expect.poll(() => voided.textContent()).toMatch(/\$11\.11.*Approved.*(Voided|Reversed)/);
+    await voided.click();
+    expect(await at.page.getByRole('button', { name: 'Void' }).isDisabled()).toBe(true);
+  });
+
+  it('partial approval paid with a second card', async () => {
+    const at = await cashier();
+    await at.sale('675');
+    await at.keys('F4');
+    await at.screen('Result: Partly approved');
+    const main = await at.textOf('main');
+    expect(main).toContain('$5.00');
+    expect(main).toMatch(/Still due\s*\$1\.75/);
+    await at.keys('F5');
+    if (
+      (await at.screen(/How does the customer pay\?|Waiting for the card/)) !==
+      'Waiting for the card'
+    ) {
+      await at.keys('F5');
+      await at.screen('Waiting for the card');
+    }
+    await at.present('mc', 'F4');
+    await at.screen('Result: Approved');
+    await at.shot('partial-second-card');
+    await at.keys('Enter');
+    await at.screen('New sale');
+  });
+  it('gift counter: activate by swipe, balance keyed on the PIN pad, cash-out', async () => {
+    const at = await cashier();
+    await at.keys('F2');
+    await at.screen('Gift counter');
+    await at.type('2500');
+    await at.keys('F5');
+    await at.screen('Waiting for the card');
+    await at.present('gift-cli', 'F4');
+    await at.screen('Result: Approved');
+    const activated = await at.textOf('main');
+    expect(activated).toMatch(/Activation\s*\$25\.00/);
+    expect(activated).toMatch(/Balance\s*\$25\.00/);
+    expect(activated).toContain('GIFT XXXXXXXXXXXX9768');
+    expect(activated).not.toContain(cardNumber('gift-cli'));
+    await at.keys('Enter');
+    await at.screen('Gift counter');
+    await at.keys('F3');
+    await at.screen('Balance inquiry');
+    await at.keys('F5');
+    await at.screen('Waiting for the card');
+    await at.present('gift-cli', 'F8');
+    await at.keys('F6');
+    await at.screen('Card keyed on the PIN pad');
+    await at.screen('Result: Approved');
+    const balance = await at.textOf('main');
+    expect(balance).toMatch(/Balance\s*\$25\.00/);
+    expect(balance).not.toContain('$0.00');
+    await at.keys('Enter');
+    await at.keys('F2');
+    await at.screen('Gift counter');
+    await at.keys('F7');
+    await at.screen('Waiting for the card');
+    await at.present('gift-cli', 'F4');
+    await at.screen('Result: Approved');
+    const cashedOut = await at.textOf('main');
+    expect(cashedOut).toMatch(/Cash-out\s*\$25\.00/);
+    expect(cashedOut).toMatch(/Balance\s*\$0\.00/);
+    expect(cashedOut).toContain('Give the customer the cash shown.');
+    await expect
+      .poll(() => lut.devices.simulators.printer.text(), { timeout: 20_000 })
+      .toContain('GIFT CARD CASH OUT');
+    await at.shot('gift-counter');
+    await at.keys('Enter');
+    await at.screen('Gift counter');
+  });
+});

@@ -1,0 +1,174 @@
+// Every screen of the lane UI in Debian's Chromium, fed by the ScriptedLane stand-in through the
+// real web bridge: each screen found by its heading, checked by axe-core, and shot; keys, the
+// numeric keypad, Spanish, and a page that runs under its CSP without a violation.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBridge, type RunningBridge } from '../../main/bridge/bridge-server.ts';
+import { ensureRendererBuilt } from '../../main/bridge/renderer-build.ts';
+import { ScriptedLane } from '../main/bridge/scripted-lane.ts';
+import { REPO_ROOT } from '../server/helpers/server-process.ts';
+import { startChromium, type Browser } from './helpers/chromium.ts';
+import { RECEIPT, WORKFLOW_SCREENS, answerQuery } from './helpers/screen-fixtures.ts';
+import { expectAccessible, saveScreenshot } from './helpers/screen-checks.ts';
+
+let lane: ScriptedLane;
+let bridge: RunningBridge;
+let browser: Browser;
+let page: Page;
+const problems: string[] = [];
+
+beforeAll(async () => {
+  lane = new ScriptedLane();
+  lane.reply = answerQuery;
+  bridge = await startBridge({ lane, staticDir: ensureRendererBuilt(REPO_ROOT) });
+  browser = await startChromium();
+  page = await browser.context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(bridge.url);
+  await page.getByRole('heading', { level: 1, name: 'New sale' }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await bridge?.close();
+});
+
+async function expectScreen(title: string, shot?: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+  await expectAccessible(page, title);
+  if (shot !== undefined) await saveScreenshot(page, `screen-${shot}`);
+}
+
+describe('lane UI screens', () => {
+  it('takes the token out of the address bar and shows the lane’s status', async () => {
+    expect(page.url()).toBe(bridge.origin);
+    await expect.poll(() => page.getByRole('note').textContent()).toContain('TRAINING');
+    const status = page.getByRole('contentinfo');
+    await expect.poll(() => status.textContent()).toContain('Server up');
+    expect(await status.textContent()).toContain('Paper OK');
+  });
+
+  it('keys an amount on the keyboard and the numeric keypad and starts the sale with Enter', async () => {
+    const amount = page.getByRole('textbox', { name: 'Amount', exact: true });
+    await amount.focus();
+    await page.keyboard.type('12');
+    await page.keyboard.press('Numpad5');
+    await page.keyboard.press('Numpad0');
+    expect(await amount.inputValue()).toBe('12.50');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Digit0');
+    expect(await amount.inputValue()).toBe('12.50');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => lane.received.at(-1))
+      .toEqual({ type: 'sale.start', amountMinor: 1250 });
+    await page.getByRole('button', { name: 'Credit', exact: true }).click();
+    await expect
+      .poll(() => lane.received.at(-1))
+      .toEqual({
+        type: 'sale.start',
+        amountMinor: 1250,
+        tender: 'credit',
+      });
+    await expectScreen('New sale', 'amount');
+  });
+
+  it('opens every idle screen by its key', async () => {
+    const screens: [string, string, string][] = [
+      ['F2', 'Gift counter', 'gift'],
+      ['F3', 'Balance inquiry', 'balance'],
+      ['F4', 'History', 'history'],
+      ['F9', 'Settings', 'settings'],
+      ['F10', 'Diagnostics', 'diagnostics'],
+      ['F1', 'New sale', 'amount-again'],
+    ];
+    for (const [key, title, shot] of screens) {
+      await page.keyboard.press(key);
+      if (shot === 'history') await page.getByRole('option').first().waitFor();
+      if (shot === 'diagnostics') await page.getByRole('table').waitFor();
+      await expectScreen(title, shot);
+    }
+  });
+
+  it('voids the selected history line with F5 and previews its receipt with F8', async () => {
+    await page.keyboard.press('F4');
+    await page.getByRole('option').first().waitFor();
+    await page.keyboard.press('F8');
+    await page.getByRole('figure', { name: /Receipt/ }).waitFor();
+    await page.keyboard.press('F5');
+    await expect.poll(() => lane.received.at(-1)).toEqual({ type: 'history.void', entryId: 'e-1' });
+    await expectScreen('History', 'history-receipt');
+    await page.keyboard.press('F1');
+  });
+
+  it('draws every workflow step from the lane’s view', async () => {
+    lane.publish({ type: 'receipt', receipt: RECEIPT });
+    for (const { name, view, title } of WORKFLOW_SCREENS) {
+      lane.publish({ type: 'workflow', workflow: view });
+      await expectScreen(title, name);
+    }
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => lane.received.at(-1))
+      .not.toEqual({ type: 'workflow.cancel', workflowId: 'wf-7' });
+    lane.publish({ type: 'workflow', workflow: null });
+    await expectScreen('New sale');
+  });
+
+  it('sends the step’s actions from their keys', async () => {
+    const card = WORKFLOW_SCREENS.find((screen) => screen.name === 'card');
+    lane.publish({ type: 'workflow', workflow: card?.view ?? null });
+    await expectScreen('Waiting for the card');
+    await page.keyboard.press('F2');
+    await expect
+      .poll(() => lane.received.at(-1))
+      .toEqual({
+        type: 'training.present',
+        card: 'visa',
+        how: 'insert',
+      });
+    await page.keyboard.press('F8');
+    await expect
+      .poll(() => lane.received.at(-1))
+      .toEqual({ type: 'training.present', card: 'visa', how: 'key' });
+    await page.keyboard.press('F6');
+    await expect
+      .poll(() => lane.received.at(-1))
+      .toEqual({
+        type: 'workflow.entry',
+        workflowId: 'wf-7',
+        method: 'keyed_pad',
+      });
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => lane.received.at(-1))
+      .toEqual({ type: 'workflow.cancel', workflowId: 'wf-7' });
+    lane.publish({ type: 'workflow', workflow: null });
+    await expectScreen('New sale');
+  });
+
+  it('speaks Spanish after F6 on the settings screen', async () => {
+    await page.keyboard.press('F9');
+    await expectScreen('Settings');
+    await page.keyboard.press('F6');
+    await expectScreen('Ajustes', 'settings-es');
+    expect(await page.evaluate('document.documentElement.lang')).toBe('es-US');
+    await page.keyboard.press('F1');
+    await expectScreen('Nueva venta', 'amount-es');
+    expect(await page.getByRole('textbox', { name: 'Importe' }).count()).toBe(1);
+    await page.keyboard.press('F9');
+    await page.keyboard.press('F5');
+    await expectScreen('Settings');
+    expect(lane.received.filter((command) => command.type === 'settings.update')).toEqual([
+      { type: 'settings.update', patch: { language: 'es' } },
+      { type: 'settings.update', patch: { language: 'en' } },
+    ]);
+  });
+
+  it('ran without a CSP violation or a page error', () => {
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,150 @@
+import type { DeviceRole, Presentation } from '../../../main/devices/index.ts';
+import {
+  formatMinor,
+  type LaneCommand,
+  type NextAction,
+  type AttentionAction,
+} from '../../../main/lane-api/index.ts';
+import type { LaneBench } from '../../main/lane/helpers/lane-bench.ts';
+import type { ViewAt } from '../../main/lane/helpers/lane-driver.ts';
+import type { ScenarioExpectation, ScenarioStep } from './scenario.ts';
+
+/** What a scenario run keeps between steps: the workflow it started last. */
+export interface StepState {
+  workflowId: string;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+function check(what: string, actual: unknown, expected: unknown): void {
+  if (expected !== undefined && actual !== expected)
+    fail(`${what}: expected ${String(expected)}, got ${String(actual)}`);
+}
+
+/** Checks a view against what the scenario expects of it. */
+function checkView(
+  view: ViewAt<never> | ViewAt<'result'> | ViewAt<'attention'>,
+  expected: ScenarioExpectation,
+) {
+  const step = view.step as { name: string } & Record<string, unknown>;
+  if (step.name === 'result') {
+    const { result, receipt } = (view as ViewAt<'result'>).step;
+    check('outcome', result.outcome, expected.outcome);
+    check('reason', 'reason' in result ? result.reason : undefined, expected.reason);
+    check(
+      'amount',
+      'amountMinor' in result ? formatMinor(result.amountMinor) : undefined,
+      expected.amount,
+    );
+    check(
+      'remaining',
+      'remainingMinor' in result ? formatMinor(result.remainingMinor) : undefined,
+      expected.remaining,
+    );
+    const balance =
+      'balanceMinor' in result && result.balanceMinor !== undefined
+        ? formatMinor(result.balanceMinor)
+        : undefined;
+    check('balance', balance, expected.balance);
+    check('receipt', receipt.state, expected.receipt);
+  }
+  if (step.name === 'attention') check('problem', step.problem, expected.problem);
+  if (step.name === 'card' && expected.problem !== undefined)
+    check('problem', step.problem, expected.problem);
+  if (step.name === 'cancelled')
+    check('reversed', (step.reversed as unknown[]).length, expected.reversed);
+}
+
+/** The receipts printed or previewed so far, as one text. */
+function receiptText(bench: LaneBench): string {
+  return [
+    bench.devices.simulators.printer.text(),
+    ...bench.driver.receipts().map((receipt) => receipt.text),
+  ].join('\n');
+}
+
+async function history(
+  bench: LaneBench,
+  step: Extract<ScenarioStep, { history: unknown }>['history'],
+) {
+  const { entries } = await bench.driver.send({ type: 'history.search', query: step.query });
+  const entry =
+    entries.find((candidate) => candidate.actions.includes(step.action)) ??
+    fail(`no history line allows ${step.action}`);
+  const entryId = entry.id;
+  const amount = step.amountMinor === undefined ? {} : { amountMinor: step.amountMinor };
+  switch (step.action) {
+    case 'void':
+      return bench.driver.send({ type: 'history.void', entryId });
+    case 'refund':
+      return bench.driver.send({ type: 'history.refund', entryId, ...amount });
+    case 'tip':
+      return bench.driver.send({
+        type: 'history.tip',
+        entryId,
+        tipMinor: step.tipMinor ?? fail('history tip needs tipMinor'),
+      });
+    case 'complete':
+      return bench.driver.send({
+        type: 'history.complete',
+        entryId,
+        amountMinor: step.amountMinor ?? entry.amountMinor,
+      });
+    case 'reprint':
+      return bench.driver.send({ type: 'history.reprint', entryId });
+  }
+}
+
+/** Runs one scenario step against the bench (docs/lane.md, Scenarios). */
+export async function runStep(
+  bench: LaneBench,
+  step: ScenarioStep,
+  state: StepState,
+): Promise<void> {
+  const { driver, devices } = bench;
+  const workflowId = state.workflowId;
+  if ('start' in step) {
+    state.workflowId = (
+      await driver.send(step.start as Extract<LaneCommand, { type: 'sale.start' }>)
+    ).workflowId;
+  } else if ('tender' in step)
+    await driver.send({ type: 'workflow.tender', workflowId, tender: step.tender });
+  else if ('present' in step) {
+    const [card = '', how = ''] = step.present.split(' ');
+    await devices.present(card, how as Presentation);
+  } else if ('pin' in step) devices.setCardholderPin(step.pin);
+  else if ('entry' in step)
+    await driver.send({ type: 'workflow.entry', workflowId, method: step.entry });
+  else if ('override' in step)
+    await driver.send({ type: 'workflow.override', workflowId, ...step.override });
+  else if ('choose' in step) {
+    const action = step.choose as AttentionAction | NextAction;
+    await driver.send({ type: 'workflow.choose', workflowId, action });
+  } else if ('cancel' in step) await driver.send({ type: 'workflow.cancel', workflowId });
+  else if ('defer' in step) await driver.send({ type: 'workflow.defer', workflowId });
+  else if ('fault' in step) {
+    const [role = '', spec = ''] = step.fault.split(' ');
+    devices.fault(role as DeviceRole, spec);
+  } else if ('unplug' in step) {
+    const [role = '', ms] = step.unplug.split(' ');
+    await devices.unplug(role as DeviceRole, ms === undefined ? undefined : Number(ms));
+  } else if ('printer' in step) devices.setPrinter(step.printer);
+  else if ('fail_chip_read' in step) devices.failNextChipRead();
+  else if ('history' in step) state.workflowId = (await history(bench, step.history)).workflowId;
+  else if ('expect' in step) {
+    const name = step.expect.step as never;
+    const view = step.expect.step === 'result' ? await driver.result() : await driver.step(name);
+    checkView(view as ViewAt<never>, step.expect);
+  } else if ('receipt' in step) {
+    if (!receiptText(bench).includes(step.receipt)) fail(`no receipt contains "${step.receipt}"`);
+  } else if ('no_receipt_text' in step) {
+    if (receiptText(bench).includes(step.no_receipt_text))
+      fail(`a receipt contains "${step.no_receipt_text}"`);
+  } else if ('notice' in step) await driver.notice(step.notice);
+  else if ('idle' in step) await driver.idle();
+  else if ('wait' in step) await sleep(step.wait);
+}

@@ -1,0 +1,102 @@
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import {
+  DeclineReason,
+  EditableSettings,
+  HistoryAction,
+  HistoryQuery,
+  LaneCommand,
+  NoticeCode,
+  ProblemCode,
+} from '../../../main/lane-api/index.ts';
+
+const ROLES = ['reader', 'emv', 'pinpad', 'printer'] as const;
+const PRINTER = ['ok', 'paper-low', 'paper-out', 'cover-open', 'offline', 'error'] as const;
+
+/** What a scenario expects of the next workflow view (docs/lane.md, Scenarios). */
+const Expectation = z.strictObject({
+  step: z.string(),
+  outcome: z.enum(['approved', 'partial', 'declined', 'not_charged']).optional(),
+  reason: DeclineReason.optional(),
+  problem: ProblemCode.optional(),
+  /** The result's amount, as the receipt prints it ("12.50"). */
+  amount: z
+    .string()
+    .regex(/^[0-9]+\.[0-9]{2}$/)
+    .optional(),
+  remaining: z
+    .string()
+    .regex(/^[0-9]+\.[0-9]{2}$/)
+    .optional(),
+  balance: z
+    .string()
+    .regex(/^[0-9]+\.[0-9]{2}$/)
+    .optional(),
+  receipt: z.enum(['printed', 'not_printed', 'none']).optional(),
+  reversed: z.int().min(0).optional(),
+});
+
+/** One scenario step: a single key naming what to do or expect. */
+const Step = z.union([
+  z.strictObject({ start: LaneCommand }),
+  z.strictObject({ tender: z.enum(['credit', 'debit', 'gift']) }),
+  z.strictObject({ present: z.string().regex(/^[a-z0-9-]+ (swipe|insert|tap|fallback|key)$/) }),
+  z.strictObject({ pin: z.enum(['typed', 'wrong', 'cancel']) }),
+  z.strictObject({ entry: z.literal('keyed_pad') }),
+  z.strictObject({
+    override: z.strictObject({
+      username: z.string(),
+      password: z.string(),
+      mfaCode: z.string().optional(),
+    }),
+  }),
+  z.strictObject({ choose: z.string() }),
+  z.strictObject({ cancel: z.literal(true) }),
+  z.strictObject({ defer: z.literal(true) }),
+  z.strictObject({ fault: z.string().regex(new RegExp(`^(${ROLES.join('|')}) \\S+$`)) }),
+  z.strictObject({ unplug: z.string().regex(new RegExp(`^(${ROLES.join('|')})( [0-9]+)?$`)) }),
+  z.strictObject({ printer: z.enum(PRINTER) }),
+  z.strictObject({ fail_chip_read: z.literal(true) }),
+  z.strictObject({
+    history: z.strictObject({
+      action: HistoryAction,
+      query: HistoryQuery.default({}),
+      amountMinor: z.int().min(1).optional(),
+      tipMinor: z.int().min(1).optional(),
+    }),
+  }),
+  z.strictObject({ expect: Expectation }),
+  z.strictObject({ receipt: z.string().min(1) }),
+  z.strictObject({ no_receipt_text: z.string().min(1) }),
+  z.strictObject({ notice: NoticeCode }),
+  z.strictObject({ idle: z.literal(true) }),
+  z.strictObject({ wait: z.int().min(1).max(60_000) }),
+]);
+/** One step. */
+export type ScenarioStep = z.infer<typeof Step>;
+/** What a scenario expects of a view. */
+export type ScenarioExpectation = z.infer<typeof Expectation>;
+
+/** A scenario file (YAML): the lane it runs on, then its steps in order. */
+export const Scenario = z.strictObject({
+  name: z.string().min(1).max(120),
+  /** Why it cannot run yet (a service feature not built): listed as pending, not run. */
+  pending: z.string().min(1).optional(),
+  /** The swipe reader of the training devices: ID TECH (encrypted) or keyboard wedge (clear). */
+  reader: z.enum(['idtech', 'wedge']).default('idtech'),
+  settings: EditableSettings.partial().optional(),
+  /** The payment client's answer deadline in ms (a short one makes an unknown outcome). */
+  answerMs: z.int().min(100).max(120_000).optional(),
+  steps: z.array(Step).min(1),
+});
+/** A scenario. */
+export type Scenario = z.infer<typeof Scenario>;
+
+/** Parses a scenario file; throws naming the file, the field and the rule. */
+export function parseScenario(text: string, file: string): Scenario {
+  const parsed = Scenario.safeParse(parseYaml(text));
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.join('.') ?? '';
+  throw new Error(`${file}: ${field === '' ? 'scenario' : field}: ${issue?.message ?? 'invalid'}`);
+}

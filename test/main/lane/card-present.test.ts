@@ -1,0 +1,224 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DECLINE_WORDS } from '../../../main/lane-api/index.ts';
+import type { PaymentResponse } from '../../../main/payment/index.ts';
+import { laneClient } from '../../conformance/helpers/lane-clients.ts';
+import {
+  startServiceProcess,
+  stopServiceProcess,
+  type ServiceProcess,
+} from '../../conformance/helpers/service-process.ts';
+import { startLaneBench, type LaneBench } from './helpers/lane-bench.ts';
+
+let service: ServiceProcess;
+let bench: LaneBench | undefined;
+
+beforeAll(async () => {
+  service = await startServiceProcess();
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await bench?.stop();
+  bench = undefined;
+});
+afterAll(async () => {
+  await stopServiceProcess(service);
+});
+
+async function lane(reader: 'idtech' | 'wedge' = 'idtech'): Promise<LaneBench> {
+  bench = await startLaneBench({ service, devices: { reader } });
+  return bench;
+}
+
+/** The service's own record of a transaction (transaction detail). */
+async function detailOf(ttid: string | undefined): Promise<PaymentResponse> {
+  const client = laneClient(service, 'v2');
+  try {
+    const found = await client.transactionDetail(ttid ?? '');
+    if (found.outcome !== 'approved') throw new Error(`no detail of ${String(ttid)}`);
+    return found.response;
+  } finally {
+    await client.close();
+  }
+}
+
+describe('card-present sales against the running service', () => {
+  it('a swipe on the encrypting reader goes as reader data and is approved; nothing is written to the console', async () => {
+    const error = vi.spyOn(console, 'error');
+    const { driver, devices, lane: running } = await lane('idtech');
+    const { workflowId } = await driver.send({
+      type: 'sale.start',
+      amountMinor: 3199,
+      tender: 'credit',
+    });
+    await driver.step('card');
+    devices.fault('reader', 'bad-checksum');
+    await devices.present('amex', 'swipe');
+    await driver.step('card', (view) => view.step.problem === 'card_unreadable');
+    await devices.present('amex', 'swipe');
+    const result = await driver.result();
+    expect(result.step.result).toMatchObject({
+      outcome: 'approved',
+      amountMinor: 3199,
+      card: { maskedAccount: 'XXXXXXXXXXX8431', brand: 'AMEX', entry: 'swipe' },
+    });
+    const [entry] = running.journal.entriesOf(workflowId);
+    const detail = await detailOf(entry?.ttid);
+    expect(detail.get('rcpt_entry_mode')).toBe('S');
+    expect(JSON.stringify(entry)).not.toContain('371449635398431');
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('a chip inserted goes as icc, the card completes on the issuer data, the receipt prints its EMV lines', async () => {
+    const { driver, devices, lane: running } = await lane();
+    const { workflowId } = await driver.send({
+      type: 'sale.start',
+      amountMinor: 2000,
+      tender: 'credit',
+    });
+    await driver.step('card');
+    await devices.present('visa', 'insert');
+    const result = await driver.result();
+    expect(result.step.result).toMatchObject({
+      outcome: 'approved',
+      card: { entry: 'insert', brand: 'VISA' },
+    });
+    expect(result.step.receipt.state).toBe('printed');
+    const printed = devices.simulators.printer.text();
+    expect(printed).toContain('A0000000031010');
+    expect(printed).not.toContain('4111111111111111');
+    await driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
+    await driver.idle();
+    const [entry] = running.journal.entriesOf(workflowId);
+    expect(running.journal.workflow(workflowId)?.state).toBe('complete');
+    const detail = await detailOf(entry?.ttid);
+    expect(detail.txnstatus).not.toContain('REVERSED');
+    expect(detail.get('rcpt_emv_aid')).toBe('A0000000031010');
+  });
+
+  it('a chip that declines after the issuer approved is reversed with its final data and shown declined by the card', async () => {
+    const { driver, devices, lane: running } = await lane();
+    const { workflowId } = await driver.send({
+      type: 'sale.start',
+      amountMinor: 2100,
+      tender: 'credit',
+    });
+    await driver.step('card');
+    devices.fault('emv', 'card-decline');
+    await devices.present('mc', 'insert');
+    const result = await driver.result();
+    expect(result.step.result).toMatchObject({
+      outcome: 'declined',
+      reason: 'card_declined',
+      by: 'lane',
+    });
+    expect(result.step.receipt.state).toBe('none');
+    expect(result.paidMinor).toBe(0);
+    const [sale, reversal] = running.journal.entriesOf(workflowId);
+    expect(sale).toMatchObject({ operation: 'sale', state: 'approved', marks: ['reversed'] });
+    expect(reversal).toMatchObject({
+      operation: 'reversal',
+      purpose: 'compensate',
+      parentId: sale?.id,
+      state: 'approved',
+    });
+    const detail = await detailOf(sale?.ttid);
+    expect(detail.txnstatus).toContain('REVERSED');
+    expect(detail.get('reversal_reason')).toBe('CARDDECLINE');
+    expect(detail.get('rcpt_emv_card_decline')).toBe('yes');
+    await driver.send({ type: 'workflow.cancel', workflowId });
+    const cancelled = await driver.step('cancelled');
+    expect(cancelled.step.reversed.map((line) => line.entryId)).toEqual([sale?.id]);
+    expect(running.journal.entriesOf(workflowId)).toHaveLength(2);
+  });
+
+  it('debit on a chip: the PIN on the pad without the PAN; a wrong PIN is declined in cashier words, the right one approved', async () => {
+    const { driver, devices } = await lane();
+    const { workflowId } = await driver.send({
+      type: 'sale.start',
+      amountMinor: 2600,
+      tender: 'debit',
+    });
+    await driver.step('card');
+    devices.setCardholderPin('wrong');
+    await devices.present('visa-debit', 'insert');
+    const pin = await driver.step('pin');
+    expect(pin.prompts).toEqual({ cashier: 'customer_entering_pin', customer: 'enter_pin' });
+    const declined = await driver.result();
+    expect(declined.step.result).toMatchObject({ outcome: 'declined', reason: 'wrong_pin' });
+    expect(DECLINE_WORDS.wrong_pin).toMatch(/Wrong PIN/);
+    devices.setCardholderPin('typed');
+    await driver.send({ type: 'workflow.choose', workflowId, action: 'try_again' });
+    await driver.step('card');
+    await devices.present('visa-debit', 'insert');
+    await driver.step('pin');
+    const approved = await driver.result();
+    expect(approved.step.result).toMatchObject({ outcome: 'approved', amountMinor: 2600 });
+  });
+
+  it('debit swiped on a wedge reader: the PIN block carries the PAN (format 0) and is approved', async () => {
+    const { driver, devices } = await lane('wedge');
+    await driver.send({ type: 'sale.start', amountMinor: 4000, tender: 'debit' });
+    await driver.step('card');
+    await devices.present('mc-debit', 'swipe');
+    await driver.step('pin');
+    expect((await driver.result()).step.result).toMatchObject({
+      outcome: 'approved',
+      card: { entry: 'swipe', maskedAccount: 'XXXXXXXXXXXX8210' },
+    });
+  });
+
+  it('voids from history follow the service: chip and gift-card sales are reversed whole, a gift activation voided', async () => {
+    const { driver, devices, lane: running } = await lane();
+    const sale = await driver.send({ type: 'sale.start', amountMinor: 1888, tender: 'credit' });
+    await driver.step('card');
+    await devices.present('visa', 'insert');
+    await driver.result();
+    await driver.send({ type: 'workflow.choose', workflowId: sale.workflowId, action: 'finish' });
+    await driver.idle();
+    const [chip] = running.journal.entriesOf(sale.workflowId);
+    const voided = await driver.send({ type: 'history.void', entryId: chip?.id ?? '' });
+    expect((await driver.result()).step.result).toMatchObject({
+      outcome: 'approved',
+      operation: 'reversal',
+    });
+    await driver.send({ type: 'workflow.choose', workflowId: voided.workflowId, action: 'finish' });
+    await driver.idle();
+    expect((await detailOf(chip?.ttid)).txnstatus).toContain('REVERSED');
+
+    const activate = await driver.send({ type: 'gift.activate' });
+    await driver.step('card');
+    await devices.present('gift-25', 'key');
+    await driver.keyOnPad(activate.workflowId);
+    await driver.result();
+    await driver.send({
+      type: 'workflow.choose',
+      workflowId: activate.workflowId,
+      action: 'finish',
+    });
+    await driver.idle();
+    const gift = await driver.send({ type: 'sale.start', amountMinor: 700, tender: 'gift' });
+    await driver.step('card');
+    await devices.present('gift-25', 'key');
+    await driver.keyOnPad(gift.workflowId);
+    expect((await driver.result()).step.result).toMatchObject({
+      outcome: 'approved',
+      card: { entry: 'keyed_pad', lastFour: '0014' },
+    });
+    await driver.send({ type: 'workflow.choose', workflowId: gift.workflowId, action: 'finish' });
+    await driver.idle();
+    const [giftSale] = running.journal.entriesOf(gift.workflowId);
+    const [activation] = running.journal.entriesOf(activate.workflowId);
+    const moves: [string | undefined, string, string][] = [
+      [giftSale?.id, 'reversal', 'REVERSED'],
+      [activation?.id, 'void', 'VOIDED'],
+    ];
+    for (const [entryId, operation, status] of moves) {
+      const move = await driver.send({ type: 'history.void', entryId: entryId ?? '' });
+      expect((await driver.result()).step.result).toMatchObject({ outcome: 'approved', operation });
+      await driver.send({ type: 'workflow.choose', workflowId: move.workflowId, action: 'finish' });
+      await driver.idle();
+      const target = entryId === giftSale?.id ? giftSale : activation;
+      expect((await detailOf(target?.ttid)).txnstatus).toContain(status);
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  startTrainingDevices,
+  type TrainingDevices,
+  type TrainingDevicesOptions,
+} from '../../../../main/devices/index.ts';
+import type { EditableSettings } from '../../../../main/lane-api/index.ts';
+import { startLane, type RunningLane } from '../../../../main/lane/lane-runtime.ts';
+import { TRAINING_GIFT_RANGES, TRAINING_MERCHANT } from '../../../../main/lane/training-lane.ts';
+import {
+  startServiceProcess,
+  stopServiceProcess,
+  type ServiceProcess,
+} from '../../../conformance/helpers/service-process.ts';
+import { LaneDriver } from './lane-driver.ts';
+
+/** A lane on the simulators over real ptys and TCP, talking to a real service process. */
+export interface LaneBench {
+  readonly service: ServiceProcess;
+  readonly devices: TrainingDevices;
+  readonly lane: RunningLane;
+  readonly driver: LaneDriver;
+  readonly dir: string;
+  /** Stops the lane and the simulators (the service too, unless it was given). */
+  stop(): Promise<void>;
+}
+
+/** How a bench is set up. */
+export interface LaneBenchOptions {
+  /** A running service to use (kept running on stop); default a fresh one. */
+  readonly service?: ServiceProcess;
+  readonly devices?: TrainingDevicesOptions;
+  readonly settings?: Partial<EditableSettings>;
+  /** The client's answer deadline, ms (short ones make unknown outcomes). */
+  readonly answerMs?: number;
+  /** How long a late answer is still listened for, ms (with answerMs: how long a request may still run). */
+  readonly lateAnswerMs?: number;
+  /** The folder of the journal (a restart reuses it); default a fresh one. */
+  readonly dir?: string;
+  readonly openDay?: boolean;
+}
+
+/**
+ * Starts a lane bench: service process, simulated devices, a training lane on them; resolves once
+ * every device's connect-time check has run, so a fault a test arms next meets the test's call.
+ */
+export async function startLaneBench(options: LaneBenchOptions = {}): Promise<LaneBench> {
+  const service = options.service ?? (await startServiceProcess());
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'laneterm-lane-'));
+  const devices = await startTrainingDevices({ pinTypingMs: 50, ...options.devices });
+  const lane = await startLane({
+    training: true,
+    laneId: '7',
+    merchant: TRAINING_MERCHANT,
+    server: {
+      url: `https://127.0.0.1:${service.tlsPort}`,
+      transport: 'v2',
+      tls: { pin: service.fingerprint },
+      apiKey: service.apiKey,
+      giftBinRanges: TRAINING_GIFT_RANGES,
+      deadlines: { connectMs: 3000, answerMs: options.answerMs ?? 30_000 },
+      ...(options.lateAnswerMs === undefined ? {} : { lateAnswerMs: options.lateAnswerMs }),
+    },
+    journalPath: join(dir, 'journal.db'),
+    devices: devices.config,
+    source: 'test',
+    openDay: options.openDay ?? true,
+    simulators: devices,
+    ...(options.settings === undefined ? {} : { settings: options.settings }),
+  });
+  for (const role of ['reader', 'emv', 'pinpad', 'printer'] as const)
+    await lane.devices.check(role);
+  const driver = new LaneDriver(lane.engine);
+  return {
+    service,
+    devices,
+    lane,
+    driver,
+    dir,
+    async stop() {
+      driver.close();
+      await lane.stop();
+      await devices.stop();
+      if (options.service === undefined) await stopServiceProcess(service);
+      if (options.dir === undefined) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,292 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startServiceProcess,
+  stopServiceProcess,
+  type ServiceProcess,
+} from '../../conformance/helpers/service-process.ts';
+import { startLaneBench, type LaneBench } from './helpers/lane-bench.ts';
+
+let service: ServiceProcess;
+let bench: LaneBench | undefined;
+
+beforeAll(async () => {
+  service = await startServiceProcess();
+});
+afterEach(async () => {
+  await bench?.stop();
+  bench = undefined;
+});
+afterAll(async () => {
+  await stopServiceProcess(service);
+});
+
+async function wedgeLane(settings = {}): Promise<LaneBench> {
+  bench = await startLaneBench({ service, devices: { reader: 'wedge' }, settings });
+  return bench;
+}
+
+describe('sale', () => {
+  it('swiped credit sale: card → authorizing → approved, receipt printed with TRAINING, a history line', async () => {
+    const { driver, devices } = await wedgeLane();
+    const { workflowId } = await driver.send({
+      type: 'sale.start',
+      amountMinor: 1250,
+      tender: 'credit',
+    });
+    const card = await driver.step('card');
+    expect(card.step).toMatchObject({ dueMinor: 1250, tender: 'credit' });
+    expect(card.step.accepts).toEqual(expect.arrayContaining(['insert', 'tap', 'swipe']));
+    expect(card.prompts).toEqual({ cashier: 'ask_for_card', customer: 'present_card' });
+    await devices.present('visa', 'swipe');
+    const authorizing = await driver.step('authorizing');
+    expect(authorizing.step).toMatchObject({ operation: 'sale', amountMinor: 1250 });
+    const result = await driver.result();
+    expect(result.step.result).toMatchObject({
+      outcome: 'approved',
+      amountMinor: 1250,
+      card: { maskedAccount: 'XXXXXXXXXXXX1111', brand: 'VISA', entry: 'swipe' },
+    });
+    expect(result.step.receipt.state).toBe('printed');
+    expect(result.paidMinor).toBe(1250);
+    const printed = devices.simulators.printer.text();
+    expect(printed).toContain('TRAINING');
+    expect(printed).toContain('12.50');
+    expect(printed).not.toContain('4111111111111111');
+    expect(driver.receipts()[0]).toMatchObject({
+      training: true,
+      printed: 'printed',
+      copy: 'customer',
+    });
+    await driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
+    await driver.idle();
+    const { entries } = await driver.send({ type: 'history.search', query: { text: '1111' } });
+    expect(entries[0]).toMatchObject({
+      operation: 'sale',
+      outcome: 'approved',
+      approvedMinor: 1250,
+      actions: ['void', 'reprint', 'refund', 'tip'],
+    });
+  });
+
+  it('decline in cashier words, then another card is approved for the same amount', async () => {
+    const { driver, devices } = await wedgeLane();
+    const { workflowId } = await driver.send({ type: 'sale.start', amountMinor: 601 });
+    await driver.step('tender');
+    await driver.send({ type: 'workflow.tender', workflowId, tender: 'credit' });
+    await driver.step('card');
+    await devices.present('visa', 'swipe');
+    const declined = await driver.result();
+    expect(declined.step.result).toMatchObject({
+      outcome: 'declined',
+      reason: 'declined',
+      by: 'processor',
+    });
+    expect(declined.step.next).toEqual(['try_again', 'another_tender', 'cancel']);
+    expect(declined.prompts.cashier).toBe('ask_another_card');
+    await driver.send({ type: 'workflow.choose', workflowId, action: 'try_again' });
+    await driver.step('card');
+    await devices.present('mc', 'swipe');
+    const second = await driver.result();
+    expect(second.step.result).toMatchObject({ outcome: 'declined', reason: 'declined' });
+    await driver.send({ type: 'workflow.cancel', workflowId });
+    const cancelled = await driver.step('cancelled');
+    expect(cancelled.step).toEqual({ name: 'cancelled', reversed: [], pending: [] });
+  });
+
+  it('cancel while waiting for the card leaves nothing in the journal', async () => {
+    const { driver, lane } = await wedgeLane();
+    const { workflowId } = await driver.send({
+      type: 'sale.start',
+      amountMinor: 900,
+      tender: 'credit',
+    });
+    await driver.step('card');
+    await driver.send({ type: 'workflow.cancel', workflowId });
+    const cancelled = await driver.step('cancelled');
+    expect(cancelled.prompts.cashier).toBe('cancelled_nothing_charged');
+    expect(lane.journal.entriesOf(workflowId)).toEqual([]);
+    expect(lane.journal.workflow(workflowId)?.state).toBe('cancelled');
+    await driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
+    await driver.idle();
+  });
+
+  it('cancel after the approval reverses it: nothing stays charged', async () => {
+    const { driver, devices, lane } = await wedgeLane();
+    const { workflowId } = await driver.send({
+      type: 'sale.start',
+      amountMinor: 2275,
+      tender: 'credit',
+    });
+    await driver.step('card');
+    await devices.present('amex', 'swipe');
+    const approved = await driver.result();
+    const entryId = approved.step.result.entryId ?? '';
+    await driver.send({ type: 'workflow.choose', workflowId, action: 'cancel' });
+    const cancelled = await driver.step('cancelled');
+    expect(cancelled.step.reversed).toEqual([
+      expect.objectContaining({ entryId, amountMinor: 2275 }),
+    ]);
+    expect(lane.journal.get(entryId)?.marks).toEqual(['reversed']);
+    const ttid = lane.journal.get(entryId)?.ttid ?? '';
+    const detail = await lane.client.transactionDetail(ttid);
+    expect(detail.outcome === 'approved' ? detail.response.txnstatus : []).toContain('REVERSED');
+  });
+
+  it('a busy lane refuses a second workflow, and a stale screen cannot act on it', async () => {
+    const { driver } = await wedgeLane();
+    const { workflowId } = await driver.send({
+      type: 'sale.start',
+      amountMinor: 100,
+      tender: 'credit',
+    });
+    await driver.step('card');
+    expect(await driver.refused({ type: 'sale.start', amountMinor: 100 })).toMatchObject({
+      code: 'busy',
+    });
+    expect(
+      await driver.refused({ type: 'workflow.cancel', workflowId: 'another-workflow' }),
+    ).toMatchObject({ code: 'stale_workflow' });
+    expect(
+      await driver.refused({ type: 'workflow.tender', workflowId, tender: 'debit' }),
+    ).toMatchObject({ code: 'wrong_step', rule: 'step.card' });
+    await driver.send({ type: 'workflow.cancel', workflowId });
+    await driver.step('cancelled');
+  });
+
+  it('keyed entry on the PIN pad needs a manager the service accepts; no card number passes the lane API or the journal', async () => {
+    const { driver, lane, devices } = await wedgeLane({ manualEntry: 'override' });
+    const { workflowId } = await driver.send({
+      type: 'sale.start',
+      amountMinor: 1500,
+      tender: 'credit',
+    });
+    const card = await driver.step('card');
+    expect(card.step.accepts).toContain('keyed_pad');
+    await devices.present('mc', 'key');
+    await driver.send({ type: 'workflow.entry', workflowId, method: 'keyed_pad' });
+    const override = await driver.step('override');
+    expect(override.step).toMatchObject({ reason: 'manual_entry', refused: false });
+    await driver.send({
+      type: 'workflow.override',
+      workflowId,
+      username: 'test_retail',
+      password: 'wrong-pass',
+    });
+    await driver.step('override', (view) => view.step.refused);
+    await driver.send({
+      type: 'workflow.override',
+      workflowId,
+      username: 'test_retail',
+      password: 'publ1ct3st',
+    });
+    const keyed = await driver.step('keyed_entry');
+    expect(keyed.prompts).toMatchObject({ customer: 'key_card_on_pad' });
+    const result = await driver.result();
+    expect(result.step.result).toMatchObject({
+      outcome: 'approved',
+      card: { maskedAccount: 'XXXXXXXXXXXX5454', entry: 'keyed_pad', brand: 'MC' },
+    });
+    const entry = lane.journal.entriesOf(workflowId)[0];
+    expect(JSON.stringify(entry)).not.toContain('5454545454545454');
+    expect(JSON.stringify(driver.events)).not.toContain('5454545454545454');
+    expect(
+      await driver.refused({ type: 'workflow.manual_card', workflowId } as never),
+    ).toMatchObject({ code: 'invalid_command' });
+  });
+
+  it('with keyed entry disabled the card step offers no keyed way in and refuses one', async () => {
+    const { driver } = await wedgeLane({ manualEntry: 'disabled' });
+    const { workflowId } = await driver.send({
+      type: 'sale.start',
+      amountMinor: 1500,
+      tender: 'credit',
+    });
+    const card = await driver.step('card');
+    expect(card.step.accepts).not.toContain('keyed_pad');
+    expect(
+      await driver.refused({ type: 'workflow.entry', workflowId, method: 'keyed_pad' }),
+    ).toMatchObject({ code: 'wrong_step' });
+    await driver.send({ type: 'workflow.cancel', workflowId });
+    await driver.step('cancelled');
+  });
+
+  it('sales need the day open', async () => {
+    bench = await startLaneBench({ service, devices: { reader: 'wedge' }, openDay: false });
+    expect(await bench.driver.refused({ type: 'sale.start', amountMinor: 100 })).toMatchObject({
+      code: 'day_closed',
+    });
+  });
+
+  it('partial approval asks for another tender; a second card pays the rest; both print', async () => {
+    const { driver, devices, lane } = await wedgeLane();
+    const { workflowId } = await driver.send({
+      type: 'sale.start',
+      amountMinor: 675,
+      tender: 'credit',
+    });
+    await driver.step('card');
+    await devices.present('visa', 'swipe');
+    const partial = await driver.result();
+    expect(partial.step.result).toMatchObject({
+      outcome: 'partial',
+      amountMinor: 500,
+      requestedMinor: 675,
+      remainingMinor: 175,
+    });
+    expect(partial.step.next).toEqual(['another_tender', 'cancel']);
+    expect(partial.prompts.cashier).toBe('ask_another_tender');
+    expect(lane.journal.workflow(workflowId)?.state).toBe('running');
+    await driver.send({ type: 'workflow.choose', workflowId, action: 'another_tender' });
+    const tender = await driver.step('tender');
+    expect(tender.step.dueMinor).toBe(175);
+    expect(tender.paidMinor).toBe(500);
+    await driver.send({ type: 'workflow.tender', workflowId, tender: 'credit' });
+    await driver.step('card');
+    await devices.present('mc', 'swipe');
+    const paid = await driver.result();
+    expect(paid.step.result).toMatchObject({ outcome: 'approved', amountMinor: 175 });
+    expect(paid.paidMinor).toBe(675);
+    expect(paid.tenders.map((line) => line.amountMinor)).toEqual([500, 175]);
+    expect(lane.journal.workflow(workflowId)?.state).toBe('complete');
+    expect(driver.receipts().filter((receipt) => receipt.printed === 'printed')).toHaveLength(2);
+  });
+
+  it('cancel after a partial approval reverses it', async () => {
+    const { driver, devices, lane } = await wedgeLane();
+    const { workflowId } = await driver.send({
+      type: 'sale.start',
+      amountMinor: 676,
+      tender: 'credit',
+    });
+    await driver.step('card');
+    await devices.present('mc', 'swipe');
+    await driver.result();
+    await driver.send({ type: 'workflow.choose', workflowId, action: 'cancel' });
+    const cancelled = await driver.step('cancelled');
+    expect(cancelled.step.reversed.map((line) => line.amountMinor)).toEqual([500]);
+    expect(lane.journal.workflow(workflowId)?.state).toBe('cancelled');
+  });
+
+  it('a cardholder who cancels keyed entry on the pad brings attention; another way in returns to the card step', async () => {
+    const { driver, devices, lane } = await wedgeLane({ manualEntry: 'enabled' });
+    const { workflowId } = await driver.send({
+      type: 'sale.start',
+      amountMinor: 300,
+      tender: 'credit',
+    });
+    await driver.step('card');
+    devices.setCardholderPin('cancel');
+    await driver.keyOnPad(workflowId);
+    const attention = await driver.step('attention');
+    expect(attention.step).toMatchObject({
+      problem: 'pin_cancelled',
+      actions: ['retry', 'other_entry', 'cancel'],
+    });
+    devices.setCardholderPin('typed');
+    await driver.send({ type: 'workflow.choose', workflowId, action: 'other_entry' });
+    await driver.step('card');
+    await devices.present('visa', 'swipe');
+    expect((await driver.result()).step.result).toMatchObject({ outcome: 'approved' });
+    expect(lane.journal.entriesOf(workflowId)).toHaveLength(1);
+  });
+});
