@@ -2,6 +2,8 @@ import type { ServiceStore, StoreTx } from '../service-store.ts';
 import { PgApiKeyStore } from './pg-api-key-store.ts';
 import { PgBatchStore } from './pg-batch-store.ts';
 import { PgBdkStore } from './pg-bdk-store.ts';
+import { PgCardTicketStore } from './pg-card-ticket-store.ts';
+import { PgCheckStore } from './pg-check-store.ts';
 import { PgConnections } from './pg-connections.ts';
 import { PgCredentialFailureStore } from './pg-credential-failure-store.ts';
 import { PgDenyListStore } from './pg-deny-list-store.ts';
@@ -42,6 +44,8 @@ function tables(session: PgSession, owner: number): StoreTx {
     apiKeys: new PgApiKeyStore(session),
     mfa: new PgMfaStore(session),
     failures: new PgCredentialFailureStore(session),
+    checks: new PgCheckStore(session),
+    cardTickets: new PgCardTicketStore(session),
   };
 }
 
@@ -71,6 +75,8 @@ export class PostgresServiceStore implements ServiceStore {
   readonly apiKeys: StoreTx['apiKeys'];
   readonly mfa: StoreTx['mfa'];
   readonly failures: StoreTx['failures'];
+  readonly checks: StoreTx['checks'];
+  readonly cardTickets: StoreTx['cardTickets'];
   readonly #connections: PgConnections;
   readonly #fence = new ReadFence();
   readonly #top: PgSession;
@@ -102,6 +108,8 @@ export class PostgresServiceStore implements ServiceStore {
     this.apiKeys = top.apiKeys;
     this.mfa = top.mfa;
     this.failures = top.failures;
+    this.checks = top.checks;
+    this.cardTickets = top.cardTickets;
   }
 
   /**

@@ -101,15 +101,17 @@ export class SqliteCheckStore implements CheckStore {
     );
   }
 
-  close(ttid: number, returned: CheckReturnRecord | null): Promise<void> {
-    return this.#s.write(() => {
-      this.#s
-        .prepare(
-          `UPDATE check_entries SET account_sealed = NULL, return_code = ?, return_reason = ?,
-           return_ts = ? WHERE ttid = ?`,
-        )
-        .run(returned?.code ?? null, returned?.reason ?? null, returned?.ts ?? null, ttid);
-    });
+  close(ttid: number, returned: CheckReturnRecord | null): Promise<boolean> {
+    return this.#s.write(
+      () =>
+        this.#s
+          .prepare(
+            `UPDATE check_entries SET account_sealed = NULL, return_code = ?, return_reason = ?,
+             return_ts = ? WHERE ttid = ? AND account_sealed IS NOT NULL`,
+          )
+          .run(returned?.code ?? null, returned?.reason ?? null, returned?.ts ?? null, ttid)
+          .changes === 1,
+    );
   }
 
   dropAccount(ttid: number): Promise<void> {
