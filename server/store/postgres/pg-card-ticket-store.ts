@@ -4,34 +4,14 @@ import type {
   SessionRequest,
   TicketRefusal,
 } from '../card-ticket-store.ts';
+import { sessionFromRow, type SessionRow } from '../check-ticket-rows.ts';
 import type { PgSession } from './pg-session.ts';
-
-interface SessionRow {
-  merchant_id: number;
-  profile_id: number;
-  allowed_origin: string;
-  expires_ts: number;
-  used_ts: number | null;
-}
 
 interface TicketRow {
   merchant_id: number;
   card_sealed: Buffer | null;
   expires_ts: number;
   used_ts: number | null;
-}
-
-/** Why a session is not open at nowTs, or the session. */
-function sessionOf(row: SessionRow | undefined, nowTs: number): CardEntrySession | TicketRefusal {
-  if (row === undefined) return 'unknown';
-  if (row.used_ts !== null) return 'used';
-  if (row.expires_ts <= nowTs) return 'expired';
-  return {
-    merchantId: row.merchant_id,
-    profileId: row.profile_id,
-    allowedOrigin: row.allowed_origin,
-    expiresTs: row.expires_ts,
-  };
 }
 
 /** Why a ticket cannot be taken by merchantId at nowTs (the order SQLite's store checks in). */
@@ -80,7 +60,7 @@ export class PgCardTicketStore implements CardTicketStore {
   }
 
   async session(sessionHash: string, nowTs: number): Promise<CardEntrySession | TicketRefusal> {
-    return sessionOf(await this.#sessionRow(this.#s, sessionHash), nowTs);
+    return sessionFromRow(await this.#sessionRow(this.#s, sessionHash), nowTs);
   }
 
   issueTicket(
@@ -98,7 +78,7 @@ export class PgCardTicketStore implements CardTicketStore {
         [nowTs, sessionHash],
       );
       if (closed === undefined) {
-        const refusal = sessionOf(await this.#sessionRow(s, sessionHash), nowTs);
+        const refusal = sessionFromRow(await this.#sessionRow(s, sessionHash), nowTs);
         return typeof refusal === 'string' ? refusal : 'used';
       }
       await s.run(

@@ -1,35 +1,6 @@
 import type { CheckRecord, CheckReturnRecord, CheckStore } from '../check-store.ts';
+import { checkFromRow, SELECT_CHECK, type CheckRow } from '../check-ticket-rows.ts';
 import type { PgSession } from './pg-session.ts';
-
-interface CheckRow {
-  ttid: number;
-  merchant_id: number;
-  abaroute: string;
-  accounttype: string;
-  account_sealed: Buffer | null;
-  return_due_ts: number | null;
-  return_code: string | null;
-  return_reason: string | null;
-  return_ts: number | null;
-}
-
-function recordOf(row: CheckRow): CheckRecord {
-  return {
-    ttid: row.ttid,
-    merchantId: row.merchant_id,
-    abaroute: row.abaroute,
-    accounttype: row.accounttype,
-    accountSealed: row.account_sealed,
-    returnDueTs: row.return_due_ts,
-    returned:
-      row.return_code === null
-        ? null
-        : { code: row.return_code, reason: row.return_reason ?? '', ts: row.return_ts ?? 0 },
-  };
-}
-
-/** An entry with its transaction's merchant. */
-const SELECT = `SELECT c.*, t.merchant_id FROM check_entries c JOIN transactions t ON t.ttid = c.ttid`;
 
 /**
  * Check entries in PostgreSQL (009_checks): an open entry holds its account until it is closed.
@@ -45,19 +16,19 @@ export class PgCheckStore implements CheckStore {
   }
 
   async find(ttid: number): Promise<CheckRecord | undefined> {
-    const row = await this.#s.get<CheckRow>(`${SELECT} WHERE c.ttid = $1`, [ttid]);
-    return row === undefined ? undefined : recordOf(row);
+    const row = await this.#s.get<CheckRow>(`${SELECT_CHECK} WHERE c.ttid = $1`, [ttid]);
+    return row === undefined ? undefined : checkFromRow(row);
   }
 
   async due(nowTs: number): Promise<CheckRecord[]> {
     const rows = await this.#s.all<CheckRow>(
-      `${SELECT}
+      `${SELECT_CHECK}
        WHERE c.account_sealed IS NOT NULL AND c.return_due_ts IS NOT NULL
          AND c.return_due_ts <= $1
        ORDER BY c.return_due_ts, c.ttid`,
       [nowTs],
     );
-    return rows.map(recordOf);
+    return rows.map(checkFromRow);
   }
 
   async nextDueTs(): Promise<number | undefined> {
