@@ -82,7 +82,9 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
     host: options.host,
   };
   let tls = loadOrCreateCertificate(certificateSource);
-  const store = openServiceStore(options.store ?? { backend: 'sqlite', path: files.database });
+  const store = await openServiceStore(
+    options.store ?? { backend: 'sqlite', path: files.database },
+  );
   const listeners = new ServiceListeners();
   try {
     const vaultKey = openDataKey(files.root, vaultKeyOptions(options));

@@ -21,7 +21,9 @@ export type AdminExitCode = 0 | 1 | 2;
 const DATA_OPTIONS = { data: { type: 'string' }, store: { type: 'string' } } as const;
 
 function printHelp(commands: Map<string, AdminCommand>, print: (line: string) => void): void {
-  print('usage: npm run server -- admin <command> [--data DIR] [--store sqlite:PATH] [arguments]');
+  print(
+    'usage: npm run server -- admin <command> [--data DIR] [--store sqlite:PATH|postgres://…] [arguments]',
+  );
   print('commands:');
   for (const command of commands.values()) print(`  ${command.usage}\n      ${command.summary}`);
 }
@@ -31,7 +33,7 @@ const isHelpWord = (word: string | undefined): boolean =>
   word === 'help' || word === '--help' || word === '-h';
 
 /**
- * Runs `admin <command> [--data DIR] [--store sqlite:PATH] …` (argv without the word "admin"):
+ * Runs `admin <command> [--data DIR] [--store sqlite:PATH|postgres://…] …` (argv without the word "admin"):
  * finds the command in the registry, checks its arguments, opens the store (the data directory's
  * by default) and runs it, recording the run in the data directory's audit trail
  * (admin-audit.ts). `help`, `--help` and `-h`, alone or after a command, print usage on standard
@@ -55,7 +57,7 @@ export async function runAdmin(
   }
   if (rest.includes('--help') || rest.includes('-h')) {
     io.out(
-      `usage: npm run server -- admin ${command.usage} [--data DIR] [--store sqlite:PATH]\n  ${command.summary}`,
+      `usage: npm run server -- admin ${command.usage} [--data DIR] [--store sqlite:PATH|postgres://…]\n  ${command.summary}`,
     );
     return 0;
   }
@@ -79,7 +81,7 @@ export async function runAdmin(
     return 2;
   }
   const files = prepareDataDirectory(typeof data === 'string' ? data : defaultDataDirectory());
-  const store = openServiceStore(location ?? { backend: 'sqlite', path: files.database });
+  const store = await openServiceStore(location ?? { backend: 'sqlite', path: files.database });
   const audited = { command: name, subjects: parsed.positionals };
   try {
     const accounts = openAccounts(

@@ -1,4 +1,4 @@
-import type { TransactionReads } from '../store/transaction-store.ts';
+import type { ServiceStore } from '../store/service-store.ts';
 
 /** Largest system trace audit number; the next after it is 000001 (ISO 8583 field 11, n6). */
 const STAN_MAX = 999_999;
@@ -11,36 +11,19 @@ export interface StanAllocation {
 
 /**
  * System trace audit numbers, one sequence per profile: 000001, 000002, … 999999, then 000001
- * again. Handed out in memory when a message goes online and committed with the message's
- * transaction; after a restart the sequence resumes after the last committed value, read once.
+ * again. The store hands out the sequence values (unique across the instances sharing it); each
+ * is committed with its message's transaction.
  */
 export class StanCounter {
-  readonly #transactions: Pick<TransactionReads, 'lastStanSeq'>;
-  readonly #last = new Map<number, number>();
-  readonly #loading = new Map<number, Promise<number>>();
+  readonly #store: Pick<ServiceStore, 'nextStanSeq'>;
 
-  constructor(transactions: Pick<TransactionReads, 'lastStanSeq'>) {
-    this.#transactions = transactions;
+  constructor(store: Pick<ServiceStore, 'nextStanSeq'>) {
+    this.#store = store;
   }
 
   /** The next stan of the profile. */
   async next(profileId: number): Promise<StanAllocation> {
-    if (!this.#last.has(profileId)) {
-      let loading = this.#loading.get(profileId);
-      if (loading === undefined) {
-        loading = this.#transactions.lastStanSeq(profileId);
-        this.#loading.set(profileId, loading);
-      }
-      let committed: number;
-      try {
-        committed = await loading;
-      } finally {
-        this.#loading.delete(profileId);
-      }
-      if (!this.#last.has(profileId)) this.#last.set(profileId, committed);
-    }
-    const seq = (this.#last.get(profileId) ?? 0) + 1;
-    this.#last.set(profileId, seq);
+    const seq = await this.#store.nextStanSeq(profileId);
     return { seq, stan: String(((seq - 1) % STAN_MAX) + 1).padStart(6, '0') };
   }
 }

@@ -77,7 +77,7 @@ export class TransactionService {
       vault: deps.vault,
       processor: deps.processor ?? new LoopbackProcessor(),
       queue: deps.queue ?? new SendQueue(),
-      stans: new StanCounter(store.transactions),
+      stans: new StanCounter(store),
       locks: new KeyedLock(),
       logger: deps.logger,
       clock,

@@ -43,8 +43,12 @@ export interface CheckStore extends CheckReads {
    * their account and have none yet; call in the settlement's store transaction. Returns how many.
    */
   settled(batchId: number, dueTs: number): Promise<number>;
-  /** Closes a check's return time, dropping its account: it came back with `returned`, or (null) stands. */
-  close(ttid: number, returned: CheckReturnRecord | null): Promise<void>;
+  /**
+   * Closes a check still open (holding its account), dropping its account: it came back with
+   * `returned`, or (null) stands. Returns false, writing nothing, when it was closed before, so of
+   * callers racing to close one check one does.
+   */
+  close(ttid: number, returned: CheckReturnRecord | null): Promise<boolean>;
   /** Drops the account of a check voided or reversed, in the store transaction that cancels it. */
   dropAccount(ttid: number): Promise<void>;
 }

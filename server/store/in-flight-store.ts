@@ -55,6 +55,20 @@ export interface InFlightReads {
 export interface InFlightStore extends InFlightReads {
   /** Records a transaction going online; returns the record. */
   insert(draft: InFlightDraft, cardSealed: Buffer | null, nowTs: number): Promise<InFlightRecord>;
-  /** Forgets a record, in the store transaction that commits its outcome. */
+  /**
+   * Forgets a record, in the store transaction that commits its outcome. On a store shared by
+   * instances, throws InFlightClaimedError when the record is no longer this instance's: another
+   * took it over as an orphan and settles it, so this outcome must not be committed.
+   */
   remove(id: number): Promise<void>;
+}
+
+/** An in-flight record another service instance took over (docs/architecture.md, The store). */
+export class InFlightClaimedError extends Error {
+  readonly code = 'IN_FLIGHT_CLAIMED';
+
+  constructor(id: number) {
+    super(`store: in-flight record ${id} was taken over by another instance, which settles it`);
+    this.name = 'InFlightClaimedError';
+  }
 }

@@ -60,6 +60,11 @@ export interface ServiceStore extends StoreTx {
    */
   transaction<T>(work: (tx: StoreTx) => Promise<T>): Promise<T>;
   /**
+   * The profile's next stan sequence value (ISO 8583 field 11), never handed out twice by the
+   * instances sharing the store; after a restart it continues past the last value committed.
+   */
+  nextStanSeq(profileId: number): Promise<number>;
+  /**
    * Resolves once everything committed so far is durable: a read may have seen a commit still on
    * its way to disk, and what was read is answered only after this.
    */

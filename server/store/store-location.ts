@@ -1,31 +1,48 @@
 import { resolve } from 'node:path';
+import {
+  parsePostgresLocation,
+  PostgresLocationError,
+  type PostgresLocation,
+} from './postgres/postgres-location.ts';
+import { PostgresServiceStore } from './postgres/postgres-service-store.ts';
 import type { ServiceStore } from './service-store.ts';
 import { SqliteServiceStore } from './sqlite/sqlite-service-store.ts';
 
-/** Where the service keeps what it persists: a SQLite database file (the embedded default). */
-export interface StoreLocation {
+/** A SQLite database file (the embedded default). */
+export interface SqliteLocation {
   backend: 'sqlite';
   /** The database file (WAL files beside it), absolute. */
   path: string;
 }
+
+/** Where the service keeps what it persists: a SQLite file or a PostgreSQL database. */
+export type StoreLocation = SqliteLocation | PostgresLocation;
 
 /** A --store value the service cannot use: the message names the option and the forms it takes. */
 export class StoreLocationError extends Error {
   readonly code = 'STORE_LOCATION';
 
   constructor(reason: string) {
-    super(`--store: ${reason}; give sqlite:PATH (default: DATA_DIR/service.db)`);
+    super(
+      `--store: ${reason}; give sqlite:PATH (default: DATA_DIR/service.db) or ` +
+        'postgres://[USER@]HOST[:PORT][,HOST[:PORT]…]/DATABASE',
+    );
     this.name = 'StoreLocationError';
   }
 }
 
 /**
- * Reads a --store value: "sqlite:PATH" (PATH relative to the working directory). A postgres://
- * or postgresql:// location is refused: this version of the service has no PostgreSQL back end.
+ * Reads a --store value: "sqlite:PATH" (PATH relative to the working directory), or a
+ * postgres:// or postgresql:// URI (parsePostgresLocation).
  */
 export function parseStoreLocation(text: string): StoreLocation {
   if (/^postgres(ql)?:\/\//i.test(text)) {
-    throw new StoreLocationError('PostgreSQL is not available in this version of the service');
+    try {
+      return parsePostgresLocation(text);
+    } catch (error) {
+      if (error instanceof PostgresLocationError) throw new StoreLocationError(error.message);
+      throw error;
+    }
   }
   const match = /^sqlite:(.+)$/.exec(text);
   if (match === null) throw new StoreLocationError('not a store location');
@@ -33,6 +50,8 @@ export function parseStoreLocation(text: string): StoreLocation {
 }
 
 /** Opens the store at a location, bringing its schema up to date (refusing one too new). */
-export function openServiceStore(location: StoreLocation): ServiceStore {
-  return new SqliteServiceStore(location.path);
+export async function openServiceStore(location: StoreLocation): Promise<ServiceStore> {
+  return location.backend === 'sqlite'
+    ? new SqliteServiceStore(location.path)
+    : PostgresServiceStore.open(location);
 }

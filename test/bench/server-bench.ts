@@ -8,7 +8,9 @@
 // at most 5 ms) and the bound the service's own CPU cost puts on it: the CPU ms each sale costs
 // the service process, measured in the same phase, and the sales per second one event-loop
 // thread can run at that cost, as a ratio to the echo (docs/architecture.md, Throughput).
-// Options: --seconds N (measured time per phase, default 5), --clients N (default 32).
+// Options: --seconds N (measured time per phase, default 5), --clients N (default 32), --store
+// postgres (instead: key/value sales on SQLite, on one and on two instances over one throwaway
+// PostgreSQL cluster with fsync on, and the node:net echo; store-bench.ts).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,10 +23,11 @@ import { ServerProcess } from '../server/durability/helpers/server-process.ts';
 import { closedLoop, type PhaseFigures } from './closed-loop.ts';
 import { CpuPerRequest } from './process-cpu.ts';
 import { KvClient } from './kv-client.ts';
+import { storeComparison } from './store-bench.ts';
 import { WrongPasswordFlood } from './wrong-password-flood.ts';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string' }, clients: { type: 'string' } },
+  options: { seconds: { type: 'string' }, clients: { type: 'string' }, store: { type: 'string' } },
 });
 const SECONDS = Number(values.seconds ?? 5);
 const CLIENTS = Number(values.clients ?? 32);
@@ -99,13 +102,17 @@ const keyAuth = (key: { id: string; secret: string }): KvAuth => ({
 });
 const PASSWORD_AUTH: KvAuth = { username: 'test_retail:public', password: 'publ1ct3st' };
 
+/** Key/value sales from CLIENTS connections, spread evenly over the ports given. */
 async function kvPhase(
-  port: number,
+  port: number | readonly number[],
   auth: KvAuth,
   check: boolean,
   pid?: number,
 ): Promise<MeteredFigures> {
-  const clients = await Promise.all(Array.from({ length: CLIENTS }, () => KvClient.open(port)));
+  const ports = typeof port === 'number' ? [port] : port;
+  const clients = await Promise.all(
+    Array.from({ length: CLIENTS }, (_, i) => KvClient.open(ports[i % ports.length] as number)),
+  );
   const request = { action_trans: 'sale', ...auth, ...SALE };
   const cpu = pid === undefined ? undefined : new CpuPerRequest(pid);
   const send = async (worker: number): Promise<void> => {
@@ -164,6 +171,7 @@ function row(name: string, f: PhaseFigures): string {
 }
 
 const NAME_WIDTH = 30;
+const HEADER = `${'phase'.padEnd(NAME_WIDTH)} ${'per s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'requests'.padStart(8)}`;
 
 function ratio(server: PhaseFigures, base: PhaseFigures): string {
   const throughput = server.perSecond / base.perSecond;
@@ -219,9 +227,7 @@ async function main(): Promise<void> {
     console.log(
       `LaneTerm server bench: ${CLIENTS} concurrent clients on loopback, ${SECONDS} s per phase after ${WARMUP_MS / 1000} s warm-up`,
     );
-    console.log(
-      `${'phase'.padEnd(NAME_WIDTH)} ${'per s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'requests'.padStart(8)}`,
-    );
+    console.log(HEADER);
     const restSale = await restPhase(server.plainPort, server.apiKey, true, server.pid);
     const httpEcho = await restPhase(echo.http, server.apiKey, false, echo.pid);
     console.log(row('REST v2 sale', restSale));
@@ -254,4 +260,15 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (values.store === undefined) await main();
+else if (values.store === 'postgres') {
+  await storeComparison({
+    clients: CLIENTS,
+    seconds: SECONDS,
+    row,
+    header: HEADER,
+    phase: kvPhase,
+    keyAuth,
+    startEchoServers,
+  });
+} else throw new Error(`--store: postgres or nothing, not "${values.store}"`);

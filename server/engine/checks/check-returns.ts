@@ -15,16 +15,18 @@ export const DEFAULT_CHECK_RETURN_SECONDS = 60;
 const RETURN_USER = 'ach';
 
 /**
- * Records a check's return: the transaction gains RETURNED in txnstatus and a "return" event
- * (its phard_code the return code), and its entry the return, losing its sealed account; all in
- * one commit.
+ * Records a check's return: its entry gains the return, losing its sealed account, and the
+ * transaction RETURNED in txnstatus and a "return" event (its phard_code the return code); all in
+ * one commit. Returns false, recording nothing, when the entry was closed meanwhile (another
+ * instance answered it first).
  */
 async function recordReturn(
   ctx: EngineContext,
   entry: CheckRecord,
   returned: CheckReturnRecord,
-): Promise<void> {
-  await ctx.store.transaction(async (tx) => {
+): Promise<boolean> {
+  const recorded = await ctx.store.transaction(async (tx) => {
+    if (!(await tx.checks.close(entry.ttid, returned))) return false;
     const txn = await tx.transactions.find(entry.merchantId, entry.ttid);
     if (txn === undefined) throw new Error(`check ${entry.ttid} has no transaction`);
     await updateTransaction(
@@ -44,9 +46,10 @@ async function recordReturn(
       },
       returned.ts,
     );
-    await tx.checks.close(entry.ttid, returned);
+    return true;
   });
-  ctx.logger.info({ ttid: entry.ttid, returnCode: returned.code }, 'check returned');
+  if (recorded) ctx.logger.info({ ttid: entry.ttid, returnCode: returned.code }, 'check returned');
+  return recorded;
 }
 
 /**
@@ -69,8 +72,7 @@ export async function runDueReturns(ctx: EngineContext, now: Date): Promise<numb
       await ctx.store.checks.close(entry.ttid, null);
       continue;
     }
-    await recordReturn(ctx, entry, { ...answer, ts: unixSeconds(ctx.clock()) });
-    returned += 1;
+    if (await recordReturn(ctx, entry, { ...answer, ts: unixSeconds(ctx.clock()) })) returned += 1;
   }
   return returned;
 }

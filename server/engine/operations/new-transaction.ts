@@ -14,7 +14,7 @@ import { decideGiftPlan, type GiftDecision, type GiftPlan } from '../gift/gift-h
 import { giftBalancePairs } from '../gift/ledger-refusal.ts';
 import { put, transactionPairs, type AnswerResult } from '../response-pairs.ts';
 import type { ServiceAnswer } from '../engine-context.ts';
-import type { InFlightDraft } from '../../store/in-flight-store.ts';
+import { InFlightClaimedError, type InFlightDraft } from '../../store/in-flight-store.ts';
 import type { StoreTx } from '../../store/service-store.ts';
 import {
   GIFT_OPERATIONS,
@@ -228,7 +228,8 @@ async function extraPairs(
  * gift ledger row and its EMV receipt data are committed and its in-flight record removed; only
  * then it answers, a chip read with its rcpt_emv_* fields and, when the answer is the issuer's
  * own, the issuer's response data (icc). When that commit fails, the transaction is settled as
- * never completed (resolveInFlight) and the failure answered.
+ * never completed (resolveInFlight), unless another instance took its record over and settles it,
+ * and the failure answered.
  */
 export async function runNewTransaction(
   request: OperationRequest,
@@ -321,7 +322,8 @@ export async function runNewTransaction(
     return { txn, result, extras: await extraPairs(tx, plan, txn) };
   });
   const { txn, result, extras } = await commit.catch(async (error: unknown) => {
-    await resolveInFlight(ctx, inFlight);
+    // A record another instance took over is that instance's to settle.
+    if (!(error instanceof InFlightClaimedError)) await resolveInFlight(ctx, inFlight);
     throw error;
   });
   return response({

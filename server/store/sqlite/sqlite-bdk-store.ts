@@ -1,22 +1,6 @@
-import type { BdkListing, BdkStore, BdkType, SealedBdk } from '../bdk-store.ts';
+import type { BdkListing, BdkStore, SealedBdk } from '../bdk-store.ts';
+import { bdkListingFromRow, type BdkRow } from '../store-rows.ts';
 import type { SqliteSession } from './sqlite-session.ts';
-
-interface BdkRow {
-  key_set_id: string;
-  key_type: BdkType;
-  key_sealed: Buffer;
-  check_value: string;
-  created_ts: number;
-}
-
-function listingFromRow(row: BdkRow): BdkListing {
-  return {
-    keySetId: row.key_set_id,
-    type: row.key_type,
-    checkValue: row.check_value,
-    createdTs: row.created_ts,
-  };
-}
 
 /** Base derivation keys in SQLite (004_card_present: base_derivation_keys). */
 export class SqliteBdkStore implements BdkStore {
@@ -44,7 +28,7 @@ export class SqliteBdkStore implements BdkStore {
       this.#s
         .prepare<[], BdkRow>('SELECT * FROM base_derivation_keys ORDER BY key_set_id')
         .all()
-        .map(listingFromRow),
+        .map(bdkListingFromRow),
     );
   }
 
@@ -53,7 +37,9 @@ export class SqliteBdkStore implements BdkStore {
       const row = this.#s
         .prepare<[string], BdkRow>('SELECT * FROM base_derivation_keys WHERE key_set_id = ?')
         .get(keySetId);
-      return row === undefined ? undefined : { ...listingFromRow(row), keySealed: row.key_sealed };
+      return row === undefined
+        ? undefined
+        : { ...bdkListingFromRow(row), keySealed: row.key_sealed };
     });
   }
 

@@ -4,15 +4,8 @@ import type {
   SessionRequest,
   TicketRefusal,
 } from '../card-ticket-store.ts';
+import { sessionFromRow, type SessionRow } from '../check-ticket-rows.ts';
 import type { SqliteSession } from './sqlite-session.ts';
-
-interface SessionRow {
-  merchant_id: number;
-  profile_id: number;
-  allowed_origin: string;
-  expires_ts: number;
-  used_ts: number | null;
-}
 
 interface TicketRow {
   merchant_id: number;
@@ -136,14 +129,6 @@ export class SqliteCardTicketStore implements CardTicketStore {
          FROM card_entry_sessions WHERE session_hash = ?`,
       )
       .get(sessionHash);
-    if (row === undefined) return 'unknown';
-    if (row.used_ts !== null) return 'used';
-    if (row.expires_ts <= nowTs) return 'expired';
-    return {
-      merchantId: row.merchant_id,
-      profileId: row.profile_id,
-      allowedOrigin: row.allowed_origin,
-      expiresTs: row.expires_ts,
-    };
+    return sessionFromRow(row, nowTs);
   }
 }

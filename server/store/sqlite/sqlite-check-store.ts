@@ -1,35 +1,6 @@
 import type { CheckRecord, CheckReturnRecord, CheckStore } from '../check-store.ts';
+import { checkFromRow, SELECT_CHECK, type CheckRow } from '../check-ticket-rows.ts';
 import type { SqliteSession } from './sqlite-session.ts';
-
-interface CheckRow {
-  ttid: number;
-  merchant_id: number;
-  abaroute: string;
-  accounttype: string;
-  account_sealed: Buffer | null;
-  return_due_ts: number | null;
-  return_code: string | null;
-  return_reason: string | null;
-  return_ts: number | null;
-}
-
-function recordOf(row: CheckRow): CheckRecord {
-  return {
-    ttid: row.ttid,
-    merchantId: row.merchant_id,
-    abaroute: row.abaroute,
-    accounttype: row.accounttype,
-    accountSealed: row.account_sealed,
-    returnDueTs: row.return_due_ts,
-    returned:
-      row.return_code === null
-        ? null
-        : { code: row.return_code, reason: row.return_reason ?? '', ts: row.return_ts ?? 0 },
-  };
-}
-
-/** An entry with its transaction's merchant. */
-const SELECT = `SELECT c.*, t.merchant_id FROM check_entries c JOIN transactions t ON t.ttid = c.ttid`;
 
 /** Check entries in SQLite (009_checks): an open entry holds its account until it is closed. */
 export class SqliteCheckStore implements CheckStore {
@@ -41,8 +12,8 @@ export class SqliteCheckStore implements CheckStore {
 
   find(ttid: number): Promise<CheckRecord | undefined> {
     return this.#s.read(() => {
-      const row = this.#s.prepare<[number], CheckRow>(`${SELECT} WHERE c.ttid = ?`).get(ttid);
-      return row === undefined ? undefined : recordOf(row);
+      const row = this.#s.prepare<[number], CheckRow>(`${SELECT_CHECK} WHERE c.ttid = ?`).get(ttid);
+      return row === undefined ? undefined : checkFromRow(row);
     });
   }
 
@@ -50,13 +21,13 @@ export class SqliteCheckStore implements CheckStore {
     return this.#s.read(() =>
       this.#s
         .prepare<[number], CheckRow>(
-          `${SELECT}
+          `${SELECT_CHECK}
            WHERE c.account_sealed IS NOT NULL AND c.return_due_ts IS NOT NULL
              AND c.return_due_ts <= ?
            ORDER BY c.return_due_ts, c.ttid`,
         )
         .all(nowTs)
-        .map(recordOf),
+        .map(checkFromRow),
     );
   }
 
@@ -101,15 +72,17 @@ export class SqliteCheckStore implements CheckStore {
     );
   }
 
-  close(ttid: number, returned: CheckReturnRecord | null): Promise<void> {
-    return this.#s.write(() => {
-      this.#s
-        .prepare(
-          `UPDATE check_entries SET account_sealed = NULL, return_code = ?, return_reason = ?,
-           return_ts = ? WHERE ttid = ?`,
-        )
-        .run(returned?.code ?? null, returned?.reason ?? null, returned?.ts ?? null, ttid);
-    });
+  close(ttid: number, returned: CheckReturnRecord | null): Promise<boolean> {
+    return this.#s.write(
+      () =>
+        this.#s
+          .prepare(
+            `UPDATE check_entries SET account_sealed = NULL, return_code = ?, return_reason = ?,
+             return_ts = ? WHERE ttid = ? AND account_sealed IS NOT NULL`,
+          )
+          .run(returned?.code ?? null, returned?.reason ?? null, returned?.ts ?? null, ttid)
+          .changes === 1,
+    );
   }
 
   dropAccount(ttid: number): Promise<void> {

@@ -1,21 +1,6 @@
 import type { InFlightDraft, InFlightRecord, InFlightStore } from '../in-flight-store.ts';
+import { inFlightFromRow, type InFlightRow } from '../store-rows.ts';
 import type { SqliteSession } from './sqlite-session.ts';
-
-interface InFlightRow {
-  id: number;
-  draft_json: string;
-  card_sealed: Buffer | null;
-  created_ts: number;
-}
-
-function recordFromRow(row: InFlightRow): InFlightRecord {
-  return {
-    id: row.id,
-    draft: JSON.parse(row.draft_json) as InFlightDraft,
-    cardSealed: row.card_sealed,
-    createdTs: row.created_ts,
-  };
-}
 
 /** In-flight records in SQLite (008_in_flight); one service instance owns the database. */
 export class SqliteInFlightStore implements InFlightStore {
@@ -32,7 +17,7 @@ export class SqliteInFlightStore implements InFlightStore {
           'SELECT * FROM in_flight WHERE merchant_id = ? AND order_id = ? ORDER BY id',
         )
         .all(merchantId, orderId)
-        .map(recordFromRow),
+        .map(inFlightFromRow),
     );
   }
 
@@ -41,7 +26,7 @@ export class SqliteInFlightStore implements InFlightStore {
       this.#s
         .prepare<[], InFlightRow>('SELECT * FROM in_flight ORDER BY id')
         .all()
-        .map(recordFromRow),
+        .map(inFlightFromRow),
     );
   }
 

@@ -19,6 +19,7 @@ import { SqliteMfaStore } from './sqlite-mfa-store.ts';
 import { SqlitePermissionStore } from './sqlite-permission-store.ts';
 import { SqliteProfileStore } from './sqlite-profile-store.ts';
 import { SqliteReceiptHeaderStore } from './sqlite-receipt-header-store.ts';
+import { StanSequence } from './stan-sequence.ts';
 import {
   statementCache,
   topLevelSession,
@@ -95,6 +96,7 @@ export class SqliteServiceStore implements ServiceStore {
   readonly #gate = new ConnectionGate();
   readonly #wal: WalSync | undefined;
   readonly #tx: StoreTx;
+  readonly #stans: StanSequence;
   readonly #begin: Database.Statement;
   readonly #commit: Database.Statement;
   readonly #rollback: Database.Statement;
@@ -142,6 +144,7 @@ export class SqliteServiceStore implements ServiceStore {
     this.failures = top.failures;
     this.checks = top.checks;
     this.cardTickets = top.cardTickets;
+    this.#stans = new StanSequence(top.transactions);
   }
 
   /** Log flushes so far: a figure for benches (0 for an in-memory database). */
@@ -164,6 +167,10 @@ export class SqliteServiceStore implements ServiceStore {
     });
     await this.settled();
     return result;
+  }
+
+  nextStanSeq(profileId: number): Promise<number> {
+    return this.#stans.next(profileId);
   }
 
   settled(): Promise<void> {

@@ -11,7 +11,7 @@ import { StaleTransactionError } from '../transaction-store.ts';
 import type { TransactionRecord } from '../transaction-record.ts';
 import type { SqliteBatchStore } from './sqlite-batch-store.ts';
 import type { SqliteSession } from './sqlite-session.ts';
-import { recordFromRow, type TransactionRow } from './transaction-rows.ts';
+import { recordFromRow, type TransactionRow } from '../transaction-rows.ts';
 
 const SELECT = `SELECT t.*, b.number AS batch_number, o.order_id AS order_id
   FROM transactions t

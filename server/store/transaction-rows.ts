@@ -4,7 +4,7 @@ import type {
   TransactionOperation,
   TransactionRecord,
   TransactionState,
-} from '../transaction-record.ts';
+} from './transaction-record.ts';
 
 /** The columns of a transactions row joined with its batch number and order id. */
 export interface TransactionRow {

@@ -1,0 +1,79 @@
+import { formatLoginName } from '../../accounts/account-names.ts';
+import type { ApiKey, ApiKeyListing, ApiKeyStore } from '../api-key-store.ts';
+import type { PgSession } from './pg-session.ts';
+
+interface KeyRow {
+  key_id: string;
+  user_id: number;
+  profile_id: number | null;
+  name: string;
+  secret_hash: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+function toKey(row: KeyRow): ApiKey {
+  return {
+    keyId: row.key_id,
+    userId: row.user_id,
+    profileId: row.profile_id,
+    name: row.name,
+    secretHash: row.secret_hash,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+const COLUMNS =
+  'k.key_id, k.user_id, k.profile_id, k.name, k.secret_hash, k.created_at, k.revoked_at';
+
+/** API keys in PostgreSQL (002_credentials: api_keys). */
+export class PgApiKeyStore implements ApiKeyStore {
+  readonly #s: PgSession;
+
+  constructor(session: PgSession) {
+    this.#s = session;
+  }
+
+  /** One statement yielding one row whether or not the key exists: a LEFT JOIN from the id asked. */
+  async lookup(keyId: string): Promise<ApiKey | undefined> {
+    const row = await this.#s.get<Nullable<KeyRow>>(
+      `SELECT ${COLUMNS} FROM (SELECT $1::text AS wanted) w LEFT JOIN api_keys k ON k.key_id = w.wanted`,
+      [keyId],
+    );
+    return row === undefined || row.key_id === null ? undefined : toKey(row as KeyRow);
+  }
+
+  async listForMerchant(merchantId: number): Promise<ApiKeyListing[]> {
+    type Row = KeyRow & { merchant_name: string; sub: string; profile_name: string | null };
+    const rows = await this.#s.all<Row>(
+      `SELECT ${COLUMNS}, m.name AS merchant_name, u.sub, p.name AS profile_name
+       FROM api_keys k JOIN users u ON u.id = k.user_id JOIN merchants m ON m.id = u.merchant_id
+       LEFT JOIN profiles p ON p.id = k.profile_id WHERE m.id = $1 ORDER BY k.id`,
+      [merchantId],
+    );
+    return rows.map((row) => ({
+      ...toKey(row),
+      username: formatLoginName({ merchant: row.merchant_name, sub: row.sub }),
+      profileName: row.profile_name,
+    }));
+  }
+
+  async insert(key: Omit<ApiKey, 'revokedAt'>): Promise<void> {
+    await this.#s.run(
+      `INSERT INTO api_keys (key_id, user_id, profile_id, name, secret_hash, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [key.keyId, key.userId, key.profileId, key.name, key.secretHash, key.createdAt],
+    );
+  }
+
+  async revoke(keyId: string, revokedTs: number): Promise<boolean> {
+    const changed = await this.#s.run(
+      'UPDATE api_keys SET revoked_at = $1 WHERE key_id = $2 AND revoked_at IS NULL',
+      [revokedTs, keyId],
+    );
+    return changed === 1;
+  }
+}

@@ -1,0 +1,136 @@
+import type { BatchFilter, BatchRecord, BatchStore, BatchTotals } from '../batch-store.ts';
+import type { PgSession } from './pg-session.ts';
+
+interface BatchRow {
+  id: number;
+  profile_id: number;
+  number: number;
+  status: 'open' | 'settled';
+  item_count: number;
+  opened_ts: number;
+  settled_ts: number | null;
+}
+
+function batchFromRow(row: BatchRow): BatchRecord {
+  return {
+    id: row.id,
+    profileId: row.profile_id,
+    number: row.number,
+    status: row.status,
+    itemCount: row.item_count,
+    openedTs: row.opened_ts,
+    settledTs: row.settled_ts,
+  };
+}
+
+/** A batch position given to a transaction entering a batch. */
+export interface PgBatchPlace {
+  batchId: number;
+  number: number;
+  item: number;
+}
+
+const OPEN = `SELECT * FROM batches WHERE profile_id = $1 AND status = 'open'`;
+
+/**
+ * Batches in PostgreSQL (003_transactions: one open per profile by a partial unique index). A
+ * settlement and a capture into the batch meet on the batch's row lock: whichever comes second
+ * sees the other's commit, so a batch settles once and nothing enters a settled batch.
+ */
+export class PgBatchStore implements BatchStore {
+  readonly #s: PgSession;
+
+  constructor(session: PgSession) {
+    this.#s = session;
+  }
+
+  async open(profileId: number): Promise<BatchRecord | undefined> {
+    const row = await this.#s.get<BatchRow>(OPEN, [profileId]);
+    return row === undefined ? undefined : batchFromRow(row);
+  }
+
+  async find(profileId: number, number: number): Promise<BatchRecord | undefined> {
+    const row = await this.#s.get<BatchRow>(
+      'SELECT * FROM batches WHERE profile_id = $1 AND number = $2',
+      [profileId, number],
+    );
+    return row === undefined ? undefined : batchFromRow(row);
+  }
+
+  async list(filter: BatchFilter): Promise<BatchRecord[]> {
+    const rows = await this.#s.all<BatchRow>(
+      `SELECT * FROM batches WHERE profile_id = $1 AND opened_ts >= $2 AND opened_ts <= $3
+       AND ($4::bigint IS NULL OR number = $4) AND ($5::text IS NULL OR status = $5)
+       ORDER BY number DESC`,
+      [
+        filter.profileId,
+        filter.openedFrom ?? Number.MIN_SAFE_INTEGER,
+        filter.openedTo ?? Number.MAX_SAFE_INTEGER,
+        filter.number ?? null,
+        filter.status ?? null,
+      ],
+    );
+    return rows.map(batchFromRow);
+  }
+
+  async totals(batchId: number): Promise<BatchTotals> {
+    const groups = await this.#s.all<{ refund: boolean; n: number; total: number }>(
+      `SELECT kind = 'refund' AS refund, count(*) AS n, sum(amount)::bigint AS total
+       FROM transactions WHERE batch_id = $1 AND state IN ('captured', 'settled')
+       GROUP BY kind = 'refund'`,
+      [batchId],
+    );
+    const totals = { count: 0, saleCount: 0, saleAmount: 0, refundCount: 0, refundAmount: 0 };
+    for (const group of groups) {
+      totals.count += group.n;
+      if (group.refund) {
+        totals.refundCount = group.n;
+        totals.refundAmount = group.total;
+      } else {
+        totals.saleCount = group.n;
+        totals.saleAmount = group.total;
+      }
+    }
+    return totals;
+  }
+
+  settle(batchId: number, nowTs: number): Promise<boolean> {
+    return this.#s.write(async (s) => {
+      const closed = await s.run(
+        `UPDATE batches SET status = 'settled', settled_ts = $1 WHERE id = $2 AND status = 'open'`,
+        [nowTs, batchId],
+      );
+      if (closed === 0) return false;
+      await s.run(
+        `UPDATE transactions SET state = 'settled', card_sealed = NULL, last_modified_ts = $1
+         WHERE batch_id = $2 AND state = 'captured'`,
+        [nowTs, batchId],
+      );
+      return true;
+    });
+  }
+
+  /**
+   * The next item of the profile's open batch (its row locked), opening a batch first if none is
+   * open; runs inside the write that captures the transaction. Two instances opening a batch at
+   * once meet on the unique index, and the loser's store transaction runs again.
+   */
+  async place(s: PgSession, profileId: number, nowTs: number): Promise<PgBatchPlace> {
+    let batch = await s.get<BatchRow>(`${OPEN} FOR UPDATE`, [profileId]);
+    if (batch === undefined) {
+      batch = await s.get<BatchRow>(
+        `INSERT INTO batches (profile_id, number, status, item_count, opened_ts)
+         SELECT $1::bigint, coalesce(max(number), 0) + 1, 'open', 0, $2::bigint
+         FROM batches WHERE profile_id = $1::bigint
+         RETURNING *`,
+        [profileId, nowTs],
+      );
+      if (batch === undefined) throw new Error('batch row vanished inside its own commit');
+    }
+    const item = await s.get<{ item_count: number }>(
+      'UPDATE batches SET item_count = item_count + 1 WHERE id = $1 RETURNING item_count',
+      [batch.id],
+    );
+    return { batchId: batch.id, number: batch.number, item: item?.item_count ?? 1 };
+  }
+}

@@ -1,0 +1,125 @@
+import pg from 'pg';
+import type { PostgresLocation } from './postgres-location.ts';
+
+/** No server of the location could be used within connect_timeout. */
+export class StoreUnavailableError extends Error {
+  readonly code = 'STORE_UNAVAILABLE';
+
+  constructor(detail: string) {
+    super(`store: no usable PostgreSQL server (${detail})`);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+/** int8 (count(*), bigint ids and times) read as numbers: every value kept fits 2^53. */
+const TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 && format !== 'binary'
+      ? (text: string) => Number(text)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * True when an error means the server went away or cannot take writes: a broken connection, or a
+ * SQLSTATE of class 08 (connection exception) or 57 (operator intervention: shutdown, crash,
+ * cannot connect now), or 25006 (a write refused as read-only: a standby) (PostgreSQL Appendix A).
+ */
+export function isServerLost(error: unknown): boolean {
+  if (error instanceof pg.DatabaseError) {
+    const code = error.code ?? '';
+    return code.startsWith('08') || code.startsWith('57') || code === '25006';
+  }
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (
+    (typeof code === 'string' && /^E[A-Z]+$/.test(code)) ||
+    /Connection terminated|connection timeout|connection error|not queryable/i.test(error.message)
+  );
+}
+
+/** Resolves after `ms` milliseconds. */
+export const pause = (ms: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The pools of connections to a location's servers, one pg.Pool per host, and which host is in
+ * use. A connection is taken from the first host (in the location's order, starting with the one
+ * in use) that answers and, with target_session_attrs=read-write, is not in recovery; until one
+ * does, hosts are tried again every 250 ms for up to connect_timeout. A lost server is left for
+ * the next one, so the service follows a promoted standby without a restart.
+ */
+export class PgConnections {
+  readonly #location: PostgresLocation;
+  readonly #pools: pg.Pool[];
+  readonly #checked = new WeakSet<pg.PoolClient>();
+  #current = 0;
+
+  constructor(location: PostgresLocation) {
+    this.#location = location;
+    this.#pools = location.hosts.map((host) => {
+      const pool = new pg.Pool({
+        host: host.host,
+        port: host.port,
+        user: location.user,
+        password: location.password,
+        database: location.database,
+        application_name: location.applicationName,
+        max: location.poolMax,
+        connectionTimeoutMillis: Math.min(5_000, location.connectTimeoutSeconds * 1000),
+        idleTimeoutMillis: 30_000,
+        types: TYPES,
+      });
+      // A connection whose server went away: an idle one the pool drops, one in use fails its
+      // query (and is closed on release); neither may end the process as an unhandled event.
+      pool.on('error', () => undefined);
+      pool.on('connect', (client) => client.on('error', () => undefined));
+      return pool;
+    });
+  }
+
+  /** Takes a connection to a usable server; release it with `release(client, error?)`. */
+  async acquire(): Promise<pg.PoolClient> {
+    const deadline = Date.now() + this.#location.connectTimeoutSeconds * 1000;
+    let last = 'no host tried';
+    for (;;) {
+      for (let step = 0; step < this.#pools.length; step += 1) {
+        const index = (this.#current + step) % this.#pools.length;
+        const client = await this.#connect(index).catch((error: Error) => {
+          last = error.message;
+          return undefined;
+        });
+        if (client === undefined) continue;
+        this.#current = index;
+        return client;
+      }
+      if (Date.now() >= deadline) throw new StoreUnavailableError(last);
+      await pause(250);
+    }
+  }
+
+  /** Gives a connection back; with an error that lost the server, it is closed, not reused. */
+  release(client: pg.PoolClient, error?: unknown): void {
+    client.release(error !== undefined && isServerLost(error) ? (error as Error) : undefined);
+  }
+
+  /** Closes every connection. */
+  async end(): Promise<void> {
+    await Promise.all(this.#pools.map((pool) => pool.end()));
+  }
+
+  async #connect(index: number): Promise<pg.PoolClient> {
+    const client = await (this.#pools[index] as pg.Pool).connect();
+    if (this.#location.targetSessionAttrs === 'any' || this.#checked.has(client)) return client;
+    try {
+      const { rows } = await client.query<{ standby: boolean }>(
+        'SELECT pg_is_in_recovery() AS standby',
+      );
+      if (rows[0]?.standby !== false) throw new Error('server is a standby (read-only)');
+      this.#checked.add(client);
+      return client;
+    } catch (error) {
+      client.release(true);
+      throw error;
+    }
+  }
+}

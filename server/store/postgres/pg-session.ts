@@ -1,0 +1,178 @@
+import pg from 'pg';
+import { isServerLost, type PgConnections } from './pg-connections.ts';
+
+/** A statement's values: text, numbers, buffers, null, or a text array. */
+export type Values = readonly (string | number | boolean | Buffer | null | readonly string[])[];
+
+/**
+ * How a PostgreSQL store's tables reach the database. Reads and single-statement writes run as
+ * they are; write() runs a change of several statements as one transaction, handed a session on
+ * it. Inside a store transaction everything runs on the transaction's connection.
+ */
+export interface PgSession {
+  /** Every row of a statement. */
+  all<T>(sql: string, values?: Values): Promise<T[]>;
+  /** The first row of a statement, if any. */
+  get<T>(sql: string, values?: Values): Promise<T | undefined>;
+  /** Runs a statement; returns how many rows it changed. */
+  run(sql: string, values?: Values): Promise<number>;
+  /** Runs statements as one atomic change. */
+  write<T>(change: (session: PgSession) => Promise<T>): Promise<T>;
+  /**
+   * " FOR UPDATE" inside a store transaction, else "": a row read there to decide a change is
+   * locked until the commit, so a decision on another instance waits for it (row locks, READ
+   * COMMITTED; docs/architecture.md, The store).
+   */
+  readonly lock: string;
+}
+
+const names = new Map<string, string>();
+
+/** The statement as a named prepared statement: parsed once per connection, by its SQL text. */
+function prepared(sql: string, values: Values | undefined): pg.QueryConfig {
+  let name = names.get(sql);
+  if (name === undefined) {
+    name = `laneterm_${names.size + 1}`;
+    names.set(sql, name);
+  }
+  return { name, text: sql, values: values as unknown[] | undefined };
+}
+
+/** How many attempts a store transaction gets when it meets a conflict or a lost server. */
+const ATTEMPTS = 5;
+/** Conflicts that a new attempt resolves (PostgreSQL Appendix A): serialization, deadlock, unique. */
+const CONFLICTS = new Set(['40001', '40P01', '23505']);
+
+/**
+ * Counts reads and fences: a commit that wrote is on disk (and on the synchronous standbys) with
+ * everything committed before it, so each read finished before its COMMIT was sent is covered.
+ */
+export class ReadFence {
+  /** Reads finished so far. */
+  reads = 0;
+  /** Reads finished before the last commit that wrote was sent. */
+  covered = 0;
+
+  /** Notes a finished commit that wrote, sent when `mark` reads had finished. */
+  cover(mark: number): void {
+    if (mark > this.covered) this.covered = mark;
+  }
+}
+
+function isWrite(sql: string): boolean {
+  return /^\s*(INSERT|UPDATE|DELETE)/i.test(sql);
+}
+
+/** A session on one connection inside a transaction; `wrote` tells whether it changed a row. */
+class TransactionSession implements PgSession {
+  readonly lock = ' FOR UPDATE';
+  wrote = false;
+  readonly #client: pg.PoolClient;
+  readonly #fence: ReadFence;
+
+  constructor(client: pg.PoolClient, fence: ReadFence) {
+    this.#client = client;
+    this.#fence = fence;
+  }
+
+  async all<T>(sql: string, values?: Values): Promise<T[]> {
+    const result = await this.#client.query(prepared(sql, values));
+    if (isWrite(sql) && (result.rowCount ?? 0) > 0) this.wrote = true;
+    this.#fence.reads += 1;
+    return result.rows as T[];
+  }
+
+  async get<T>(sql: string, values?: Values): Promise<T | undefined> {
+    return (await this.all<T>(sql, values))[0];
+  }
+
+  async run(sql: string, values?: Values): Promise<number> {
+    const result = await this.#client.query(prepared(sql, values));
+    if ((result.rowCount ?? 0) > 0) this.wrote = true;
+    return result.rowCount ?? 0;
+  }
+
+  write<T>(change: (session: PgSession) => Promise<T>): Promise<T> {
+    return change(this);
+  }
+}
+
+function retryable(error: unknown, committing: boolean): boolean {
+  if (error instanceof pg.DatabaseError && CONFLICTS.has(error.code ?? '')) return true;
+  return !committing && isServerLost(error);
+}
+
+/**
+ * Runs `work` in one transaction (READ COMMITTED) on a connection of its own, and commits; resolves
+ * once the commit is durable (synchronous_commit: flushed, and on the synchronous standbys). A
+ * conflict (serialization failure, deadlock, a unique key taken meanwhile) or a server lost before
+ * COMMIT was sent rolls back and runs `work` again on a fresh connection, up to 5 times; a server
+ * lost during COMMIT leaves the outcome unknown and the error is thrown.
+ */
+export async function runTransaction<T>(
+  connections: PgConnections,
+  fence: ReadFence,
+  work: (session: PgSession) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    const client = await connections.acquire();
+    let committing = false;
+    try {
+      await client.query('BEGIN');
+      const session = new TransactionSession(client, fence);
+      const value = await work(session);
+      committing = true;
+      const mark = fence.reads;
+      await client.query('COMMIT');
+      if (session.wrote) fence.cover(mark);
+      connections.release(client);
+      return value;
+    } catch (error) {
+      if (!committing) await client.query('ROLLBACK').catch(() => undefined);
+      connections.release(client, error);
+      if (attempt < ATTEMPTS && retryable(error, committing)) continue;
+      throw error;
+    }
+  }
+}
+
+/**
+ * The session of calls made outside a store transaction: a read or a single statement runs on any
+ * connection (a read lost with its server runs again on the next), and a change of several
+ * statements is a transaction of its own (runTransaction).
+ */
+export function topLevelSession(connections: PgConnections, fence: ReadFence): PgSession {
+  const query = async (sql: string, values: Values | undefined): Promise<pg.QueryResult> => {
+    for (let attempt = 1; ; attempt += 1) {
+      const client = await connections.acquire();
+      try {
+        const result = await client.query(prepared(sql, values));
+        connections.release(client);
+        return result;
+      } catch (error) {
+        connections.release(client, error);
+        if (isWrite(sql) || attempt >= ATTEMPTS || !isServerLost(error)) throw error;
+      }
+    }
+  };
+  return {
+    lock: '',
+    all: async <T>(sql: string, values?: Values): Promise<T[]> => {
+      const result = await query(sql, values);
+      fence.reads += 1;
+      return result.rows as T[];
+    },
+    get: async <T>(sql: string, values?: Values): Promise<T | undefined> => {
+      const result = await query(sql, values);
+      fence.reads += 1;
+      return result.rows[0] as T | undefined;
+    },
+    run: async (sql, values) => {
+      const mark = fence.reads;
+      const count = (await query(sql, values)).rowCount ?? 0;
+      if (count > 0) fence.cover(mark);
+      return count;
+    },
+    write: (change) => runTransaction(connections, fence, change),
+  };
+}

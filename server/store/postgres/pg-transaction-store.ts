@@ -1,0 +1,291 @@
+import type {
+  DuplicateQuery,
+  NewTransaction,
+  TransactionChange,
+  TransactionEvent,
+  TransactionFilter,
+  TransactionStore,
+  TransactionUpdate,
+} from '../transaction-store.ts';
+import { StaleTransactionError } from '../transaction-store.ts';
+import type { TransactionRecord } from '../transaction-record.ts';
+import { recordFromRow, type TransactionRow } from '../transaction-rows.ts';
+import type { PgBatchStore } from './pg-batch-store.ts';
+import type { PgSession, Values } from './pg-session.ts';
+
+const FROM = `FROM transactions t
+  LEFT JOIN batches b ON b.id = t.batch_id
+  LEFT JOIN orders o ON o.id = t.order_ref`;
+const SELECT = `SELECT t.*, b.number AS batch_number, o.order_id AS order_id ${FROM}`;
+
+const INSERT = `INSERT INTO transactions (merchant_id, profile_id, user_id, username, kind, state,
+  parent_ttid, order_ref, payment_id, req_amount, amount, batch_id, item, code, msoft_code,
+  phard_code, verbiage, auth, stan, avs, cv, account_masked, last4, cardtype, cardholdername,
+  entry_mode, token, card_sealed, online, status_flags, reversal_reason, echo_json, custom_json,
+  created_ts, last_modified_ts, operation, gift_account_id, card_fingerprint)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
+  $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $34, $35, $36, $37)
+  RETURNING ttid`;
+
+/**
+ * Transactions and their history in PostgreSQL (003_transactions, 005_stored_value). A write runs
+ * as one transaction, so a transaction and its event, its batch item, its order and its stan
+ * counter commit together; a move locks the transaction's row before checking its state, and a
+ * new payment locks its order's row before numbering it, so instances never interleave them.
+ */
+export class PgTransactionStore implements TransactionStore {
+  readonly #s: PgSession;
+  readonly #batches: PgBatchStore;
+
+  constructor(session: PgSession, batches: PgBatchStore) {
+    this.#s = session;
+    this.#batches = batches;
+  }
+
+  async find(merchantId: number, ttid: number): Promise<TransactionRecord | undefined> {
+    const row = await this.#s.get<TransactionRow>(
+      `${SELECT} WHERE t.ttid = $1 AND t.merchant_id = $2`,
+      [ttid, merchantId],
+    );
+    return row === undefined ? undefined : recordFromRow(row);
+  }
+
+  async findByOrder(
+    merchantId: number,
+    orderId: string,
+    paymentId?: string,
+  ): Promise<TransactionRecord[]> {
+    const rows = await this.#s.all<TransactionRow>(
+      `${SELECT} WHERE t.merchant_id = $1 AND o.order_id = $2
+       AND ($3::text IS NULL OR t.payment_id = $3) ORDER BY t.ttid`,
+      [merchantId, orderId, paymentId ?? null],
+    );
+    return rows.map(recordFromRow);
+  }
+
+  async list(filter: TransactionFilter): Promise<TransactionRecord[]> {
+    const rows = await this.#s.all<TransactionRow>(
+      `${SELECT} WHERE t.profile_id = $1 AND t.state = ANY($2::text[])
+       AND t.created_ts >= $3 AND t.created_ts <= $4 AND ($5::bigint IS NULL OR b.number = $5)
+       AND ($6::bigint IS NULL OR t.ttid = $6) AND ($7::text IS NULL OR o.order_id = $7)
+       ORDER BY t.ttid`,
+      [
+        filter.profileId,
+        [...filter.states],
+        filter.createdFrom ?? Number.MIN_SAFE_INTEGER,
+        filter.createdTo ?? Number.MAX_SAFE_INTEGER,
+        filter.batchNumber ?? null,
+        filter.ttid ?? null,
+        filter.orderId ?? null,
+      ],
+    );
+    return rows.map(recordFromRow);
+  }
+
+  async hasDuplicate(query: DuplicateQuery): Promise<boolean> {
+    const row = await this.#s.get(
+      `SELECT 1 FROM transactions t WHERE t.profile_id = $1 AND t.card_fingerprint = $2
+       AND t.operation = $3 AND t.state IN ('authorized', 'captured', 'settled')
+       AND t.created_ts >= $4 AND (t.echo_json::jsonb ->> 'ordernum') IS NOT DISTINCT FROM $5
+       AND ($6::bigint IS NULL OR t.req_amount = $6) LIMIT 1`,
+      [
+        query.profileId,
+        query.fingerprint,
+        query.operation,
+        query.since,
+        query.ordernum,
+        query.reqAmount ?? null,
+      ],
+    );
+    return row !== undefined;
+  }
+
+  async lastStanSeq(profileId: number): Promise<number> {
+    const row = await this.#s.get<{ stan_seq: number }>(
+      'SELECT stan_seq FROM profile_counters WHERE profile_id = $1',
+      [profileId],
+    );
+    return row?.stan_seq ?? 0;
+  }
+
+  insert(txn: NewTransaction, event: TransactionEvent, nowTs: number): Promise<TransactionRecord> {
+    return this.#s.write(async (s) => {
+      const orderRef =
+        txn.orderId === null ? null : await this.#orderRef(s, txn.merchantId, txn.orderId, nowTs);
+      const paymentId = orderRef === null ? null : await this.#nextPaymentId(s, orderRef);
+      const place =
+        txn.state === 'captured' ? await this.#batches.place(s, txn.profileId, nowTs) : null;
+      const row = await s.get<{ ttid: number }>(INSERT, [
+        txn.merchantId,
+        txn.profileId,
+        txn.userId,
+        txn.username,
+        txn.kind,
+        txn.state,
+        txn.parentTtid,
+        orderRef,
+        paymentId,
+        txn.reqAmount,
+        txn.amount,
+        place?.batchId ?? null,
+        place?.item ?? null,
+        txn.code,
+        txn.msoftCode,
+        txn.phardCode,
+        txn.verbiage,
+        txn.auth,
+        txn.stan,
+        txn.avs,
+        txn.cv,
+        txn.accountMasked,
+        txn.last4,
+        txn.cardtype,
+        txn.cardholdername,
+        txn.entryMode,
+        txn.token,
+        txn.cardSealed,
+        txn.online ? 1 : 0,
+        txn.statusFlags.join('|'),
+        txn.reversalReason,
+        JSON.stringify(txn.echo),
+        JSON.stringify(txn.custom),
+        nowTs,
+        txn.operation,
+        txn.giftAccountId,
+        txn.cardFingerprint,
+      ]);
+      if (row === undefined) throw new Error('transaction row vanished inside its own commit');
+      await this.#addEvent(s, row.ttid, txn.profileId, event, nowTs);
+      return this.#get(s, row.ttid);
+    });
+  }
+
+  update(
+    txn: TransactionRecord,
+    change: TransactionChange,
+    event: TransactionEvent,
+    nowTs: number,
+  ): Promise<TransactionUpdate> {
+    return this.#s.write(async (s) => {
+      const locked = await s.get<TransactionRow>(`${SELECT} WHERE t.ttid = $1 FOR UPDATE OF t`, [
+        txn.ttid,
+      ]);
+      const before = locked === undefined ? undefined : recordFromRow(locked);
+      if (before?.state !== txn.state) throw new StaleTransactionError(txn.ttid);
+      const sets: string[] = [];
+      const args: (string | number | null)[] = [];
+      const set = (column: string, value: string | number | null): void => {
+        args.push(value);
+        sets.push(`${column} = $${args.length}`);
+      };
+      set('last_modified_ts', nowTs);
+      if (change.state !== undefined) set('state', change.state);
+      if (change.state === 'captured' && before.batchNumber === null) {
+        const place = await this.#batches.place(s, before.profileId, nowTs);
+        set('batch_id', place.batchId);
+        set('item', place.item);
+      }
+      if (change.amount !== undefined) set('amount', change.amount);
+      if (change.refundedAmount !== undefined) set('refunded_amount', change.refundedAmount);
+      if (change.clearCard === true) set('card_sealed', null);
+      if (change.addFlag !== undefined && !before.statusFlags.includes(change.addFlag)) {
+        set('status_flags', [...before.statusFlags, change.addFlag].join('|'));
+      }
+      if (change.reversalReason !== undefined) set('reversal_reason', change.reversalReason);
+      if (change.echo !== undefined) set('echo_json', JSON.stringify(change.echo));
+      if (change.custom !== undefined) set('custom_json', JSON.stringify(change.custom));
+      if (change.token !== undefined) set('token', change.token);
+      args.push(txn.ttid);
+      await s.run(`UPDATE transactions SET ${sets.join(', ')} WHERE ttid = $${args.length}`, args);
+      await this.#addEvent(s, txn.ttid, txn.profileId, event, nowTs);
+      return { before, after: await this.#get(s, txn.ttid) };
+    });
+  }
+
+  note(txn: TransactionRecord, event: TransactionEvent, nowTs: number): Promise<void> {
+    return this.#s.write((s) => this.#addEvent(s, txn.ttid, txn.profileId, event, nowTs));
+  }
+
+  clearStaleCards(beforeTs: number, nowTs: number): Promise<number> {
+    return this.#s.run(
+      `UPDATE transactions SET card_sealed = NULL,
+         last_modified_ts = greatest(last_modified_ts, $1)
+       WHERE state = 'authorized' AND card_sealed IS NOT NULL AND created_ts < $2`,
+      [nowTs, beforeTs],
+    );
+  }
+
+  async recordStan(profileId: number, stanSeq: number): Promise<void> {
+    await this.#recordStan(this.#s, profileId, stanSeq);
+  }
+
+  async #get(s: PgSession, ttid: number): Promise<TransactionRecord> {
+    const row = await s.get<TransactionRow>(`${SELECT} WHERE t.ttid = $1`, [ttid]);
+    if (row === undefined) throw new Error(`transaction ${ttid} vanished inside its own commit`);
+    return recordFromRow(row);
+  }
+
+  /** The order's row, created if new, locked until the commit (payments are numbered under it). */
+  async #orderRef(
+    s: PgSession,
+    merchantId: number,
+    orderId: string,
+    nowTs: number,
+  ): Promise<number> {
+    await s.run(
+      `INSERT INTO orders (merchant_id, order_id, created_ts) VALUES ($1, $2, $3)
+       ON CONFLICT (merchant_id, order_id) DO NOTHING`,
+      [merchantId, orderId, nowTs],
+    );
+    const row = await s.get<{ id: number }>(
+      'SELECT id FROM orders WHERE merchant_id = $1 AND order_id = $2 FOR UPDATE',
+      [merchantId, orderId],
+    );
+    if (row === undefined) throw new Error('order row vanished inside its own commit');
+    return row.id;
+  }
+
+  /** Payments of an order are numbered "1", "2", … in the order they are made. */
+  async #nextPaymentId(s: PgSession, orderRef: number): Promise<string> {
+    const row = await s.get<{ n: number }>(
+      'SELECT count(*) AS n FROM transactions WHERE order_ref = $1',
+      [orderRef],
+    );
+    return String((row?.n ?? 0) + 1);
+  }
+
+  async #addEvent(
+    s: PgSession,
+    ttid: number,
+    profileId: number,
+    event: TransactionEvent,
+    nowTs: number,
+  ): Promise<void> {
+    const values: Values = [
+      ttid,
+      event.action,
+      event.amount,
+      event.code,
+      event.msoftCode,
+      event.phardCode,
+      event.verbiage,
+      event.stan,
+      event.username,
+      nowTs,
+    ];
+    await s.run(
+      `INSERT INTO transaction_events (ttid, action, amount, code, msoft_code, phard_code,
+        verbiage, stan, username, ts) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      values,
+    );
+    if (event.stanSeq !== null) await this.#recordStan(s, profileId, event.stanSeq);
+  }
+
+  async #recordStan(s: PgSession, profileId: number, stanSeq: number): Promise<void> {
+    await s.run(
+      `INSERT INTO profile_counters AS c (profile_id, stan_seq) VALUES ($1, $2)
+       ON CONFLICT (profile_id) DO UPDATE SET stan_seq = greatest(c.stan_seq, excluded.stan_seq)`,
+      [profileId, stanSeq],
+    );
+  }
+}

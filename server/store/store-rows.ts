@@ -1,0 +1,39 @@
+import type { BdkListing, BdkType } from './bdk-store.ts';
+import type { InFlightDraft, InFlightRecord } from './in-flight-store.ts';
+
+/** The columns of an in_flight row both back ends read (008_in_flight). */
+export interface InFlightRow {
+  id: number;
+  draft_json: string;
+  card_sealed: Buffer | null;
+  created_ts: number;
+}
+
+/** An in-flight record from its row. */
+export function inFlightFromRow(row: InFlightRow): InFlightRecord {
+  return {
+    id: row.id,
+    draft: JSON.parse(row.draft_json) as InFlightDraft,
+    cardSealed: row.card_sealed,
+    createdTs: row.created_ts,
+  };
+}
+
+/** A base_derivation_keys row (004_card_present), alike on both back ends. */
+export interface BdkRow {
+  key_set_id: string;
+  key_type: BdkType;
+  key_sealed: Buffer;
+  check_value: string;
+  created_ts: number;
+}
+
+/** A registered key's listing from its row: never the key. */
+export function bdkListingFromRow(row: BdkRow): BdkListing {
+  return {
+    keySetId: row.key_set_id,
+    type: row.key_type,
+    checkValue: row.check_value,
+    createdTs: row.created_ts,
+  };
+}
