@@ -18,16 +18,38 @@ describe('the --store option', () => {
     expect(parseServerArgs([])).not.toHaveProperty('options.store');
   });
 
-  it('refuses PostgreSQL and anything else, naming the form it takes, never echoing the value', () => {
-    expect(parseServerArgs(['--store', 'postgres://lane:s3cret@db.example/laneterm'])).toEqual({
-      error:
-        '--store: PostgreSQL is not available in this version of the service; give sqlite:PATH ' +
-        '(default: DATA_DIR/service.db)',
+  it('takes postgres://, several hosts and target_session_attrs, and the pool size', () => {
+    expect(
+      parseServerArgs([
+        '--store',
+        'postgres://lane:s3cret@db1.example,db2.example:5433/laneterm?target_session_attrs=read-write&pool_max=20',
+      ]),
+    ).toHaveProperty('options.store', {
+      backend: 'postgres',
+      hosts: [
+        { host: 'db1.example', port: 5432 },
+        { host: 'db2.example', port: 5433 },
+      ],
+      user: 'lane',
+      password: 's3cret',
+      database: 'laneterm',
+      targetSessionAttrs: 'read-write',
+      connectTimeoutSeconds: 15,
+      poolMax: 20,
+      applicationName: 'laneterm',
     });
-    const other = parseServerArgs(['--store', 'mysql://lane:s3cret@db']);
-    expect(other).toEqual({
-      error: '--store: not a store location; give sqlite:PATH (default: DATA_DIR/service.db)',
+  });
+
+  it('refuses anything else, naming the forms it takes, never echoing the value', () => {
+    const forms =
+      'give sqlite:PATH (default: DATA_DIR/service.db) or ' +
+      'postgres://[USER@]HOST[:PORT][,HOST[:PORT]…]/DATABASE';
+    expect(parseServerArgs(['--store', 'mysql://lane:s3cret@db'])).toEqual({
+      error: `--store: not a store location; ${forms}`,
     });
+    const unsupported = parseServerArgs(['--store', 'postgres://lane:s3cret@db/x?sslmode=bogus']);
+    expect(unsupported).toEqual({ error: `--store: parameter sslmode: not supported; ${forms}` });
+    expect(JSON.stringify(unsupported)).not.toContain('s3cret');
     expect(parseServerArgs(['--store', 'sqlite:'])).toHaveProperty('error');
   });
 });
