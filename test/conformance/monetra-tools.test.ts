@@ -223,7 +223,7 @@ describe('values and lookups real clients send', () => {
   });
 
   it('REST v2 trandetail takes ttid on the order route: that payment of the order', async () => {
-    const order = `tools-${Date.now()}`;
+    const order = `tools-${Date.now().toString(36)}`;
     const first = await restV2('POST', 'transaction/purchase', {
       account_data: VISA,
       money: { amount: '2.00' },

@@ -112,7 +112,7 @@ describe('npm run -s pay against a server/ process', () => {
   });
 
   it('resolves an order whose slow sale is still in flight by waiting for it, never as not found', async () => {
-    const orderId = `slow-${Date.now()}`;
+    const orderId = `slow-${Date.now().toString(36)}`;
     const sale = pay(['sale', 'amount=8.06', `order_id=${orderId}`, ...CARD, ...v2()]);
     const lane = laneClient(service, 'v2');
     try {
