@@ -38,3 +38,30 @@ export interface ApiKeyStore extends ApiKeyReads {
   /** Revokes a key at `revokedTs`; false when there is no such usable key. */
   revoke(keyId: string, revokedTs: number): Promise<boolean>;
 }
+
+/** An api_keys row as both back ends read it (002_credentials). */
+export interface KeyRow {
+  key_id: string;
+  user_id: number;
+  profile_id: number | null;
+  name: string;
+  secret_hash: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+/** A row type whose columns may all be NULL (a LEFT JOIN that found nothing). */
+export type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/** An API key from its row. */
+export function toKey(row: KeyRow): ApiKey {
+  return {
+    keyId: row.key_id,
+    userId: row.user_id,
+    profileId: row.profile_id,
+    name: row.name,
+    secretHash: row.secret_hash,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  };
+}

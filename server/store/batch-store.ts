@@ -56,3 +56,27 @@ export interface BatchStore extends BatchReads {
    */
   settle(batchId: number, nowTs: number): Promise<boolean>;
 }
+
+/** A batches row as both back ends read it (003_transactions). */
+export interface BatchRow {
+  id: number;
+  profile_id: number;
+  number: number;
+  status: 'open' | 'settled';
+  item_count: number;
+  opened_ts: number;
+  settled_ts: number | null;
+}
+
+/** A batch record from its row. */
+export function batchFromRow(row: BatchRow): BatchRecord {
+  return {
+    id: row.id,
+    profileId: row.profile_id,
+    number: row.number,
+    status: row.status,
+    itemCount: row.item_count,
+    openedTs: row.opened_ts,
+    settledTs: row.settled_ts,
+  };
+}

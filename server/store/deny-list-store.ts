@@ -39,3 +39,27 @@ export interface DenyListStore extends DenyListReads {
   /** Removes the merchant's entry with that id; false when it has none such. */
   remove(merchantId: number, id: number): Promise<boolean>;
 }
+
+/** A card_deny_list row as both back ends read it (005_stored_value). */
+export interface EntryRow {
+  id: number;
+  merchant_id: number;
+  account_masked: string;
+  last4: string;
+  ttid: number | null;
+  note: string;
+  created_ts: number;
+}
+
+/** A deny-list entry from its row. */
+export function entryFromRow(row: EntryRow): DenyListEntry {
+  return {
+    id: row.id,
+    merchantId: row.merchant_id,
+    accountMasked: row.account_masked,
+    last4: row.last4,
+    ttid: row.ttid,
+    note: row.note,
+    createdTs: row.created_ts,
+  };
+}

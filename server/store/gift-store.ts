@@ -76,3 +76,43 @@ export interface GiftStore extends GiftReads {
     nowTs: number,
   ): Promise<number>;
 }
+
+/** A gift_accounts row as both back ends read it (005_stored_value). */
+export interface AccountRow {
+  id: number;
+  merchant_id: number;
+  fingerprint: string;
+  account_masked: string;
+  last4: string;
+  status: 'inactive' | 'active';
+  denomination: number | null;
+  balance: number;
+  pin_digest: string | null;
+  cv_digest: string | null;
+}
+
+/** A gift_ledger row as both back ends read it (005_stored_value). */
+export interface LedgerRow {
+  id: number;
+  ttid: number;
+  action: string;
+  amount: number;
+  balance_after: number;
+  ts: number;
+}
+
+/** A gift account from its row. */
+export function accountFromRow(row: AccountRow): GiftAccount {
+  return {
+    id: row.id,
+    merchantId: row.merchant_id,
+    fingerprint: row.fingerprint,
+    accountMasked: row.account_masked,
+    last4: row.last4,
+    status: row.status,
+    denomination: row.denomination,
+    balance: row.balance,
+    pinDigest: row.pin_digest,
+    cvDigest: row.cv_digest,
+  };
+}

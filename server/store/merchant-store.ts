@@ -33,3 +33,25 @@ export interface MerchantStore extends MerchantReads {
   /** Records that the profile's automatic settlement ran at `ts`. */
   markAutoSettled(profileId: number, ts: number): Promise<void>;
 }
+
+/** A profile row joined with its merchant, as both back ends read it. */
+export interface ProfileRow {
+  profile_id: number;
+  profile_name: string;
+  processor: string;
+  merchant_id: number;
+  merchant_name: string;
+  time_zone: string;
+}
+
+/** A profile with its merchant from its row. */
+export function profileFromRow(row: ProfileRow): ProfileInfo {
+  return {
+    profileId: row.profile_id,
+    profileName: row.profile_name,
+    processor: row.processor,
+    merchantId: row.merchant_id,
+    merchantName: row.merchant_name,
+    timeZone: row.time_zone,
+  };
+}

@@ -22,3 +22,19 @@ export interface ProfileStore extends ProfileReads {
   /** Creates a profile of a merchant. */
   create(merchantId: number, name: string, processor: string, createdTs: number): Promise<Profile>;
 }
+
+/** A profiles row as both back ends read it (001_identity). */
+export interface ProfileRow {
+  id: number;
+  merchant_id: number;
+  name: string;
+  processor: string;
+}
+
+/** The query of a profile, the same SQL on both back ends. */
+export const SELECT_PROFILE = 'SELECT id, merchant_id, name, processor FROM profiles';
+
+/** A profile from its row. */
+export function toProfile(row: ProfileRow): Profile {
+  return { id: row.id, merchantId: row.merchant_id, name: row.name, processor: row.processor };
+}

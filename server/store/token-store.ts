@@ -29,3 +29,29 @@ export interface TokenStore extends TokenReads {
   /** Marks a token used now. */
   touch(id: number, nowTs: number): Promise<void>;
 }
+
+/** A tokens row as both back ends read it (003_transactions). */
+export interface TokenRow {
+  id: number;
+  merchant_id: number;
+  token: string;
+  fingerprint: string;
+  card_sealed: Buffer;
+  account_masked: string;
+  last4: string;
+  cardtype: string;
+}
+
+/** A token record from its row. */
+export function tokenFromRow(row: TokenRow): TokenRecord {
+  return {
+    id: row.id,
+    merchantId: row.merchant_id,
+    token: row.token,
+    fingerprint: row.fingerprint,
+    cardSealed: row.card_sealed,
+    accountMasked: row.account_masked,
+    last4: row.last4,
+    cardtype: row.cardtype,
+  };
+}

@@ -1,4 +1,4 @@
-import type { LoginName } from '../accounts/account-names.ts';
+import { formatLoginName, type LoginName } from '../accounts/account-names.ts';
 
 /** A login (merchant user or sub-user) with what authentication and profile resolution need. */
 export interface Login {
@@ -48,4 +48,36 @@ export interface UserStore extends UserReads {
   setDisabled(userId: number, disabled: boolean): Promise<void>;
   /** Replaces a login's password hash. */
   setPasswordHash(userId: number, passwordHash: string): Promise<void>;
+}
+
+/** The columns of SELECT_LOGIN. */
+export interface LoginRow {
+  user_id: number;
+  merchant_id: number;
+  merchant_name: string;
+  sub: string;
+  password_hash: string;
+  default_profile_id: number | null;
+  disabled: number;
+  time_zone: string;
+}
+
+/** The query of a login with its merchant and default profile, the same SQL on both back ends. */
+export const SELECT_LOGIN = `SELECT u.id AS user_id, m.id AS merchant_id, m.name AS merchant_name, u.sub,
+  u.password_hash, u.default_profile_id, u.disabled, m.time_zone
+  FROM users u JOIN merchants m ON m.id = u.merchant_id`;
+
+/** A login from its row. */
+export function toLogin(row: LoginRow): Login {
+  return {
+    userId: row.user_id,
+    merchantId: row.merchant_id,
+    merchantName: row.merchant_name,
+    sub: row.sub,
+    username: formatLoginName({ merchant: row.merchant_name, sub: row.sub }),
+    passwordHash: row.password_hash,
+    defaultProfileId: row.default_profile_id,
+    disabled: row.disabled !== 0,
+    timeZone: row.time_zone,
+  };
 }

@@ -1,30 +1,7 @@
 import { formatLoginName } from '../../accounts/account-names.ts';
 import type { ApiKey, ApiKeyListing, ApiKeyStore } from '../api-key-store.ts';
 import type { PgSession } from './pg-session.ts';
-
-interface KeyRow {
-  key_id: string;
-  user_id: number;
-  profile_id: number | null;
-  name: string;
-  secret_hash: string;
-  created_at: number;
-  revoked_at: number | null;
-}
-
-type Nullable<T> = { [K in keyof T]: T[K] | null };
-
-function toKey(row: KeyRow): ApiKey {
-  return {
-    keyId: row.key_id,
-    userId: row.user_id,
-    profileId: row.profile_id,
-    name: row.name,
-    secretHash: row.secret_hash,
-    createdAt: row.created_at,
-    revokedAt: row.revoked_at,
-  };
-}
+import { type KeyRow, type Nullable, toKey } from '../api-key-store.ts';
 
 const COLUMNS =
   'k.key_id, k.user_id, k.profile_id, k.name, k.secret_hash, k.created_at, k.revoked_at';

@@ -1,27 +1,6 @@
 import type { DenyListEntry, DenyListStore, NewDenyListEntry } from '../deny-list-store.ts';
 import type { PgSession } from './pg-session.ts';
-
-interface EntryRow {
-  id: number;
-  merchant_id: number;
-  account_masked: string;
-  last4: string;
-  ttid: number | null;
-  note: string;
-  created_ts: number;
-}
-
-function entryFromRow(row: EntryRow): DenyListEntry {
-  return {
-    id: row.id,
-    merchantId: row.merchant_id,
-    accountMasked: row.account_masked,
-    last4: row.last4,
-    ttid: row.ttid,
-    note: row.note,
-    createdTs: row.created_ts,
-  };
-}
+import { type EntryRow, entryFromRow } from '../deny-list-store.ts';
 
 const FIND = 'SELECT * FROM card_deny_list WHERE merchant_id = $1 AND fingerprint = $2';
 

@@ -1,25 +1,6 @@
 import type { AutoSettleSetting, MerchantStore, ProfileInfo } from '../merchant-store.ts';
 import type { PgSession } from './pg-session.ts';
-
-interface ProfileRow {
-  profile_id: number;
-  profile_name: string;
-  processor: string;
-  merchant_id: number;
-  merchant_name: string;
-  time_zone: string;
-}
-
-function profileFromRow(row: ProfileRow): ProfileInfo {
-  return {
-    profileId: row.profile_id,
-    profileName: row.profile_name,
-    processor: row.processor,
-    merchantId: row.merchant_id,
-    merchantName: row.merchant_name,
-    timeZone: row.time_zone,
-  };
-}
+import { type ProfileRow, profileFromRow } from '../merchant-store.ts';
 
 const COLUMNS = `p.id AS profile_id, p.name AS profile_name, p.processor, m.id AS merchant_id,
   m.name AS merchant_name, m.time_zone`;

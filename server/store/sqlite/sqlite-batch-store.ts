@@ -1,27 +1,6 @@
 import type { BatchFilter, BatchRecord, BatchStore, BatchTotals } from '../batch-store.ts';
 import type { SqliteSession } from './sqlite-session.ts';
-
-interface BatchRow {
-  id: number;
-  profile_id: number;
-  number: number;
-  status: 'open' | 'settled';
-  item_count: number;
-  opened_ts: number;
-  settled_ts: number | null;
-}
-
-function batchFromRow(row: BatchRow): BatchRecord {
-  return {
-    id: row.id,
-    profileId: row.profile_id,
-    number: row.number,
-    status: row.status,
-    itemCount: row.item_count,
-    openedTs: row.opened_ts,
-    settledTs: row.settled_ts,
-  };
-}
+import { type BatchRow, batchFromRow } from '../batch-store.ts';
 
 /** A batch position given to a transaction entering a batch. */
 export interface BatchPlace {

@@ -1,27 +1,6 @@
 import type { DenyListEntry, DenyListStore, NewDenyListEntry } from '../deny-list-store.ts';
 import type { SqliteSession } from './sqlite-session.ts';
-
-interface EntryRow {
-  id: number;
-  merchant_id: number;
-  account_masked: string;
-  last4: string;
-  ttid: number | null;
-  note: string;
-  created_ts: number;
-}
-
-function entryFromRow(row: EntryRow): DenyListEntry {
-  return {
-    id: row.id,
-    merchantId: row.merchant_id,
-    accountMasked: row.account_masked,
-    last4: row.last4,
-    ttid: row.ttid,
-    note: row.note,
-    createdTs: row.created_ts,
-  };
-}
+import { type EntryRow, entryFromRow } from '../deny-list-store.ts';
 
 /** Deny lists in SQLite (005_stored_value: card_deny_list). */
 export class SqliteDenyListStore implements DenyListStore {

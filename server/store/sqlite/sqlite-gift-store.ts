@@ -1,42 +1,6 @@
 import type { GiftAccount, GiftLedgerRow, GiftStore, NewGiftAccount } from '../gift-store.ts';
 import type { SqliteSession } from './sqlite-session.ts';
-
-interface AccountRow {
-  id: number;
-  merchant_id: number;
-  fingerprint: string;
-  account_masked: string;
-  last4: string;
-  status: 'inactive' | 'active';
-  denomination: number | null;
-  balance: number;
-  pin_digest: string | null;
-  cv_digest: string | null;
-}
-
-interface LedgerRow {
-  id: number;
-  ttid: number;
-  action: string;
-  amount: number;
-  balance_after: number;
-  ts: number;
-}
-
-function accountFromRow(row: AccountRow): GiftAccount {
-  return {
-    id: row.id,
-    merchantId: row.merchant_id,
-    fingerprint: row.fingerprint,
-    accountMasked: row.account_masked,
-    last4: row.last4,
-    status: row.status,
-    denomination: row.denomination,
-    balance: row.balance,
-    pinDigest: row.pin_digest,
-    cvDigest: row.cv_digest,
-  };
-}
+import { type AccountRow, type LedgerRow, accountFromRow } from '../gift-store.ts';
 
 /**
  * Gift cards, ledgers and ranges in SQLite (005_stored_value): its CHECK constraints refuse a

@@ -1,18 +1,6 @@
 import type { Profile, ProfileStore } from '../profile-store.ts';
 import type { SqliteSession } from './sqlite-session.ts';
-
-interface ProfileRow {
-  id: number;
-  merchant_id: number;
-  name: string;
-  processor: string;
-}
-
-const SELECT_PROFILE = 'SELECT id, merchant_id, name, processor FROM profiles';
-
-function toProfile(row: ProfileRow): Profile {
-  return { id: row.id, merchantId: row.merchant_id, name: row.name, processor: row.processor };
-}
+import { type ProfileRow, SELECT_PROFILE, toProfile } from '../profile-store.ts';
 
 /** Merchant profiles in SQLite (001_identity). */
 export class SqliteProfileStore implements ProfileStore {

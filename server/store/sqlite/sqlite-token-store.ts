@@ -1,29 +1,6 @@
 import type { TokenRecord, TokenStore } from '../token-store.ts';
 import type { SqliteSession } from './sqlite-session.ts';
-
-interface TokenRow {
-  id: number;
-  merchant_id: number;
-  token: string;
-  fingerprint: string;
-  card_sealed: Buffer;
-  account_masked: string;
-  last4: string;
-  cardtype: string;
-}
-
-function tokenFromRow(row: TokenRow): TokenRecord {
-  return {
-    id: row.id,
-    merchantId: row.merchant_id,
-    token: row.token,
-    fingerprint: row.fingerprint,
-    cardSealed: row.card_sealed,
-    accountMasked: row.account_masked,
-    last4: row.last4,
-    cardtype: row.cardtype,
-  };
-}
+import { type TokenRow, tokenFromRow } from '../token-store.ts';
 
 /** Tokens in SQLite (003_transactions: tokens). */
 export class SqliteTokenStore implements TokenStore {

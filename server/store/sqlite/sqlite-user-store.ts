@@ -1,35 +1,7 @@
-import { formatLoginName, type LoginName } from '../../accounts/account-names.ts';
+import type { LoginName } from '../../accounts/account-names.ts';
 import type { Login, UserStore } from '../user-store.ts';
 import type { SqliteSession } from './sqlite-session.ts';
-
-interface LoginRow {
-  user_id: number;
-  merchant_id: number;
-  merchant_name: string;
-  sub: string;
-  password_hash: string;
-  default_profile_id: number | null;
-  disabled: number;
-  time_zone: string;
-}
-
-const SELECT_LOGIN = `SELECT u.id AS user_id, m.id AS merchant_id, m.name AS merchant_name, u.sub,
-  u.password_hash, u.default_profile_id, u.disabled, m.time_zone
-  FROM users u JOIN merchants m ON m.id = u.merchant_id`;
-
-function toLogin(row: LoginRow): Login {
-  return {
-    userId: row.user_id,
-    merchantId: row.merchant_id,
-    merchantName: row.merchant_name,
-    sub: row.sub,
-    username: formatLoginName({ merchant: row.merchant_name, sub: row.sub }),
-    passwordHash: row.password_hash,
-    defaultProfileId: row.default_profile_id,
-    disabled: row.disabled !== 0,
-    timeZone: row.time_zone,
-  };
-}
+import { type LoginRow, SELECT_LOGIN, toLogin } from '../user-store.ts';
 
 /** Merchants and their logins in SQLite (001_identity). */
 export class SqliteUserStore implements UserStore {
