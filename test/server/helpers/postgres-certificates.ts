@@ -29,55 +29,39 @@ function openssl(args: string[]): void {
   }
 }
 
-function authority(dir: string, name: string, cn: string): { cert: string; key: string } {
-  const cert = join(dir, `${name}.crt`);
-  const key = join(dir, `${name}.key`);
-  openssl([
-    'req',
-    '-x509',
-    ...KEY,
-    '-keyout',
-    key,
-    '-out',
-    cert,
-    '-days',
-    '2',
-    '-subj',
-    `/CN=${cn}`,
-  ]);
-  return { cert, key };
+/** A PEM file pair made by openssl: a certificate and its key. */
+interface Pair {
+  cert: string;
+  key: string;
 }
 
-function signed(
+/** A certificate named `name` in `dir`: self-signed (a CA) without `ca`, else a leaf signed by it. */
+function certificate(
   dir: string,
-  ca: { cert: string; key: string },
   name: string,
   subject: string,
-  extensions: string[],
-): { cert: string; key: string } {
-  const cert = join(dir, `${name}.crt`);
-  const key = join(dir, `${name}.key`);
+  ca?: Pair,
+  extensions: string[] = [],
+): Pair {
+  const pair = { cert: join(dir, `${name}.crt`), key: join(dir, `${name}.key`) };
+  const signer = ca === undefined ? [] : ['-CA', ca.cert, '-CAkey', ca.key];
+  const leaf = ca === undefined ? [] : ['basicConstraints=critical,CA:FALSE', ...extensions];
   openssl([
     'req',
     '-x509',
-    '-CA',
-    ca.cert,
-    '-CAkey',
-    ca.key,
+    ...signer,
     ...KEY,
     '-keyout',
-    key,
+    pair.key,
     '-out',
-    cert,
+    pair.cert,
     '-days',
     '2',
     '-subj',
     subject,
-    '-addext',
-    'basicConstraints=critical,CA:FALSE',
-    ...extensions.flatMap((extension) => ['-addext', extension]),
+    ...leaf.flatMap((extension) => ['-addext', extension]),
   ]);
-  return { cert, key };
+  return pair;
 }
 
 /**
@@ -86,13 +70,15 @@ function signed(
  * second, unrelated CA, in `dir`.
  */
 export function makeClusterCertificates(dir: string): ClusterCertificates {
-  const ca = authority(dir, 'ca', 'LaneTerm test CA');
-  const server = signed(dir, ca, 'server', '/CN=localhost', [
+  const ca = certificate(dir, 'ca', '/CN=LaneTerm test CA');
+  const server = certificate(dir, 'server', '/CN=localhost', ca, [
     'subjectAltName=DNS:localhost',
     'extendedKeyUsage=serverAuth',
   ]);
-  const client = signed(dir, ca, 'client', `/CN=${CERT_USER}`, ['extendedKeyUsage=clientAuth']);
-  const other = authority(dir, 'other-ca', 'Another CA');
+  const client = certificate(dir, 'client', `/CN=${CERT_USER}`, ca, [
+    'extendedKeyUsage=clientAuth',
+  ]);
+  const other = certificate(dir, 'other-ca', '/CN=Another CA');
   return {
     caFile: ca.cert,
     serverCertFile: server.cert,
