@@ -1,13 +1,18 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { moveLegacyOutbox } from '../../../server/engine/receipts/legacy-outbox.ts';
 import { outboxCopy } from '../../../server/engine/receipts/receipt-outbox.ts';
 import type { OutboxCopy } from '../../../server/store/receipt-outbox-store.ts';
 import type { ServiceStore } from '../../../server/store/service-store.ts';
 import { admin } from '../helpers/admin-run.ts';
 import { useTempDirs } from '../helpers/temp-dirs.ts';
-import { postgresBackend, sqliteBackend, type BackendUnderTest } from '../store/store-fixture.ts';
+import {
+  postgresBackend,
+  sqliteBackend,
+  useStores,
+  type BackendUnderTest,
+} from '../store/store-fixture.ts';
 
 const BACKENDS: BackendUnderTest[] = [sqliteBackend(), postgresBackend()];
 const tempDir = useTempDirs();
@@ -40,18 +45,14 @@ function legacyFolder(dir: string, kept: readonly OutboxCopy[]): string {
 }
 
 describe.each(BACKENDS)('admin outbox on $name', (backend) => {
-  const open: ServiceStore[] = [];
-  afterEach(async () => {
-    for (const store of open.splice(0)) await store.close();
-  });
+  const stores = useStores(backend);
   /** A fresh store, and `admin outbox` over it with a data directory of its own. */
   async function fresh(): Promise<{
     store: ServiceStore;
     dir: string;
     outbox: () => Promise<string[]>;
   }> {
-    const { store, location } = await backend.fresh();
-    open.push(store);
+    const { store, location } = await stores.fresh();
     const dir = tempDir();
     const outbox = async () => (await admin(dir, ['outbox', '--store', location])).out.split('\n');
     return { store, dir, outbox };

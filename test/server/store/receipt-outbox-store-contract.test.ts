@@ -1,7 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OutboxCopy } from '../../../server/store/receipt-outbox-store.ts';
-import type { ServiceStore } from '../../../server/store/service-store.ts';
-import { postgresBackend, sqliteBackend, type BackendUnderTest } from './store-fixture.ts';
+import {
+  postgresBackend,
+  sqliteBackend,
+  useStores,
+  type BackendUnderTest,
+} from './store-fixture.ts';
 
 const BACKENDS: BackendUnderTest[] = [sqliteBackend(), postgresBackend()];
 
@@ -30,16 +34,7 @@ const SMS: OutboxCopy = {
  * two stores over one database: on PostgreSQL two instances, each seeing the other's copies.
  */
 describe.each(BACKENDS)('receipt outbox store on $name', (backend) => {
-  const open: ServiceStore[] = [];
-  afterEach(async () => {
-    for (const store of open.splice(0)) await store.close();
-  });
-  async function pair(): Promise<[ServiceStore, ServiceStore]> {
-    const { store, again } = await backend.fresh();
-    const second = await again();
-    open.push(store, second);
-    return [store, second];
-  }
+  const { pair } = useStores(backend);
 
   it.skipIf(backend.skip)(
     'keeps the copies either store adds, listed by both oldest first, as they were given',
