@@ -5,6 +5,9 @@ import { moveLegacyOutbox } from '../../../server/engine/receipts/legacy-outbox.
 import { outboxCopy } from '../../../server/engine/receipts/receipt-outbox.ts';
 import type { OutboxCopy } from '../../../server/store/receipt-outbox-store.ts';
 import type { ServiceStore } from '../../../server/store/service-store.ts';
+import { startServer } from '../../../server/index.ts';
+import { parseStoreLocation } from '../../../server/store/store-location.ts';
+import { RestClient } from '../durability/helpers/rest-client.ts';
 import { admin } from '../helpers/admin-run.ts';
 import { useTempDirs } from '../helpers/temp-dirs.ts';
 import {
@@ -50,12 +53,13 @@ describe.each(BACKENDS)('admin outbox on $name', (backend) => {
   async function fresh(): Promise<{
     store: ServiceStore;
     dir: string;
+    location: string;
     outbox: () => Promise<string[]>;
   }> {
     const { store, location } = await stores.fresh();
     const dir = tempDir();
     const outbox = async () => (await admin(dir, ['outbox', '--store', location])).out.split('\n');
-    return { store, dir, outbox };
+    return { store, dir, location, outbox };
   }
 
   it.skipIf(backend.skip)(
@@ -93,6 +97,53 @@ describe.each(BACKENDS)('admin outbox on $name', (backend) => {
       expect(await outbox()).toEqual(first);
       expect(existsSync(folder)).toBe(false);
       expect(await store.outbox.list()).toEqual(moved);
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    "a service moves an outbox folder at start and keeps a sale's copies, which admin lists",
+    async () => {
+      const { store, dir, location, outbox } = await fresh();
+      const kept = copies();
+      const folder = legacyFolder(dir, kept);
+      const logs: string[] = [];
+      const server = await startServer({
+        port: 0,
+        plainPort: 0,
+        dataDir: dir,
+        store: parseStoreLocation(location),
+        demo: true,
+        logDestination: { write: (line: string) => logs.push(line) },
+      });
+      try {
+        expect(existsSync(folder)).toBe(false);
+        expect(logs.join('')).toContain('receipt copies moved into the store');
+        const key = { id: server.demo?.apiKeyId ?? '', secret: server.demo?.apiKeySecret ?? '' };
+        const client = new RestClient(server.plainAddress?.port ?? 0, key);
+        const sale = await client.send('POST', 'transaction/purchase', {
+          account: '4111111111111111',
+          expdate: '1230',
+          amount: '12.34',
+          rcpt_email: 'pat@example.com',
+        });
+        client.close();
+        expect(sale.body).toMatchObject({ code: 'AUTH' });
+        const listed = await outbox();
+        expect(listed).toHaveLength(3);
+        expect(listed.slice(0, 2).map((line) => line.split('  ')[0])).toEqual(
+          kept.map((copy) => copy.name),
+        );
+        expect(listed[2]).toMatch(
+          new RegExp(
+            `-${sale.body.ttid}-email-\\w{8}\\.eml  email  pat@example\\.com  .*SALE APPROVED$`,
+          ),
+        );
+        const mine = (await store.outbox.list()).at(-1);
+        expect(mine?.message).toContain('XXXXXXXXXXXX1111');
+        expect(mine?.message).not.toContain('4111111111111111');
+      } finally {
+        await server.close();
+      }
     },
   );
 });
