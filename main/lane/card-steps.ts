@@ -1,5 +1,10 @@
 import { parseWedgeSwipe } from '../../drivers/crypto/index.ts';
-import { DeviceError, toRequestFields, type CardRead } from '../../drivers/index.ts';
+import {
+  DeviceError,
+  toRequestFields,
+  type CardRead,
+  type EmvCompletion,
+} from '../../drivers/index.ts';
 import type { AttentionAction, CardSummary, EntryMethod, Tender } from '../lane-api/index.ts';
 import { pinProblem, readerProblem } from './device-problems.ts';
 import type { JournalEntry } from './journal/journal-types.ts';
@@ -216,15 +221,36 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
   }
 
   /**
-   * A contact chip read's end (docs/api.md, EMV): the EMV reader gives the card the answer's
-   * issuer data (none when no answer came), and the card's second GENERATE AC answers TC or AAC.
-   * An AAC after an approval is the card declining it: the lane reverses the approval with the
-   * card's final data (icc) and answers the entry as declined by the card (card_declined). A
-   * reversal the service did not apply cancels the workflow, whose cancel reverses the approval.
-   * A reader that cannot complete leaves the answer as it is.
+   * Ends a contact chip read on the service's answer (docs/devices.md, Completing a chip
+   * transaction): the EMV reader gives the card the answer's issuer data (8A Z3 when none came)
+   * and the card's second GENERATE AC answers TC or AAC, which the entry's receipts then state
+   * (its final cryptogram, TVR and TSI; the answer's rcpt_emv_* are the ARQC's). Undefined when
+   * the reader could not complete.
+   */
+  protected async finishChip(
+    entry: JournalEntry,
+    issuerData: string | undefined,
+  ): Promise<EmvCompletion | undefined> {
+    const completion = await this.ctx.devices.completeChip(issuerData).catch(() => undefined);
+    if (completion?.receipt.cryptogram === undefined) return completion;
+    this.chipCompletions.set(entry.id, {
+      cryptogramType: completion.cryptogramType,
+      cryptogram: completion.receipt.cryptogram,
+      ...(completion.receipt.tvr === undefined ? {} : { tvr: completion.receipt.tvr }),
+      ...(completion.receipt.tsi === undefined ? {} : { tsi: completion.receipt.tsi }),
+    });
+    return completion;
+  }
+
+  /**
+   * A contact chip sale's or preauth's end (docs/api.md, EMV): the card completes on the answer
+   * (finishChip). An AAC after an approval is the card declining it: the lane reverses the
+   * approval with the card's final data (icc) and answers the entry as declined by the card
+   * (card_declined). A reversal the service did not apply cancels the workflow, whose cancel
+   * reverses the approval. A reader that cannot complete leaves the answer as it is.
    */
   protected async completeChip(entry: JournalEntry, issuerData?: string): Promise<JournalEntry> {
-    const completion = await this.ctx.devices.completeChip(issuerData).catch(() => undefined);
+    const completion = await this.finishChip(entry, issuerData);
     if (completion?.cryptogramType !== 'AAC' || !isApproved(entry) || entry.ttid === undefined)
       return entry;
     const reversal = await this.ctx.payments.send({

@@ -68,7 +68,7 @@ describe('card-present sales against the running service', () => {
     expect(error).not.toHaveBeenCalled();
   });
 
-  it('a chip inserted goes as icc, the card completes on the issuer data, the receipt prints its EMV lines', async () => {
+  it("a chip inserted goes as icc, the card completes on the issuer data, the receipt prints its EMV lines with the card's final TC", async () => {
     const { driver, devices, lane: running } = await lane();
     const { workflowId } = await driver.send({
       type: 'sale.start',
@@ -86,6 +86,7 @@ describe('card-present sales against the running service', () => {
     const printed = devices.simulators.printer.text();
     expect(printed).toContain('A0000000031010');
     expect(printed).not.toContain('4111111111111111');
+    expect(devices.simulators.emv.awaitingHostResponse).toBe(false);
     await driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
     await driver.idle();
     const [entry] = running.journal.entriesOf(workflowId);
@@ -93,6 +94,27 @@ describe('card-present sales against the running service', () => {
     const detail = await detailOf(entry?.ttid);
     expect(detail.txnstatus).not.toContain('REVERSED');
     expect(detail.get('rcpt_emv_aid')).toBe('A0000000031010');
+    expect(detail.get('rcpt_emv_actype')).toBe('ARQC');
+    const arqc = detail.get('rcpt_emv_ac') ?? '';
+    const tc = /^TC +([0-9A-F]{16})$/m.exec(printed)?.[1];
+    expect(tc).toBeDefined();
+    expect(tc).not.toBe(arqc);
+    expect(printed).not.toContain(arqc);
+    expect(printed).not.toContain('ARQC');
+    expect(printed).toMatch(/^TSI +F800$/m);
+  });
+
+  it('a balance inquiry on a chip completes the card on the issuer data and reverses nothing', async () => {
+    const { driver, devices, lane: running } = await lane();
+    const { workflowId } = await driver.send({ type: 'balance.start', tender: 'credit' });
+    await driver.step('card');
+    await devices.present('visa', 'insert');
+    const result = await driver.result();
+    expect(result.step.result).toMatchObject({ outcome: 'approved', card: { entry: 'insert' } });
+    expect(devices.simulators.emv.awaitingHostResponse).toBe(false);
+    expect(running.journal.entriesOf(workflowId).map((entry) => entry.operation)).toEqual([
+      'balanceinq',
+    ]);
   });
 
   it('a chip that declines after the issuer approved is reversed with its final data and shown declined by the card', async () => {

@@ -110,6 +110,33 @@ describe('buildReceipt', () => {
     expect(renderText(customer as ReceiptDocument, TARGET)).toContain('INSUFFICIENT FUNDS');
   });
 
+  it("states the chip's final cryptogram, TVR and TSI once the card completed, not the answer's ARQC", () => {
+    const chip = {
+      cryptogramType: 'TC',
+      cryptogram: '1F2E3D4C5B6A7988',
+      tvr: '0000008000',
+      tsi: 'F800',
+    } as const;
+    const document = buildReceipt(chipSaleAnswer(), saleContext({ chip }));
+    expect(document.emv).toEqual([
+      { label: 'AID', value: 'A0000000031010' },
+      { label: 'APP NAME', value: 'VISA CREDIT' },
+      { label: 'TVR', value: '0000008000' },
+      { label: 'TSI', value: 'F800' },
+      { label: 'TC', value: '1F2E3D4C5B6A7988' },
+      { label: 'CVM', value: 'SIGNATURE (1E0302)' },
+    ]);
+    const text = renderText(document, TARGET);
+    expect(text).toMatch(/TC\s+1F2E3D4C5B6A7988/);
+    expect(text).not.toContain('ARQC');
+    expect(text).not.toContain('64B9A2787FE6DE68');
+    const withoutTsi = buildReceipt(
+      chipSaleAnswer(),
+      saleContext({ chip: { cryptogramType: 'TC', cryptogram: '1F2E3D4C5B6A7988' } }),
+    );
+    expect(withoutTsi.emv).toContainEqual({ label: 'TSI', value: 'E800' });
+  });
+
   it('a card that declines after the online approval (rcpt_emv_card_decline) is a decline', () => {
     const document = buildReceipt(chipSaleAnswer({ rcpt_emv_card_decline: 'yes' }), saleContext());
     expect(document.outcome).toEqual({
