@@ -4,6 +4,7 @@ import {
   toRequestFields,
   type CardRead,
   type EmvCompletion,
+  type KeyedCardRequest,
 } from '../../drivers/index.ts';
 import type { AttentionAction, CardSummary, EntryMethod, Tender } from '../lane-api/index.ts';
 import { pinProblem, readerProblem } from './device-problems.ts';
@@ -94,12 +95,14 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
 
   /**
    * The card step: waits on every reader at once (the first read wins) or for the cashier to
-   * choose keyed entry on the PIN pad. A read the customer can retry stays on this step with the
-   * problem shown; a reader gone, silent or out of keys goes to attention.
+   * choose keyed entry on the PIN pad (asked as `keyed` says: default number and expiry). A read
+   * the customer can retry stays on this step with the problem shown; a reader gone, silent or
+   * out of keys goes to attention.
    */
   protected async captureCard(
     tender: Tender,
     dueMinor: number,
+    keyed: KeyedCardRequest = {},
   ): Promise<CapturedCard | typeof CHANGE_TENDER> {
     let problem: 'card_unreadable' | undefined;
     for (;;) {
@@ -109,8 +112,8 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
       const outcome = await this.#readOrEntry(dueMinor, methods);
       if ('read' in outcome) return capturedFromRead(outcome.read);
       if ('keyed' in outcome) {
-        const keyed = await this.keyedEntry(dueMinor, tender);
-        if (keyed !== undefined) return keyed;
+        const entered = await this.keyedEntry(dueMinor, tender, keyed);
+        if (entered !== undefined) return entered;
         continue;
       }
       const found = readerProblem(outcome.error);
@@ -124,8 +127,8 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
       if (choice === 'change_tender') return CHANGE_TENDER;
       problem = undefined;
       if (choice !== 'other_entry') continue;
-      const keyed = await this.keyedEntry(dueMinor, tender);
-      if (keyed !== undefined) return keyed;
+      const entered = await this.keyedEntry(dueMinor, tender, keyed);
+      if (entered !== undefined) return entered;
     }
   }
 
@@ -163,10 +166,15 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
    * Keyed entry on the PIN pad under the lane's rule (settings.manualEntry) for payment cards:
    * disabled never reaches here; override asks a manager whose credentials the service accepts.
    * Then the customer (or the cashier) keys the card on the pad, which answers it encrypted
-   * (e_account, e_id, expdate): the lane never holds the number. A gift card is keyed without an
-   * override. Undefined when the pad's entry failed and the cashier went back to the card step.
+   * (e_account, e_id, expdate unless `request` let it be skipped and it was): the lane never
+   * holds the number. A gift card is keyed without an override. Undefined when the pad's entry
+   * failed and the cashier went back to the card step.
    */
-  protected async keyedEntry(dueMinor: number, tender: Tender): Promise<CapturedCard | undefined> {
+  protected async keyedEntry(
+    dueMinor: number,
+    tender: Tender,
+    request: KeyedCardRequest,
+  ): Promise<CapturedCard | undefined> {
     if (tender !== 'gift' && this.ctx.settings().manualEntry === 'override') {
       let refused = false;
       for (;;) {
@@ -181,7 +189,7 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
     for (;;) {
       this.show({ name: 'keyed_entry', dueMinor });
       try {
-        return capturedFromRead(await this.ctx.devices.keyCard({}, { signal: this.signal }));
+        return capturedFromRead(await this.ctx.devices.keyCard(request, { signal: this.signal }));
       } catch (error) {
         this.checkCancel();
         const choice = await this.attention(pinProblem(error), ['retry', 'other_entry', 'cancel']);

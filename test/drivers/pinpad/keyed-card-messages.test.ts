@@ -17,11 +17,28 @@ const ENTRY = {
 } as const;
 
 describe('PIN pad 74 message (keyed card entry)', () => {
-  it('asks for number and expiry, with or without the security code', () => {
+  it('asks for number and expiry, with or without the security code, the expiry required or not', () => {
     expect(encodeKeyedCardRequest().toString('latin1')).toBe('740');
     expect(encodeKeyedCardRequest({ securityCode: true }).toString('latin1')).toBe('741');
-    expect(parseKeyedCardRequest(Buffer.from('741'))).toEqual({ securityCode: true });
-    expect(parseKeyedCardRequest(Buffer.from('740'))).toEqual({ securityCode: false });
+    expect(encodeKeyedCardRequest({ expiryOptional: true }).toString('latin1')).toBe('742');
+    const both = encodeKeyedCardRequest({ securityCode: true, expiryOptional: true });
+    expect(both.toString('latin1')).toBe('743');
+    expect(parseKeyedCardRequest(Buffer.from('741'))).toEqual({
+      securityCode: true,
+      expiryOptional: false,
+    });
+    expect(parseKeyedCardRequest(Buffer.from('740'))).toEqual({
+      securityCode: false,
+      expiryOptional: false,
+    });
+    expect(parseKeyedCardRequest(Buffer.from('742'))).toEqual({
+      securityCode: false,
+      expiryOptional: true,
+    });
+    expect(parseKeyedCardRequest(Buffer.from('743'))).toEqual({
+      securityCode: true,
+      expiryOptional: true,
+    });
   });
 
   it('frames as STX 7 4 1 ETX and the LRC 31 (37 ^ 34 ^ 31 ^ 03)', () => {
@@ -32,7 +49,7 @@ describe('PIN pad 74 message (keyed card entry)', () => {
   it.each([
     ['70', 'PROTOCOL', 'message'],
     ['74', 'BAD_INPUT', 'prompt'],
-    ['742', 'BAD_INPUT', 'prompt'],
+    ['744', 'BAD_INPUT', 'prompt'],
     ['7401', 'BAD_INPUT', 'prompt'],
   ])('refuses %j with %s naming %s', (text, code, field) => {
     expect(() => parseKeyedCardRequest(Buffer.from(text, 'latin1'))).toThrow(
@@ -49,6 +66,14 @@ describe('PIN pad 75 message (keyed card answer)', () => {
     expect(encodeKeyedCardResponse({ ...ENTRY, cv: '999' }).toString('latin1')).toMatch(
       new RegExp(`${FS}999$`),
     );
+  });
+
+  it('leaves the expiry field empty when it was skipped, and reads it back absent', () => {
+    const { expdate: _skipped, ...skipped } = ENTRY;
+    expect(encodeKeyedCardResponse(skipped).toString('latin1')).toBe(
+      `7509876543210E00003${FS}${ENTRY.e_account}${FS}${FS}XXXXXXXXXXXX1111${FS}`,
+    );
+    expect(parseKeyedCardResponse(encodeKeyedCardResponse(skipped))).toEqual(skipped);
   });
 
   it('reads both back as sent, the KSN padded to 20 digits', () => {

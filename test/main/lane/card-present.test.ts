@@ -153,6 +153,34 @@ describe('card-present sales against the running service', () => {
     expect(running.journal.entriesOf(workflowId)).toHaveLength(2);
   });
 
+  it('a gift card keyed on the pad at the counter goes without an expiry; a sale on the gift tender still sends the one keyed', async () => {
+    const { driver, devices, lane: running } = await lane();
+    const activate = await driver.send({ type: 'gift.activate' });
+    await driver.step('card');
+    await devices.present('gift-10', 'key');
+    await driver.keyOnPad(activate.workflowId);
+    expect((await driver.result()).step.result).toMatchObject({
+      outcome: 'approved',
+      card: { entry: 'keyed_pad', lastFour: '0030' },
+    });
+    await driver.send({
+      type: 'workflow.choose',
+      workflowId: activate.workflowId,
+      action: 'finish',
+    });
+    await driver.idle();
+    expect(devices.simulators.pinpad.cardPrompt).toMatchObject({ expiryOptional: true });
+
+    const sale = await driver.send({ type: 'sale.start', amountMinor: 400, tender: 'gift' });
+    await driver.step('card');
+    await devices.present('gift-10', 'key');
+    await driver.keyOnPad(sale.workflowId);
+    expect((await driver.result()).step.result).toMatchObject({ outcome: 'approved' });
+    expect(devices.simulators.pinpad.cardPrompt).toMatchObject({ expiryOptional: false });
+    const [giftSale] = running.journal.entriesOf(sale.workflowId);
+    expect((await detailOf(giftSale?.ttid)).get('expdate')).toBe('1249');
+  });
+
   it('debit on a chip: the PIN on the pad without the PAN; a wrong PIN is declined in cashier words, the right one approved', async () => {
     const { driver, devices } = await lane();
     const { workflowId } = await driver.send({
