@@ -17,28 +17,23 @@ const ENTRY = {
 } as const;
 
 describe('PIN pad 74 message (keyed card entry)', () => {
-  it('asks for number and expiry, with or without the security code, the expiry required or not', () => {
+  it.each([
+    ['740', false, false],
+    ['741', true, false],
+    ['742', false, true],
+    ['743', true, true],
+  ] as const)(
+    '%s asks for the security code: %s, lets the expiry be skipped: %s',
+    (text, securityCode, expiryOptional) => {
+      expect(encodeKeyedCardRequest({ securityCode, expiryOptional }).toString('latin1')).toBe(
+        text,
+      );
+      expect(parseKeyedCardRequest(Buffer.from(text))).toEqual({ securityCode, expiryOptional });
+    },
+  );
+
+  it('asks for number and expiry alone by default', () => {
     expect(encodeKeyedCardRequest().toString('latin1')).toBe('740');
-    expect(encodeKeyedCardRequest({ securityCode: true }).toString('latin1')).toBe('741');
-    expect(encodeKeyedCardRequest({ expiryOptional: true }).toString('latin1')).toBe('742');
-    const both = encodeKeyedCardRequest({ securityCode: true, expiryOptional: true });
-    expect(both.toString('latin1')).toBe('743');
-    expect(parseKeyedCardRequest(Buffer.from('741'))).toEqual({
-      securityCode: true,
-      expiryOptional: false,
-    });
-    expect(parseKeyedCardRequest(Buffer.from('740'))).toEqual({
-      securityCode: false,
-      expiryOptional: false,
-    });
-    expect(parseKeyedCardRequest(Buffer.from('742'))).toEqual({
-      securityCode: false,
-      expiryOptional: true,
-    });
-    expect(parseKeyedCardRequest(Buffer.from('743'))).toEqual({
-      securityCode: true,
-      expiryOptional: true,
-    });
   });
 
   it('frames as STX 7 4 1 ETX and the LRC 31 (37 ^ 34 ^ 31 ^ 03)', () => {

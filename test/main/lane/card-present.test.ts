@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DECLINE_WORDS } from '../../../main/lane-api/index.ts';
+import { DECLINE_WORDS, type LaneCommand } from '../../../main/lane-api/index.ts';
 import type { PaymentResponse } from '../../../main/payment/index.ts';
 import { laneClient } from '../../conformance/helpers/lane-clients.ts';
 import {
@@ -39,6 +39,28 @@ async function detailOf(ttid: string | undefined): Promise<PaymentResponse> {
   } finally {
     await client.close();
   }
+}
+
+/**
+ * Starts a gift activation or a sale, has test card `cardId` keyed on the PIN pad at the card
+ * step, and answers the workflow's id and its result view.
+ */
+async function keyedOnPad(
+  { driver, devices }: LaneBench,
+  command: Extract<LaneCommand, { type: 'gift.activate' | 'sale.start' }>,
+  cardId: string,
+) {
+  const { workflowId } = await driver.send(command);
+  await driver.step('card');
+  await devices.present(cardId, 'key');
+  await driver.keyOnPad(workflowId);
+  return { workflowId, result: await driver.result() };
+}
+
+/** Closes a workflow at its result (Done) and waits for the lane to be idle. */
+async function finish({ driver }: LaneBench, workflowId: string): Promise<void> {
+  await driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
+  await driver.idle();
 }
 
 describe('card-present sales against the running service', () => {
@@ -154,28 +176,22 @@ describe('card-present sales against the running service', () => {
   });
 
   it('a gift card keyed on the pad at the counter goes without an expiry; a sale on the gift tender still sends the one keyed', async () => {
-    const { driver, devices, lane: running } = await lane();
-    const activate = await driver.send({ type: 'gift.activate' });
-    await driver.step('card');
-    await devices.present('gift-10', 'key');
-    await driver.keyOnPad(activate.workflowId);
-    expect((await driver.result()).step.result).toMatchObject({
+    const bench = await lane();
+    const { devices, lane: running } = bench;
+    const activate = await keyedOnPad(bench, { type: 'gift.activate' }, 'gift-10');
+    expect(activate.result.step.result).toMatchObject({
       outcome: 'approved',
       card: { entry: 'keyed_pad', lastFour: '0030' },
     });
-    await driver.send({
-      type: 'workflow.choose',
-      workflowId: activate.workflowId,
-      action: 'finish',
-    });
-    await driver.idle();
+    await finish(bench, activate.workflowId);
     expect(devices.simulators.pinpad.cardPrompt).toMatchObject({ expiryOptional: true });
 
-    const sale = await driver.send({ type: 'sale.start', amountMinor: 400, tender: 'gift' });
-    await driver.step('card');
-    await devices.present('gift-10', 'key');
-    await driver.keyOnPad(sale.workflowId);
-    expect((await driver.result()).step.result).toMatchObject({ outcome: 'approved' });
+    const sale = await keyedOnPad(
+      bench,
+      { type: 'sale.start', amountMinor: 400, tender: 'gift' },
+      'gift-10',
+    );
+    expect(sale.result.step.result).toMatchObject({ outcome: 'approved' });
     expect(devices.simulators.pinpad.cardPrompt).toMatchObject({ expiryOptional: false });
     const [giftSale] = running.journal.entriesOf(sale.workflowId);
     expect((await detailOf(giftSale?.ttid)).get('expdate')).toBe('1249');
@@ -218,7 +234,8 @@ describe('card-present sales against the running service', () => {
   });
 
   it('voids from history follow the service: chip and gift-card sales are reversed whole, a gift activation voided', async () => {
-    const { driver, devices, lane: running } = await lane();
+    const bench = await lane();
+    const { driver, devices, lane: running } = bench;
     const sale = await driver.send({ type: 'sale.start', amountMinor: 1888, tender: 'credit' });
     await driver.step('card');
     await devices.present('visa', 'insert');
@@ -235,27 +252,18 @@ describe('card-present sales against the running service', () => {
     await driver.idle();
     expect((await detailOf(chip?.ttid)).txnstatus).toContain('REVERSED');
 
-    const activate = await driver.send({ type: 'gift.activate' });
-    await driver.step('card');
-    await devices.present('gift-25', 'key');
-    await driver.keyOnPad(activate.workflowId);
-    await driver.result();
-    await driver.send({
-      type: 'workflow.choose',
-      workflowId: activate.workflowId,
-      action: 'finish',
-    });
-    await driver.idle();
-    const gift = await driver.send({ type: 'sale.start', amountMinor: 700, tender: 'gift' });
-    await driver.step('card');
-    await devices.present('gift-25', 'key');
-    await driver.keyOnPad(gift.workflowId);
-    expect((await driver.result()).step.result).toMatchObject({
+    const activate = await keyedOnPad(bench, { type: 'gift.activate' }, 'gift-25');
+    await finish(bench, activate.workflowId);
+    const gift = await keyedOnPad(
+      bench,
+      { type: 'sale.start', amountMinor: 700, tender: 'gift' },
+      'gift-25',
+    );
+    expect(gift.result.step.result).toMatchObject({
       outcome: 'approved',
       card: { entry: 'keyed_pad', lastFour: '0014' },
     });
-    await driver.send({ type: 'workflow.choose', workflowId: gift.workflowId, action: 'finish' });
-    await driver.idle();
+    await finish(bench, gift.workflowId);
     const [giftSale] = running.journal.entriesOf(gift.workflowId);
     const [activation] = running.journal.entriesOf(activate.workflowId);
     const moves: [string | undefined, string, string][] = [
