@@ -23,10 +23,11 @@ export interface MerchantHeader {
 
 /**
  * The card's final decision on a contact chip read (its second GENERATE AC, docs/devices.md,
- * Completing a chip transaction), which the service's answer cannot carry: the answer's
- * rcpt_emv_* fields are the first cryptogram's (docs/api.md, EMV: 9F26 and 9F27 of the icc sent,
- * an ARQC), while a receipt states the card's final cryptogram (reference device-facts §6.2–6.3:
- * 9F27 40 TC, 00 AAC, given by the second GENERATE AC).
+ * Completing a chip transaction), which the service's answer cannot carry: the seed lists
+ * rcpt_emv_ac and rcpt_emv_actype as receipt data without their meaning, and the service gives
+ * them from the icc sent (docs/api.md, EMV: 9F26 and 9F27, an ARQC), while a receipt states the
+ * card's final cryptogram (reference device-facts §6.2–6.3: 9F27 40 TC, 00 AAC, from the second
+ * GENERATE AC).
  */
 export interface ChipCompletion {
   /** Final 9F27: TC (the card approved) or AAC (it declined). */
