@@ -155,6 +155,7 @@ describe('moving an outbox folder', () => {
     const failing = {
       add: () => Promise.reject(new Error('connection lost')),
       list: () => Promise.resolve([]),
+      take: () => Promise.resolve([]),
     };
     await expect(moveLegacyOutbox(folder, failing)).rejects.toThrow('connection lost');
     for (const copy of kept) expect(existsSync(join(folder, copy.name))).toBe(true);
