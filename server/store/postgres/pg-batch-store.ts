@@ -13,8 +13,7 @@ const OPEN = `SELECT * FROM batches WHERE profile_id = $1 AND status = 'open'`;
 
 /**
  * Batches in PostgreSQL (003_transactions: one open per profile by a partial unique index). A
- * settlement and a capture into the batch meet on the batch's row lock: whichever comes second
- * sees the other's commit, so a batch settles once and nothing enters a settled batch.
+ * settlement and a capture into the batch meet on the batch's row lock (placeClauses).
  */
 export class PgBatchStore implements BatchStore {
   readonly #s: PgSession;
@@ -90,26 +89,38 @@ export class PgBatchStore implements BatchStore {
   }
 
   /**
-   * The next item of the profile's open batch (its row locked), opening a batch first if none is
-   * open; runs inside the write that captures the transaction. Two instances opening a batch at
-   * once meet on the unique index, and the loser's store transaction runs again.
+   * The next item of the profile's open batch, opening a batch first if none is open; runs inside
+   * the write that captures the transaction (one statement: placeClauses).
    */
   async place(s: PgSession, profileId: number, nowTs: number): Promise<PgBatchPlace> {
-    let batch = await s.get<BatchRow>(`${OPEN} FOR UPDATE`, [profileId]);
-    if (batch === undefined) {
-      batch = await s.get<BatchRow>(
-        `INSERT INTO batches (profile_id, number, status, item_count, opened_ts)
-         SELECT $1::bigint, coalesce(max(number), 0) + 1, 'open', 0, $2::bigint
-         FROM batches WHERE profile_id = $1::bigint
-         RETURNING *`,
-        [profileId, nowTs],
-      );
-      if (batch === undefined) throw new Error('batch row vanished inside its own commit');
-    }
-    const item = await s.get<{ item_count: number }>(
-      'UPDATE batches SET item_count = item_count + 1 WHERE id = $1 RETURNING item_count',
-      [batch.id],
+    const row = await s.get<{ id: number; number: number; item_count: number }>(
+      `WITH ${placeClauses('$1::bigint', '$2::bigint', 'true')} SELECT * FROM place`,
+      [profileId, nowTs],
     );
-    return { batchId: batch.id, number: batch.number, item: item?.item_count ?? 1 };
+    if (row === undefined) throw new Error('batch row vanished inside its own commit');
+    return { batchId: row.id, number: row.number, item: row.item_count };
   }
+}
+
+/**
+ * The WITH clauses that give a capture its batch item: `place` is the row (id, number, item_count)
+ * of the profile's open batch after taking the next item, or of a batch opened with item 1 when
+ * none is open; empty unless `when` holds. The UPDATE takes the open batch's row lock, held until
+ * the commit, where a settlement meets it: whichever comes second sees the other's commit, so a
+ * batch settles once and nothing enters a settled batch. Two writes opening a batch at once meet
+ * on the partial unique index (batches_one_open), and the loser's store transaction runs again.
+ * Placeholders name the statement's parameters: profile id, now (unix s), and a boolean.
+ */
+export function placeClauses(profile: string, now: string, when: string): string {
+  return `found AS (
+      UPDATE batches SET item_count = item_count + 1
+      WHERE profile_id = ${profile} AND status = 'open' AND ${when}
+      RETURNING id, number, item_count),
+    opened AS (
+      INSERT INTO batches (profile_id, number, status, item_count, opened_ts)
+      SELECT ${profile}, coalesce(max(number), 0) + 1, 'open', 1, ${now}
+      FROM batches WHERE profile_id = ${profile}
+      HAVING ${when} AND NOT EXISTS (SELECT 1 FROM found)
+      RETURNING id, number, item_count),
+    place AS (SELECT * FROM found UNION ALL SELECT * FROM opened)`;
 }

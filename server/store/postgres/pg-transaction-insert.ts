@@ -1,0 +1,98 @@
+import type { NewTransaction, TransactionEvent } from '../transaction-store.ts';
+import { placeClauses } from './pg-batch-store.ts';
+import type { Values } from './pg-session.ts';
+
+/**
+ * Notes a stan sequence value for a profile, unless its counter already covers it: with stans
+ * handed out from reserved blocks (PgStanBlocks) it always does, so the counter's row is neither
+ * written nor locked by a message, and messages of one profile never queue on it. The placeholders
+ * name the profile id and the value (null: nothing to note).
+ */
+export function recordStanStatement(profile: string, value: string): string {
+  return `INSERT INTO profile_counters AS c (profile_id, stan_seq)
+    SELECT ${profile}::bigint, ${value}::bigint WHERE ${value}::bigint IS NOT NULL AND NOT EXISTS (
+      SELECT 1 FROM profile_counters WHERE profile_id = ${profile}::bigint
+      AND stan_seq >= ${value}::bigint)
+    ON CONFLICT (profile_id) DO UPDATE SET stan_seq = greatest(c.stan_seq, excluded.stan_seq)`;
+}
+
+/**
+ * A new transaction in one statement, so one round trip: its batch item when it is captured
+ * (placeClauses), its row, its first event and its stan (recordStanStatement); answers the row as the
+ * store's reads give it (with batch_number and order_id). The open batch's row lock, which every
+ * capture of the profile waits for, is taken in the same round trip that writes the row, so it is
+ * held for what is left of the store transaction and its commit, not across several round trips.
+ */
+export const INSERT_TRANSACTION = `WITH ${placeClauses('$2::bigint', '$32::bigint', '$36::boolean')},
+  t AS (INSERT INTO transactions (merchant_id, profile_id, user_id, username, kind, state,
+    parent_ttid, order_ref, payment_id, req_amount, amount, batch_id, item, code, msoft_code,
+    phard_code, verbiage, auth, stan, avs, cv, account_masked, last4, cardtype, cardholdername,
+    entry_mode, token, card_sealed, online, status_flags, reversal_reason, echo_json, custom_json,
+    created_ts, last_modified_ts, operation, gift_account_id, card_fingerprint)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, (SELECT id FROM place),
+    (SELECT item_count FROM place), $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23,
+    $24, $25, $26, $27, $28, $29, $30, $31, $32, $32, $33, $34, $35)
+    RETURNING *),
+  e AS (INSERT INTO transaction_events (ttid, action, amount, code, msoft_code, phard_code,
+    verbiage, stan, username, ts)
+    SELECT ttid, $37::text, $38::bigint, $39::text, $40::text, $41::text, $42::text, $43::text,
+    $44::text, $32::bigint FROM t),
+  s AS (${recordStanStatement('$2', '$45')})
+  SELECT t.*, (SELECT number FROM place) AS batch_number, $46::text AS order_id FROM t`;
+
+/** The values of INSERT_TRANSACTION: the transaction, its first event, its order's row and payment id. */
+export function insertValues(
+  txn: NewTransaction,
+  event: TransactionEvent,
+  order: { ref: number | null; paymentId: string | null },
+  nowTs: number,
+): Values {
+  return [
+    txn.merchantId,
+    txn.profileId,
+    txn.userId,
+    txn.username,
+    txn.kind,
+    txn.state,
+    txn.parentTtid,
+    order.ref,
+    order.paymentId,
+    txn.reqAmount,
+    txn.amount,
+    txn.code,
+    txn.msoftCode,
+    txn.phardCode,
+    txn.verbiage,
+    txn.auth,
+    txn.stan,
+    txn.avs,
+    txn.cv,
+    txn.accountMasked,
+    txn.last4,
+    txn.cardtype,
+    txn.cardholdername,
+    txn.entryMode,
+    txn.token,
+    txn.cardSealed,
+    txn.online ? 1 : 0,
+    txn.statusFlags.join('|'),
+    txn.reversalReason,
+    JSON.stringify(txn.echo),
+    JSON.stringify(txn.custom),
+    nowTs,
+    txn.operation,
+    txn.giftAccountId,
+    txn.cardFingerprint,
+    txn.state === 'captured',
+    event.action,
+    event.amount,
+    event.code,
+    event.msoftCode,
+    event.phardCode,
+    event.verbiage,
+    event.stan,
+    event.username,
+    event.stanSeq,
+    txn.orderId,
+  ];
+}
