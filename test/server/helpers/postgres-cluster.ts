@@ -79,6 +79,8 @@ export interface PostgresNode {
   readonly dataDir: string;
   /** postgres://laneterm@127.0.0.1:PORT/postgres */
   readonly url: string;
+  /** The postmaster's process id (its backends are its children). */
+  readonly pid: number;
   /** Kills the postmaster with `signal` (SIGKILL: a crash) and waits until it has exited. */
   kill(signal: NodeJS.Signals): Promise<void>;
   /** Promotes a standby to primary and waits until it accepts writes. */
@@ -141,6 +143,7 @@ async function startNode(
     port,
     dataDir,
     url,
+    pid: postmasterPid,
     kill: async (signal) => {
       if (child.exitCode !== null) return;
       try {
@@ -179,6 +182,8 @@ export interface ClusterOptions {
   standby?: boolean;
   /** fsync commits to disk like a production server (default false: a crash of the OS may lose them). */
   durable?: boolean;
+  /** More server settings of every node, e.g. shared_preload_libraries (default none). */
+  settings?: Record<string, string>;
 }
 
 let databases = 0;
@@ -214,7 +219,7 @@ export async function startPostgresCluster(options: ClusterOptions = {}): Promis
       'UTF8',
       '--no-sync',
     ]);
-    const common = { fsync: options.durable === true ? 'on' : 'off' };
+    const common = { fsync: options.durable === true ? 'on' : 'off', ...options.settings };
     const primary = await startNode(bin, primaryDir, {
       ...common,
       ...(options.standby === true && { synchronous_standby_names: 'standby1' }),
