@@ -1,5 +1,4 @@
 import type { NewTransaction, TransactionEvent } from '../transaction-store.ts';
-import { placeClauses } from './pg-batch-store.ts';
 import type { Values } from './pg-session.ts';
 
 /**
@@ -17,20 +16,46 @@ export function recordStanStatement(profile: string, value: string): string {
 }
 
 /**
- * A new transaction in one statement, so one round trip: its batch item when it is captured
- * (placeClauses), its row, its first event and its stan (recordStanStatement); answers the row as the
- * store's reads give it (with batch_number and order_id). The open batch's row lock, which every
- * capture of the profile waits for, is taken in the same round trip that writes the row, so it is
- * held for what is left of the store transaction and its commit, not across several round trips.
+ * The provisional item of a capture's row until its commit: 2^52 + its ttid, above every real item
+ * and unique, so the row keeps its table's checks (a captured row has a batch and an item).
  */
-export const INSERT_TRANSACTION = `WITH ${placeClauses('$2::bigint', '$32::bigint', '$36::boolean')},
-  t AS (INSERT INTO transactions (merchant_id, profile_id, user_id, username, kind, state,
+const PROVISIONAL_ITEM = 2 ** 52;
+
+/**
+ * The WITH clauses that find a capture's batch without locking it: `place` is the profile's open
+ * batch (id, number), or one opened now when none is (two writes opening one at once meet on the
+ * partial unique index batches_one_open, and the loser's store transaction runs again); empty
+ * unless `when` holds. Placeholders name the statement's parameters: profile id, now, a boolean.
+ */
+function openBatchClauses(profile: string, now: string, when: string): string {
+  return `found AS (
+      SELECT id, number FROM batches WHERE profile_id = ${profile} AND status = 'open' AND ${when}),
+    opened AS (
+      INSERT INTO batches (profile_id, number, status, item_count, opened_ts)
+      SELECT ${profile}, coalesce(max(number), 0) + 1, 'open', 0, ${now}
+      FROM batches WHERE profile_id = ${profile}
+      HAVING ${when} AND NOT EXISTS (SELECT 1 FROM found)
+      RETURNING id, number),
+    place AS (SELECT * FROM found UNION ALL SELECT * FROM opened)`;
+}
+
+/**
+ * A new transaction in one statement, so one round trip: its batch when it is captured
+ * (openBatchClauses), its row (a capture with its provisional item), its first event and its stan
+ * (recordStanStatement); answers the row as the store's reads give it (with batch_number and
+ * order_id). A capture's real item is taken with the commit (itemAtCommit).
+ */
+export const INSERT_TRANSACTION = `WITH ${openBatchClauses('$2::bigint', '$32::bigint', '$36::boolean')},
+  id AS (SELECT nextval(pg_get_serial_sequence('transactions', 'ttid')) AS ttid),
+  t AS (INSERT INTO transactions (ttid, merchant_id, profile_id, user_id, username, kind, state,
     parent_ttid, order_ref, payment_id, req_amount, amount, batch_id, item, code, msoft_code,
     phard_code, verbiage, auth, stan, avs, cv, account_masked, last4, cardtype, cardholdername,
     entry_mode, token, card_sealed, online, status_flags, reversal_reason, echo_json, custom_json,
     created_ts, last_modified_ts, operation, gift_account_id, card_fingerprint)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, (SELECT id FROM place),
-    (SELECT item_count FROM place), $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23,
+    OVERRIDING SYSTEM VALUE
+    VALUES ((SELECT ttid FROM id), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
+    (SELECT id FROM place), (SELECT ttid + ${PROVISIONAL_ITEM} FROM id WHERE $36::boolean),
+    $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23,
     $24, $25, $26, $27, $28, $29, $30, $31, $32, $32, $33, $34, $35)
     RETURNING *),
   e AS (INSERT INTO transaction_events (ttid, action, amount, code, msoft_code, phard_code,
@@ -39,6 +64,21 @@ export const INSERT_TRANSACTION = `WITH ${placeClauses('$2::bigint', '$32::bigin
     $44::text, $32::bigint FROM t),
   s AS (${recordStanStatement('$2', '$45')})
   SELECT t.*, (SELECT number FROM place) AS batch_number, $46::text AS order_id FROM t`;
+
+/**
+ * The statement that gives a capture its item, run with its commit (PgTxSession.atCommit): the
+ * next item of its batch, taken under the batch's row lock, which every capture of the profile
+ * waits for and a settlement meets (whichever comes second sees the other's commit). A batch
+ * settled meanwhile leaves the item null, which the row's check refuses: the capture runs again.
+ */
+export function itemAtCommit(batchId: number, ttid: number): string {
+  if (!Number.isSafeInteger(batchId) || !Number.isSafeInteger(ttid)) {
+    throw new TypeError(`itemAtCommit: batch ${batchId} and ttid ${ttid} must be whole numbers`);
+  }
+  return `WITH b AS (UPDATE batches SET item_count = item_count + 1
+      WHERE id = ${batchId} AND status = 'open' RETURNING item_count)
+    UPDATE transactions SET item = (SELECT item_count FROM b) WHERE ttid = ${ttid} RETURNING item`;
+}
 
 /** The values of INSERT_TRANSACTION: the transaction, its first event, its order's row and payment id. */
 export function insertValues(

@@ -12,7 +12,12 @@ import type { TransactionRecord } from '../transaction-record.ts';
 import { recordFromRow, type TransactionRow } from '../transaction-rows.ts';
 import type { PgBatchStore } from './pg-batch-store.ts';
 import type { PgSession, Values } from './pg-session.ts';
-import { INSERT_TRANSACTION, insertValues, recordStanStatement } from './pg-transaction-insert.ts';
+import {
+  INSERT_TRANSACTION,
+  insertValues,
+  itemAtCommit,
+  recordStanStatement,
+} from './pg-transaction-insert.ts';
 
 const FROM = `FROM transactions t
   LEFT JOIN batches b ON b.id = t.batch_id
@@ -105,12 +110,19 @@ export class PgTransactionStore implements TransactionStore {
       const ref =
         txn.orderId === null ? null : await this.#orderRef(s, txn.merchantId, txn.orderId, nowTs);
       const paymentId = ref === null ? null : await this.#nextPaymentId(s, ref);
-      const row = await s.get<TransactionRow>(
+      const row = await s.get<TransactionRow & { batch_id: number | null }>(
         INSERT_TRANSACTION,
         insertValues(txn, event, { ref, paymentId }, nowTs),
       );
       if (row === undefined) throw new Error('transaction row vanished inside its own commit');
-      return recordFromRow(row);
+      const record = recordFromRow(row);
+      if (row.batch_id !== null) {
+        record.item = null;
+        s.atCommit(itemAtCommit(row.batch_id, row.ttid), (rows) => {
+          record.item = Number(rows[0]?.item);
+        });
+      }
+      return record;
     });
   }
 
