@@ -157,13 +157,16 @@ export async function storeComparison(parts: StoreBenchParts): Promise<void> {
     console.log(row('node:net echo', netEcho));
     const [sqliteLow, sqliteTop] = [sqliteRows[0], sqliteRows[sqliteRows.length - 1]];
     const [oneLow, oneTop] = [oneRows[0], oneRows[oneRows.length - 1]];
-    if (sqliteLow && sqliteTop && oneLow && oneTop) {
-      console.log(
-        `  ${top} clients / ${sweep[0]}: SQLite ${ratio(sqliteTop, sqliteLow)}x, PostgreSQL ` +
-          `${ratio(oneTop, oneLow)}x; at ${top}: PostgreSQL / SQLite ${ratio(oneTop, sqliteTop)}x, ` +
-          `2 instances / 1 ${ratio(both, oneTop)}x, PostgreSQL / echo ${ratio(oneTop, netEcho)}x`,
-      );
-    }
+    if (!sqliteLow || !sqliteTop || !oneLow || !oneTop) return;
+    const growth =
+      sweep.length > 1
+        ? `${top} clients / ${sweep[0]}: SQLite ${ratio(sqliteTop, sqliteLow)}x, PostgreSQL ` +
+          `${ratio(oneTop, oneLow)}x; `
+        : '';
+    console.log(
+      `  ${growth}at ${top}: PostgreSQL / SQLite ${ratio(oneTop, sqliteTop)}x, ` +
+        `2 instances / 1 ${ratio(both, oneTop)}x, PostgreSQL / echo ${ratio(oneTop, netEcho)}x`,
+    );
   } finally {
     for (const server of started) await server.stop();
     await cluster.stop();
