@@ -12,6 +12,7 @@ import { WorkTracker } from './dispatch/work-tracker.ts';
 import { unixSeconds } from './engine/clock.ts';
 import { BdkRegistry } from './engine/entry/bdk-registry.ts';
 import { seedDemoBdks } from './engine/entry/demo-bdks.ts';
+import { moveLegacyOutbox } from './engine/receipts/legacy-outbox.ts';
 import { TransactionService, seedDemoGiftCards, seedDemoReceiptHeader } from './engine/index.ts';
 import { KvConnection } from './kv/kv-connection.ts';
 import { RequestLog } from './log/request-log.ts';
@@ -94,6 +95,10 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
     }
     const vault = new CardVault(vaultKey.key);
     const accounts = openAccounts(store, openSecretKey(files.secretKey, vault));
+    const moved = await moveLegacyOutbox(files.outbox, store.outbox);
+    if (moved > 0) {
+      logger.info({ copies: moved, from: files.outbox }, 'receipt copies moved into the store');
+    }
     const demo = options.demo ? await seedDemoMerchant(accounts, files.demoApiKey) : undefined;
     const queue = new SendQueue({
       concurrency: limits.processorInFlight,
@@ -110,7 +115,6 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
       now,
       queue,
       vault,
-      outboxDir: files.outbox,
       checkReturnSeconds: options.checkReturnSeconds,
     });
     await engine.recoverInFlight();

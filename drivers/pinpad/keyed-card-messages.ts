@@ -6,6 +6,11 @@ import { FS } from './stx-frame.ts';
 export interface KeyedCardRequest {
   /** Also ask for the card's security code (CVV/CVC/CID); default false. */
   securityCode?: boolean;
+  /**
+   * Let the expiry be skipped (Enter on an empty field), for an operation the service takes
+   * without one (a gift card commonly carries none); default false, the expiry is required.
+   */
+  expiryOptional?: boolean;
 }
 
 /**
@@ -20,8 +25,8 @@ export interface KeyedCardEntry {
   e_account: string;
   /** The KSN of that key, 20 uppercase hex digits. */
   e_id: string;
-  /** The expiry keyed, MMYY. */
-  expdate: string;
+  /** The expiry keyed, MMYY; absent when the pad let it be skipped and it was. */
+  expdate?: string;
   /** The account masked but its last four digits, as long as the account ("XXXXXXXXXXXX1111"). */
   maskedAccount: string;
   /** The security code keyed, 3 or 4 digits; absent when not asked for or skipped. */
@@ -30,15 +35,26 @@ export interface KeyedCardEntry {
 
 const FS_CHAR = String.fromCharCode(FS);
 
-/** 74: `74` and the prompt digit, 0 card number and expiry, 1 with the security code too. */
+/** Prompt digit bits of 74: 1 the security code too, 2 the expiry may be skipped. */
+const PROMPT_SECURITY_CODE = 1;
+const PROMPT_EXPIRY_OPTIONAL = 2;
+
+/**
+ * 74: `74` and the prompt digit, the sum of 1 (ask the security code too) and 2 (the expiry may
+ * be skipped): 0 card number and expiry, 1 with the security code, 2 and 3 the same with the
+ * expiry optional.
+ */
 export function encodeKeyedCardRequest(request: KeyedCardRequest = {}): Buffer {
-  return Buffer.from(`74${request.securityCode === true ? '1' : '0'}`, 'latin1');
+  const prompt =
+    (request.securityCode === true ? PROMPT_SECURITY_CODE : 0) +
+    (request.expiryOptional === true ? PROMPT_EXPIRY_OPTIONAL : 0);
+  return Buffer.from(`74${prompt}`, 'latin1');
 }
 
 /**
  * Reads a 74 message (the pad's side of encodeKeyedCardRequest). Throws DeviceError: PROTOCOL
- * `message` when it is not a 74, BAD_INPUT `prompt` when the prompt digit is neither 0 nor 1 (the
- * pad answers that with 75 and error digit 5).
+ * `message` when it is not a 74, BAD_INPUT `prompt` when the prompt digit is not 0 to 3 (the pad
+ * answers that with 75 and error digit 5).
  */
 export function parseKeyedCardRequest(payload: Buffer): KeyedCardRequest {
   const text = payload.toString('latin1');
@@ -46,16 +62,26 @@ export function parseKeyedCardRequest(payload: Buffer): KeyedCardRequest {
     throw new DeviceError('PROTOCOL', 'keyed card request: not a 74 message', {
       field: 'message',
     });
-  if (text !== '740' && text !== '741')
-    throw new DeviceError('BAD_INPUT', 'prompt: must be 0 or 1', { field: 'prompt' });
-  return { securityCode: text === '741' };
+  if (!/^74[0-3]$/.test(text))
+    throw new DeviceError('BAD_INPUT', 'prompt: must be 0 to 3', { field: 'prompt' });
+  const prompt = Number(text[2]);
+  return {
+    securityCode: (prompt & PROMPT_SECURITY_CODE) !== 0,
+    expiryOptional: (prompt & PROMPT_EXPIRY_OPTIONAL) !== 0,
+  };
 }
 
 /** Builds a 75 answer (the pad's side of parseKeyedCardResponse). */
 export function encodeKeyedCardResponse(entry: KeyedCardEntry | { error: PinErrorDigit }): Buffer {
   if ('error' in entry) return Buffer.from(`75${entry.error}`, 'latin1');
   const ksn = entry.e_id.replace(/^F+/, '');
-  const fields = [`750${ksn}`, entry.e_account, entry.expdate, entry.maskedAccount, entry.cv ?? ''];
+  const fields = [
+    `750${ksn}`,
+    entry.e_account,
+    entry.expdate ?? '',
+    entry.maskedAccount,
+    entry.cv ?? '',
+  ];
   return Buffer.from(fields.join(FS_CHAR), 'latin1');
 }
 
@@ -74,7 +100,8 @@ export function parseKeyedCardResponse(payload: Buffer): KeyedCardEntry {
 
 /**
  * The fields of a 75 success: `750` KSN (10–20 hex, leading F dropped), the account (1–3 cipher
- * blocks), MMYY, the masked account (last four digits), the security code (empty or 3–4 digits).
+ * blocks), MMYY (empty when skipped), the masked account (last four digits), the security code
+ * (empty or 3–4 digits).
  */
 function keyedEntryOf(fields: string[]): KeyedCardEntry | undefined {
   const [head = '', account = '', expdate = '', masked = '', cv = '', extra] = fields;
@@ -83,14 +110,14 @@ function keyedEntryOf(fields: string[]): KeyedCardEntry | undefined {
     ksn !== undefined &&
     extra === undefined &&
     /^(?:[0-9A-F]{16}){1,3}$/.test(account) &&
-    /^(?:0[1-9]|1[0-2])[0-9]{2}$/.test(expdate) &&
+    /^(?:(?:0[1-9]|1[0-2])[0-9]{2})?$/.test(expdate) &&
     /^X{4,15}[0-9]{4}$/.test(masked) &&
     /^(?:[0-9]{3,4})?$/.test(cv);
   if (!valid) return undefined;
   return {
     e_account: account,
     e_id: ksn.padStart(20, 'F'),
-    expdate,
+    ...(expdate !== '' && { expdate }),
     maskedAccount: masked,
     ...(cv !== '' && { cv }),
   };

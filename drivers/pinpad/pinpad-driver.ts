@@ -27,8 +27,15 @@ import { StxLink, type StxLinkOptions } from './stx-link.ts';
 /** Default deadlines in milliseconds: a message or status 5000, PIN entry 120000, keyed card 180000. */
 export const PINPAD_DEADLINES = { message: 5000, pin: 120_000, card: 180_000 } as const;
 
-/** The read of a keyed card entry: what the lane shows, and the security code kept sensitive. */
-function keyedRead(entry: KeyedCardEntry): KeyedRead {
+/**
+ * The read of a keyed card entry: what the lane shows, and the security code kept sensitive.
+ * PROTOCOL on field expdate when the pad skipped an expiry the request did not let it skip.
+ */
+function keyedRead(entry: KeyedCardEntry, request: KeyedCardRequest): KeyedRead {
+  if (entry.expdate === undefined && request.expiryOptional !== true)
+    throw new DeviceError('PROTOCOL', 'pin pad: 75 without the expiry 74 asked for', {
+      field: 'expdate',
+    });
   const { cv, maskedAccount, ...encrypted } = entry;
   return {
     kind: 'keyed',
@@ -85,15 +92,15 @@ export class PinPadDriver {
   }
 
   /**
-   * Asks the cardholder to key the card on the pad (74): number and expiry, and the security code
-   * when `request.securityCode`. The pad answers the account DUKPT-encrypted (75), read as a
-   * KeyedRead for the request's e_account, e_id and expdate. Cancelling (signal or cancel()) sends
-   * 72, as for a PIN.
+   * Asks the cardholder to key the card on the pad (74): number and expiry (which may be skipped
+   * when `request.expiryOptional`), and the security code when `request.securityCode`. The pad
+   * answers the account DUKPT-encrypted (75), read as a KeyedRead for the request's e_account,
+   * e_id and expdate. Cancelling (signal or cancel()) sends 72, as for a PIN.
    */
   requestCard(request: KeyedCardRequest = {}, options: CallOptions = {}): Promise<KeyedRead> {
     return this.#enter('requestCard', options, PINPAD_DEADLINES.card, () => ({
       message: encodeKeyedCardRequest(request),
-      parse: (payload) => keyedRead(parseKeyedCardResponse(payload)),
+      parse: (payload) => keyedRead(parseKeyedCardResponse(payload), request),
     }));
   }
 

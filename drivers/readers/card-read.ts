@@ -80,8 +80,8 @@ export interface KeyedRead extends CardDisplay {
   e_account: string;
   /** The DUKPT KSN, 20 uppercase hex digits. */
   e_id: string;
-  /** As keyed, MMYY. */
-  expdate: string;
+  /** As keyed, MMYY; absent when the pad let the expiry be skipped and it was. */
+  expdate?: string;
   /** The security code keyed (3–4 digits), when the pad asked; revealed only into the request's cv. */
   cv?: SensitiveText;
 }

@@ -5,8 +5,8 @@ import type { CardRead } from './card-read.ts';
  * read: trackdata for a plain swipe; for an encrypted swipe the reader's whole output as
  * e_datafield with e_datafieldfmt (the server checks its framing and hashes), or, when the read
  * has no whole output (an EMV reader's fallback swipe), e_trackdata, e_id and e_datafieldfmt;
- * icc (and rfid=yes when contactless) for EMV; e_account, e_id and expdate (and the verification
- * cv when keyed) for a card keyed on the PIN pad; cardpresent=yes and cardholdername always when
+ * icc (and rfid=yes when contactless) for EMV; e_account, e_id, expdate unless skipped (and the
+ * verification cv when keyed) for a card keyed on the PIN pad; cardpresent=yes and cardholdername always when
  * known. The one place a plain swipe's tracks and a keyed security code are revealed.
  */
 export function toRequestFields(read: CardRead): Record<string, string> {
@@ -32,7 +32,7 @@ export function toRequestFields(read: CardRead): Record<string, string> {
     case 'keyed':
       fields.e_account = read.e_account;
       fields.e_id = read.e_id;
-      fields.expdate = read.expdate;
+      if (read.expdate !== undefined) fields.expdate = read.expdate;
       if (read.cv !== undefined) fields.cv = read.cv.reveal();
       break;
   }

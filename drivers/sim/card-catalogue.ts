@@ -24,6 +24,11 @@ export interface TestCard {
   cardholderName: string;
   /** YYMM, as on the track. */
   expiry: string;
+  /**
+   * False for a card that shows no expiry on its face (gift cards commonly carry none): keying it
+   * on the PIN pad, its holder skips the expiry where the pad lets it be skipped. Default true.
+   */
+  expiryShown?: boolean;
   serviceCode: string;
   /** The PIN the simulated customer types on the PIN pad. */
   pin: string;

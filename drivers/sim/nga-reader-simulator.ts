@@ -84,6 +84,11 @@ export class NgaReaderSimulator extends DeviceSimulator {
     else waiting.resolve([card, how]);
   }
 
+  /** True while a contact read that went online waits for its host response (60-12). */
+  get awaitingHostResponse(): boolean {
+    return this.#pending !== undefined;
+  }
+
   /** True while a transaction waits for a card. */
   get activated(): boolean {
     return this.#waiting !== undefined;

@@ -98,6 +98,8 @@ export class PinPadSimulator extends DeviceSimulator {
   keyedCard: TestCard | undefined;
   /** The security code keyed when the pad asks for one; default the card's good CV. */
   keyedSecurityCode: string | undefined;
+  /** What the pad last prompted the cardholder to key (the last good 74); undefined before one. */
+  cardPrompt: KeyedCardRequest | undefined;
   readonly #link: FaultyStxLink;
   readonly #options: PinPadSimulatorOptions;
   #entry: { abort: AbortController; kind: 'pin-entry' | 'card-entry' } | undefined;
@@ -189,6 +191,7 @@ export class PinPadSimulator extends DeviceSimulator {
       if (!(error instanceof DeviceError)) throw error;
       return this.#answer(encodeKeyedCardResponse({ error: '5' }));
     }
+    this.cardPrompt = request;
     if (!(await this.#types('card-entry'))) return;
     if (this.cardholderCancels) return this.#answer(encodeKeyedCardResponse({ error: '3' }));
     const card = this.keyedCard ?? this.cardInHand;
@@ -196,7 +199,10 @@ export class PinPadSimulator extends DeviceSimulator {
     return this.#answer(encodeKeyedCardResponse(this.#encryptedCard(card, request)));
   }
 
-  /** The keyed card as the pad sends it: the PAN encrypted (e_account), never in the clear. */
+  /**
+   * The keyed card as the pad sends it: the PAN encrypted (e_account), never in the clear; no
+   * expiry when the pad let it be skipped and the card shows none (TestCard.expiryShown).
+   */
   #encryptedCard(
     card: TestCard,
     request: KeyedCardRequest,
@@ -206,7 +212,9 @@ export class PinPadSimulator extends DeviceSimulator {
         tdesCbcEncrypt(keys['data-request'], zeroPad(Buffer.from(card.pan, 'latin1'), 8)),
       ),
       e_id: toHex(ksn),
-      expdate: trackExpiryToExpdate(card.expiry),
+      ...((request.expiryOptional !== true || card.expiryShown !== false) && {
+        expdate: trackExpiryToExpdate(card.expiry),
+      }),
       maskedAccount: maskPan(card.pan),
       ...(request.securityCode === true && {
         cv: this.keyedSecurityCode ?? goodSecurityCode(card),

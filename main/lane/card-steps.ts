@@ -1,5 +1,11 @@
 import { parseWedgeSwipe } from '../../drivers/crypto/index.ts';
-import { DeviceError, toRequestFields, type CardRead } from '../../drivers/index.ts';
+import {
+  DeviceError,
+  toRequestFields,
+  type CardRead,
+  type EmvCompletion,
+  type KeyedCardRequest,
+} from '../../drivers/index.ts';
 import type { AttentionAction, CardSummary, EntryMethod, Tender } from '../lane-api/index.ts';
 import { pinProblem, readerProblem } from './device-problems.ts';
 import type { JournalEntry } from './journal/journal-types.ts';
@@ -89,12 +95,14 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
 
   /**
    * The card step: waits on every reader at once (the first read wins) or for the cashier to
-   * choose keyed entry on the PIN pad. A read the customer can retry stays on this step with the
-   * problem shown; a reader gone, silent or out of keys goes to attention.
+   * choose keyed entry on the PIN pad (asked as `keyed` says: default number and expiry). A read
+   * the customer can retry stays on this step with the problem shown; a reader gone, silent or
+   * out of keys goes to attention.
    */
   protected async captureCard(
     tender: Tender,
     dueMinor: number,
+    keyed: KeyedCardRequest = {},
   ): Promise<CapturedCard | typeof CHANGE_TENDER> {
     let problem: 'card_unreadable' | undefined;
     for (;;) {
@@ -104,8 +112,8 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
       const outcome = await this.#readOrEntry(dueMinor, methods);
       if ('read' in outcome) return capturedFromRead(outcome.read);
       if ('keyed' in outcome) {
-        const keyed = await this.keyedEntry(dueMinor, tender);
-        if (keyed !== undefined) return keyed;
+        const entered = await this.keyedEntry(dueMinor, tender, keyed);
+        if (entered !== undefined) return entered;
         continue;
       }
       const found = readerProblem(outcome.error);
@@ -119,8 +127,8 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
       if (choice === 'change_tender') return CHANGE_TENDER;
       problem = undefined;
       if (choice !== 'other_entry') continue;
-      const keyed = await this.keyedEntry(dueMinor, tender);
-      if (keyed !== undefined) return keyed;
+      const entered = await this.keyedEntry(dueMinor, tender, keyed);
+      if (entered !== undefined) return entered;
     }
   }
 
@@ -158,10 +166,15 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
    * Keyed entry on the PIN pad under the lane's rule (settings.manualEntry) for payment cards:
    * disabled never reaches here; override asks a manager whose credentials the service accepts.
    * Then the customer (or the cashier) keys the card on the pad, which answers it encrypted
-   * (e_account, e_id, expdate): the lane never holds the number. A gift card is keyed without an
-   * override. Undefined when the pad's entry failed and the cashier went back to the card step.
+   * (e_account, e_id, expdate unless `request` let it be skipped and it was): the lane never
+   * holds the number. A gift card is keyed without an override. Undefined when the pad's entry
+   * failed and the cashier went back to the card step.
    */
-  protected async keyedEntry(dueMinor: number, tender: Tender): Promise<CapturedCard | undefined> {
+  protected async keyedEntry(
+    dueMinor: number,
+    tender: Tender,
+    request: KeyedCardRequest,
+  ): Promise<CapturedCard | undefined> {
     if (tender !== 'gift' && this.ctx.settings().manualEntry === 'override') {
       let refused = false;
       for (;;) {
@@ -176,7 +189,7 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
     for (;;) {
       this.show({ name: 'keyed_entry', dueMinor });
       try {
-        return capturedFromRead(await this.ctx.devices.keyCard({}, { signal: this.signal }));
+        return capturedFromRead(await this.ctx.devices.keyCard(request, { signal: this.signal }));
       } catch (error) {
         this.checkCancel();
         const choice = await this.attention(pinProblem(error), ['retry', 'other_entry', 'cancel']);
@@ -216,15 +229,36 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
   }
 
   /**
-   * A contact chip read's end (docs/api.md, EMV): the EMV reader gives the card the answer's
-   * issuer data (none when no answer came), and the card's second GENERATE AC answers TC or AAC.
-   * An AAC after an approval is the card declining it: the lane reverses the approval with the
-   * card's final data (icc) and answers the entry as declined by the card (card_declined). A
-   * reversal the service did not apply cancels the workflow, whose cancel reverses the approval.
-   * A reader that cannot complete leaves the answer as it is.
+   * Ends a contact chip read on the service's answer (docs/devices.md, Completing a chip
+   * transaction): the EMV reader gives the card the answer's issuer data (8A Z3 when none came)
+   * and the card's second GENERATE AC answers TC or AAC, which the entry's receipts then state
+   * (its final cryptogram, TVR and TSI; the answer's rcpt_emv_* are the ARQC's). Undefined when
+   * the reader could not complete.
+   */
+  protected async finishChip(
+    entry: JournalEntry,
+    issuerData: string | undefined,
+  ): Promise<EmvCompletion | undefined> {
+    const completion = await this.ctx.devices.completeChip(issuerData).catch(() => undefined);
+    if (completion?.receipt.cryptogram === undefined) return completion;
+    this.chipCompletions.set(entry.id, {
+      cryptogramType: completion.cryptogramType,
+      cryptogram: completion.receipt.cryptogram,
+      ...(completion.receipt.tvr === undefined ? {} : { tvr: completion.receipt.tvr }),
+      ...(completion.receipt.tsi === undefined ? {} : { tsi: completion.receipt.tsi }),
+    });
+    return completion;
+  }
+
+  /**
+   * A contact chip sale's or preauth's end (docs/api.md, EMV): the card completes on the answer
+   * (finishChip). An AAC after an approval is the card declining it: the lane reverses the
+   * approval with the card's final data (icc) and answers the entry as declined by the card
+   * (card_declined). A reversal the service did not apply cancels the workflow, whose cancel
+   * reverses the approval. A reader that cannot complete leaves the answer as it is.
    */
   protected async completeChip(entry: JournalEntry, issuerData?: string): Promise<JournalEntry> {
-    const completion = await this.ctx.devices.completeChip(issuerData).catch(() => undefined);
+    const completion = await this.finishChip(entry, issuerData);
     if (completion?.cryptogramType !== 'AAC' || !isApproved(entry) || entry.ttid === undefined)
       return entry;
     const reversal = await this.ctx.payments.send({

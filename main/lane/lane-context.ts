@@ -1,6 +1,7 @@
 import type { DeviceManager } from '../devices/index.ts';
 import type { EditableSettings, Notice, ReceiptCopy, ReceiptPreview } from '../lane-api/index.ts';
 import type { DualAuthorization, PaymentResponse } from '../payment/index.ts';
+import type { ChipCompletion } from '../receipt/index.ts';
 import type { JournaledPayments } from './journal/journaled-payments.ts';
 import type { JournalStore } from './journal/journal-store.ts';
 import type { JournalEntry } from './journal/journal-types.ts';
@@ -44,6 +45,8 @@ export interface ReceiptRequest {
   readonly training: boolean;
   /** Notes at the foot (rcpt_user_notes). */
   readonly notes: string;
+  /** The card's final decision when the lane completed a contact chip (its final cryptogram). */
+  readonly chip?: ChipCompletion;
 }
 
 /** Builds receipts (main/receipt) and renders them for the printer and the screen. */

@@ -73,6 +73,7 @@ export class LaneReceipts implements ReceiptPort {
       laneId: this.#laneId,
       pinVerified: entry.tender === 'debit',
       duplicate: request.duplicate,
+      ...(request.chip === undefined ? {} : { chip: request.chip }),
     };
   }
 

@@ -1,5 +1,6 @@
 import type { ReceiptCopy, ReceiptState } from '../lane-api/index.ts';
 import { PaymentResponse } from '../payment/index.ts';
+import type { ChipCompletion } from '../receipt/index.ts';
 import { printProblem } from './device-problems.ts';
 import type { JournalEntry } from './journal/journal-types.ts';
 import type { LaneContext, ReceiptRequest, RenderedReceipt } from './lane-context.ts';
@@ -16,14 +17,16 @@ export class ReceiptPrinting {
     this.#ctx = ctx;
   }
 
-  /** The receipt of an entry; answers where it is. */
+  /** The receipt of an entry (with its chip's final decision, when completed); answers where it is. */
   receipt(
     entry: JournalEntry,
     copy: ReceiptCopy,
     duplicate: boolean,
     withoutPrinter: boolean,
+    chip?: ChipCompletion,
   ): Promise<ReceiptState> {
-    const rendered = this.#ctx.receipts.render(entry, this.#request(copy, duplicate));
+    const request = { ...this.#request(copy, duplicate), ...(chip === undefined ? {} : { chip }) };
+    const rendered = this.#ctx.receipts.render(entry, request);
     return this.#print(rendered, entry, copy, duplicate, withoutPrinter);
   }
 

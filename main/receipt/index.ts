@@ -10,6 +10,7 @@ export type {
 export {
   buildReceipt,
   buildReceipts,
+  type ChipCompletion,
   type MerchantHeader,
   type ReceiptContext,
 } from './receipt-builder.ts';

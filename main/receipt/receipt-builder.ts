@@ -21,6 +21,25 @@ export interface MerchantHeader {
   currency?: string;
 }
 
+/**
+ * The card's final decision on a contact chip read (its second GENERATE AC, docs/devices.md,
+ * Completing a chip transaction), which the service's answer cannot carry: the seed lists
+ * rcpt_emv_ac and rcpt_emv_actype as receipt data without their meaning, and the service gives
+ * them from the icc sent (docs/api.md, EMV: 9F26 and 9F27, an ARQC), while a receipt states the
+ * card's final cryptogram (reference device-facts §6.2–6.3: 9F27 40 TC, 00 AAC, from the second
+ * GENERATE AC).
+ */
+export interface ChipCompletion {
+  /** Final 9F27: TC (the card approved) or AAC (it declined). */
+  cryptogramType: 'TC' | 'AAC';
+  /** Final 9F26, hex. */
+  cryptogram: string;
+  /** Final 95 (TVR), hex, when the card's final data has it. */
+  tvr?: string;
+  /** Final 9B (TSI, adding issuer authentication and scripts when they ran), hex, when present. */
+  tsi?: string;
+}
+
 /** What the lane knows that the answer does not carry. */
 export interface ReceiptContext {
   merchant: MerchantHeader;
@@ -42,6 +61,8 @@ export interface ReceiptContext {
   pinVerified?: boolean;
   /** Mark the copies DUPLICATE (rcpt_duplicate, a reprint). */
   duplicate?: boolean;
+  /** A contact chip's final decision: its cryptogram, TVR and TSI replace the answer's. */
+  chip?: ChipCompletion;
 }
 
 /** Currency symbols printed before amounts; other currencies print their ISO letters. */
@@ -124,8 +145,21 @@ function amountsOf(
   return [...line(words.amount, asked), ...extras, ...line(words.total, total, true), ...balance];
 }
 
-function emvOf(answer: PaymentResponse, words: ReceiptWords, cvm: Verification): ReceiptField[] {
-  const emv = (key: string): string | undefined => answer.get(`rcpt_emv_${key}`);
+/**
+ * The EMV lines: the answer's rcpt_emv_* fields, with the cryptogram (type and value), TVR and
+ * TSI of the card's final data when the lane completed a contact chip (ChipCompletion).
+ */
+function emvOf(
+  answer: PaymentResponse,
+  words: ReceiptWords,
+  cvm: Verification,
+  chip: ChipCompletion | undefined,
+): ReceiptField[] {
+  const final: Readonly<Record<string, string | undefined>> =
+    chip === undefined
+      ? {}
+      : { ac: chip.cryptogram, actype: chip.cryptogramType, tvr: chip.tvr, tsi: chip.tsi };
+  const emv = (key: string): string | undefined => final[key] ?? answer.get(`rcpt_emv_${key}`);
   const bypass = emv('pinbypass')?.toLowerCase() === 'yes';
   return [
     ...field(words.aid, emv('aid')),
@@ -144,7 +178,8 @@ function emvOf(answer: PaymentResponse, words: ReceiptWords, cvm: Verification):
  * One receipt copy from a transaction answer (docs/lane-devices.md, Receipts): the merchant
  * header, the title, the outcome (a decline says why, an EMV card decline after the approval is a
  * decline), the amounts (a partial approval shows requested, approved and the balance due), the
- * card (brand, account masked to its last four, entry mode), the EMV lines, the references, the
+ * card (brand, account masked to its last four, entry mode), the EMV lines (with the chip's final
+ * cryptogram when the lane completed it), the references, the
  * notes, a signature line on the merchant copy of an approval without PIN, and the ttid as a
  * barcode. The service's formatted receipt, when the answer has one, is kept in `service`.
  */
@@ -178,7 +213,7 @@ export function buildReceipt(
       ...field(words.accountType, answer.get('rcpt_acct_type')),
       ...field(words.name, answer.get('cardholdername')),
     ],
-    emv: emvOf(answer, words, cvm),
+    emv: emvOf(answer, words, cvm, context.chip),
     references: [
       ...field(words.authCode, answer.auth),
       ...field(words.ttid, ttid),

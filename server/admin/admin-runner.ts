@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { openAccounts } from '../accounts/accounts.ts';
 import { openSecretKey } from '../accounts/secret-box.ts';
 import { defaultDataDirectory, prepareDataDirectory } from '../config/data-directory.ts';
+import { moveLegacyOutbox } from '../engine/receipts/legacy-outbox.ts';
 import { openServiceStore, parseStoreLocation } from '../store/store-location.ts';
 import { recordAdminRun } from './admin-audit.ts';
 import { AdminError, type AdminCommand } from './admin-command.ts';
@@ -88,6 +89,7 @@ export async function runAdmin(
       store,
       openSecretKey(files.secretKey, CardVault.open(files.root)),
     );
+    await moveLegacyOutbox(files.outbox, store.outbox);
     const context = { store, accounts, files, out: io.out, readStdin: io.readStdin, now };
     await command.run(context, { values: parsed.values, positionals: parsed.positionals });
     recordAdminRun(files.root, { ...audited, result: 'done' }, now());

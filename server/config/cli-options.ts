@@ -21,7 +21,9 @@ export const SERVER_USAGE = `usage: npm run server -- [options]
   --data DIR            data directory (default: the user's data directory, laneterm/server)
   --store sqlite:PATH   the store: a SQLite database file (default: DIR/service.db)
   --store postgres://[USER@]HOST[:PORT][,HOST[:PORT]…]/DB[?target_session_attrs=read-write]
-                        or a PostgreSQL database, shared by several instances
+                        or a PostgreSQL database, shared by several instances; TLS to it
+                        with &sslmode=require|verify-ca|verify-full (libpq's meanings),
+                        &sslrootcert=CA.pem (or system), &sslcert=FILE&sslkey=FILE
   --cert FILE --key FILE   TLS certificate and key (PEM); default: generated into DIR
   --demo                seed the training merchant test_retail (sub-user public, publ1ct3st)
   --vault-key-file FILE    keep the card vault's key-encrypting key in FILE (outside DIR, mode 0600)

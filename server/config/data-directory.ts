@@ -24,7 +24,10 @@ export interface DataFiles {
   privateKey: string;
   /** The demo merchant's profile API key, JSON {id, secret}, mode 0600. */
   demoApiKey: string;
-  /** Folder of e-mailed and texted receipt copies (rcpt_email, rcpt_sms), mode 0700. */
+  /**
+   * Folder where earlier versions wrote e-mailed and texted receipt copies; a start moves them into
+   * the store's outbox and removes it (legacy-outbox.ts).
+   */
   outbox: string;
 }
 

@@ -6,7 +6,6 @@ import type { CardVault } from '../vault/index.ts';
 import type { BdkRegistry } from './entry/bdk-registry.ts';
 import type { GiftRanges } from './gift/gift-ranges.ts';
 import type { KeyedLock } from './keyed-lock.ts';
-import type { ReceiptOutbox } from './receipts/receipt-outbox.ts';
 import type { StanCounter } from './stan-counter.ts';
 import type { ServiceStore } from '../store/service-store.ts';
 
@@ -32,7 +31,12 @@ export interface CallerContext {
  * with the request keys it echoes (answer-echo.ts; REST sends them beside the rows).
  */
 export type ServiceAnswer =
-  | { kind: 'response'; pairs: Record<string, string> }
+  | {
+      kind: 'response';
+      pairs: Record<string, string>;
+      /** True when the outcome's commit kept the receipt copies asked for (answerWithCopies). */
+      copiesCommitted?: boolean;
+    }
   | {
       kind: 'report';
       columns: string[];
@@ -54,8 +58,6 @@ export interface EngineContext {
   store: ServiceStore;
   /** Which card numbers are each merchant's gift cards. */
   giftRanges: GiftRanges;
-  /** Where e-mailed and texted receipt copies go; none for a service on an in-memory store. */
-  outbox: ReceiptOutbox | undefined;
   vault: CardVault;
   /** Base derivation keys of DUKPT devices (encrypted reader data, PIN blocks), sealed. */
   bdks: BdkRegistry;

@@ -23,7 +23,6 @@ import { HOUSEKEEPING_INTERVAL_MS, clearStaleCardData, runDueSettlements } from 
 import { resolveInFlight } from './in-flight-recovery.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import { withReceipts } from './receipts/receipt-delivery.ts';
-import { ReceiptOutbox } from './receipts/receipt-outbox.ts';
 import { OPERATION_HANDLERS } from './registry.ts';
 import type { CallerContext, ServiceAnswer } from './engine-context.ts';
 import { StanCounter } from './stan-counter.ts';
@@ -44,8 +43,6 @@ export interface TransactionServiceDeps {
   housekeeping?: boolean;
   /** Seconds after settlement a check's ACH return is due; default 60. */
   checkReturnSeconds?: number;
-  /** Folder of e-mailed and texted receipt copies (the data directory's "outbox"); default none. */
-  outboxDir?: string;
 }
 
 /**
@@ -73,7 +70,6 @@ export class TransactionService {
       giftRanges: new GiftRanges(store.gift),
       bdks: new BdkRegistry(store.bdks, deps.vault),
       checkReturns: this.#returns,
-      outbox: deps.outboxDir === undefined ? undefined : new ReceiptOutbox(deps.outboxDir),
       vault: deps.vault,
       processor: deps.processor ?? new LoopbackProcessor(),
       queue: deps.queue ?? new SendQueue(),

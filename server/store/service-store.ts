@@ -13,6 +13,7 @@ import type { MfaStore } from './mfa-store.ts';
 import type { PermissionStore } from './permission-store.ts';
 import type { ProfileStore } from './profile-store.ts';
 import type { ReceiptHeaderStore } from './receipt-header-store.ts';
+import type { ReceiptOutboxStore } from './receipt-outbox-store.ts';
 import type { TokenStore } from './token-store.ts';
 import type { TransactionStore } from './transaction-store.ts';
 import type { UserStore } from './user-store.ts';
@@ -37,6 +38,7 @@ export interface StoreTx {
   failures: CredentialFailureStore;
   checks: CheckStore;
   cardTickets: CardTicketStore;
+  outbox: ReceiptOutboxStore;
 }
 
 /** Which back end a store runs on. */

@@ -1,5 +1,6 @@
 import type { BdkListing, BdkType } from './bdk-store.ts';
 import type { InFlightDraft, InFlightRecord } from './in-flight-store.ts';
+import type { OutboxCopy } from './receipt-outbox-store.ts';
 
 /** The columns of an in_flight row both back ends read (008_in_flight). */
 export interface InFlightRow {
@@ -36,4 +37,26 @@ export function bdkListingFromRow(row: BdkRow): BdkListing {
     checkValue: row.check_value,
     createdTs: row.created_ts,
   };
+}
+
+/** The receipt outbox's copies, oldest first, as OutboxRecord fields (011_receipt_outbox). */
+export const SELECT_OUTBOX = `SELECT id, name, channel, recipient, subject, ttid,
+  created_ts AS "createdTs", message FROM receipt_outbox ORDER BY created_ts, name`;
+
+/** The columns a copy is kept in, in the order the insert's values list them. */
+export const OUTBOX_COLUMNS = 'name, channel, recipient, subject, ttid, created_ts, message';
+
+/** A copy's values for the insert, in OUTBOX_COLUMNS order. */
+export function outboxValues(
+  copy: OutboxCopy,
+): [string, string, string, string | null, string | null, number, string] {
+  return [
+    copy.name,
+    copy.channel,
+    copy.recipient,
+    copy.subject,
+    copy.ttid,
+    copy.createdTs,
+    copy.message,
+  ];
 }

@@ -5,7 +5,7 @@
 // stamps bytes both ways; the printer simulator behind another. Goal: lane overhead p99 < 5 ms.
 // Each step of the lane holds one durable journal commit (the intent before the request, the
 // outcome before the result), so a bare commit on the same disk is printed as the floor.
-// Options: --sales N (default 200).
+// Options: --sales N (default 200), --help.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -23,8 +23,20 @@ import { startServiceProcess, stopServiceProcess } from '../conformance/helpers/
 import { LaneDriver } from '../main/lane/helpers/lane-driver.ts';
 import { percentile } from './closed-loop.ts';
 
-const { values } = parseArgs({ options: { sales: { type: 'string' } } });
+const USAGE = `usage: npm run bench:lane -- [--sales N]
+  --sales N   swiped credit sales measured (default 200), after a warm-up of N/10 (at most 10)`;
+const { values } = parseArgs({
+  options: { sales: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+});
+if (values.help === true) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const SALES = Number(values.sales ?? 200);
+if (!Number.isInteger(SALES) || SALES < 1) {
+  console.error(`bench:lane: --sales takes a whole number of at least 1\n${USAGE}`);
+  process.exit(2);
+}
 const WARMUP = Math.min(10, Math.floor(SALES / 10));
 
 /** A TCP relay to `port` that calls `stamp` with the direction of every chunk it forwards. */
@@ -161,6 +173,7 @@ async function main(): Promise<void> {
   const driver = new LaneDriver(engine);
   const wire: number[] = [];
   const toResult: number[] = [];
+  const laneTotal: number[] = [];
   const toPrint: number[] = [];
   const roundTrip: number[] = [];
   for (let sale = 0; sale < SALES + WARMUP; sale += 1) {
@@ -181,6 +194,7 @@ async function main(): Promise<void> {
     wire.push(sent - ready);
     roundTrip.push(answered - sent);
     toResult.push((resultAt[sale] ?? Number.NaN) - answered);
+    laneTotal.push(sent - ready + (resultAt[sale] ?? Number.NaN) - answered);
     toPrint.push(firstAfter(toPrinter, answered) - answered);
   }
   const bare: number[] = [];
@@ -197,6 +211,7 @@ async function main(): Promise<void> {
   console.log(row('lane: card data ready -> request on the wire', wire));
   console.log(row('lane: answer received -> result event', toResult));
   console.log(row('lane: answer received -> first printer byte', toPrint));
+  console.log(row('lane: both of the above, per sale', laneTotal));
   console.log(row('service round trip (same sales, at the relay)', roundTrip));
   console.log(row('bare client sale round trip (same service)', bare));
   console.log(row('bare journal commit on this disk (one fsync)', commits));

@@ -7,7 +7,8 @@
 // costs a scrypt check. Beside each sale phase's ratio it prints the goal (0.5x the echo, REST p99
 // at most 5 ms) and the bound the service's own CPU cost puts on it: the CPU ms each sale costs
 // the service process, measured in the same phase, and the sales per second one event-loop
-// thread can run at that cost, as a ratio to the echo (docs/architecture.md, Throughput).
+// thread can run at that cost, as a ratio to the echo (docs/architecture.md, Throughput). Sales
+// asking for e-mailed and texted receipt copies run beside sales without.
 // Options: --help prints them (HELP).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -131,10 +132,14 @@ const keyAuth = (key: { id: string; secret: string }): KvAuth => ({
 });
 const PASSWORD_AUTH: KvAuth = { username: 'test_retail:public', password: 'publ1ct3st' };
 
-/** How a key/value phase runs: its clients (default CLIENTS), and meters counting its sales. */
+/**
+ * How a key/value phase runs: its clients (default CLIENTS), meters counting its sales, and fields
+ * added to each sale.
+ */
 interface KvPhaseOptions {
   clients?: number;
   meters?: readonly CpuPerRequest[];
+  extra?: Record<string, string>;
 }
 
 /** Key/value sales from the clients' connections, spread evenly over the ports given. */
@@ -149,7 +154,7 @@ async function kvPhase(
   const clients = await Promise.all(
     Array.from({ length: count }, (_, i) => KvClient.open(ports[i % ports.length] as number)),
   );
-  const request = { action_trans: 'sale', ...auth, ...SALE };
+  const request = { action_trans: 'sale', ...auth, ...SALE, ...options.extra };
   const send = async (worker: number): Promise<void> => {
     const answer = await clients[worker]?.request(request);
     if (check && answer !== undefined) expectApproved(answer);
@@ -160,16 +165,28 @@ async function kvPhase(
   return figures;
 }
 
-/** A key/value phase with the CPU ms per sale of process `pid`. */
+/** A key/value phase with the CPU ms per sale of process `pid`; `extra` fields go in each sale. */
 async function meteredKvPhase(
   port: number,
   auth: KvAuth,
   check: boolean,
   pid: number,
+  extra: Record<string, string> = {},
 ): Promise<MeteredFigures> {
   const cpu = new CpuPerRequest(pid);
-  const figures = await kvPhase(port, auth, check, { meters: [cpu] });
+  const figures = await kvPhase(port, auth, check, { meters: [cpu], extra });
   return { ...figures, cpuMs: cpu.perRequest() };
+}
+
+/** The mean of one figure over `runs` as a ratio to its mean over `base`. */
+function meanRatio<F extends PhaseFigures>(
+  runs: readonly F[],
+  base: readonly F[],
+  pick: (figures: F) => number,
+): number {
+  const mean = (set: readonly F[]) =>
+    set.reduce((sum, figures) => sum + pick(figures), 0) / set.length;
+  return mean(runs) / mean(base);
 }
 
 /**
@@ -182,11 +199,35 @@ async function passwordBesideKey(port: number, key: KvAuth, first: PhaseFigures)
   const keys = [first, await kvPhase(port, key, true)];
   passwords.forEach((figures) => console.log(row('key/value sale, password', figures)));
   console.log(row('key/value sale, API key again', keys[1] as PhaseFigures));
-  const mean = (runs: PhaseFigures[], pick: (f: PhaseFigures) => number) =>
-    runs.reduce((sum, figures) => sum + pick(figures), 0) / runs.length;
-  const of = (pick: (f: PhaseFigures) => number) => mean(passwords, pick) / mean(keys, pick);
+  const of = (pick: (f: PhaseFigures) => number) => meanRatio(passwords, keys, pick);
   console.log(
     `  password / API key, means of two runs each: throughput ${of((f) => f.perSecond).toFixed(3)}x (goal >= 0.9), p50 ${of((f) => f.p50Ms).toFixed(2)}x, p99 ${of((f) => f.p99Ms).toFixed(2)}x`,
+  );
+}
+
+/** What a lane sends to have the customer's receipt e-mailed and texted (docs/api.md, Receipts). */
+const COPIES = { rcpt_email: 'pat@example.com', rcpt_sms: '+13525551234' };
+
+/**
+ * Sales asking for e-mail and SMS copies, kept in the outcome's commit, beside sales without
+ * (`first`, the API key phase already run): copies, without, copies, so drift weighs on both
+ * alike; with the service's CPU ms per sale, which the machine's other load disturbs least.
+ */
+async function copiesBesideNone(
+  port: number,
+  key: KvAuth,
+  first: MeteredFigures,
+  pid: number,
+): Promise<void> {
+  const copies = [await meteredKvPhase(port, key, true, pid, COPIES)];
+  const none = [first, await meteredKvPhase(port, key, true, pid)];
+  copies.push(await meteredKvPhase(port, key, true, pid, COPIES));
+  console.log(row('key/value sale, e-mail + SMS', copies[0] as PhaseFigures));
+  console.log(row('key/value sale, API key again', none[1] as PhaseFigures));
+  console.log(row('key/value sale, e-mail + SMS', copies[1] as PhaseFigures));
+  const of = (pick: (f: MeteredFigures) => number) => meanRatio(copies, none, pick);
+  console.log(
+    `  with copies / without, means of two runs each: throughput ${of((f) => f.perSecond).toFixed(3)}x, p50 ${of((f) => f.p50Ms).toFixed(2)}x, p99 ${of((f) => f.p99Ms).toFixed(2)}x, service CPU per sale ${of((f) => f.cpuMs).toFixed(2)}x`,
   );
 }
 
@@ -286,6 +327,7 @@ async function main(): Promise<void> {
     console.log(row('node:net echo', netEcho));
     console.log(ratio(kvSale, netEcho));
     console.log(goalAndBound(kvSale, netEcho));
+    await copiesBesideNone(server.plainPort, keyAuth(server.apiKey), kvSale, server.pid);
     await passwordBesideKey(server.plainPort, keyAuth(server.apiKey), kvSale);
     await passwordUnderAttack(server.plainPort, '');
     const unlimitedDir = mkdtempSync(join(tmpdir(), 'laneterm-bench-'));

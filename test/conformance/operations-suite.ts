@@ -4,17 +4,12 @@ import { PaymentError, type PaymentClient, type TransportKind } from '../../main
 import { DEMO_GIFT_RANGES } from '../../server/engine/gift/demo-gift-cards.ts';
 import { TRANSPORTS, laneClient } from './helpers/lane-clients.ts';
 import type { ServiceProcess } from './helpers/service-process.ts';
+import type { SuiteService } from './helpers/suite-service.ts';
 import { CARD_PRESENT_SCENARIOS } from './card-present-scenarios.ts';
 import { CARD_PRESENT_STORED_VALUE_SCENARIOS } from './card-present-stored-value-scenarios.ts';
 import { CARD, SCENARIOS, observe, type Scenario } from './operation-scenarios.ts';
 import { STORED_VALUE_SCENARIOS } from './stored-value-scenarios.ts';
 import { comparable, type Observed } from './transport-differences.ts';
-
-/** Starts the service the suite runs against, and stops it (and what it needed) afterwards. */
-export interface SuiteService {
-  start: () => Promise<ServiceProcess>;
-  stop: (service: ServiceProcess | undefined) => Promise<void>;
-}
 
 /** The outcome of an observation, or the rule a refusal before sending named. */
 function outcomeName(observed: Observed): string {

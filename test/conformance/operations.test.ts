@@ -1,4 +1,4 @@
-import { startServiceProcess, stopServiceProcess } from './helpers/service-process.ts';
+import { sqliteService } from './helpers/suite-service.ts';
 import { operationsSuite } from './operations-suite.ts';
 
-operationsSuite('server/', { start: () => startServiceProcess(), stop: stopServiceProcess });
+operationsSuite('server/', sqliteService);

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridge, type RunningBridge } from '../../main/bridge/bridge-server.ts';
 import { ensureRendererBuilt } from '../../main/bridge/renderer-build.ts';
+import type { WorkflowView } from '../../main/lane-api/index.ts';
 import { ScriptedLane } from '../main/bridge/scripted-lane.ts';
 import { REPO_ROOT } from '../server/helpers/server-process.ts';
 import { startChromium, type Browser } from './helpers/chromium.ts';
@@ -147,6 +148,55 @@ describe('lane UI screens', () => {
       .poll(() => lane.received.at(-1))
       .toEqual({ type: 'workflow.cancel', workflowId: 'wf-7' });
     lane.publish({ type: 'workflow', workflow: null });
+    await expectScreen('New sale');
+  });
+
+  it('a screen key on a balance result closes it once and opens its screen, also right after Done', async () => {
+    const finishes = (workflowId: string): number =>
+      lane.received.filter(
+        (command) =>
+          command.type === 'workflow.choose' &&
+          command.workflowId === workflowId &&
+          command.action === 'finish',
+      ).length;
+    const balance = (id: string): WorkflowView => ({
+      id,
+      kind: 'balance',
+      training: true,
+      startedAt: 1,
+      paidMinor: 0,
+      tenders: [],
+      step: {
+        name: 'result',
+        result: {
+          outcome: 'approved',
+          operation: 'balanceinq',
+          amountMinor: 0,
+          balanceMinor: 2500,
+        },
+        next: ['finish'],
+        receipt: { state: 'none' },
+      },
+      stepAt: 1,
+      canCancel: false,
+      prompts: { cashier: 'tell_balance', customer: null },
+    });
+    lane.publish({ type: 'workflow', workflow: balance('wf-balance-1') });
+    await expectScreen('Result: Approved');
+    await page.keyboard.press('F2');
+    await expect.poll(() => finishes('wf-balance-1')).toBe(1);
+    lane.publish({ type: 'workflow', workflow: null });
+    await expectScreen('Gift counter');
+
+    lane.publish({ type: 'workflow', workflow: balance('wf-balance-2') });
+    await expectScreen('Result: Approved');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => finishes('wf-balance-2')).toBe(1);
+    await page.keyboard.press('F2');
+    lane.publish({ type: 'workflow', workflow: null });
+    await expectScreen('Gift counter');
+    expect(finishes('wf-balance-2')).toBe(1);
+    await page.keyboard.press('F1');
     await expectScreen('New sale');
   });
 

@@ -278,6 +278,19 @@ describe('PIN pad keyed card entry (74/75) over a real pty (socat)', () => {
     expect(other.cv?.reveal()).toBe('321');
   });
 
+  it('lets a card that shows no expiry skip it only when 74 allows it', async () => {
+    bench = await padBench();
+    bench.sim.keyedCard = { ...visa, expiryShown: false };
+    const skipped = await bench.driver.requestCard({ expiryOptional: true }, { deadlineMs: 5000 });
+    expect(skipped.expdate).toBeUndefined();
+    expect(clearAccount(skipped)).toBe(visa.pan);
+    const asked = await bench.driver.requestCard({}, { deadlineMs: 5000 });
+    expect(asked.expdate).toBe('1230');
+    bench.sim.keyedCard = visa;
+    const shown = await bench.driver.requestCard({ expiryOptional: true }, { deadlineMs: 5000 });
+    expect(shown.expdate).toBe('1230');
+  });
+
   it('keys the card in hand when no keyed card is set, and times out (75 error 4) without one', async () => {
     bench = await padBench();
     bench.sim.cardInHand = findCard(cards, 'mc');

@@ -4,13 +4,20 @@
 // reconciled against the store and printed as answered / unknown-then-resolved / lost /
 // double-charged. Exits 1 when anything was lost or charged twice.
 // Options: --clients N (default 12), --transactions M (default 60), --kill-min MS and --kill-max MS
-// (time between kills, default 2000 and 6000), --seed S (default the time).
+// (time between kills, default 2000 and 6000), --seed S (default the time), --help.
 import { parseArgs } from 'node:util';
 import { runSoak } from './soak-run.ts';
 import { tallyTable } from './soak-reconcile.ts';
 
+const USAGE = `usage: npm run soak -- [--clients N] [--transactions M] [--kill-min MS] [--kill-max MS] [--seed S]
+  --clients N        lanes sending at once (default 12)
+  --transactions M   transactions per lane (default 60)
+  --kill-min MS      least time between two kills of the service (default 2000)
+  --kill-max MS      most time between two kills of the service (default 6000)
+  --seed S           seed of the mix and the kill times (default from the clock)`;
 const { values } = parseArgs({
   options: {
+    help: { type: 'boolean', short: 'h' },
     clients: { type: 'string' },
     transactions: { type: 'string' },
     'kill-min': { type: 'string' },
@@ -18,6 +25,21 @@ const { values } = parseArgs({
     seed: { type: 'string' },
   },
 });
+if (values.help === true) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const given = [
+  values.clients,
+  values.transactions,
+  values['kill-min'],
+  values['kill-max'],
+  values.seed,
+];
+if (given.some((text) => text !== undefined && !/^[0-9]{1,9}$/.test(text))) {
+  console.error(`soak: every option takes a whole number\n${USAGE}`);
+  process.exit(2);
+}
 const options = {
   clients: Number(values.clients ?? 12),
   transactions: Number(values.transactions ?? 60),

@@ -29,6 +29,8 @@ export class JournalStore {
   readonly path: string;
   readonly #db: Database.Database;
   readonly #listeners = new Set<(entry: JournalEntry) => void>();
+  /** Statements by their SQL, prepared once: a step's commit costs its fsync, not a parse. */
+  readonly #statements = new Map<string, Database.Statement>();
 
   constructor(path: string) {
     this.path = path;
@@ -48,84 +50,76 @@ export class JournalStore {
 
   /** Records that a workflow started (running until ended). */
   startWorkflow(id: string, kind: WorkflowKind, training: boolean, at = Date.now()): void {
-    this.#db
-      .prepare(
-        `INSERT INTO workflows (id, kind, state, training, started_at) VALUES (?, ?, 'running', ?, ?)`,
-      )
-      .run(id, kind, training ? 1 : 0, at);
+    this.#statement(
+      `INSERT INTO workflows (id, kind, state, training, started_at) VALUES (?, ?, 'running', ?, ?)`,
+    ).run(id, kind, training ? 1 : 0, at);
   }
 
   /** Ends a running workflow: complete (its work is done) or cancelled (its approvals undone). */
   endWorkflow(id: string, state: 'complete' | 'cancelled', at = Date.now()): void {
-    this.#db
-      .prepare(`UPDATE workflows SET state = ?, ended_at = ? WHERE id = ? AND state = 'running'`)
-      .run(state, at, id);
+    this.#statement(
+      `UPDATE workflows SET state = ?, ended_at = ? WHERE id = ? AND state = 'running'`,
+    ).run(state, at, id);
   }
 
   /** Puts a complete workflow back to running: a cancel of it has begun (its reversals follow). */
   reopenWorkflow(id: string): void {
-    this.#db
-      .prepare(
-        `UPDATE workflows SET state = 'running', ended_at = NULL WHERE id = ? AND state = 'complete'`,
-      )
-      .run(id);
+    this.#statement(
+      `UPDATE workflows SET state = 'running', ended_at = NULL WHERE id = ? AND state = 'complete'`,
+    ).run(id);
   }
 
   /** A workflow, or undefined. */
   workflow(id: string): JournalWorkflow | undefined {
-    const row = this.#db.prepare(`SELECT * FROM workflows WHERE id = ?`).get(id) as
+    const row = this.#statement(`SELECT * FROM workflows WHERE id = ?`).get(id) as
       WorkflowRow | undefined;
     return row === undefined ? undefined : workflowFromRow(row);
   }
 
   /** Workflows still running: at start, those a crash interrupted. */
   runningWorkflows(): JournalWorkflow[] {
-    const rows = this.#db
-      .prepare(`SELECT * FROM workflows WHERE state = 'running' ORDER BY started_at`)
-      .all() as WorkflowRow[];
+    const rows = this.#statement(
+      `SELECT * FROM workflows WHERE state = 'running' ORDER BY started_at`,
+    ).all() as WorkflowRow[];
     return rows.map(workflowFromRow);
   }
 
   /** Commits an intent before its request leaves; the entry is pending until its outcome. */
   recordIntent(intent: Intent, at = Date.now()): JournalEntry {
-    this.#db
-      .prepare(
-        `INSERT INTO entries (id, workflow_id, operation, purpose, parent_id, order_id, target_ttid,
+    this.#statement(
+      `INSERT INTO entries (id, workflow_id, operation, purpose, parent_id, order_id, target_ttid,
            amount_minor, tip_minor, tender, card, training, state, created_at, updated_at)
          VALUES (@id, @workflowId, @operation, @purpose, @parentId, @orderId, @targetTtid,
            @amountMinor, @tipMinor, @tender, @card, @training, 'pending', @at, @at)`,
-      )
-      .run({
-        id: intent.id,
-        workflowId: intent.workflowId,
-        operation: intent.operation,
-        purpose: intent.purpose,
-        parentId: intent.parentId ?? null,
-        orderId: intent.orderId ?? null,
-        targetTtid: intent.targetTtid ?? null,
-        amountMinor: intent.amountMinor,
-        tipMinor: intent.tipMinor ?? null,
-        tender: intent.tender ?? null,
-        card: intent.card === undefined ? null : JSON.stringify(intent.card),
-        training: intent.training ? 1 : 0,
-        at,
-      });
+    ).run({
+      id: intent.id,
+      workflowId: intent.workflowId,
+      operation: intent.operation,
+      purpose: intent.purpose,
+      parentId: intent.parentId ?? null,
+      orderId: intent.orderId ?? null,
+      targetTtid: intent.targetTtid ?? null,
+      amountMinor: intent.amountMinor,
+      tipMinor: intent.tipMinor ?? null,
+      tender: intent.tender ?? null,
+      card: intent.card === undefined ? null : JSON.stringify(intent.card),
+      training: intent.training ? 1 : 0,
+      at,
+    });
     return this.#changed(intent.id);
   }
 
   /** Records that an entry's request left without an answer that can be read. */
   markUnknown(id: string, detail: string, at = Date.now()): JournalEntry {
-    this.#db
-      .prepare(
-        `UPDATE entries SET state = 'unknown', unknown_detail = ?, updated_at = ? WHERE id = ?`,
-      )
-      .run(detail, at, id);
+    this.#statement(
+      `UPDATE entries SET state = 'unknown', unknown_detail = ?, updated_at = ? WHERE id = ?`,
+    ).run(detail, at, id);
     return this.#changed(id);
   }
 
   /** Counts one more lookup made to resolve an entry. */
   countAttempt(id: string): void {
-    this.#db.prepare(`UPDATE entries SET attempts = attempts + 1 WHERE id = ?`).run(id);
+    this.#statement(`UPDATE entries SET attempts = attempts + 1 WHERE id = ?`).run(id);
   }
 
   /**
@@ -140,28 +134,26 @@ export class JournalStore {
     at = Date.now(),
   ): JournalEntry {
     const marked = this.#db.transaction(() => {
-      this.#db
-        .prepare(
-          `UPDATE entries SET state = @state, ttid = @ttid, auth = @auth,
+      this.#statement(
+        `UPDATE entries SET state = @state, ttid = @ttid, auth = @auth,
              approved_minor = @approvedMinor, balance_minor = @balanceMinor, reason = @reason,
              decided_by = @decidedBy, verbiage = @verbiage, answer = @answer,
              card = COALESCE(@card, card), unknown_detail = NULL, updated_at = @at
            WHERE id = @id`,
-        )
-        .run({
-          id,
-          at,
-          state: outcome.state,
-          ttid: outcome.ttid ?? null,
-          auth: outcome.auth ?? null,
-          approvedMinor: outcome.approvedMinor ?? null,
-          balanceMinor: outcome.balanceMinor ?? null,
-          reason: outcome.reason ?? null,
-          decidedBy: outcome.decidedBy ?? null,
-          verbiage: outcome.verbiage ?? null,
-          answer: outcome.answer === undefined ? null : JSON.stringify(outcome.answer),
-          card: outcome.card === undefined ? null : JSON.stringify(outcome.card),
-        });
+      ).run({
+        id,
+        at,
+        state: outcome.state,
+        ttid: outcome.ttid ?? null,
+        auth: outcome.auth ?? null,
+        approvedMinor: outcome.approvedMinor ?? null,
+        balanceMinor: outcome.balanceMinor ?? null,
+        reason: outcome.reason ?? null,
+        decidedBy: outcome.decidedBy ?? null,
+        verbiage: outcome.verbiage ?? null,
+        answer: outcome.answer === undefined ? null : JSON.stringify(outcome.answer),
+        card: outcome.card === undefined ? null : JSON.stringify(outcome.card),
+      });
       for (const change of marks) this.#applyMark(change, at);
       if (endWorkflow !== undefined) this.endWorkflow(endWorkflow.id, endWorkflow.state, at);
       return marks.map((change) => change.entryId);
@@ -178,7 +170,7 @@ export class JournalStore {
 
   /** An entry by id, or undefined. */
   get(id: string): JournalEntry | undefined {
-    const row = this.#db.prepare(`SELECT * FROM entries WHERE id = ?`).get(id) as
+    const row = this.#statement(`SELECT * FROM entries WHERE id = ?`).get(id) as
       EntryRow | undefined;
     return row === undefined ? undefined : entryFromRow(row);
   }
@@ -202,31 +194,27 @@ export class JournalStore {
 
   /** How many entries there are, and how many are being checked. */
   counts(): { entries: number; checking: number } {
-    const row = this.#db
-      .prepare(
-        `SELECT COUNT(*) AS entries,
+    const row = this.#statement(
+      `SELECT COUNT(*) AS entries,
            SUM(CASE WHEN state IN ('pending', 'unknown') THEN 1 ELSE 0 END) AS checking
          FROM entries`,
-      )
-      .get() as { entries: number; checking: number | null };
+    ).get() as { entries: number; checking: number | null };
     return { entries: row.entries, checking: row.checking ?? 0 };
   }
 
   /** A lane setting or flag the journal keeps (the day open, edited settings), or undefined. */
   getState(key: string): string | undefined {
-    const row = this.#db.prepare(`SELECT value FROM lane_state WHERE key = ?`).get(key) as
+    const row = this.#statement(`SELECT value FROM lane_state WHERE key = ?`).get(key) as
       { value: string } | undefined;
     return row?.value;
   }
 
   /** Keeps a lane setting or flag. */
   setState(key: string, value: string): void {
-    this.#db
-      .prepare(
-        `INSERT INTO lane_state (key, value) VALUES (?, ?)
+    this.#statement(
+      `INSERT INTO lane_state (key, value) VALUES (?, ?)
          ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-      )
-      .run(key, value);
+    ).run(key, value);
   }
 
   close(): void {
@@ -235,19 +223,26 @@ export class JournalStore {
   }
 
   #applyMark(change: MarkChange, at: number): void {
-    this.#db
-      .prepare(
-        `UPDATE entries SET
+    this.#statement(
+      `UPDATE entries SET
            marks = CASE WHEN instr('|' || marks || '|', '|' || @mark || '|') > 0 THEN marks
                         WHEN marks = '' THEN @mark ELSE marks || '|' || @mark END,
            refunded_minor = refunded_minor + @refunded, updated_at = @at
          WHERE id = @id`,
-      )
-      .run({ id: change.entryId, mark: change.mark, refunded: change.refundedMinor ?? 0, at });
+    ).run({ id: change.entryId, mark: change.mark, refunded: change.refundedMinor ?? 0, at });
   }
 
   #all(sql: string, ...params: unknown[]): JournalEntry[] {
     return (this.#db.prepare(sql).all(...params) as EntryRow[]).map(entryFromRow);
+  }
+
+  #statement(sql: string): Database.Statement {
+    let statement = this.#statements.get(sql);
+    if (statement === undefined) {
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
   }
 
   #changed(id: string): JournalEntry {

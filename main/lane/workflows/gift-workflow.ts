@@ -1,3 +1,4 @@
+import { operationSpec } from '../../../protocol/index.ts';
 import type {
   CommandOf,
   NextAction,
@@ -55,7 +56,12 @@ const KINDS: Readonly<Record<GiftCommand['type'], [WorkflowKind, Operation]>> = 
  * A gift counter operation (seed: activate, issue, cashout, merchreturn) or a balance inquiry:
  * the card is read (a gift card, or for a balance the tender asked), the request goes through the
  * journal, and the result shows the balance or the cash to give. A merchandise return against a
- * past sale is sent by its ttid, without a card.
+ * past sale is sent by its ttid, without a card. A card keyed on the PIN pad may skip its expiry
+ * where the service takes the operation without one (protocol catalogue: expdateOptional, which
+ * every gift operation and the balance inquiry have; a sale or preauth needs it). A contact chip is completed on the answer like
+ * a sale's (every chip that asked to go online gets its second GENERATE AC: docs/devices.md,
+ * Completing a chip transaction), but its AAC reverses nothing: a balance inquiry moves no money,
+ * and a gift card's ledger, not the chip's issuer, answers a gift operation (docs/api.md, EMV).
  */
 export class GiftWorkflow extends CardWorkflow<GiftState> {
   readonly #request: GiftCommand;
@@ -126,13 +132,16 @@ export class GiftWorkflow extends CardWorkflow<GiftState> {
         params: { ttid: parent.ttid, ...money },
       });
     }
-    const card = await this.captureCard(tender, amount ?? 0);
+    const expiryOptional = operationSpec(this.#operation).expdateOptional;
+    const card = await this.captureCard(tender, amount ?? 0, { expiryOptional });
     if (card === CHANGE_TENDER) return undefined;
     if (this.#operation !== 'balanceinq') await this.gatePrinter();
-    return this.authorize({
+    const entry = await this.authorize({
       ...base,
       card: card.summary,
       params: { ...card.fields, ...money },
     });
+    if (card.chip === true) await this.finishChip(entry, this.issuerData);
+    return entry;
   }
 }

@@ -57,6 +57,39 @@ export class LaneStore {
     return this.workflow?.id ?? '';
   }
 
+  /** The workflow whose finish was sent, so it is sent once whichever key asked for it. */
+  #finishSent = '';
+
+  /**
+   * True when the running workflow only waits to be closed (a result offering Done, or a
+   * cancelled workflow): the screen keys then close it and open their screen (docs/app.md, Keys).
+   */
+  get finishable(): boolean {
+    const step = this.workflow?.step;
+    if (step === undefined) return false;
+    return step.name === 'cancelled' || (step.name === 'result' && step.next.includes('finish'));
+  }
+
+  /**
+   * Closes the running workflow from its result or cancelled step (workflow.choose finish), once:
+   * a second key pressed before the lane's answer sends nothing more; a refused or lost send may
+   * be asked again.
+   */
+  finish(): void {
+    const workflow = this.workflow;
+    if (workflow === null || !this.finishable || this.#finishSent === workflow.id) return;
+    this.#finishSent = workflow.id;
+    const again = (): void => {
+      if (this.#finishSent === workflow.id) this.#finishSent = '';
+    };
+    this.send({ type: 'workflow.choose', workflowId: workflow.id, action: 'finish' }).then(
+      (reply) => {
+        if (!reply.ok) again();
+      },
+      again,
+    );
+  }
+
   #apply(event: LaneEvent): void {
     switch (event.type) {
       case 'snapshot':

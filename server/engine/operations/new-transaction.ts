@@ -7,8 +7,8 @@ import type {
 } from '../../processor/index.ts';
 import type { CardEntry } from '../account-entry.ts';
 import { checkDisplay, processorCheck, type CheckEntry } from '../checks/check-entry.ts';
-import { response } from '../answers.ts';
 import { unixSeconds } from '../clock.ts';
+import { answerWithCopies } from '../receipts/receipt-delivery.ts';
 import type { EngineContext, OperationRequest } from '../engine-context.ts';
 import { decideGiftPlan, type GiftDecision, type GiftPlan } from '../gift/gift-host.ts';
 import { giftBalancePairs } from '../gift/ledger-refusal.ts';
@@ -319,17 +319,18 @@ export async function runNewTransaction(
     const step = approved ? plan.onApproved : plan.onDeclined;
     await step?.(tx, txn, nowTs);
     if (emv !== undefined) await tx.emv.insert(txn.ttid, emv.receipt);
-    return { txn, result, extras: await extraPairs(tx, plan, txn) };
+    const pairs = {
+      ...transactionPairs(txn, result, at, caller.timeZone),
+      ...(await extraPairs(tx, plan, txn)),
+      ...emv?.receipt,
+      ...(reply?.issuerData !== undefined &&
+        result.code === reply.code && { icc: reply.issuerData }),
+    };
+    return answerWithCopies(tx, request, pairs, txn);
   });
-  const { txn, result, extras } = await commit.catch(async (error: unknown) => {
+  return commit.catch(async (error: unknown) => {
     // A record another instance took over is that instance's to settle.
     if (!(error instanceof InFlightClaimedError)) await resolveInFlight(ctx, inFlight);
     throw error;
-  });
-  return response({
-    ...transactionPairs(txn, result, at, caller.timeZone),
-    ...extras,
-    ...emv?.receipt,
-    ...(reply?.issuerData !== undefined && result.code === reply.code && { icc: reply.issuerData }),
   });
 }

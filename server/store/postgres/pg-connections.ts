@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { StoreTlsError, pgTlsOptions, tlsRefusal } from './pg-tls-options.ts';
 import type { PostgresLocation } from './postgres-location.ts';
 
 /** No server of the location could be used within connect_timeout. */
@@ -54,8 +55,10 @@ export class PgConnections {
   readonly #checked = new WeakSet<pg.PoolClient>();
   #current = 0;
 
+  /** Reads the TLS files of the location now (StoreTlsError when one cannot be used). */
   constructor(location: PostgresLocation) {
     this.#location = location;
+    const ssl = pgTlsOptions(location.tls);
     this.#pools = location.hosts.map((host) => {
       const pool = new pg.Pool({
         host: host.host,
@@ -68,6 +71,7 @@ export class PgConnections {
         connectionTimeoutMillis: Math.min(5_000, location.connectTimeoutSeconds * 1000),
         idleTimeoutMillis: 30_000,
         types: TYPES,
+        ssl,
       });
       // A connection whose server went away: an idle one the pool drops, one in use fails its
       // query (and is closed on release); neither may end the process as an unhandled event.
@@ -77,20 +81,30 @@ export class PgConnections {
     });
   }
 
-  /** Takes a connection to a usable server; release it with `release(client, error?)`. */
+  /**
+   * Takes a connection to a usable server; release it with `release(client, error?)`. When no
+   * server is usable and one was refused at the TLS step, fails at once with StoreTlsError: no
+   * wait mends a certificate.
+   */
   async acquire(): Promise<pg.PoolClient> {
     const deadline = Date.now() + this.#location.connectTimeoutSeconds * 1000;
     let last = 'no host tried';
     for (;;) {
+      let refused: string | undefined;
       for (let step = 0; step < this.#pools.length; step += 1) {
         const index = (this.#current + step) % this.#pools.length;
         const client = await this.#connect(index).catch((error: Error) => {
           last = error.message;
+          const why = tlsRefusal(error);
+          if (why !== undefined) refused = `${this.#hostName(index)} refused: ${why}`;
           return undefined;
         });
         if (client === undefined) continue;
         this.#current = index;
         return client;
+      }
+      if (refused !== undefined) {
+        throw new StoreTlsError(`${refused} (sslmode=${this.#location.tls.sslmode})`);
       }
       if (Date.now() >= deadline) throw new StoreUnavailableError(last);
       await pause(250);
@@ -105,6 +119,12 @@ export class PgConnections {
   /** Closes every connection. */
   async end(): Promise<void> {
     await Promise.all(this.#pools.map((pool) => pool.end()));
+  }
+
+  #hostName(index: number): string {
+    const host = this.#location.hosts[index];
+    if (host === undefined) return '';
+    return host.host.includes(':') ? `[${host.host}]:${host.port}` : `${host.host}:${host.port}`;
   }
 
   async #connect(index: number): Promise<pg.PoolClient> {

@@ -1,7 +1,35 @@
+import { resolve } from 'node:path';
+
 /** One server of a PostgreSQL location's host list. */
 export interface PostgresHost {
   host: string;
   port: number;
+}
+
+/**
+ * The sslmode values taken, with libpq's meanings (PostgreSQL docs §34.19.3): disable, plain TCP;
+ * require, TLS without checking the certificate (checking its chain like verify-ca when a CA file
+ * is there); verify-ca, TLS to a server whose certificate chains to the CA; verify-full, that and
+ * the host name in the certificate. prefer and allow, which fall back to plain TCP, are refused.
+ */
+export const SSL_MODES = ['disable', 'require', 'verify-ca', 'verify-full'] as const;
+
+/** One of SSL_MODES. */
+export type SslMode = (typeof SSL_MODES)[number];
+
+/** TLS to the database, as the URI's ssl* parameters give it (libpq's, PostgreSQL docs §34.19). */
+export interface PostgresTls {
+  /** Default disable, or verify-full when sslrootcert is "system" (as libpq does). */
+  sslmode: SslMode;
+  /**
+   * The CA certificates (PEM file, absolute) a server's certificate must chain to, or "system"
+   * for Node's trusted roots; undefined: ~/.postgresql/root.crt when it exists (libpq's default).
+   */
+  sslrootcert: string | undefined;
+  /** The client certificate (PEM file, absolute) sent to a server that asks for one. */
+  sslcert: string | undefined;
+  /** The client certificate's private key (PEM file, absolute); given with sslcert. */
+  sslkey: string | undefined;
 }
 
 /**
@@ -21,6 +49,7 @@ export interface PostgresLocation {
   /** Connections per server (LaneTerm's pool_max; default 10). */
   poolMax: number;
   applicationName: string;
+  tls: PostgresTls;
 }
 
 /** A postgres:// location the service cannot use; the message names the part and the rule. */
@@ -37,6 +66,10 @@ const PARAMETERS = new Set([
   'user',
   'password',
   'dbname',
+  'sslmode',
+  'sslrootcert',
+  'sslcert',
+  'sslkey',
 ]);
 
 function decoded(text: string | undefined): string | undefined {
@@ -59,10 +92,44 @@ function positive(name: string, text: string | null, fallback: number): number {
   return Number(text);
 }
 
+function file(params: URLSearchParams, name: string): string | undefined {
+  const path = params.get(name);
+  if (path === '') throw new PostgresLocationError(`${name}: give the path of a PEM file`);
+  return path === null ? undefined : resolve(path);
+}
+
+/** The ssl* parameters; the files are read when the store opens (pgTlsOptions). */
+function parseTls(params: URLSearchParams): PostgresTls {
+  const system = params.get('sslrootcert') === 'system';
+  const mode = params.get('sslmode') ?? (system ? 'verify-full' : 'disable');
+  if (!SSL_MODES.includes(mode as SslMode)) {
+    throw new PostgresLocationError(`sslmode: ${SSL_MODES.join(', ')}, not "${mode}"`);
+  }
+  const tls: PostgresTls = {
+    sslmode: mode as SslMode,
+    sslrootcert: system ? 'system' : file(params, 'sslrootcert'),
+    sslcert: file(params, 'sslcert'),
+    sslkey: file(params, 'sslkey'),
+  };
+  for (const name of ['sslrootcert', 'sslcert', 'sslkey'] as const) {
+    if (tls[name] !== undefined && tls.sslmode === 'disable') {
+      throw new PostgresLocationError(`${name}: needs sslmode require, verify-ca or verify-full`);
+    }
+  }
+  if (system && tls.sslmode !== 'verify-full') {
+    throw new PostgresLocationError(`sslrootcert=system: needs sslmode=verify-full`);
+  }
+  if ((tls.sslcert === undefined) !== (tls.sslkey === undefined)) {
+    throw new PostgresLocationError('sslcert and sslkey: give both or neither');
+  }
+  return tls;
+}
+
 /**
  * Reads postgres://[user[:password]@]host[:port][,host[:port]…][/database][?parameters]. The
  * parameters taken are target_session_attrs (any, read-write), connect_timeout (seconds),
- * application_name, user, password, dbname, and pool_max; any other is refused by name.
+ * application_name, user, password, dbname, sslmode, sslrootcert, sslcert, sslkey (parseTls), and
+ * pool_max; any other is refused by name.
  */
 export function parsePostgresLocation(text: string): PostgresLocation {
   const match = URI.exec(text);
@@ -90,5 +157,6 @@ export function parsePostgresLocation(text: string): PostgresLocation {
     connectTimeoutSeconds: positive('connect_timeout', params.get('connect_timeout'), 15),
     poolMax: positive('pool_max', params.get('pool_max'), 10),
     applicationName: params.get('application_name') ?? 'laneterm',
+    tls: parseTls(params),
   };
 }

@@ -18,6 +18,7 @@ import { PgPermissionStore } from './pg-permission-store.ts';
 import { PgStanBlocks } from './pg-stan-blocks.ts';
 import { PgProfileStore } from './pg-profile-store.ts';
 import { PgReceiptHeaderStore } from './pg-receipt-header-store.ts';
+import { PgReceiptOutboxStore } from './pg-receipt-outbox-store.ts';
 import { ReadFence, runTransaction, topLevelSession, type PgSession } from './pg-session.ts';
 import { PgTokenStore } from './pg-token-store.ts';
 import { PgTransactionStore } from './pg-transaction-store.ts';
@@ -52,6 +53,7 @@ function tables(session: PgSession, owner: number): StoreTx {
     failures: new PgCredentialFailureStore(session),
     checks: new PgCheckStore(session),
     cardTickets: new PgCardTicketStore(session),
+    outbox: new PgReceiptOutboxStore(session),
   };
 }
 
@@ -83,6 +85,7 @@ export class PostgresServiceStore implements ServiceStore {
   readonly failures: StoreTx['failures'];
   readonly checks: StoreTx['checks'];
   readonly cardTickets: StoreTx['cardTickets'];
+  readonly outbox: StoreTx['outbox'];
   readonly #connections: PgConnections;
   readonly #fence = new ReadFence();
   readonly #top: PgSession;
@@ -116,6 +119,7 @@ export class PostgresServiceStore implements ServiceStore {
     this.failures = top.failures;
     this.checks = top.checks;
     this.cardTickets = top.cardTickets;
+    this.outbox = top.outbox;
   }
 
   /**

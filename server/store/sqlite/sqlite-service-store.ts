@@ -19,6 +19,7 @@ import { SqliteMfaStore } from './sqlite-mfa-store.ts';
 import { SqlitePermissionStore } from './sqlite-permission-store.ts';
 import { SqliteProfileStore } from './sqlite-profile-store.ts';
 import { SqliteReceiptHeaderStore } from './sqlite-receipt-header-store.ts';
+import { SqliteReceiptOutboxStore } from './sqlite-receipt-outbox-store.ts';
 import { StanSequence } from './stan-sequence.ts';
 import {
   statementCache,
@@ -59,6 +60,7 @@ function tables(session: SqliteSession): StoreTx {
     failures: new SqliteCredentialFailureStore(session),
     checks: new SqliteCheckStore(session),
     cardTickets: new SqliteCardTicketStore(session),
+    outbox: new SqliteReceiptOutboxStore(session),
   };
 }
 
@@ -93,6 +95,7 @@ export class SqliteServiceStore implements ServiceStore {
   readonly failures: StoreTx['failures'];
   readonly checks: StoreTx['checks'];
   readonly cardTickets: StoreTx['cardTickets'];
+  readonly outbox: StoreTx['outbox'];
   readonly #gate = new ConnectionGate();
   readonly #wal: WalSync | undefined;
   readonly #tx: StoreTx;
@@ -144,6 +147,7 @@ export class SqliteServiceStore implements ServiceStore {
     this.failures = top.failures;
     this.checks = top.checks;
     this.cardTickets = top.cardTickets;
+    this.outbox = top.outbox;
     this.#stans = new StanSequence(top.transactions);
   }
 

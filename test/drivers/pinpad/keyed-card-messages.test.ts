@@ -17,11 +17,23 @@ const ENTRY = {
 } as const;
 
 describe('PIN pad 74 message (keyed card entry)', () => {
-  it('asks for number and expiry, with or without the security code', () => {
+  it.each([
+    ['740', false, false],
+    ['741', true, false],
+    ['742', false, true],
+    ['743', true, true],
+  ] as const)(
+    '%s asks for the security code: %s, lets the expiry be skipped: %s',
+    (text, securityCode, expiryOptional) => {
+      expect(encodeKeyedCardRequest({ securityCode, expiryOptional }).toString('latin1')).toBe(
+        text,
+      );
+      expect(parseKeyedCardRequest(Buffer.from(text))).toEqual({ securityCode, expiryOptional });
+    },
+  );
+
+  it('asks for number and expiry alone by default', () => {
     expect(encodeKeyedCardRequest().toString('latin1')).toBe('740');
-    expect(encodeKeyedCardRequest({ securityCode: true }).toString('latin1')).toBe('741');
-    expect(parseKeyedCardRequest(Buffer.from('741'))).toEqual({ securityCode: true });
-    expect(parseKeyedCardRequest(Buffer.from('740'))).toEqual({ securityCode: false });
   });
 
   it('frames as STX 7 4 1 ETX and the LRC 31 (37 ^ 34 ^ 31 ^ 03)', () => {
@@ -32,7 +44,7 @@ describe('PIN pad 74 message (keyed card entry)', () => {
   it.each([
     ['70', 'PROTOCOL', 'message'],
     ['74', 'BAD_INPUT', 'prompt'],
-    ['742', 'BAD_INPUT', 'prompt'],
+    ['744', 'BAD_INPUT', 'prompt'],
     ['7401', 'BAD_INPUT', 'prompt'],
   ])('refuses %j with %s naming %s', (text, code, field) => {
     expect(() => parseKeyedCardRequest(Buffer.from(text, 'latin1'))).toThrow(
@@ -49,6 +61,14 @@ describe('PIN pad 75 message (keyed card answer)', () => {
     expect(encodeKeyedCardResponse({ ...ENTRY, cv: '999' }).toString('latin1')).toMatch(
       new RegExp(`${FS}999$`),
     );
+  });
+
+  it('leaves the expiry field empty when it was skipped, and reads it back absent', () => {
+    const { expdate: _skipped, ...skipped } = ENTRY;
+    expect(encodeKeyedCardResponse(skipped).toString('latin1')).toBe(
+      `7509876543210E00003${FS}${ENTRY.e_account}${FS}${FS}XXXXXXXXXXXX1111${FS}`,
+    );
+    expect(parseKeyedCardResponse(encodeKeyedCardResponse(skipped))).toEqual(skipped);
   });
 
   it('reads both back as sent, the KSN padded to 20 digits', () => {

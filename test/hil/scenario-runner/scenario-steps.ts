@@ -144,6 +144,11 @@ export async function runStep(
   } else if ('no_receipt_text' in step) {
     if (receiptText(bench).includes(step.no_receipt_text))
       fail(`a receipt contains "${step.no_receipt_text}"`);
+  } else if ('pad_expiry' in step) {
+    const prompt = devices.simulators.pinpad.cardPrompt;
+    const asked = prompt?.expiryOptional === true ? 'optional' : 'required';
+    if (prompt === undefined) fail('the PIN pad was not asked to key a card');
+    if (asked !== step.pad_expiry) fail(`the PIN pad asked the expiry as ${asked}`);
   } else if ('notice' in step) await driver.notice(step.notice);
   else if ('idle' in step) await driver.idle();
   else if ('wait' in step) await sleep(step.wait);

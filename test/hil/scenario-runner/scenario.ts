@@ -68,6 +68,7 @@ const Step = z.union([
   z.strictObject({ expect: Expectation }),
   z.strictObject({ receipt: z.string().min(1) }),
   z.strictObject({ no_receipt_text: z.string().min(1) }),
+  z.strictObject({ pad_expiry: z.enum(['optional', 'required']) }),
   z.strictObject({ notice: NoticeCode }),
   z.strictObject({ idle: z.literal(true) }),
   z.strictObject({ wait: z.int().min(1).max(60_000) }),

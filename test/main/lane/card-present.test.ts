@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DECLINE_WORDS } from '../../../main/lane-api/index.ts';
+import { DECLINE_WORDS, type LaneCommand } from '../../../main/lane-api/index.ts';
 import type { PaymentResponse } from '../../../main/payment/index.ts';
 import { laneClient } from '../../conformance/helpers/lane-clients.ts';
 import {
@@ -41,6 +41,28 @@ async function detailOf(ttid: string | undefined): Promise<PaymentResponse> {
   }
 }
 
+/**
+ * Starts a gift activation or a sale, has test card `cardId` keyed on the PIN pad at the card
+ * step, and answers the workflow's id and its result view.
+ */
+async function keyedOnPad(
+  { driver, devices }: LaneBench,
+  command: Extract<LaneCommand, { type: 'gift.activate' | 'sale.start' }>,
+  cardId: string,
+) {
+  const { workflowId } = await driver.send(command);
+  await driver.step('card');
+  await devices.present(cardId, 'key');
+  await driver.keyOnPad(workflowId);
+  return { workflowId, result: await driver.result() };
+}
+
+/** Closes a workflow at its result (Done) and waits for the lane to be idle. */
+async function finish({ driver }: LaneBench, workflowId: string): Promise<void> {
+  await driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
+  await driver.idle();
+}
+
 describe('card-present sales against the running service', () => {
   it('a swipe on the encrypting reader goes as reader data and is approved; nothing is written to the console', async () => {
     const error = vi.spyOn(console, 'error');
@@ -68,7 +90,7 @@ describe('card-present sales against the running service', () => {
     expect(error).not.toHaveBeenCalled();
   });
 
-  it('a chip inserted goes as icc, the card completes on the issuer data, the receipt prints its EMV lines', async () => {
+  it("a chip inserted goes as icc, the card completes on the issuer data, the receipt prints its EMV lines with the card's final TC", async () => {
     const { driver, devices, lane: running } = await lane();
     const { workflowId } = await driver.send({
       type: 'sale.start',
@@ -86,6 +108,7 @@ describe('card-present sales against the running service', () => {
     const printed = devices.simulators.printer.text();
     expect(printed).toContain('A0000000031010');
     expect(printed).not.toContain('4111111111111111');
+    expect(devices.simulators.emv.awaitingHostResponse).toBe(false);
     await driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
     await driver.idle();
     const [entry] = running.journal.entriesOf(workflowId);
@@ -93,6 +116,27 @@ describe('card-present sales against the running service', () => {
     const detail = await detailOf(entry?.ttid);
     expect(detail.txnstatus).not.toContain('REVERSED');
     expect(detail.get('rcpt_emv_aid')).toBe('A0000000031010');
+    expect(detail.get('rcpt_emv_actype')).toBe('ARQC');
+    const arqc = detail.get('rcpt_emv_ac') ?? '';
+    const tc = /^TC +([0-9A-F]{16})$/m.exec(printed)?.[1];
+    expect(tc).toBeDefined();
+    expect(tc).not.toBe(arqc);
+    expect(printed).not.toContain(arqc);
+    expect(printed).not.toContain('ARQC');
+    expect(printed).toMatch(/^TSI +F800$/m);
+  });
+
+  it('a balance inquiry on a chip completes the card on the issuer data and reverses nothing', async () => {
+    const { driver, devices, lane: running } = await lane();
+    const { workflowId } = await driver.send({ type: 'balance.start', tender: 'credit' });
+    await driver.step('card');
+    await devices.present('visa', 'insert');
+    const result = await driver.result();
+    expect(result.step.result).toMatchObject({ outcome: 'approved', card: { entry: 'insert' } });
+    expect(devices.simulators.emv.awaitingHostResponse).toBe(false);
+    expect(running.journal.entriesOf(workflowId).map((entry) => entry.operation)).toEqual([
+      'balanceinq',
+    ]);
   });
 
   it('a chip that declines after the issuer approved is reversed with its final data and shown declined by the card', async () => {
@@ -129,6 +173,28 @@ describe('card-present sales against the running service', () => {
     const cancelled = await driver.step('cancelled');
     expect(cancelled.step.reversed.map((line) => line.entryId)).toEqual([sale?.id]);
     expect(running.journal.entriesOf(workflowId)).toHaveLength(2);
+  });
+
+  it('a gift card keyed on the pad at the counter goes without an expiry; a sale on the gift tender still sends the one keyed', async () => {
+    const bench = await lane();
+    const { devices, lane: running } = bench;
+    const activate = await keyedOnPad(bench, { type: 'gift.activate' }, 'gift-10');
+    expect(activate.result.step.result).toMatchObject({
+      outcome: 'approved',
+      card: { entry: 'keyed_pad', lastFour: '0030' },
+    });
+    await finish(bench, activate.workflowId);
+    expect(devices.simulators.pinpad.cardPrompt).toMatchObject({ expiryOptional: true });
+
+    const sale = await keyedOnPad(
+      bench,
+      { type: 'sale.start', amountMinor: 400, tender: 'gift' },
+      'gift-10',
+    );
+    expect(sale.result.step.result).toMatchObject({ outcome: 'approved' });
+    expect(devices.simulators.pinpad.cardPrompt).toMatchObject({ expiryOptional: false });
+    const [giftSale] = running.journal.entriesOf(sale.workflowId);
+    expect((await detailOf(giftSale?.ttid)).get('expdate')).toBe('1249');
   });
 
   it('debit on a chip: the PIN on the pad without the PAN; a wrong PIN is declined in cashier words, the right one approved', async () => {
@@ -168,7 +234,8 @@ describe('card-present sales against the running service', () => {
   });
 
   it('voids from history follow the service: chip and gift-card sales are reversed whole, a gift activation voided', async () => {
-    const { driver, devices, lane: running } = await lane();
+    const bench = await lane();
+    const { driver, devices, lane: running } = bench;
     const sale = await driver.send({ type: 'sale.start', amountMinor: 1888, tender: 'credit' });
     await driver.step('card');
     await devices.present('visa', 'insert');
@@ -185,27 +252,18 @@ describe('card-present sales against the running service', () => {
     await driver.idle();
     expect((await detailOf(chip?.ttid)).txnstatus).toContain('REVERSED');
 
-    const activate = await driver.send({ type: 'gift.activate' });
-    await driver.step('card');
-    await devices.present('gift-25', 'key');
-    await driver.keyOnPad(activate.workflowId);
-    await driver.result();
-    await driver.send({
-      type: 'workflow.choose',
-      workflowId: activate.workflowId,
-      action: 'finish',
-    });
-    await driver.idle();
-    const gift = await driver.send({ type: 'sale.start', amountMinor: 700, tender: 'gift' });
-    await driver.step('card');
-    await devices.present('gift-25', 'key');
-    await driver.keyOnPad(gift.workflowId);
-    expect((await driver.result()).step.result).toMatchObject({
+    const activate = await keyedOnPad(bench, { type: 'gift.activate' }, 'gift-25');
+    await finish(bench, activate.workflowId);
+    const gift = await keyedOnPad(
+      bench,
+      { type: 'sale.start', amountMinor: 700, tender: 'gift' },
+      'gift-25',
+    );
+    expect(gift.result.step.result).toMatchObject({
       outcome: 'approved',
       card: { entry: 'keyed_pad', lastFour: '0014' },
     });
-    await driver.send({ type: 'workflow.choose', workflowId: gift.workflowId, action: 'finish' });
-    await driver.idle();
+    await finish(bench, gift.workflowId);
     const [giftSale] = running.journal.entriesOf(gift.workflowId);
     const [activation] = running.journal.entriesOf(activate.workflowId);
     const moves: [string | undefined, string, string][] = [

@@ -110,6 +110,34 @@ describe('buildReceipt', () => {
     expect(renderText(customer as ReceiptDocument, TARGET)).toContain('INSUFFICIENT FUNDS');
   });
 
+  it("states the chip's final cryptogram, TVR and TSI once the card completed, not the answer's ARQC", () => {
+    const finalByLabel = { TVR: '0000048000', TSI: 'F800', ARQC: '1F2E3D4C5B6A7988' };
+    const chip = {
+      cryptogramType: 'TC',
+      cryptogram: finalByLabel.ARQC,
+      tvr: finalByLabel.TVR,
+      tsi: finalByLabel.TSI,
+    } as const;
+    const first = buildReceipt(chipSaleAnswer(), saleContext()).emv;
+    const document = buildReceipt(chipSaleAnswer(), saleContext({ chip }));
+    expect(document.emv).toEqual(
+      first.map(({ label, value }) => ({
+        label: label === 'ARQC' ? 'TC' : label,
+        value: finalByLabel[label as keyof typeof finalByLabel] ?? value,
+      })),
+    );
+    const text = renderText(document, TARGET);
+    expect(text).toMatch(/TC\s+1F2E3D4C5B6A7988/);
+    expect(text).not.toContain('ARQC');
+    expect(text).not.toContain('64B9A2787FE6DE68');
+    const withoutTsi = buildReceipt(
+      chipSaleAnswer(),
+      saleContext({ chip: { cryptogramType: 'TC', cryptogram: finalByLabel.ARQC } }),
+    );
+    expect(withoutTsi.emv).toContainEqual({ label: 'TSI', value: 'E800' });
+    expect(withoutTsi.emv).toContainEqual({ label: 'TVR', value: '0000008000' });
+  });
+
   it('a card that declines after the online approval (rcpt_emv_card_decline) is a decline', () => {
     const document = buildReceipt(chipSaleAnswer({ rcpt_emv_card_decline: 'yes' }), saleContext());
     expect(document.outcome).toEqual({

@@ -1,9 +1,9 @@
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PaymentResponse } from '../../../main/payment/index.ts';
 import { buildReceipts, renderText, type ReceiptDocument } from '../../../main/receipt/index.ts';
-import { ReceiptOutbox } from '../../../server/engine/receipts/receipt-outbox.ts';
+import { parseOutboxMessage } from '../../../server/engine/receipts/receipt-outbox.ts';
 import { EngineFixture, keyedSale } from './helpers/engine-fixture.ts';
 import { giftCard } from './helpers/gift-fixture.ts';
 
@@ -199,9 +199,12 @@ describe('receipts of other operations', () => {
 });
 
 describe('e-mailed and texted copies (rcpt_email, rcpt_sms)', () => {
-  const outbox = () => new ReceiptOutbox(join(fx.dir, 'outbox'));
+  /** Makes every insert into the outbox fail, as a full disk or a lost database would. */
+  const breakOutbox = () =>
+    fx.db.exec(`CREATE TRIGGER outbox_broken BEFORE INSERT ON receipt_outbox
+                BEGIN SELECT RAISE(ABORT, 'outbox cannot be written'); END`);
 
-  it('are written to the outbox, the customer copy with the masked account only', async () => {
+  it('are kept in the store outbox, the customer copy with the masked account only', async () => {
     const pairs = await fx.run(
       'sale',
       keyedSale('9.99', {
@@ -212,34 +215,45 @@ describe('e-mailed and texted copies (rcpt_email, rcpt_sms)', () => {
     );
     expect(pairs.code).toBe('AUTH');
     expect(Object.keys(pairs).some((key) => key.startsWith('rcpt_cust_'))).toBe(false);
-    const entries = outbox().list();
-    expect(entries.map((entry) => [entry.channel, entry.to])).toEqual([
-      ['email', 'pat@example.com'],
-      ['sms', '+1 352 555 1234'],
+    const copies = await fx.store.outbox.list();
+    expect(copies.map((copy) => [copy.channel, copy.recipient, copy.ttid])).toEqual([
+      ['email', 'pat@example.com', pairs.ttid],
+      ['sms', '+1 352 555 1234', pairs.ttid],
     ]);
-    expect(entries[0]?.summary).toBe('test_retail: SALE APPROVED');
-    expect(entries[1]?.summary).toBe(
+    expect(copies[0]?.subject).toBe('test_retail: SALE APPROVED');
+    expect(parseOutboxMessage(copies[1]?.message ?? '').text).toBe(
       `test_retail: SALE APPROVED, TOTAL $9.99, VISA ENDING 1111, TTID ${pairs.ttid}`,
     );
-    const dir = join(fx.dir, 'outbox');
-    const email = readFileSync(join(dir, entries[0]?.file ?? ''), 'utf8');
+    expect(copies[0]?.name).toMatch(
+      new RegExp(`^20250615T143000Z-${pairs.ttid}-email-\\w{8}\\.eml$`),
+    );
+    const email = copies[0]?.message ?? '';
     expect(email).toMatch(/^Date: Sun, 15 Jun 2025 14:30:00 \+0000\r\nTo: pat@example\.com\r\n/);
     expect(email).toContain('\r\n\r\n');
     expect(email).toContain('XXXXXXXXXXXX1111');
     expect(email).toContain('CUSTOMER COPY');
     expect(email).not.toContain('MERCHANT COPY');
-    for (const file of readdirSync(dir)) expectNoPan(readFileSync(join(dir, file), 'latin1'));
+    for (const copy of copies) expectNoPan(JSON.stringify(copy));
+    expect(existsSync(join(fx.dir, 'outbox'))).toBe(false);
+  });
+
+  it('commit with the outcome: a sale whose copies cannot be kept is not approved', async () => {
+    breakOutbox();
+    const pairs = await fx.run('sale', keyedSale('5.00', { rcpt_email: 'pat@example.com' }));
+    expect(pairs.code).not.toBe('AUTH');
+    const rows = fx.db.prepare('SELECT state FROM transactions').all();
+    expect(rows).toEqual([{ state: 'declined' }]);
   });
 
   it('of a reprint go out again, the answer unaffected when the outbox cannot be written', async () => {
     const sale = await fx.run('sale', keyedSale('2.00'));
-    writeFileSync(join(fx.dir, 'outbox'), 'not a folder');
-    const detail = await fx.run('trandetail', {
-      ttid: sale.ttid ?? '',
-      rcpt: 'yes',
-      rcpt_email: 'pat@example.com',
-    });
+    const reprint = { ttid: sale.ttid ?? '', rcpt: 'yes', rcpt_email: 'pat@example.com' };
+    expect(await fx.run('trandetail', reprint)).toMatchObject({ code: 'AUTH', ttid: sale.ttid });
+    expect((await fx.store.outbox.list()).map((copy) => copy.ttid)).toEqual([sale.ttid]);
+    breakOutbox();
+    const detail = await fx.run('trandetail', reprint);
     expect(detail).toMatchObject({ code: 'AUTH', ttid: sale.ttid });
     expect(detail.rcpt_cust_money).toContain('$2.00');
+    expect(await fx.store.outbox.list()).toHaveLength(1);
   });
 });

@@ -1,10 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { CERT_USER, prepareClusterTls, type ClusterCertificates } from './postgres-certificates.ts';
 
 /** The unprivileged account a cluster runs as when the tests run as root (PostgreSQL refuses root). */
 const UNPRIVILEGED = 'nobody';
@@ -26,22 +27,26 @@ export function postgresBinDir(): string | undefined {
 }
 
 /**
- * Why the PostgreSQL tests cannot run here, or undefined when they can. Under CI (the CI variable
- * set) they always run: a missing server is then a failure, never a skip.
+ * Why the PostgreSQL tests cannot run here, or undefined when they can; with `tls`, for a cluster
+ * serving TLS (openssl makes its certificates). Under CI (the CI variable set) they always run: a
+ * missing server is then a failure, never a skip.
  */
-export function postgresUnavailable(): string | undefined {
+export function postgresUnavailable(options: { tls?: boolean } = {}): string | undefined {
   if (process.env.CI !== undefined && process.env.CI !== '') return undefined;
   const bin = postgresBinDir();
   if (bin === undefined) return 'no PostgreSQL server binaries (apt install postgresql)';
   if (process.getuid?.() === 0 && spawnSync('id', ['-u', UNPRIVILEGED]).status !== 0) {
     return `running as root and no "${UNPRIVILEGED}" account to run PostgreSQL as`;
   }
+  if (options.tls === true && spawnSync('openssl', ['version']).status !== 0) {
+    return 'no openssl command to make the certificates (apt install openssl)';
+  }
   return undefined;
 }
 
 /** Prints the one line saying why a PostgreSQL test file is skipped; true when it is. */
-export function skipWithoutPostgres(what: string): boolean {
-  const reason = postgresUnavailable();
+export function skipWithoutPostgres(what: string, options: { tls?: boolean } = {}): boolean {
+  const reason = postgresUnavailable(options);
   if (reason !== undefined) console.warn(`${what}: skipped, ${reason}`);
   return reason !== undefined;
 }
@@ -170,6 +175,8 @@ export interface PostgresCluster {
   readonly primary: PostgresNode;
   /** The synchronous streaming standby, when the cluster was started with one. */
   readonly standby: PostgresNode | undefined;
+  /** The certificates of a cluster started with `tls`: its server's is for localhost. */
+  readonly tls: ClusterCertificates | undefined;
   /** A fresh database on the primary for one test; returns its connection URL. */
   createDatabase(): Promise<string>;
   /** Stops every node and removes the folder. */
@@ -182,30 +189,48 @@ export interface ClusterOptions {
   standby?: boolean;
   /** fsync commits to disk like a production server (default false: a crash of the OS may lose them). */
   durable?: boolean;
-  /** More server settings of every node, e.g. shared_preload_libraries (default none). */
-  settings?: Record<string, string>;
+  /**
+   * Serve TLS (ssl=on) on every node, plain connections still taken, with a certificate for
+   * localhost from a throwaway CA; the role CERT_USER is admitted over TLS with a client
+   * certificate of that CA only (default false).
+   */
+  tls?: boolean;
+}
+
+/** The account the cluster runs as when the caller is root, or undefined (the caller's own). */
+function clusterOwner(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const id = (flag: string) =>
+    Number(spawnSync('id', [flag, UNPRIVILEGED], { encoding: 'utf8' }).stdout.trim());
+  return { uid: id('-u'), gid: id('-g') };
 }
 
 let databases = 0;
+
+/** Creates CERT_USER, a superuser (it runs the store's migrations) with no password. */
+async function createCertUser(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE ROLE ${CERT_USER} LOGIN SUPERUSER`);
+  } finally {
+    await client.end();
+  }
+}
 
 /**
  * Starts a throwaway cluster from Debian's postgresql binaries: initdb in a temporary folder with
  * trust authentication for the local user "laneterm", the primary on a random port of 127.0.0.1;
  * with `standby`, pg_basebackup makes a streaming standby the primary waits for on every commit
- * (synchronous_standby_names). Runs as "nobody" when the caller is root.
+ * (synchronous_standby_names); with `tls`, every node serves TLS (ClusterOptions.tls). Runs as
+ * "nobody" when the caller is root.
  */
 export async function startPostgresCluster(options: ClusterOptions = {}): Promise<PostgresCluster> {
   const bin = postgresBinDir();
   if (bin === undefined) throw new Error('no PostgreSQL server binaries (apt install postgresql)');
   const root = mkdtempSync(join(tmpdir(), 'laneterm-pg-'));
-  if (process.getuid?.() === 0) {
-    const ids = spawnSync('id', ['-u', UNPRIVILEGED], { encoding: 'utf8' }).stdout.trim();
-    chownSync(
-      root,
-      Number(ids),
-      Number(spawnSync('id', ['-g', UNPRIVILEGED], { encoding: 'utf8' }).stdout.trim()),
-    );
-  }
+  const owner = clusterOwner();
+  if (owner !== undefined) chownSync(root, owner.uid, owner.gid);
   const nodes: PostgresNode[] = [];
   try {
     const primaryDir = join(root, 'primary');
@@ -219,7 +244,12 @@ export async function startPostgresCluster(options: ClusterOptions = {}): Promis
       'UTF8',
       '--no-sync',
     ]);
-    const common = { fsync: options.durable === true ? 'on' : 'off', ...options.settings };
+    const tls = options.tls === true ? prepareClusterTls(join(root, 'tls'), owner) : undefined;
+    if (tls !== undefined) {
+      const hba = join(primaryDir, 'pg_hba.conf');
+      writeFileSync(hba, `${tls.hbaLines}\n${readFileSync(hba, 'utf8')}`);
+    }
+    const common = { fsync: options.durable === true ? 'on' : 'off', ...tls?.settings };
     const primary = await startNode(bin, primaryDir, {
       ...common,
       ...(options.standby === true && { synchronous_standby_names: 'standby1' }),
@@ -249,9 +279,12 @@ export async function startPostgresCluster(options: ClusterOptions = {}): Promis
       standby = await startNode(bin, standbyDir, common);
       nodes.push(standby);
     }
+    // After the standby: the primary waits for it on every commit.
+    if (tls !== undefined) await createCertUser(primary.url);
     return {
       primary,
       standby,
+      tls: tls?.certificates,
       createDatabase: async () => {
         databases += 1;
         const name = `laneterm_${process.pid}_${databases}`;

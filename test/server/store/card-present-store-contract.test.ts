@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ServiceStore } from '../../../server/store/service-store.ts';
+import { describe, expect, it } from 'vitest';
 import {
   eventOf,
   newSale,
   postgresBackend,
   seedMerchant,
   sqliteBackend,
+  useStores,
   type BackendUnderTest,
 } from './store-fixture.ts';
 
@@ -24,16 +24,7 @@ const TDES_KEY = {
  * receipt-header-store.ts), the same on every back end; on PostgreSQL also from two instances.
  */
 describe.each(BACKENDS)('card-present and receipt stores on $name', (backend) => {
-  const open: ServiceStore[] = [];
-  afterEach(async () => {
-    for (const store of open.splice(0)) await store.close();
-  });
-  async function pair(): Promise<[ServiceStore, ServiceStore]> {
-    const { store, again } = await backend.fresh();
-    const second = await again();
-    open.push(store, second);
-    return [store, second];
-  }
+  const { pair } = useStores(backend);
 
   it.skipIf(backend.skip)(
     'registers a key set once, lists it without its key, removes it',

@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ServiceStore } from '../../../server/store/service-store.ts';
+import { describe, expect, it } from 'vitest';
 import {
   eventOf,
   newSale,
   postgresBackend,
   seedMerchant,
   sqliteBackend,
+  useStores,
   type BackendUnderTest,
 } from './store-fixture.ts';
 
@@ -20,16 +20,7 @@ const RETURN = { code: 'R01', reason: 'INSUFFICIENT FUNDS', ts: 9_000 };
  * on every back end, from two stores over one database: on PostgreSQL two instances.
  */
 describe.each(BACKENDS)('check and card-ticket stores on $name', (backend) => {
-  const open: ServiceStore[] = [];
-  afterEach(async () => {
-    for (const store of open.splice(0)) await store.close();
-  });
-  async function pair(): Promise<[ServiceStore, ServiceStore]> {
-    const { store, again } = await backend.fresh();
-    const second = await again();
-    open.push(store, second);
-    return [store, second];
-  }
+  const { pair } = useStores(backend);
 
   it.skipIf(backend.skip)(
     'keeps a check until its return time, then closes it once with its return',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,6 +61,35 @@ export function postgresBackend(): BackendUnderTest {
         again: () => openServiceStore(location),
         location: text,
       };
+    },
+  };
+}
+
+/** The stores a test opens on one back end, each closed after the test (useStores). */
+export interface TestStores {
+  /** A store over a fresh database, with its location. */
+  fresh(): Promise<{ store: ServiceStore; location: string }>;
+  /** Two stores over one fresh database: on PostgreSQL, two service instances. */
+  pair(): Promise<[ServiceStore, ServiceStore]>;
+}
+
+/** Opens stores on `backend` for the tests of the describe it is called in, closing each after. */
+export function useStores(backend: BackendUnderTest): TestStores {
+  const open: ServiceStore[] = [];
+  afterEach(async () => {
+    for (const store of open.splice(0)) await store.close();
+  });
+  return {
+    fresh: async () => {
+      const { store, location } = await backend.fresh();
+      open.push(store);
+      return { store, location };
+    },
+    pair: async () => {
+      const { store, again } = await backend.fresh();
+      const second = await again();
+      open.push(store, second);
+      return [store, second];
     },
   };
 }

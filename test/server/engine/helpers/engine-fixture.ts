@@ -116,7 +116,6 @@ export class EngineFixture {
     return new TransactionService({
       store: this.store,
       vault: this.vault,
-      outboxDir: join(this.dir, 'outbox'),
       logger: pino({ level: 'silent' }),
       now: this.clock.now,
       processor: new LoopbackProcessor({ pace: this.pace.pace }),
