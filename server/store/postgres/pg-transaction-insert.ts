@@ -1,4 +1,5 @@
 import type { NewTransaction, TransactionEvent } from '../transaction-store.ts';
+import { openBatchClauses } from './pg-batch-store.ts';
 import type { Values } from './pg-session.ts';
 
 /**
@@ -19,25 +20,7 @@ export function recordStanStatement(profile: string, value: string): string {
  * The provisional item of a capture's row until its commit: 2^52 + its ttid, above every real item
  * and unique, so the row keeps its table's checks (a captured row has a batch and an item).
  */
-const PROVISIONAL_ITEM = 2 ** 52;
-
-/**
- * The WITH clauses that find a capture's batch without locking it: `place` is the profile's open
- * batch (id, number), or one opened now when none is (two writes opening one at once meet on the
- * partial unique index batches_one_open, and the loser's store transaction runs again); empty
- * unless `when` holds. Placeholders name the statement's parameters: profile id, now, a boolean.
- */
-function openBatchClauses(profile: string, now: string, when: string): string {
-  return `found AS (
-      SELECT id, number FROM batches WHERE profile_id = ${profile} AND status = 'open' AND ${when}),
-    opened AS (
-      INSERT INTO batches (profile_id, number, status, item_count, opened_ts)
-      SELECT ${profile}, coalesce(max(number), 0) + 1, 'open', 0, ${now}
-      FROM batches WHERE profile_id = ${profile}
-      HAVING ${when} AND NOT EXISTS (SELECT 1 FROM found)
-      RETURNING id, number),
-    place AS (SELECT * FROM found UNION ALL SELECT * FROM opened)`;
-}
+export const PROVISIONAL_ITEM = 2 ** 52;
 
 /**
  * A new transaction in one statement, so one round trip: its batch when it is captured

@@ -11,11 +11,12 @@ import { StaleTransactionError } from '../transaction-store.ts';
 import type { TransactionRecord } from '../transaction-record.ts';
 import { recordFromRow, type TransactionRow } from '../transaction-rows.ts';
 import type { PgBatchStore } from './pg-batch-store.ts';
-import type { PgSession, Values } from './pg-session.ts';
+import type { PgSession, PgTxSession, Values } from './pg-session.ts';
 import {
   INSERT_TRANSACTION,
   insertValues,
   itemAtCommit,
+  PROVISIONAL_ITEM,
   recordStanStatement,
 } from './pg-transaction-insert.ts';
 
@@ -23,6 +24,17 @@ const FROM = `FROM transactions t
   LEFT JOIN batches b ON b.id = t.batch_id
   LEFT JOIN orders o ON o.id = t.order_ref`;
 const SELECT = `SELECT t.*, b.number AS batch_number, o.order_id AS order_id ${FROM}`;
+
+/**
+ * Leaves a capture's item to its commit (itemAtCommit): the record shows none until the store
+ * transaction commits, then the item taken.
+ */
+function itemWithCommit(s: PgTxSession, record: TransactionRecord, batchId: number): void {
+  record.item = null;
+  s.atCommit(itemAtCommit(batchId, record.ttid), (rows) => {
+    record.item = Number(rows[0]?.item);
+  });
+}
 
 /**
  * Transactions and their history in PostgreSQL (003_transactions, 005_stored_value). A write runs
@@ -116,12 +128,7 @@ export class PgTransactionStore implements TransactionStore {
       );
       if (row === undefined) throw new Error('transaction row vanished inside its own commit');
       const record = recordFromRow(row);
-      if (row.batch_id !== null) {
-        record.item = null;
-        s.atCommit(itemAtCommit(row.batch_id, row.ttid), (rows) => {
-          record.item = Number(rows[0]?.item);
-        });
-      }
+      if (row.batch_id !== null) itemWithCommit(s, record, row.batch_id);
       return record;
     });
   }
@@ -146,10 +153,13 @@ export class PgTransactionStore implements TransactionStore {
       };
       set('last_modified_ts', nowTs);
       if (change.state !== undefined) set('state', change.state);
-      if (change.state === 'captured' && before.batchNumber === null) {
-        const place = await this.#batches.place(s, before.profileId, nowTs);
+      const place =
+        change.state === 'captured' && before.batchNumber === null
+          ? await this.#batches.locate(s, before.profileId, nowTs)
+          : undefined;
+      if (place !== undefined) {
         set('batch_id', place.batchId);
-        set('item', place.item);
+        set('item', PROVISIONAL_ITEM + txn.ttid);
       }
       if (change.amount !== undefined) set('amount', change.amount);
       if (change.refundedAmount !== undefined) set('refunded_amount', change.refundedAmount);
@@ -164,7 +174,9 @@ export class PgTransactionStore implements TransactionStore {
       args.push(txn.ttid);
       await s.run(`UPDATE transactions SET ${sets.join(', ')} WHERE ttid = $${args.length}`, args);
       await this.#addEvent(s, txn.ttid, txn.profileId, event, nowTs);
-      return { before, after: await this.#get(s, txn.ttid) };
+      const after = await this.#get(s, txn.ttid);
+      if (place !== undefined) itemWithCommit(s, after, place.batchId);
+      return { before, after };
     });
   }
 
