@@ -1,4 +1,5 @@
 import type { NewTransaction, TransactionEvent } from '../transaction-store.ts';
+import { eventValues, NEW_TRANSACTION_COLUMNS, newTransactionValues } from '../transaction-rows.ts';
 import { openBatchClauses } from './pg-batch-store.ts';
 import type { Values } from './pg-session.ts';
 
@@ -28,25 +29,35 @@ export const PROVISIONAL_ITEM = 2 ** 52;
  * (recordStanStatement); answers the row as the store's reads give it (with batch_number and
  * order_id). A capture's real item is taken with the commit (itemAtCommit).
  */
-export const INSERT_TRANSACTION = `WITH ${openBatchClauses('$2::bigint', '$32::bigint', '$36::boolean')},
+export const INSERT_TRANSACTION = `WITH ${openBatchClauses('$2::bigint', '$32::bigint', '$37::boolean')},
   id AS (SELECT nextval(pg_get_serial_sequence('transactions', 'ttid')) AS ttid),
-  t AS (INSERT INTO transactions (ttid, merchant_id, profile_id, user_id, username, kind, state,
-    parent_ttid, order_ref, payment_id, req_amount, amount, batch_id, item, code, msoft_code,
-    phard_code, verbiage, auth, stan, avs, cv, account_masked, last4, cardtype, cardholdername,
-    entry_mode, token, card_sealed, online, status_flags, reversal_reason, echo_json, custom_json,
-    created_ts, last_modified_ts, operation, gift_account_id, card_fingerprint)
+  t AS (INSERT INTO transactions (ttid, ${NEW_TRANSACTION_COLUMNS}, batch_id, item)
     OVERRIDING SYSTEM VALUE
-    VALUES ((SELECT ttid FROM id), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
-    (SELECT id FROM place), (SELECT ttid + ${PROVISIONAL_ITEM} FROM id WHERE $36::boolean),
-    $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23,
-    $24, $25, $26, $27, $28, $29, $30, $31, $32, $32, $33, $34, $35)
+    VALUES ((SELECT ttid FROM id), ${Array.from({ length: 36 }, (_, i) => `$${i + 1}`).join(', ')},
+    (SELECT id FROM place), (SELECT ttid + ${PROVISIONAL_ITEM} FROM id WHERE $37::boolean))
     RETURNING *),
   e AS (INSERT INTO transaction_events (ttid, action, amount, code, msoft_code, phard_code,
     verbiage, stan, username, ts)
-    SELECT ttid, $37::text, $38::bigint, $39::text, $40::text, $41::text, $42::text, $43::text,
-    $44::text, $32::bigint FROM t),
-  s AS (${recordStanStatement('$2', '$45')})
-  SELECT t.*, (SELECT number FROM place) AS batch_number, $46::text AS order_id FROM t`;
+    SELECT ttid, $38::text, $39::bigint, $40::text, $41::text, $42::text, $43::text, $44::text,
+    $45::text, $32::bigint FROM t),
+  s AS (${recordStanStatement('$2', '$46')})
+  SELECT t.*, (SELECT number FROM place) AS batch_number, $47::text AS order_id FROM t`;
+
+/** The values of INSERT_TRANSACTION: the transaction, its first event, its order's row and payment id. */
+export function insertValues(
+  txn: NewTransaction,
+  event: TransactionEvent,
+  order: { ref: number | null; paymentId: string | null },
+  nowTs: number,
+): Values {
+  return [
+    ...newTransactionValues(txn, order, nowTs),
+    txn.state === 'captured',
+    ...eventValues(event),
+    event.stanSeq,
+    txn.orderId,
+  ];
+}
 
 /**
  * The statement that gives a capture its item, run with its commit (PgTxSession.atCommit): the
@@ -61,61 +72,4 @@ export function itemAtCommit(batchId: number, ttid: number): string {
   return `WITH b AS (UPDATE batches SET item_count = item_count + 1
       WHERE id = ${batchId} AND status = 'open' RETURNING item_count)
     UPDATE transactions SET item = (SELECT item_count FROM b) WHERE ttid = ${ttid} RETURNING item`;
-}
-
-/** The values of INSERT_TRANSACTION: the transaction, its first event, its order's row and payment id. */
-export function insertValues(
-  txn: NewTransaction,
-  event: TransactionEvent,
-  order: { ref: number | null; paymentId: string | null },
-  nowTs: number,
-): Values {
-  return [
-    txn.merchantId,
-    txn.profileId,
-    txn.userId,
-    txn.username,
-    txn.kind,
-    txn.state,
-    txn.parentTtid,
-    order.ref,
-    order.paymentId,
-    txn.reqAmount,
-    txn.amount,
-    txn.code,
-    txn.msoftCode,
-    txn.phardCode,
-    txn.verbiage,
-    txn.auth,
-    txn.stan,
-    txn.avs,
-    txn.cv,
-    txn.accountMasked,
-    txn.last4,
-    txn.cardtype,
-    txn.cardholdername,
-    txn.entryMode,
-    txn.token,
-    txn.cardSealed,
-    txn.online ? 1 : 0,
-    txn.statusFlags.join('|'),
-    txn.reversalReason,
-    JSON.stringify(txn.echo),
-    JSON.stringify(txn.custom),
-    nowTs,
-    txn.operation,
-    txn.giftAccountId,
-    txn.cardFingerprint,
-    txn.state === 'captured',
-    event.action,
-    event.amount,
-    event.code,
-    event.msoftCode,
-    event.phardCode,
-    event.verbiage,
-    event.stan,
-    event.username,
-    event.stanSeq,
-    txn.orderId,
-  ];
 }

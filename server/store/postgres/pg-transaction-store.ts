@@ -9,7 +9,7 @@ import type {
 } from '../transaction-store.ts';
 import { StaleTransactionError } from '../transaction-store.ts';
 import type { TransactionRecord } from '../transaction-record.ts';
-import { recordFromRow, type TransactionRow } from '../transaction-rows.ts';
+import { eventValues, recordFromRow, type TransactionRow } from '../transaction-rows.ts';
 import type { PgBatchStore } from './pg-batch-store.ts';
 import type { PgSession, PgTxSession, Values } from './pg-session.ts';
 import {
@@ -239,18 +239,7 @@ export class PgTransactionStore implements TransactionStore {
     event: TransactionEvent,
     nowTs: number,
   ): Promise<void> {
-    const values: Values = [
-      ttid,
-      event.action,
-      event.amount,
-      event.code,
-      event.msoftCode,
-      event.phardCode,
-      event.verbiage,
-      event.stan,
-      event.username,
-      nowTs,
-    ];
+    const values: Values = [ttid, ...eventValues(event), nowTs];
     await s.run(
       `INSERT INTO transaction_events (ttid, action, amount, code, msoft_code, phard_code,
         verbiage, stan, username, ts) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
