@@ -232,22 +232,22 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
    * Ends a contact chip read on the service's answer (docs/devices.md, Completing a chip
    * transaction): the EMV reader gives the card the answer's issuer data (8A Z3 when none came)
    * and the card's second GENERATE AC answers TC or AAC, which the entry's receipts then state
-   * (its final cryptogram, TVR and TSI; the answer's rcpt_emv_* are the ARQC's). Undefined when
-   * the reader could not complete.
+   * (its final cryptogram, TVR and TSI, kept in the journal; the answer's rcpt_emv_* are the
+   * ARQC's). The completion is undefined when the reader could not complete.
    */
   protected async finishChip(
     entry: JournalEntry,
     issuerData: string | undefined,
-  ): Promise<EmvCompletion | undefined> {
+  ): Promise<{ entry: JournalEntry; completion: EmvCompletion | undefined }> {
     const completion = await this.ctx.devices.completeChip(issuerData).catch(() => undefined);
-    if (completion?.receipt.cryptogram === undefined) return completion;
-    this.chipCompletions.set(entry.id, {
+    if (completion?.receipt.cryptogram === undefined) return { entry, completion };
+    const chipped = this.ctx.journal.recordChip(entry.id, {
       cryptogramType: completion.cryptogramType,
       cryptogram: completion.receipt.cryptogram,
       ...(completion.receipt.tvr === undefined ? {} : { tvr: completion.receipt.tvr }),
       ...(completion.receipt.tsi === undefined ? {} : { tsi: completion.receipt.tsi }),
     });
-    return completion;
+    return { entry: chipped, completion };
   }
 
   /**
@@ -257,8 +257,8 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
    * (card_declined). A reversal the service did not apply cancels the workflow, whose cancel
    * reverses the approval. A reader that cannot complete leaves the answer as it is.
    */
-  protected async completeChip(entry: JournalEntry, issuerData?: string): Promise<JournalEntry> {
-    const completion = await this.finishChip(entry, issuerData);
+  protected async completeChip(answered: JournalEntry, issuerData?: string): Promise<JournalEntry> {
+    const { entry, completion } = await this.finishChip(answered, issuerData);
     if (completion?.cryptogramType !== 'AAC' || !isApproved(entry) || entry.ttid === undefined)
       return entry;
     const reversal = await this.ctx.payments.send({

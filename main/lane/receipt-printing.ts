@@ -1,6 +1,5 @@
 import type { ReceiptCopy, ReceiptState } from '../lane-api/index.ts';
 import { PaymentResponse } from '../payment/index.ts';
-import type { ChipCompletion } from '../receipt/index.ts';
 import { printProblem } from './device-problems.ts';
 import type { JournalEntry } from './journal/journal-types.ts';
 import type { LaneContext, ReceiptRequest, RenderedReceipt } from './lane-context.ts';
@@ -23,10 +22,8 @@ export class ReceiptPrinting {
     copy: ReceiptCopy,
     duplicate: boolean,
     withoutPrinter: boolean,
-    chip?: ChipCompletion,
   ): Promise<ReceiptState> {
-    const request = { ...this.#request(copy, duplicate), ...(chip === undefined ? {} : { chip }) };
-    const rendered = this.#ctx.receipts.render(entry, request);
+    const rendered = this.#ctx.receipts.render(entry, this.#request(entry, copy, duplicate));
     return this.#print(rendered, entry, copy, duplicate, withoutPrinter);
   }
 
@@ -38,13 +35,14 @@ export class ReceiptPrinting {
     withoutPrinter: boolean,
   ): Promise<ReceiptState> {
     const masked = new PaymentResponse(detail.masked());
-    const rendered = this.#ctx.receipts.reprint(masked, entry, this.#request(copy, true));
+    const rendered = this.#ctx.receipts.reprint(masked, entry, this.#request(entry, copy, true));
     return this.#print(rendered, entry, copy, true, withoutPrinter);
   }
 
-  #request(copy: ReceiptCopy, duplicate: boolean): ReceiptRequest {
+  #request(entry: JournalEntry, copy: ReceiptCopy, duplicate: boolean): ReceiptRequest {
     const notes = this.#ctx.settings().receiptNotes;
-    return { copy, duplicate, training: this.#ctx.training, notes };
+    const chip = entry.chip === undefined ? {} : { chip: entry.chip };
+    return { copy, duplicate, training: this.#ctx.training, notes, ...chip };
   }
 
   async #print(

@@ -9,7 +9,6 @@ import type {
 } from '../lane-api/index.ts';
 import type { PrinterGate } from '../devices/index.ts';
 import type { DualAuthorization, PaymentResponse } from '../payment/index.ts';
-import type { ChipCompletion } from '../receipt/index.ts';
 import { printerProblem } from './device-problems.ts';
 import type { PaymentPlan } from './journal/journaled-payments.ts';
 import type { JournalEntry } from './journal/journal-types.ts';
@@ -39,8 +38,6 @@ export abstract class ServiceWorkflow<S extends string> extends Workflow<
    * undefined when the answer carried none or the outcome was found by a lookup.
    */
   protected issuerData: string | undefined;
-  /** The card's final decision of each entry whose contact chip the lane completed, by entry id. */
-  protected readonly chipCompletions = new Map<string, ChipCompletion>();
   readonly #printer = new ReceiptPrinting(this.ctx);
 
   /**
@@ -179,8 +176,7 @@ export abstract class ServiceWorkflow<S extends string> extends Workflow<
 
   /** Prints an entry's receipt (and previews it); answers where it is. */
   protected printReceipt(entry: JournalEntry, copy: ReceiptCopy, duplicate = false) {
-    const chip = this.chipCompletions.get(entry.id);
-    return this.#printer.receipt(entry, copy, duplicate, this.withoutReceipt, chip);
+    return this.#printer.receipt(entry, copy, duplicate, this.withoutReceipt);
   }
 
   /** Prints a duplicate of an entry rebuilt from its transaction detail (a reprint). */

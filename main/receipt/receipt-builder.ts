@@ -181,7 +181,8 @@ function emvOf(
  * card (brand, account masked to its last four, entry mode), the EMV lines (with the chip's final
  * cryptogram when the lane completed it), the references, the
  * notes, a signature line on the merchant copy of an approval without PIN, and the ttid as a
- * barcode. The service's formatted receipt, when the answer has one, is kept in `service`.
+ * barcode. The service's formatted receipt, when the answer has one, is kept in `service`, unless
+ * the lane completed the chip: the service's copy states the ARQC, not the card's final decision.
  */
 export function buildReceipt(
   answer: PaymentResponse,
@@ -226,7 +227,7 @@ export function buildReceipt(
     notes: [...(context.notes ?? []), ...(answer.get('rcpt_custom')?.split(/\r?\n/) ?? [])]
       .map((line) => cardSafe(line).trim())
       .filter((line) => line !== ''),
-    service: serviceReceiptLines(answer, copy),
+    service: context.chip === undefined ? serviceReceiptLines(answer, copy) : [],
     signature:
       copy === 'merchant' &&
       outcome.approved &&

@@ -26,7 +26,7 @@ export interface AdminArgs {
  * finds every such file, so a command is added by adding its file.
  */
 export interface AdminCommand {
-  /** Name typed after `admin`, e.g. "add-user". */
+  /** Name typed after `admin`, e.g. "add-user", or two words, e.g. "outbox take". */
   name: string;
   /** One line for the command list. */
   summary: string;

@@ -34,10 +34,23 @@ const isHelpWord = (word: string | undefined): boolean =>
   word === 'help' || word === '--help' || word === '-h';
 
 /**
+ * The command `argv` names and the words after it: its first two words when a command of that
+ * two-word name exists ("outbox take"), else its first.
+ */
+function commandWords(
+  commands: Map<string, AdminCommand>,
+  argv: readonly string[],
+): [name: string | undefined, rest: string[]] {
+  const [first, second, ...after] = argv;
+  const pair = `${first} ${second}`;
+  return commands.has(pair) ? [pair, after] : [first, argv.slice(1)];
+}
+
+/**
  * Runs `admin <command> [--data DIR] [--store sqlite:PATH|postgres://…] …` (argv without the word "admin"):
- * finds the command in the registry, checks its arguments, opens the store (the data directory's
- * by default) and runs it, recording the run in the data directory's audit trail
- * (admin-audit.ts). `help`, `--help` and `-h`, alone or after a command, print usage on standard
+ * finds the command (one word, or two as in `outbox take`) in the registry, checks its arguments,
+ * opens the store (the data directory's by default) and runs it, recording the run in the data
+ * directory's audit trail (admin-audit.ts). `help`, `--help` and `-h`, alone or after a command, print usage on standard
  * output; no command is a usage error.
  */
 export async function runAdmin(
@@ -46,7 +59,7 @@ export async function runAdmin(
   now: () => Date = () => new Date(),
 ): Promise<AdminExitCode> {
   const commands = await loadAdminCommands();
-  const [name, ...rest] = argv;
+  const [name, rest] = commandWords(commands, argv);
   if (name === undefined || isHelpWord(name)) {
     printHelp(commands, name === undefined ? io.err : io.out);
     return name === undefined ? 2 : 0;
@@ -65,7 +78,7 @@ export async function runAdmin(
   let parsed;
   try {
     const options = { ...DATA_OPTIONS, ...command.options };
-    parsed = parseArgs({ args: [...rest], options, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
     if (parsed.positionals.length !== command.positionals) {
       throw new Error(`expects ${command.positionals} argument(s)`);
     }

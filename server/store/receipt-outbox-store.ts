@@ -42,4 +42,13 @@ export interface ReceiptOutboxStore {
   add(copies: readonly OutboxCopy[]): Promise<number>;
   /** Every copy kept, oldest first (by time, then name). */
   list(): Promise<OutboxRecord[]>;
+  /**
+   * Removes up to `limit` copies (a whole number from 1), oldest first, and returns them in that
+   * order. Two takes, on any instances, never return the same copy: PostgreSQL passes over the
+   * rows another take holds in its open transaction, without waiting; SQLite's writers take turns.
+   * In a store transaction the copies leave with its commit and stay if it rolls back: a gateway
+   * hands them on inside it, before the commit, so a crash sends a copy twice rather than never
+   * (at least once; docs/api.md, E-mail and SMS).
+   */
+  take(limit: number): Promise<OutboxRecord[]>;
 }

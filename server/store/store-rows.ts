@@ -1,6 +1,6 @@
 import type { BdkListing, BdkType } from './bdk-store.ts';
 import type { InFlightDraft, InFlightRecord } from './in-flight-store.ts';
-import type { OutboxCopy } from './receipt-outbox-store.ts';
+import type { OutboxCopy, OutboxRecord } from './receipt-outbox-store.ts';
 
 /** The columns of an in_flight row both back ends read (008_in_flight). */
 export interface InFlightRow {
@@ -39,9 +39,29 @@ export function bdkListingFromRow(row: BdkRow): BdkListing {
   };
 }
 
+/** A receipt_outbox row's columns as OutboxRecord fields (011_receipt_outbox). */
+const OUTBOX_RECORD = `id, name, channel, recipient, subject, ttid,
+  created_ts AS "createdTs", message`;
+
 /** The receipt outbox's copies, oldest first, as OutboxRecord fields (011_receipt_outbox). */
-export const SELECT_OUTBOX = `SELECT id, name, channel, recipient, subject, ttid,
-  created_ts AS "createdTs", message FROM receipt_outbox ORDER BY created_ts, name`;
+export const SELECT_OUTBOX = `SELECT ${OUTBOX_RECORD} FROM receipt_outbox ORDER BY created_ts, name`;
+
+/**
+ * Removes the oldest copies, as many as the parameter `limit` names (`?` or `$1`), returning them
+ * as OutboxRecord fields in no set order; `skipLocked` is " FOR UPDATE SKIP LOCKED" on PostgreSQL,
+ * so rows another open transaction took are passed over, or "" on SQLite, whose writers take turns.
+ */
+export function takeOutboxSql(limit: string, skipLocked: string): string {
+  return `DELETE FROM receipt_outbox WHERE id IN (SELECT id FROM receipt_outbox
+    ORDER BY created_ts, name LIMIT ${limit}${skipLocked}) RETURNING ${OUTBOX_RECORD}`;
+}
+
+/** The copies oldest first, by time then name, as SELECT_OUTBOX orders them. */
+export function oldestFirst(records: OutboxRecord[]): OutboxRecord[] {
+  return records.sort((a, b) =>
+    a.createdTs === b.createdTs ? (a.name < b.name ? -1 : 1) : a.createdTs - b.createdTs,
+  );
+}
 
 /** The columns a copy is kept in, in the order the insert's values list them. */
 export const OUTBOX_COLUMNS = 'name, channel, recipient, subject, ttid, created_ts, message';

@@ -11,21 +11,29 @@ import {
 } from 'node:fs';
 import { dirname } from 'node:path';
 
-/** Writes `data` to a fresh file beside `path`, mode 0600, flushed to disk; returns its name. */
-function writeTemporary(path: string, data: Buffer | string): string {
-  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  const fd = openSync(temporary, 'wx', 0o600);
+/**
+ * Writes `data` (a string as UTF-8) to `path`, mode 0600, flushed to disk before it returns;
+ * `flags` "wx" (the default) creates a new file only, "w" replaces one left there.
+ */
+export function writeFlushedFile(path: string, data: Buffer | string, flags = 'wx'): void {
+  const fd = openSync(path, flags, 0o600);
   try {
     writeSync(fd, typeof data === 'string' ? Buffer.from(data) : data);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
+}
+
+/** Writes `data` to a fresh file beside `path`, mode 0600, flushed to disk; returns its name. */
+function writeTemporary(path: string, data: Buffer | string): string {
+  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  writeFlushedFile(temporary, data);
   return temporary;
 }
 
 /** Flushes a directory entry change (a rename or link inside `dir`) to disk where that exists. */
-function syncDirectory(dir: string): void {
+export function syncDirectory(dir: string): void {
   let fd: number | undefined;
   try {
     fd = openSync(dir, 'r');

@@ -7,6 +7,7 @@ import type {
   Tender,
   WorkflowKind,
 } from '../../lane-api/index.ts';
+import type { ChipCompletion } from '../../receipt/index.ts';
 import type {
   EntryPurpose,
   EntryState,
@@ -45,6 +46,7 @@ export interface EntryRow {
   refunded_minor: number;
   attempts: number;
   unknown_detail: string | null;
+  chip: string | null;
 }
 
 /** Only the keys whose value is present: a row's NULLs become absent fields. */
@@ -88,6 +90,7 @@ export function entryFromRow(row: EntryRow): JournalEntry {
       verbiage: row.verbiage,
       answer: row.answer === null ? null : (JSON.parse(row.answer) as Record<string, string>),
       unknownDetail: row.unknown_detail,
+      chip: row.chip === null ? null : (JSON.parse(row.chip) as ChipCompletion),
     }),
   };
 }

@@ -51,6 +51,8 @@ const STEPS: readonly string[] = [
      key TEXT PRIMARY KEY,
      value TEXT NOT NULL
    );`,
+  // The card's final decision on a completed contact chip (TC or AAC, its AC, TVR, TSI): no card data.
+  `ALTER TABLE entries ADD COLUMN chip TEXT;`,
 ];
 
 /** The schema version this lane writes; a journal newer than this is refused. */

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { HistoryQuery, WorkflowKind } from '../../lane-api/index.ts';
+import type { ChipCompletion } from '../../receipt/index.ts';
 import { LaneFault } from '../errors.ts';
 import { migrateJournal } from './journal-schema.ts';
 import {
@@ -114,6 +115,16 @@ export class JournalStore {
     this.#statement(
       `UPDATE entries SET state = 'unknown', unknown_detail = ?, updated_at = ? WHERE id = ?`,
     ).run(detail, at, id);
+    return this.#changed(id);
+  }
+
+  /** Keeps the card's final decision on an entry's completed contact chip (TC or AAC). */
+  recordChip(id: string, chip: ChipCompletion, at = Date.now()): JournalEntry {
+    this.#statement(`UPDATE entries SET chip = ?, updated_at = ? WHERE id = ?`).run(
+      JSON.stringify(chip),
+      at,
+      id,
+    );
     return this.#changed(id);
   }
 

@@ -6,6 +6,7 @@ import type {
   Tender,
   WorkflowKind,
 } from '../../lane-api/index.ts';
+import type { ChipCompletion } from '../../receipt/index.ts';
 
 /**
  * Where a journal entry stands: pending (the intent is committed; the request may have left),
@@ -74,6 +75,8 @@ export interface JournalEntry extends Intent, Omit<Outcome, 'state' | 'card'> {
   /** Lookups made to resolve it. */
   readonly attempts: number;
   readonly unknownDetail?: string;
+  /** The card's final decision when the lane completed its contact chip: its receipts state it. */
+  readonly chip?: ChipCompletion;
 }
 
 /** A workflow as the journal knows it: running until complete or cancelled. */

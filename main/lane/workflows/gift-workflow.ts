@@ -141,7 +141,6 @@ export class GiftWorkflow extends CardWorkflow<GiftState> {
       card: card.summary,
       params: { ...card.fields, ...money },
     });
-    if (card.chip === true) await this.finishChip(entry, this.issuerData);
-    return entry;
+    return card.chip === true ? (await this.finishChip(entry, this.issuerData)).entry : entry;
   }
 }

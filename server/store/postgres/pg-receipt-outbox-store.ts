@@ -1,9 +1,18 @@
 import type { OutboxCopy, OutboxRecord, ReceiptOutboxStore } from '../receipt-outbox-store.ts';
-import { OUTBOX_COLUMNS, SELECT_OUTBOX, outboxValues } from '../store-rows.ts';
+import {
+  OUTBOX_COLUMNS,
+  SELECT_OUTBOX,
+  oldestFirst,
+  outboxValues,
+  takeOutboxSql,
+} from '../store-rows.ts';
 import type { PgSession } from './pg-session.ts';
 
 const INSERT = `INSERT INTO receipt_outbox (${OUTBOX_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)
   ON CONFLICT (name) DO NOTHING`;
+
+/** Removes the oldest copies no open transaction holds (row locks, SKIP LOCKED). */
+const TAKE = takeOutboxSql('$1', ' FOR UPDATE SKIP LOCKED');
 
 /** The receipt outbox in PostgreSQL (011_receipt_outbox: receipt_outbox). */
 export class PgReceiptOutboxStore implements ReceiptOutboxStore {
@@ -23,5 +32,9 @@ export class PgReceiptOutboxStore implements ReceiptOutboxStore {
 
   list(): Promise<OutboxRecord[]> {
     return this.#s.all<OutboxRecord>(SELECT_OUTBOX);
+  }
+
+  async take(limit: number): Promise<OutboxRecord[]> {
+    return oldestFirst(await this.#s.all<OutboxRecord>(TAKE, [limit]));
   }
 }

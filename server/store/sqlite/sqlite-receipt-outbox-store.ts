@@ -1,6 +1,15 @@
 import type { OutboxCopy, OutboxRecord, ReceiptOutboxStore } from '../receipt-outbox-store.ts';
-import { OUTBOX_COLUMNS, SELECT_OUTBOX, outboxValues } from '../store-rows.ts';
+import {
+  OUTBOX_COLUMNS,
+  SELECT_OUTBOX,
+  oldestFirst,
+  outboxValues,
+  takeOutboxSql,
+} from '../store-rows.ts';
 import type { SqliteSession } from './sqlite-session.ts';
+
+/** Removes the oldest copies; SQLite's writers take turns, so no two takes meet a row. */
+const TAKE = takeOutboxSql('?', '');
 
 /** The receipt outbox in SQLite (011_receipt_outbox: receipt_outbox). */
 export class SqliteReceiptOutboxStore implements ReceiptOutboxStore {
@@ -22,5 +31,11 @@ export class SqliteReceiptOutboxStore implements ReceiptOutboxStore {
 
   list(): Promise<OutboxRecord[]> {
     return this.#s.read(() => this.#s.prepare<[], OutboxRecord>(SELECT_OUTBOX).all());
+  }
+
+  take(limit: number): Promise<OutboxRecord[]> {
+    return this.#s.write(() =>
+      oldestFirst(this.#s.prepare<[number], OutboxRecord>(TAKE).all(limit)),
+    );
   }
 }

@@ -90,7 +90,7 @@ describe('card-present sales against the running service', () => {
     expect(error).not.toHaveBeenCalled();
   });
 
-  it("a chip inserted goes as icc, the card completes on the issuer data, the receipt prints its EMV lines with the card's final TC", async () => {
+  it("a chip inserted goes as icc, the card completes on the issuer data, the receipt and its reprint from history print the card's final TC", async () => {
     const { driver, devices, lane: running } = await lane();
     const { workflowId } = await driver.send({
       type: 'sale.start',
@@ -124,6 +124,12 @@ describe('card-present sales against the running service', () => {
     expect(printed).not.toContain(arqc);
     expect(printed).not.toContain('ARQC');
     expect(printed).toMatch(/^TSI +F800$/m);
+    expect(running.journal.get(entry?.id ?? '')?.chip).toMatchObject({ cryptogramType: 'TC' });
+    await driver.send({ type: 'history.reprint', entryId: entry?.id ?? '' });
+    await driver.result();
+    const reprint = driver.receipts().find((receipt) => receipt.duplicate);
+    expect(reprint?.text).toMatch(new RegExp(`^TC +${tc ?? 'none'}$`, 'm'));
+    expect(reprint?.text).not.toContain(arqc);
   });
 
   it('a balance inquiry on a chip completes the card on the issuer data and reverses nothing', async () => {

@@ -255,6 +255,30 @@ describe('journal', () => {
     store.close();
   });
 
+  it("a journal written before chips' final decisions were kept gains the column and keeps its entries", () => {
+    const path = join(dir, 'older.db');
+    const first = new JournalStore(path);
+    first.startWorkflow('wf-old', 'sale', true);
+    first.recordIntent({
+      id: 'old-1',
+      workflowId: 'wf-old',
+      operation: 'sale',
+      purpose: 'cashier',
+      amountMinor: 500,
+      training: true,
+    });
+    first.close();
+    const db = new Database(path);
+    db.exec('ALTER TABLE entries DROP COLUMN chip');
+    db.pragma('user_version = 1');
+    db.close();
+    const reopened = new JournalStore(path);
+    expect(reopened.get('old-1')).toMatchObject({ amountMinor: 500, state: 'pending' });
+    const chip = { cryptogramType: 'TC', cryptogram: '0123456789ABCDEF', tsi: 'F800' } as const;
+    expect(reopened.recordChip('old-1', chip).chip).toEqual(chip);
+    reopened.close();
+  });
+
   it('refuses a journal written by a newer lane', () => {
     const path = join(dir, 'newer.db');
     const db = new Database(path);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { moveLegacyOutbox } from '../../../server/engine/receipts/legacy-outbox.ts';
@@ -148,6 +148,100 @@ describe.each(BACKENDS)('admin outbox on $name', (backend) => {
   );
 });
 
+/** Three copies a minute apart, the last with text beyond ASCII. */
+function queued(): OutboxCopy[] {
+  const [email, sms] = copies();
+  const third = outboxCopy({
+    channel: 'email',
+    to: 'zoë@example.com',
+    subject: 'CAFÉ: SALE',
+    body: 'merci — à bientôt',
+    ttid: '97',
+    at: new Date('2025-06-15T14:32:00Z'),
+  });
+  return [email, sms, third];
+}
+
+describe.each(BACKENDS)('admin outbox take on $name', (backend) => {
+  const stores = useStores(backend);
+  /** A fresh store holding queued() copies, an empty spool folder, and `outbox take` into it. */
+  async function queuedStore() {
+    const { store, location } = await stores.fresh();
+    const dir = tempDir();
+    const spool = tempDir();
+    const kept = queued();
+    await store.outbox.add(kept);
+    const take = (into: string, ...more: string[]) =>
+      admin(dir, ['outbox', 'take', into, '--store', location, ...more]);
+    return { store, spool, kept, take };
+  }
+
+  it.skipIf(backend.skip)(
+    'writes the oldest copies up to --limit as files of their exact message, and removes them',
+    async () => {
+      const { store, spool, kept, take } = await queuedStore();
+      const first = await take(spool, '--limit', '2');
+      expect(first).toMatchObject({ code: 0, err: '' });
+      expect(first.out).toBe(`outbox take: 2 receipt copies written to ${spool}`);
+      expect(readdirSync(spool).sort()).toEqual(kept.slice(0, 2).map((copy) => copy.name));
+      for (const copy of kept.slice(0, 2)) {
+        expect(readFileSync(join(spool, copy.name))).toEqual(Buffer.from(copy.message, 'utf8'));
+      }
+      expect((await store.outbox.list()).map((copy) => copy.name)).toEqual([kept[2]?.name]);
+      expect((await take(spool)).out).toBe(`outbox take: 1 receipt copies written to ${spool}`);
+      const last = kept[2] as OutboxCopy;
+      expect(readFileSync(join(spool, last.name))).toEqual(Buffer.from(last.message, 'utf8'));
+      expect(await store.outbox.list()).toEqual([]);
+      expect((await take(spool)).out).toBe(`outbox take: 0 receipt copies written to ${spool}`);
+      expect(readdirSync(spool)).toHaveLength(3);
+    },
+  );
+
+  it.skipIf(backend.skip)(
+    'removes no copy when a file cannot be written, leaves no part of one, and names the path',
+    async () => {
+      const { store, spool, kept, take } = await queuedStore();
+      // The second copy's temporary file cannot be written: a directory holds its name.
+      const blocked = join(spool, `.${kept[1]?.name}.tmp`);
+      mkdirSync(blocked);
+      const run = await take(spool);
+      expect(run.code).toBe(1);
+      expect(run.err).toBe(
+        `admin outbox take: ${blocked}: EISDIR: illegal operation on a directory; no receipt copy was taken`,
+      );
+      expect(readdirSync(spool)).toEqual([`.${kept[1]?.name}.tmp`]);
+      expect((await store.outbox.list()).map(({ id: _id, ...copy }) => copy)).toEqual(kept);
+      const missing = join(spool, 'gone');
+      const refused = await take(missing);
+      expect(refused.err).toBe(
+        `admin outbox take: ${missing}: ENOENT: no such file or directory; no receipt copy was taken`,
+      );
+      expect(await store.outbox.list()).toHaveLength(3);
+    },
+  );
+});
+
+describe('admin outbox take', () => {
+  it('refuses a --limit that is not a whole number from 1 to 1000, taking nothing', async () => {
+    const dir = tempDir();
+    for (const limit of ['0', '1001', '2.5', 'all']) {
+      const run = await admin(dir, ['outbox', 'take', dir, '--limit', limit]);
+      expect(run).toMatchObject({ code: 1, out: '' });
+      expect(run.err).toBe(
+        `admin outbox take: --limit: a whole number from 1 to 1000, not "${limit}"`,
+      );
+    }
+  });
+
+  it('is listed in the help with its usage, and asks for the folder', async () => {
+    const dir = tempDir();
+    expect((await admin(dir, ['help'])).out).toContain('outbox take <dir> [--limit N]');
+    const run = await admin(dir, ['outbox', 'take']);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain('usage: outbox take <dir> [--limit N]');
+  });
+});
+
 describe('moving an outbox folder', () => {
   it('keeps the folder when the store does not commit the copies', async () => {
     const kept = copies();
@@ -155,6 +249,7 @@ describe('moving an outbox folder', () => {
     const failing = {
       add: () => Promise.reject(new Error('connection lost')),
       list: () => Promise.resolve([]),
+      take: () => Promise.resolve([]),
     };
     await expect(moveLegacyOutbox(folder, failing)).rejects.toThrow('connection lost');
     for (const copy of kept) expect(existsSync(join(folder, copy.name))).toBe(true);
