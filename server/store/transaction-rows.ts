@@ -5,6 +5,7 @@ import type {
   TransactionRecord,
   TransactionState,
 } from './transaction-record.ts';
+import type { NewTransaction, TransactionEvent } from './transaction-store.ts';
 
 /** The columns of a transactions row joined with its batch number and order id. */
 export interface TransactionRow {
@@ -94,4 +95,74 @@ export function recordFromRow(row: TransactionRow): TransactionRecord {
     createdTs: row.created_ts,
     lastModifiedTs: row.last_modified_ts,
   };
+}
+
+/**
+ * The columns both back ends write for a new transaction, in the order of newTransactionValues;
+ * its batch_id and item follow, as each back end places a capture in its batch.
+ */
+export const NEW_TRANSACTION_COLUMNS = `merchant_id, profile_id, user_id, username, kind, state,
+  parent_ttid, order_ref, payment_id, req_amount, amount, code, msoft_code, phard_code, verbiage,
+  auth, stan, avs, cv, account_masked, last4, cardtype, cardholdername, entry_mode, token,
+  card_sealed, online, status_flags, reversal_reason, echo_json, custom_json, created_ts,
+  last_modified_ts, operation, gift_account_id, card_fingerprint`;
+
+/** The values of NEW_TRANSACTION_COLUMNS (36) for a transaction of order row `order.ref`. */
+export function newTransactionValues(
+  txn: NewTransaction,
+  order: { ref: number | null; paymentId: string | null },
+  nowTs: number,
+): (string | number | Buffer | null)[] {
+  return [
+    txn.merchantId,
+    txn.profileId,
+    txn.userId,
+    txn.username,
+    txn.kind,
+    txn.state,
+    txn.parentTtid,
+    order.ref,
+    order.paymentId,
+    txn.reqAmount,
+    txn.amount,
+    txn.code,
+    txn.msoftCode,
+    txn.phardCode,
+    txn.verbiage,
+    txn.auth,
+    txn.stan,
+    txn.avs,
+    txn.cv,
+    txn.accountMasked,
+    txn.last4,
+    txn.cardtype,
+    txn.cardholdername,
+    txn.entryMode,
+    txn.token,
+    txn.cardSealed,
+    txn.online ? 1 : 0,
+    txn.statusFlags.join('|'),
+    txn.reversalReason,
+    JSON.stringify(txn.echo),
+    JSON.stringify(txn.custom),
+    nowTs,
+    nowTs,
+    txn.operation,
+    txn.giftAccountId,
+    txn.cardFingerprint,
+  ];
+}
+
+/** An event's values for transaction_events' columns action … username, in that order. */
+export function eventValues(event: TransactionEvent): (string | number | null)[] {
+  return [
+    event.action,
+    event.amount,
+    event.code,
+    event.msoftCode,
+    event.phardCode,
+    event.verbiage,
+    event.stan,
+    event.username,
+  ];
 }

@@ -9,9 +9,7 @@
 // the service process, measured in the same phase, and the sales per second one event-loop
 // thread can run at that cost, as a ratio to the echo (docs/architecture.md, Throughput). Sales
 // asking for e-mailed and texted receipt copies run beside sales without.
-// Options: --seconds N (measured time per phase, default 5), --clients N (default 32), --store
-// postgres (instead: key/value sales on SQLite, on one and on two instances over one throwaway
-// PostgreSQL cluster with fsync on, and the node:net echo; store-bench.ts).
+// Options: --help prints them (HELP).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,11 +25,42 @@ import { KvClient } from './kv-client.ts';
 import { storeComparison } from './store-bench.ts';
 import { WrongPasswordFlood } from './wrong-password-flood.ts';
 
+/** What `--help` prints. */
+const HELP = `npm run bench:server -- [options]
+  --seconds N     measured seconds per phase, after 1 s of warm-up (default 5)
+  --clients N     concurrent clients (default 32)
+  --store postgres
+                  instead of the REST and key/value phases: key/value sales on SQLite and on one
+                  instance over a throwaway PostgreSQL cluster (fsync on) for each client count of
+                  the sweep, on two instances at the top count, and the node:net echo, with the CPU
+                  ms per sale of the service, PostgreSQL and the bench (store-bench.ts)
+  --sweep LIST    with --store postgres: client counts, comma-separated (default 1,4,16,32)
+  --pool-max N    with --store postgres: connections per instance (default the store's, 10)
+  --help          prints this`;
+
 const { values } = parseArgs({
-  options: { seconds: { type: 'string' }, clients: { type: 'string' }, store: { type: 'string' } },
+  options: {
+    seconds: { type: 'string' },
+    clients: { type: 'string' },
+    store: { type: 'string' },
+    sweep: { type: 'string' },
+    'pool-max': { type: 'string' },
+    help: { type: 'boolean' },
+  },
 });
-const SECONDS = Number(values.seconds ?? 5);
-const CLIENTS = Number(values.clients ?? 32);
+
+/** A positive whole number given as option `name`, or the default; exits naming the rule. */
+function count(name: string, given: string | undefined, fallback: number): number {
+  const value = Number(given ?? fallback);
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`--${name}: a whole number of at least 1, not "${given}"\n\n${HELP}`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const SECONDS = count('seconds', values.seconds, 5);
+const CLIENTS = count('clients', values.clients, 32);
 const WARMUP_MS = 1000;
 /** Addresses sending wrong passwords in the attacked phases. */
 const ATTACKERS = 16;
@@ -103,32 +132,50 @@ const keyAuth = (key: { id: string; secret: string }): KvAuth => ({
 });
 const PASSWORD_AUTH: KvAuth = { username: 'test_retail:public', password: 'publ1ct3st' };
 
-/** Key/value sales from CLIENTS connections, spread evenly over the ports given. */
+/**
+ * How a key/value phase runs: its clients (default CLIENTS), meters counting its sales, and fields
+ * added to each sale.
+ */
+interface KvPhaseOptions {
+  clients?: number;
+  meters?: readonly CpuPerRequest[];
+  extra?: Record<string, string>;
+}
+
+/** Key/value sales from the clients' connections, spread evenly over the ports given. */
 async function kvPhase(
   port: number | readonly number[],
   auth: KvAuth,
   check: boolean,
-  pid?: number,
-  extra: Record<string, string> = {},
-): Promise<MeteredFigures> {
+  options: KvPhaseOptions = {},
+): Promise<PhaseFigures> {
   const ports = typeof port === 'number' ? [port] : port;
+  const count = options.clients ?? CLIENTS;
   const clients = await Promise.all(
-    Array.from({ length: CLIENTS }, (_, i) => KvClient.open(ports[i % ports.length] as number)),
+    Array.from({ length: count }, (_, i) => KvClient.open(ports[i % ports.length] as number)),
   );
-  const request = { action_trans: 'sale', ...auth, ...SALE, ...extra };
-  const cpu = pid === undefined ? undefined : new CpuPerRequest(pid);
+  const request = { action_trans: 'sale', ...auth, ...SALE, ...options.extra };
   const send = async (worker: number): Promise<void> => {
     const answer = await clients[worker]?.request(request);
     if (check && answer !== undefined) expectApproved(answer);
   };
-  const figures = await closedLoop(
-    CLIENTS,
-    WARMUP_MS,
-    SECONDS * 1000,
-    cpu === undefined ? send : cpu.wrap(send),
-  );
+  const metered = (options.meters ?? []).reduce((inner, meter) => meter.wrap(inner), send);
+  const figures = await closedLoop(count, WARMUP_MS, SECONDS * 1000, metered);
   clients.forEach((client) => client.close());
-  return { ...figures, cpuMs: cpu?.perRequest() ?? Number.NaN };
+  return figures;
+}
+
+/** A key/value phase with the CPU ms per sale of process `pid`; `extra` fields go in each sale. */
+async function meteredKvPhase(
+  port: number,
+  auth: KvAuth,
+  check: boolean,
+  pid: number,
+  extra: Record<string, string> = {},
+): Promise<MeteredFigures> {
+  const cpu = new CpuPerRequest(pid);
+  const figures = await kvPhase(port, auth, check, { meters: [cpu], extra });
+  return { ...figures, cpuMs: cpu.perRequest() };
 }
 
 /** The mean of one figure over `runs` as a ratio to its mean over `base`. */
@@ -172,9 +219,9 @@ async function copiesBesideNone(
   first: MeteredFigures,
   pid: number,
 ): Promise<void> {
-  const copies = [await kvPhase(port, key, true, pid, COPIES)];
-  const none = [first, await kvPhase(port, key, true, pid)];
-  copies.push(await kvPhase(port, key, true, pid, COPIES));
+  const copies = [await meteredKvPhase(port, key, true, pid, COPIES)];
+  const none = [first, await meteredKvPhase(port, key, true, pid)];
+  copies.push(await meteredKvPhase(port, key, true, pid, COPIES));
   console.log(row('key/value sale, e-mail + SMS', copies[0] as PhaseFigures));
   console.log(row('key/value sale, API key again', none[1] as PhaseFigures));
   console.log(row('key/value sale, e-mail + SMS', copies[1] as PhaseFigures));
@@ -274,8 +321,8 @@ async function main(): Promise<void> {
     console.log(
       `  durable SQLite commits on this disk (WAL, synchronous=FULL, one row each): ${durableCommitsPerSecond(dataDir)}/s`,
     );
-    const kvSale = await kvPhase(server.plainPort, keyAuth(server.apiKey), true, server.pid);
-    const netEcho = await kvPhase(echo.net, keyAuth(server.apiKey), false, echo.pid);
+    const kvSale = await meteredKvPhase(server.plainPort, keyAuth(server.apiKey), true, server.pid);
+    const netEcho = await meteredKvPhase(echo.net, keyAuth(server.apiKey), false, echo.pid);
     console.log(row('key/value sale, API key', kvSale));
     console.log(row('node:net echo', netEcho));
     console.log(ratio(kvSale, netEcho));
@@ -298,13 +345,18 @@ async function main(): Promise<void> {
   }
 }
 
-if (values.store === undefined) await main();
+if (values.help === true) console.log(HELP);
+else if (values.store === undefined) await main();
 else if (values.store === 'postgres') {
+  const sweep = (values.sweep ?? '1,4,16,32')
+    .split(',')
+    .map((item) => count('sweep', item, 1))
+    .sort((a, b) => a - b);
   await storeComparison({
-    clients: CLIENTS,
+    sweep,
     seconds: SECONDS,
-    row,
-    header: HEADER,
+    poolMax:
+      values['pool-max'] === undefined ? undefined : count('pool-max', values['pool-max'], 10),
     phase: kvPhase,
     keyAuth,
     startEchoServers,

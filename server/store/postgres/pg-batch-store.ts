@@ -2,19 +2,17 @@ import type { BatchFilter, BatchRecord, BatchStore, BatchTotals } from '../batch
 import type { PgSession } from './pg-session.ts';
 import { type BatchRow, batchFromRow } from '../batch-store.ts';
 
-/** A batch position given to a transaction entering a batch. */
+/** The batch a capture enters: its row id and its number. */
 export interface PgBatchPlace {
   batchId: number;
   number: number;
-  item: number;
 }
 
 const OPEN = `SELECT * FROM batches WHERE profile_id = $1 AND status = 'open'`;
 
 /**
  * Batches in PostgreSQL (003_transactions: one open per profile by a partial unique index). A
- * settlement and a capture into the batch meet on the batch's row lock: whichever comes second
- * sees the other's commit, so a batch settles once and nothing enters a settled batch.
+ * settlement and a capture into the batch meet on the batch's row lock (itemAtCommit).
  */
 export class PgBatchStore implements BatchStore {
   readonly #s: PgSession;
@@ -90,26 +88,33 @@ export class PgBatchStore implements BatchStore {
   }
 
   /**
-   * The next item of the profile's open batch (its row locked), opening a batch first if none is
-   * open; runs inside the write that captures the transaction. Two instances opening a batch at
-   * once meet on the unique index, and the loser's store transaction runs again.
+   * The profile's open batch, opened now if none is (openBatchClauses), for a capture in the write
+   * that runs it; the capture's item is taken with the commit (itemAtCommit).
    */
-  async place(s: PgSession, profileId: number, nowTs: number): Promise<PgBatchPlace> {
-    let batch = await s.get<BatchRow>(`${OPEN} FOR UPDATE`, [profileId]);
-    if (batch === undefined) {
-      batch = await s.get<BatchRow>(
-        `INSERT INTO batches (profile_id, number, status, item_count, opened_ts)
-         SELECT $1::bigint, coalesce(max(number), 0) + 1, 'open', 0, $2::bigint
-         FROM batches WHERE profile_id = $1::bigint
-         RETURNING *`,
-        [profileId, nowTs],
-      );
-      if (batch === undefined) throw new Error('batch row vanished inside its own commit');
-    }
-    const item = await s.get<{ item_count: number }>(
-      'UPDATE batches SET item_count = item_count + 1 WHERE id = $1 RETURNING item_count',
-      [batch.id],
+  async locate(s: PgSession, profileId: number, nowTs: number): Promise<PgBatchPlace> {
+    const row = await s.get<{ id: number; number: number }>(
+      `WITH ${openBatchClauses('$1::bigint', '$2::bigint', 'true')} SELECT * FROM place`,
+      [profileId, nowTs],
     );
-    return { batchId: batch.id, number: batch.number, item: item?.item_count ?? 1 };
+    if (row === undefined) throw new Error('batch row vanished inside its own commit');
+    return { batchId: row.id, number: row.number };
   }
+}
+
+/**
+ * The WITH clauses that find a capture's batch without locking it: `place` is the profile's open
+ * batch (id, number), or one opened now when none is (two writes opening one at once meet on the
+ * partial unique index batches_one_open, and the loser's store transaction runs again); empty
+ * unless `when` holds. Placeholders name the statement's parameters: profile id, now, a boolean.
+ */
+export function openBatchClauses(profile: string, now: string, when: string): string {
+  return `found AS (
+      SELECT id, number FROM batches WHERE profile_id = ${profile} AND status = 'open' AND ${when}),
+    opened AS (
+      INSERT INTO batches (profile_id, number, status, item_count, opened_ts)
+      SELECT ${profile}, coalesce(max(number), 0) + 1, 'open', 0, ${now}
+      FROM batches WHERE profile_id = ${profile}
+      HAVING ${when} AND NOT EXISTS (SELECT 1 FROM found)
+      RETURNING id, number),
+    place AS (SELECT * FROM found UNION ALL SELECT * FROM opened)`;
 }

@@ -17,13 +17,31 @@ export interface PgSession {
   /** Runs a statement; returns how many rows it changed. */
   run(sql: string, values?: Values): Promise<number>;
   /** Runs statements as one atomic change. */
-  write<T>(change: (session: PgSession) => Promise<T>): Promise<T>;
+  write<T>(change: (session: PgTxSession) => Promise<T>): Promise<T>;
   /**
    * " FOR UPDATE" inside a store transaction, else "": a row read there to decide a change is
    * locked until the commit, so a decision on another instance waits for it (row locks, READ
    * COMMITTED; docs/architecture.md, The store).
    */
   readonly lock: string;
+}
+
+/** The session of a store transaction: a statement may be left to run with the commit. */
+export interface PgTxSession extends PgSession {
+  /**
+   * Runs `sql` (one statement, no parameters: values written in it are whole numbers only) in the
+   * round trip that commits, just before COMMIT, and hands its rows to `done` before the store
+   * transaction resolves. A row lock it takes is held only while PostgreSQL runs the statement and
+   * the commit, never across a round trip of the service. A check violation (23514) of such a
+   * statement means what it relied on changed meanwhile: the store transaction runs again.
+   */
+  atCommit(sql: string, done: (rows: Record<string, unknown>[]) => void): void;
+}
+
+/** A statement left for the commit's round trip (PgTxSession.atCommit). */
+interface AtCommit {
+  sql: string;
+  done: (rows: Record<string, unknown>[]) => void;
 }
 
 const names = new Map<string, string>();
@@ -42,6 +60,8 @@ function prepared(sql: string, values: Values | undefined): pg.QueryConfig {
 const ATTEMPTS = 5;
 /** Conflicts that a new attempt resolves (PostgreSQL Appendix A): serialization, deadlock, unique. */
 const CONFLICTS = new Set(['40001', '40P01', '23505']);
+/** A check violation: in the commit's round trip, a statement's condition changed (atCommit). */
+const CHECK_VIOLATION = '23514';
 
 /**
  * Counts reads and fences: a commit that wrote is on disk (and on the synchronous standbys) with
@@ -59,14 +79,16 @@ export class ReadFence {
   }
 }
 
+/** True when a statement changes rows, on its own or in a WITH clause. */
 function isWrite(sql: string): boolean {
-  return /^\s*(INSERT|UPDATE|DELETE)/i.test(sql);
+  return /\b(INSERT\s+INTO|DELETE\s+FROM)\b|\bUPDATE\s+\w+(\s+(AS\s+)?\w+)?\s+SET\b/i.test(sql);
 }
 
 /** A session on one connection inside a transaction; `wrote` tells whether it changed a row. */
-class TransactionSession implements PgSession {
+class TransactionSession implements PgTxSession {
   readonly lock = ' FOR UPDATE';
   wrote = false;
+  readonly finals: AtCommit[] = [];
   readonly #client: pg.PoolClient;
   readonly #fence: ReadFence;
 
@@ -92,45 +114,73 @@ class TransactionSession implements PgSession {
     return result.rowCount ?? 0;
   }
 
-  write<T>(change: (session: PgSession) => Promise<T>): Promise<T> {
+  write<T>(change: (session: PgTxSession) => Promise<T>): Promise<T> {
     return change(this);
+  }
+
+  atCommit(sql: string, done: (rows: Record<string, unknown>[]) => void): void {
+    this.finals.push({ sql, done });
+    this.wrote = true;
   }
 }
 
-function retryable(error: unknown, committing: boolean): boolean {
-  if (error instanceof pg.DatabaseError && CONFLICTS.has(error.code ?? '')) return true;
+/**
+ * Commits, with the statements left for the commit in the same round trip: one simple query of
+ * them and COMMIT, which PostgreSQL runs in order, stopping at the first error (the transaction
+ * then rolls back); each statement's rows go to its `done`.
+ */
+async function commit(client: pg.PoolClient, finals: readonly AtCommit[]): Promise<void> {
+  if (finals.length === 0) {
+    await client.query('COMMIT');
+    return;
+  }
+  const results = (await client.query(
+    [...finals.map((final) => final.sql), 'COMMIT'].join(';\n'),
+  )) as unknown as pg.QueryResult[];
+  finals.forEach((final, index) => final.done(results[index]?.rows ?? []));
+}
+
+function retryable(error: unknown, committing: boolean, finals: boolean): boolean {
+  if (error instanceof pg.DatabaseError) {
+    if (CONFLICTS.has(error.code ?? '')) return true;
+    if (committing && finals && error.code === CHECK_VIOLATION) return true;
+  }
   return !committing && isServerLost(error);
 }
 
 /**
  * Runs `work` in one transaction (READ COMMITTED) on a connection of its own, and commits; resolves
  * once the commit is durable (synchronous_commit: flushed, and on the synchronous standbys). A
- * conflict (serialization failure, deadlock, a unique key taken meanwhile) or a server lost before
- * COMMIT was sent rolls back and runs `work` again on a fresh connection, up to 5 times; a server
- * lost during COMMIT leaves the outcome unknown and the error is thrown.
+ * conflict (serialization failure, deadlock, a unique key taken meanwhile, a statement left for the
+ * commit finding its condition changed) or a server lost before COMMIT was sent rolls back and
+ * runs `work` again on a fresh connection, up to 5 times; a server lost during COMMIT leaves the
+ * outcome unknown and the error is thrown.
  */
 export async function runTransaction<T>(
   connections: PgConnections,
   fence: ReadFence,
-  work: (session: PgSession) => Promise<T>,
+  work: (session: PgTxSession) => Promise<T>,
 ): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     const client = await connections.acquire();
     let committing = false;
+    const session = new TransactionSession(client, fence);
     try {
       await client.query('BEGIN');
-      const session = new TransactionSession(client, fence);
       const value = await work(session);
       committing = true;
       const mark = fence.reads;
-      await client.query('COMMIT');
+      await commit(client, session.finals);
       if (session.wrote) fence.cover(mark);
       connections.release(client);
       return value;
     } catch (error) {
-      if (!committing) await client.query('ROLLBACK').catch(() => undefined);
+      if (client.getTransactionStatus() !== 'I') {
+        await client.query('ROLLBACK').catch(() => undefined);
+      }
       connections.release(client, error);
-      if (attempt < ATTEMPTS && retryable(error, committing)) continue;
+      const finals = session.finals.length > 0;
+      if (attempt < ATTEMPTS && retryable(error, committing, finals)) continue;
       throw error;
     }
   }

@@ -9,23 +9,32 @@ import type {
 } from '../transaction-store.ts';
 import { StaleTransactionError } from '../transaction-store.ts';
 import type { TransactionRecord } from '../transaction-record.ts';
-import { recordFromRow, type TransactionRow } from '../transaction-rows.ts';
+import { eventValues, recordFromRow, type TransactionRow } from '../transaction-rows.ts';
 import type { PgBatchStore } from './pg-batch-store.ts';
-import type { PgSession, Values } from './pg-session.ts';
+import type { PgSession, PgTxSession, Values } from './pg-session.ts';
+import {
+  INSERT_TRANSACTION,
+  insertValues,
+  itemAtCommit,
+  PROVISIONAL_ITEM,
+  recordStanStatement,
+} from './pg-transaction-insert.ts';
 
 const FROM = `FROM transactions t
   LEFT JOIN batches b ON b.id = t.batch_id
   LEFT JOIN orders o ON o.id = t.order_ref`;
 const SELECT = `SELECT t.*, b.number AS batch_number, o.order_id AS order_id ${FROM}`;
 
-const INSERT = `INSERT INTO transactions (merchant_id, profile_id, user_id, username, kind, state,
-  parent_ttid, order_ref, payment_id, req_amount, amount, batch_id, item, code, msoft_code,
-  phard_code, verbiage, auth, stan, avs, cv, account_masked, last4, cardtype, cardholdername,
-  entry_mode, token, card_sealed, online, status_flags, reversal_reason, echo_json, custom_json,
-  created_ts, last_modified_ts, operation, gift_account_id, card_fingerprint)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-  $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $34, $35, $36, $37)
-  RETURNING ttid`;
+/**
+ * Leaves a capture's item to its commit (itemAtCommit): the record shows none until the store
+ * transaction commits, then the item taken.
+ */
+function itemWithCommit(s: PgTxSession, record: TransactionRecord, batchId: number): void {
+  record.item = null;
+  s.atCommit(itemAtCommit(batchId, record.ttid), (rows) => {
+    record.item = Number(rows[0]?.item);
+  });
+}
 
 /**
  * Transactions and their history in PostgreSQL (003_transactions, 005_stored_value). A write runs
@@ -110,53 +119,17 @@ export class PgTransactionStore implements TransactionStore {
 
   insert(txn: NewTransaction, event: TransactionEvent, nowTs: number): Promise<TransactionRecord> {
     return this.#s.write(async (s) => {
-      const orderRef =
+      const ref =
         txn.orderId === null ? null : await this.#orderRef(s, txn.merchantId, txn.orderId, nowTs);
-      const paymentId = orderRef === null ? null : await this.#nextPaymentId(s, orderRef);
-      const place =
-        txn.state === 'captured' ? await this.#batches.place(s, txn.profileId, nowTs) : null;
-      const row = await s.get<{ ttid: number }>(INSERT, [
-        txn.merchantId,
-        txn.profileId,
-        txn.userId,
-        txn.username,
-        txn.kind,
-        txn.state,
-        txn.parentTtid,
-        orderRef,
-        paymentId,
-        txn.reqAmount,
-        txn.amount,
-        place?.batchId ?? null,
-        place?.item ?? null,
-        txn.code,
-        txn.msoftCode,
-        txn.phardCode,
-        txn.verbiage,
-        txn.auth,
-        txn.stan,
-        txn.avs,
-        txn.cv,
-        txn.accountMasked,
-        txn.last4,
-        txn.cardtype,
-        txn.cardholdername,
-        txn.entryMode,
-        txn.token,
-        txn.cardSealed,
-        txn.online ? 1 : 0,
-        txn.statusFlags.join('|'),
-        txn.reversalReason,
-        JSON.stringify(txn.echo),
-        JSON.stringify(txn.custom),
-        nowTs,
-        txn.operation,
-        txn.giftAccountId,
-        txn.cardFingerprint,
-      ]);
+      const paymentId = ref === null ? null : await this.#nextPaymentId(s, ref);
+      const row = await s.get<TransactionRow & { batch_id: number | null }>(
+        INSERT_TRANSACTION,
+        insertValues(txn, event, { ref, paymentId }, nowTs),
+      );
       if (row === undefined) throw new Error('transaction row vanished inside its own commit');
-      await this.#addEvent(s, row.ttid, txn.profileId, event, nowTs);
-      return this.#get(s, row.ttid);
+      const record = recordFromRow(row);
+      if (row.batch_id !== null) itemWithCommit(s, record, row.batch_id);
+      return record;
     });
   }
 
@@ -180,10 +153,13 @@ export class PgTransactionStore implements TransactionStore {
       };
       set('last_modified_ts', nowTs);
       if (change.state !== undefined) set('state', change.state);
-      if (change.state === 'captured' && before.batchNumber === null) {
-        const place = await this.#batches.place(s, before.profileId, nowTs);
+      const place =
+        change.state === 'captured' && before.batchNumber === null
+          ? await this.#batches.locate(s, before.profileId, nowTs)
+          : undefined;
+      if (place !== undefined) {
         set('batch_id', place.batchId);
-        set('item', place.item);
+        set('item', PROVISIONAL_ITEM + txn.ttid);
       }
       if (change.amount !== undefined) set('amount', change.amount);
       if (change.refundedAmount !== undefined) set('refunded_amount', change.refundedAmount);
@@ -198,7 +174,9 @@ export class PgTransactionStore implements TransactionStore {
       args.push(txn.ttid);
       await s.run(`UPDATE transactions SET ${sets.join(', ')} WHERE ttid = $${args.length}`, args);
       await this.#addEvent(s, txn.ttid, txn.profileId, event, nowTs);
-      return { before, after: await this.#get(s, txn.ttid) };
+      const after = await this.#get(s, txn.ttid);
+      if (place !== undefined) itemWithCommit(s, after, place.batchId);
+      return { before, after };
     });
   }
 
@@ -261,18 +239,7 @@ export class PgTransactionStore implements TransactionStore {
     event: TransactionEvent,
     nowTs: number,
   ): Promise<void> {
-    const values: Values = [
-      ttid,
-      event.action,
-      event.amount,
-      event.code,
-      event.msoftCode,
-      event.phardCode,
-      event.verbiage,
-      event.stan,
-      event.username,
-      nowTs,
-    ];
+    const values: Values = [ttid, ...eventValues(event), nowTs];
     await s.run(
       `INSERT INTO transaction_events (ttid, action, amount, code, msoft_code, phard_code,
         verbiage, stan, username, ts) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
@@ -282,10 +249,6 @@ export class PgTransactionStore implements TransactionStore {
   }
 
   async #recordStan(s: PgSession, profileId: number, stanSeq: number): Promise<void> {
-    await s.run(
-      `INSERT INTO profile_counters AS c (profile_id, stan_seq) VALUES ($1, $2)
-       ON CONFLICT (profile_id) DO UPDATE SET stan_seq = greatest(c.stan_seq, excluded.stan_seq)`,
-      [profileId, stanSeq],
-    );
+    await s.run(recordStanStatement('$1', '$2'), [profileId, stanSeq]);
   }
 }

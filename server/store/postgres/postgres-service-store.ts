@@ -25,6 +25,12 @@ import { PgTransactionStore } from './pg-transaction-store.ts';
 import { PgUserStore } from './pg-user-store.ts';
 import type { PostgresLocation } from './postgres-location.ts';
 
+/**
+ * A commit of its own in one statement: txid_current() gives the statement's transaction an id, so
+ * its commit is flushed (and waits for the synchronous standbys) like any write's.
+ */
+const FENCE = 'SELECT txid_current()';
+
 /** Every table of the store over one session, for the instance holding lock key `owner`. */
 function tables(session: PgSession, owner: number): StoreTx {
   const batches = new PgBatchStore(session);
@@ -145,7 +151,7 @@ export class PostgresServiceStore implements ServiceStore {
    * A read may have seen a commit that is flushed on the primary but not yet on the synchronous
    * standbys (PostgreSQL shows a commit before the standby confirms it). Once a commit that wrote
    * and was sent after a read finished is durable, so is everything the read saw; when none is,
-   * one is made (txid_current() in a transaction of its own), shared by every caller meanwhile.
+   * one is made (FENCE), shared by every caller meanwhile.
    */
   settled(): Promise<void> {
     if (this.#fence.covered >= this.#fence.reads) return Promise.resolve();
@@ -167,11 +173,12 @@ export class PostgresServiceStore implements ServiceStore {
   }
 
   #startFence(): Promise<void> {
-    const fencing = runTransaction(this.#connections, this.#fence, async (session) => {
-      await session.run('SELECT txid_current()');
-    }).finally(() => {
-      if (this.#fencing === fencing) this.#fencing = undefined;
-    });
+    const fencing = this.#top
+      .run(FENCE)
+      .then(() => undefined)
+      .finally(() => {
+        if (this.#fencing === fencing) this.#fencing = undefined;
+      });
     this.#fencing = fencing;
     return fencing;
   }

@@ -11,20 +11,21 @@ import { StaleTransactionError } from '../transaction-store.ts';
 import type { TransactionRecord } from '../transaction-record.ts';
 import type { SqliteBatchStore } from './sqlite-batch-store.ts';
 import type { SqliteSession } from './sqlite-session.ts';
-import { recordFromRow, type TransactionRow } from '../transaction-rows.ts';
+import {
+  eventValues,
+  NEW_TRANSACTION_COLUMNS,
+  newTransactionValues,
+  recordFromRow,
+  type TransactionRow,
+} from '../transaction-rows.ts';
 
 const SELECT = `SELECT t.*, b.number AS batch_number, o.order_id AS order_id
   FROM transactions t
   LEFT JOIN batches b ON b.id = t.batch_id
   LEFT JOIN orders o ON o.id = t.order_ref`;
 
-const INSERT = `INSERT INTO transactions (merchant_id, profile_id, user_id, username, kind, state,
-  parent_ttid, order_ref, payment_id, req_amount, amount, batch_id, item, code, msoft_code,
-  phard_code, verbiage, auth, stan, avs, cv, account_masked, last4, cardtype, cardholdername,
-  entry_mode, token, card_sealed, online, status_flags, reversal_reason, echo_json, custom_json,
-  created_ts, last_modified_ts, operation, gift_account_id, card_fingerprint)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-  ?, ?, ?, ?, ?, ?, ?, ?)`;
+const INSERT = `INSERT INTO transactions (${NEW_TRANSACTION_COLUMNS}, batch_id, item)
+  VALUES (${placeholders(38)})`;
 
 /** SQL placeholders for `count` values: "?, ?, ?". */
 function placeholders(count: number): string {
@@ -142,44 +143,9 @@ export class SqliteTransactionStore implements TransactionStore {
         this.#s
           .prepare(INSERT)
           .run(
-            txn.merchantId,
-            txn.profileId,
-            txn.userId,
-            txn.username,
-            txn.kind,
-            txn.state,
-            txn.parentTtid,
-            orderRef,
-            paymentId,
-            txn.reqAmount,
-            txn.amount,
+            ...newTransactionValues(txn, { ref: orderRef, paymentId }, nowTs),
             place?.batchId ?? null,
             place?.item ?? null,
-            txn.code,
-            txn.msoftCode,
-            txn.phardCode,
-            txn.verbiage,
-            txn.auth,
-            txn.stan,
-            txn.avs,
-            txn.cv,
-            txn.accountMasked,
-            txn.last4,
-            txn.cardtype,
-            txn.cardholdername,
-            txn.entryMode,
-            txn.token,
-            txn.cardSealed,
-            txn.online ? 1 : 0,
-            txn.statusFlags.join('|'),
-            txn.reversalReason,
-            JSON.stringify(txn.echo),
-            JSON.stringify(txn.custom),
-            nowTs,
-            nowTs,
-            txn.operation,
-            txn.giftAccountId,
-            txn.cardFingerprint,
           ).lastInsertRowid,
       );
       this.#addEvent(ttid, txn.profileId, event, nowTs);
@@ -285,18 +251,7 @@ export class SqliteTransactionStore implements TransactionStore {
         `INSERT INTO transaction_events (ttid, action, amount, code, msoft_code, phard_code,
           verbiage, stan, username, ts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(
-        ttid,
-        event.action,
-        event.amount,
-        event.code,
-        event.msoftCode,
-        event.phardCode,
-        event.verbiage,
-        event.stan,
-        event.username,
-        nowTs,
-      );
+      .run(ttid, ...eventValues(event), nowTs);
     if (event.stanSeq !== null) this.#recordStan(profileId, event.stanSeq);
   }
 

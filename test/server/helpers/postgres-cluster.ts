@@ -84,6 +84,8 @@ export interface PostgresNode {
   readonly dataDir: string;
   /** postgres://laneterm@127.0.0.1:PORT/postgres */
   readonly url: string;
+  /** The postmaster's process id (its backends are its children). */
+  readonly pid: number;
   /** Kills the postmaster with `signal` (SIGKILL: a crash) and waits until it has exited. */
   kill(signal: NodeJS.Signals): Promise<void>;
   /** Promotes a standby to primary and waits until it accepts writes. */
@@ -146,6 +148,7 @@ async function startNode(
     port,
     dataDir,
     url,
+    pid: postmasterPid,
     kill: async (signal) => {
       if (child.exitCode !== null) return;
       try {

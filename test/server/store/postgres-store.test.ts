@@ -102,6 +102,35 @@ describe.skipIf(backend.skip)('PostgreSQL store shared by two instances', () => 
     ]);
   });
 
+  it('takes a capture into the next batch when its batch settled before it committed', async () => {
+    const [a, b] = await pair();
+    const seeded = await seedMerchant(a);
+    const first = await a.transactions.insert(newSale(seeded, 100), eventOf('sale', 100), 2_000);
+    let wrote!: () => void;
+    const written = new Promise<void>((resolve) => (wrote = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let attempts = 0;
+    const capture = a.transaction(async (tx) => {
+      attempts += 1;
+      const made = await tx.transactions.insert(newSale(seeded, 200), eventOf('sale', 200), 2_001);
+      wrote();
+      await released;
+      return made;
+    });
+    await written;
+    // The capture holds no lock on its batch until it commits, so the settlement does not wait.
+    const batch = await b.batches.open(seeded.profileId);
+    expect(await b.batches.settle(batch?.id ?? 0, 3_000)).toBe(true);
+    release();
+    const made = await capture;
+    expect(attempts).toBe(2);
+    expect([made.batchNumber, made.item]).toEqual([2, 1]);
+    expect((await b.transactions.find(seeded.merchantId, made.ttid))?.state).toBe('captured');
+    expect((await b.transactions.find(seeded.merchantId, first.ttid))?.state).toBe('settled');
+    expect((await b.batches.totals(batch?.id ?? 0)).count).toBe(1);
+  });
+
   it('hands out distinct ttids, payment ids of one order, and stans across both', async () => {
     const { store: a, again } = await backend.fresh();
     const b = await again();
