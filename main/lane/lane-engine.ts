@@ -218,7 +218,7 @@ export class LaneEngine implements LaneApi {
       training: this.#options.training,
       devices: this.#options.devices,
       server: () => this.#server,
-      checking: () => this.#options.journal.counts().checking,
+      checking: () => this.#options.journal.checkingCount(),
       dayOpen: () => this.#options.settings.dayOpen(),
     });
   }

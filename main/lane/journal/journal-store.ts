@@ -213,6 +213,14 @@ export class JournalStore {
     return { entries: row.entries, checking: row.checking ?? 0 };
   }
 
+  /** How many entries are being checked (pending or unknown), by the state index alone. */
+  checkingCount(): number {
+    const row = this.#statement(
+      `SELECT COUNT(*) AS checking FROM entries WHERE state IN ('pending', 'unknown')`,
+    ).get() as { checking: number };
+    return row.checking;
+  }
+
   /** A lane setting or flag the journal keeps (the day open, edited settings), or undefined. */
   getState(key: string): string | undefined {
     const row = this.#statement(`SELECT value FROM lane_state WHERE key = ?`).get(key) as

@@ -276,6 +276,9 @@ describe('journal', () => {
     expect(reopened.get('old-1')).toMatchObject({ amountMinor: 500, state: 'pending' });
     const chip = { cryptogramType: 'TC', cryptogram: '0123456789ABCDEF', tsi: 'F800' } as const;
     expect(reopened.recordChip('old-1', chip).chip).toEqual(chip);
+    expect(reopened.checkingCount()).toBe(1);
+    reopened.recordOutcome('old-1', { state: 'approved', ttid: '9' });
+    expect(reopened.checkingCount()).toBe(0);
     reopened.close();
   });
 
