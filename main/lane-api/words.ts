@@ -63,6 +63,8 @@ export const CASHIER_WORDS: Readonly<Record<CashierPrompt, string>> = {
   choose_tender: 'Choose how the customer pays.',
   ask_for_card: 'Ask the customer to insert, tap or swipe the card.',
   key_card: 'The card is being keyed on the PIN pad.',
+  key_card_expiry_optional:
+    'Key the card number on the PIN pad. No expiry on the card? Press Enter on the pad to skip it.',
   customer_entering_pin: 'The customer is entering the PIN on the PIN pad.',
   customer_keying_card: 'The customer is keying the card number on the PIN pad.',
   manager_override: 'A manager must authorize this.',

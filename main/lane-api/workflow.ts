@@ -88,7 +88,15 @@ export const WorkflowStep = z.discriminatedUnion('name', [
     problem: ProblemCode.optional(),
   }),
   /** The card is being keyed on the PIN pad (by the customer, or the cashier at the pad). */
-  z.strictObject({ name: z.literal('keyed_entry'), dueMinor: MinorUnitsOrZero }),
+  z.strictObject({
+    name: z.literal('keyed_entry'),
+    dueMinor: MinorUnitsOrZero,
+    /**
+     * True when the pad lets the expiry be skipped (Enter on an empty field): the operations the
+     * service takes without one (protocol catalogue: expdateOptional); false for sales, preauths.
+     */
+    expiryOptional: z.boolean(),
+  }),
   z.strictObject({ name: z.literal('pin'), dueMinor: MinorUnits, card: CardSummary }),
   z.strictObject({
     name: z.literal('override'),
@@ -148,6 +156,7 @@ export const CashierPrompt = z.enum([
   'choose_tender',
   'ask_for_card',
   'key_card',
+  'key_card_expiry_optional',
   'customer_entering_pin',
   'customer_keying_card',
   'manager_override',

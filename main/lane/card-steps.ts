@@ -187,7 +187,8 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
       }
     }
     for (;;) {
-      this.show({ name: 'keyed_entry', dueMinor });
+      const expiryOptional = request.expiryOptional === true;
+      this.show({ name: 'keyed_entry', dueMinor, expiryOptional });
       try {
         return capturedFromRead(await this.ctx.devices.keyCard(request, { signal: this.signal }));
       } catch (error) {

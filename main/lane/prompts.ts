@@ -38,7 +38,10 @@ export function promptsFor(step: WorkflowStep, kind: WorkflowKind): Prompts {
     case 'card':
       return { cashier: 'ask_for_card', customer: 'present_card' };
     case 'keyed_entry':
-      return { cashier: 'key_card', customer: 'key_card_on_pad' };
+      return {
+        cashier: step.expiryOptional ? 'key_card_expiry_optional' : 'key_card',
+        customer: 'key_card_on_pad',
+      };
     case 'pin':
       return { cashier: 'customer_entering_pin', customer: 'enter_pin' };
     case 'override':

@@ -4,6 +4,7 @@
 // training mode's (an encrypting swipe reader, the EMV reader, the PIN pad, the printer); the
 // simulated cardholder takes a second to type a PIN or key a card, as a person would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CASHIER_WORDS } from '../../main/lane-api/index.ts';
 import { startChromium, type Browser } from './helpers/chromium.ts';
 import { Cashier } from './helpers/cashier.ts';
 import { expectTrainingReceipt } from './helpers/screen-checks.ts';
@@ -204,7 +205,7 @@ describe('lane end to end', () => {
     await at.keys('Enter');
     await at.screen('New sale');
   });
-  it('gift counter: activate by swipe, balance keyed on the PIN pad, cash-out', async () => {
+  it('gift counter: activate by swipe, balance keyed on the PIN pad (told Enter skips the expiry), cash-out', async () => {
     const at = await cashier();
     await at.keys('F2');
     await at.screen('Gift counter');
@@ -226,6 +227,7 @@ describe('lane end to end', () => {
     await at.screen('Waiting for the card');
     await at.present('gift-cli', 'F8');
     await at.keys('F6');
+    await at.page.getByRole('main').getByText(CASHIER_WORDS.key_card_expiry_optional).waitFor();
     await at.screen('Card keyed on the PIN pad');
     await at.screen('Result: Approved');
     const balance = await at.textOf('main');

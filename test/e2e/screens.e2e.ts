@@ -5,11 +5,16 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridge, type RunningBridge } from '../../main/bridge/bridge-server.ts';
 import { ensureRendererBuilt } from '../../main/bridge/renderer-build.ts';
-import type { WorkflowView } from '../../main/lane-api/index.ts';
+import { CASHIER_WORDS, type WorkflowView } from '../../main/lane-api/index.ts';
 import { ScriptedLane } from '../main/bridge/scripted-lane.ts';
 import { REPO_ROOT } from '../server/helpers/server-process.ts';
 import { startChromium, type Browser } from './helpers/chromium.ts';
-import { RECEIPT, WORKFLOW_SCREENS, answerQuery } from './helpers/screen-fixtures.ts';
+import {
+  GIFT_KEYED_ENTRY,
+  RECEIPT,
+  WORKFLOW_SCREENS,
+  answerQuery,
+} from './helpers/screen-fixtures.ts';
 import { expectAccessible, saveScreenshot } from './helpers/screen-checks.ts';
 
 let lane: ScriptedLane;
@@ -147,6 +152,20 @@ describe('lane UI screens', () => {
     await expect
       .poll(() => lane.received.at(-1))
       .toEqual({ type: 'workflow.cancel', workflowId: 'wf-7' });
+    lane.publish({ type: 'workflow', workflow: null });
+    await expectScreen('New sale');
+  });
+
+  it('the keyed entry screen tells the gift counter that Enter on the pad skips the expiry, and a sale’s does not', async () => {
+    const main = page.getByRole('main');
+    const hint = main.getByText(CASHIER_WORDS.key_card_expiry_optional);
+    lane.publish({ type: 'workflow', workflow: GIFT_KEYED_ENTRY });
+    await expectScreen('Card keyed on the PIN pad', 'gift-keyed-entry');
+    await hint.waitFor();
+    const sale = WORKFLOW_SCREENS.find((screen) => screen.name === 'keyed-entry');
+    lane.publish({ type: 'workflow', workflow: sale?.view ?? null });
+    await main.getByText(CASHIER_WORDS.key_card).waitFor();
+    expect(await hint.count()).toBe(0);
     lane.publish({ type: 'workflow', workflow: null });
     await expectScreen('New sale');
   });

@@ -219,6 +219,8 @@ export const es: Record<MessageKey, string> = {
   'cashier.choose_tender': 'Elija cómo paga el cliente.',
   'cashier.ask_for_card': 'Pida al cliente que inserte, acerque o deslice la tarjeta.',
   'cashier.key_card': 'La tarjeta se está tecleando en el pad.',
+  'cashier.key_card_expiry_optional':
+    'Teclee el número de tarjeta en el pad. ¿La tarjeta no tiene vencimiento? Pulse Enter en el pad para omitirlo.',
   'cashier.customer_entering_pin': 'El cliente está tecleando el PIN en el pad.',
   'cashier.customer_keying_card': 'El cliente está tecleando el número de tarjeta en el pad.',
   'cashier.manager_override': 'Un gerente debe autorizarlo.',

@@ -41,6 +41,18 @@ function sale(
   };
 }
 
+/** A gift activation of 25.00 with its card keyed on the PIN pad, which lets the expiry be skipped. */
+export const GIFT_KEYED_ENTRY: WorkflowView = {
+  ...sale(
+    { name: 'keyed_entry', dueMinor: 2500, expiryOptional: true },
+    'key_card_expiry_optional',
+    'key_card_on_pad',
+  ),
+  id: 'wf-8',
+  kind: 'gift_activate',
+  amountMinor: 2500,
+};
+
 /** The receipt the results show. */
 export const RECEIPT: ReceiptPreview = {
   id: 'r-1',
@@ -83,7 +95,11 @@ export const WORKFLOW_SCREENS: { name: string; view: WorkflowView; title: string
   {
     name: 'keyed-entry',
     title: 'Card keyed on the PIN pad',
-    view: sale({ name: 'keyed_entry', dueMinor: 1250 }, 'customer_keying_card', 'key_card_on_pad'),
+    view: sale(
+      { name: 'keyed_entry', dueMinor: 1250, expiryOptional: false },
+      'key_card',
+      'key_card_on_pad',
+    ),
   },
   {
     name: 'pin',

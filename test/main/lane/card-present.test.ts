@@ -43,7 +43,7 @@ async function detailOf(ttid: string | undefined): Promise<PaymentResponse> {
 
 /**
  * Starts a gift activation or a sale, has test card `cardId` keyed on the PIN pad at the card
- * step, and answers the workflow's id and its result view.
+ * step, and answers the workflow's id, its keyed entry view and its result view.
  */
 async function keyedOnPad(
   { driver, devices }: LaneBench,
@@ -53,8 +53,8 @@ async function keyedOnPad(
   const { workflowId } = await driver.send(command);
   await driver.step('card');
   await devices.present(cardId, 'key');
-  await driver.keyOnPad(workflowId);
-  return { workflowId, result: await driver.result() };
+  const keyed = await driver.keyOnPad(workflowId);
+  return { workflowId, keyed, result: await driver.result() };
 }
 
 /** Closes a workflow at its result (Done) and waits for the lane to be idle. */
@@ -181,10 +181,12 @@ describe('card-present sales against the running service', () => {
     expect(running.journal.entriesOf(workflowId)).toHaveLength(2);
   });
 
-  it('a gift card keyed on the pad at the counter goes without an expiry; a sale on the gift tender still sends the one keyed', async () => {
+  it('a gift card keyed on the pad at the counter goes without an expiry and the cashier is told Enter skips it; a sale on the gift tender still sends the one keyed', async () => {
     const bench = await lane();
     const { devices, lane: running } = bench;
     const activate = await keyedOnPad(bench, { type: 'gift.activate' }, 'gift-10');
+    expect(activate.keyed.step).toMatchObject({ expiryOptional: true });
+    expect(activate.keyed.prompts.cashier).toBe('key_card_expiry_optional');
     expect(activate.result.step.result).toMatchObject({
       outcome: 'approved',
       card: { entry: 'keyed_pad', lastFour: '0030' },
@@ -197,6 +199,8 @@ describe('card-present sales against the running service', () => {
       { type: 'sale.start', amountMinor: 400, tender: 'gift' },
       'gift-10',
     );
+    expect(sale.keyed.step).toMatchObject({ expiryOptional: false });
+    expect(sale.keyed.prompts.cashier).toBe('key_card');
     expect(sale.result.step.result).toMatchObject({ outcome: 'approved' });
     expect(devices.simulators.pinpad.cardPrompt).toMatchObject({ expiryOptional: false });
     const [giftSale] = running.journal.entriesOf(sale.workflowId);

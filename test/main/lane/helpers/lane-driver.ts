@@ -120,15 +120,18 @@ export class LaneDriver {
 
   /**
    * At the card step: has the card keyed on the PIN pad, through the manager override when
-   * `manager` is given (the lane's keyed entry rule), and waits for the keyed entry step.
+   * `manager` is given (the lane's keyed entry rule), and answers the keyed entry step's view.
    */
-  async keyOnPad(workflowId: string, manager?: { username: string; password: string }) {
+  async keyOnPad(
+    workflowId: string,
+    manager?: { username: string; password: string },
+  ): Promise<ViewAt<'keyed_entry'>> {
     await this.send({ type: 'workflow.entry', workflowId, method: 'keyed_pad' });
     if (manager !== undefined) {
       await this.step('override');
       await this.send({ type: 'workflow.override', workflowId, ...manager });
     }
-    await this.step('keyed_entry');
+    return this.step('keyed_entry');
   }
 
   /** Every receipt preview sent so far. */
