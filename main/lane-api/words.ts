@@ -66,7 +66,6 @@ export const CASHIER_WORDS: Readonly<Record<CashierPrompt, string>> = {
   key_card_expiry_optional:
     'Key the card number on the PIN pad. No expiry on the card? Press Enter on the pad to skip it.',
   customer_entering_pin: 'The customer is entering the PIN on the PIN pad.',
-  customer_keying_card: 'The customer is keying the card number on the PIN pad.',
   manager_override: 'A manager must authorize this.',
   wait_authorizing: 'Authorizing…',
   wait_checking: 'Checking with the payment server…',

@@ -158,7 +158,6 @@ export const CashierPrompt = z.enum([
   'key_card',
   'key_card_expiry_optional',
   'customer_entering_pin',
-  'customer_keying_card',
   'manager_override',
   'wait_authorizing',
   'wait_checking',

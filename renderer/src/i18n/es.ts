@@ -222,7 +222,6 @@ export const es: Record<MessageKey, string> = {
   'cashier.key_card_expiry_optional':
     'Teclee el número de tarjeta en el pad. ¿La tarjeta no tiene vencimiento? Pulse Enter en el pad para omitirlo.',
   'cashier.customer_entering_pin': 'El cliente está tecleando el PIN en el pad.',
-  'cashier.customer_keying_card': 'El cliente está tecleando el número de tarjeta en el pad.',
   'cashier.manager_override': 'Un gerente debe autorizarlo.',
   'cashier.wait_authorizing': 'Autorizando…',
   'cashier.wait_checking': 'Comprobando con el servidor de pagos…',
