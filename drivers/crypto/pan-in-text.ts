@@ -1,3 +1,4 @@
+import { detectBrand } from './card-brands.ts';
 import { luhnValid } from './pan.ts';
 
 /**
@@ -56,17 +57,48 @@ function maskTrack(track: string, pan: string, maskChar: string): string {
     .join('');
 }
 
+/**
+ * Whether `digits` (13 to 19 of them) look like a card number: a brand's prefix in the BIN table
+ * and a passing Luhn check. Any length in that span, not only the brand's: an old 13-digit Visa
+ * number is still card data.
+ */
+function isBrandedCardNumber(digits: string): boolean {
+  return detectBrand(digits) !== null && luhnValid(digits);
+}
+
+/**
+ * Whether a run of digit groups (joined by single spaces or hyphens) holds a card number made of
+ * whole groups: "4111 1111 1111 1111" and "ref 12345 4111111111111111" do, while a card number's
+ * worth of digits inside a longer group (a 13-digit millisecond timestamp, a 24-digit reference)
+ * does not.
+ */
+function holdsCardNumber(run: string): boolean {
+  const groups = run.split(/[ -]/);
+  for (let first = 0; first < groups.length; first += 1) {
+    let digits = '';
+    for (let last = first; last < groups.length; last += 1) {
+      digits += groups[last];
+      if (digits.length > LONGEST_PAN) break;
+      if (digits.length >= SHORTEST_PAN && isBrandedCardNumber(digits)) return true;
+    }
+  }
+  return false;
+}
+
 /** What kind of card data a text holds: a card number or track data. */
 export type CardDataInText = 'pan' | 'track';
 
 /**
- * The card data free text holds (PCI DSS 3.3, 3.4), found as `maskCardNumbers` finds it: 'track',
- * else 'pan', else undefined when there is none. For fields that refuse card data.
+ * The card data a text holds (PCI DSS 3.3, 3.4), for fields that refuse it: 'track' (as
+ * `maskCardNumbers` finds it), else 'pan' for a card number of whole digit groups with a brand's
+ * prefix and a passing Luhn check (holdsCardNumber), else undefined. Narrower than the
+ * masking of free text, since a refusal costs the sender its request: an identifier of digits that
+ * only passes the Luhn check, or holds a Luhn-valid stretch inside a longer group, is no card.
  */
 export function findCardData(text: string): CardDataInText | undefined {
   if (new RegExp(TRACK_DATA.source).test(text)) return 'track';
   for (const [, run] of text.matchAll(UUID_OR_RUN)) {
-    if (run !== undefined && scanRun(run).hidden.includes(true)) return 'pan';
+    if (run !== undefined && holdsCardNumber(run)) return 'pan';
   }
   return undefined;
 }

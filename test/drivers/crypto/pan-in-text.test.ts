@@ -62,8 +62,33 @@ describe('findCardData', () => {
     ['%B4111111111111111^CARD/TEST^2512101?', 'track'],
     ['order 4111111111112', undefined],
     ['1b4e28ba-2fa1-11d2-883f-0016d3cca427', undefined],
+    ['4111 1111 1111 1111', 'pan'],
+    ['5454545454545454', 'pan'],
+    ['371449635398431', 'pan'],
+    ['1732665600002', undefined],
+    ['90004111111111111111', undefined],
+    ['order 99990000411111111111111111', undefined],
   ])('finds %j as %s', (text, kind) => {
     expect(findCardData(text)).toBe(kind);
+  });
+
+  it('takes no millisecond timestamp (2001 to 2033) for a card number, though one in ten passes the Luhn check', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1_000_000_000_000, max: 1_999_999_999_999 }), (ms) => {
+        expect(findCardData(String(ms))).toBeUndefined();
+        expect(findCardData(`order-${ms}`)).toBeUndefined();
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('finds a card number of whole groups wherever it stands among other digit groups', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9]{1,12}$/), fc.constantFrom(' ', '-'), (other, joint) => {
+        expect(findCardData(`${other}${joint}4111111111111111`)).toBe('pan');
+        expect(findCardData(`4111111111111111${joint}${other}`)).toBe('pan');
+      }),
+    );
   });
 
   it('passes over a UUID, whatever digits it holds, and still finds a card number beside it', () => {
