@@ -62,6 +62,16 @@ describe.each(BACKENDS)('store contract on $name', (backend) => {
       expect(await store.apiKeys.lookupWithLogin('P0000000000000000')).toBeUndefined();
       await store.permissions.setDualOperations(seeded.merchantId, []);
       expect((await store.apiKeys.lookupWithLogin(key.keyId))?.login.dualOperations).toEqual([]);
+      const { merchantId, profileId } = seeded;
+      expect(await store.merchants.requestSetup(merchantId, profileId)).toEqual({
+        customGiftRanges: undefined,
+        processor: 'loopback',
+      });
+      await store.gift.setCustomRanges(merchantId, '777777:16', 1_002);
+      expect(await store.merchants.requestSetup(merchantId, profileId + 1000)).toEqual({
+        customGiftRanges: '777777:16',
+        processor: undefined,
+      });
       expect(await store.apiKeys.revoke(key.keyId, 1_003)).toBe(true);
       expect(await store.apiKeys.revoke(key.keyId, 1_004)).toBe(false);
       const [listed] = await store.apiKeys.listForMerchant(seeded.merchantId);
