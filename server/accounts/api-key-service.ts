@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiKey, ApiKeyListing, ApiKeyStore } from '../store/api-key-store.ts';
+import type { Login } from '../store/user-store.ts';
 import { unixSeconds } from '../engine/clock.ts';
 import { digestSecret, newSecret, secretMatches } from './secret-digest.ts';
 
-/** A key id looked up: the key when it exists, and the digest its secret must match. */
+/** A key id looked up: the key and its login when it exists, and the digest its secret must match. */
 export interface ApiKeyLookup {
   key: ApiKey | undefined;
+  /** The key's user, read in the same statement as the key. */
+  login: Login | undefined;
   /** The key's secret digest, or a decoy digest no secret has when there is no such key. */
   secretHash: string;
 }
@@ -45,12 +48,14 @@ export class ApiKeyService {
   }
 
   /**
-   * The key with this public id (revoked or not) and the digest to compare a secret against: an
-   * unknown id costs the same read (ApiKeyReads.lookup) and yields a decoy digest no secret has.
+   * The key with this public id (revoked or not), its user's login, and the digest to compare a
+   * secret against: an unknown id costs the same read (ApiKeyReads.lookupWithLogin) and yields a
+   * decoy digest no secret has.
    */
   async lookup(keyId: string): Promise<ApiKeyLookup> {
-    const key = await this.#store.lookup(keyId);
-    return { key, secretHash: key?.secretHash ?? DECOY_DIGEST };
+    const found = await this.#store.lookupWithLogin(keyId);
+    const secretHash = found?.key.secretHash ?? DECOY_DIGEST;
+    return { key: found?.key, login: found?.login, secretHash };
   }
 
   /**

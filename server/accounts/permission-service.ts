@@ -43,8 +43,8 @@ export class PermissionService {
     return this.#store.dualOperations(merchantId);
   }
 
-  /** True when the merchant wants this operation dual-authorized. */
-  async needsDual(merchantId: number, operation: OperationName): Promise<boolean> {
-    return (await this.#store.dualOperations(merchantId)).includes(operation);
+  /** True when the login's merchant wants this operation dual-authorized (as read with the login). */
+  needsDual(login: Login, operation: OperationName): boolean {
+    return login.dualOperations.includes(operation);
   }
 }

@@ -141,14 +141,11 @@ export class Authenticator {
    * wrong ones are then answered THROTTLED and not counted again.
    */
   async #apiKey(credentials: ApiKeyCredentials, source: string, now: Date): Promise<AuthResult> {
-    const { key, secretHash } = await this.#accounts.apiKeys.lookup(credentials.keyId);
+    const { key, login, secretHash } = await this.#accounts.apiKeys.lookup(credentials.keyId);
     const matches = secretMatches(credentials.secret, secretHash);
     const subject = key === undefined ? addressSubject(source) : apiKeySubject(key.keyId);
-    if (matches && key !== undefined && key.revokedAt === null) {
-      const login = await this.#accounts.users.findById(key.userId);
-      if (login !== undefined && !login.disabled) {
-        return { identity: { login, apiKey: key, mfa: 'none', proof: 'api_key' } };
-      }
+    if (matches && key !== undefined && key.revokedAt === null && login?.disabled === false) {
+      return { identity: { login, apiKey: key, mfa: 'none', proof: 'api_key' } };
     }
     if (await this.#guard.refuses(subject, now)) return { denial: withSubject(THROTTLED, subject) };
     const { counted } = await this.#guard.fail(subject, source, 'api key', now);

@@ -137,7 +137,7 @@ export class RequestDispatcher {
     if (operation !== 'chkpwd' && !(await accounts.permissions.allows(identity.login, operation))) {
       return serviceDecline('ACCT_PERMISSION', `${operation}: not permitted for this user`);
     }
-    if (await accounts.permissions.needsDual(identity.login.merchantId, operation)) {
+    if (accounts.permissions.needsDual(identity.login, operation)) {
       const dual = credentials.dual;
       const denial = await dualAuthorizer.check(dual, identity, operation, source, now);
       if (denial !== undefined) return refuse(denial);

@@ -67,7 +67,7 @@ export class TransactionService {
     );
     this.#ctx = {
       store,
-      giftRanges: new GiftRanges(store.gift),
+      giftRanges: new GiftRanges(),
       bdks: new BdkRegistry(store.bdks, deps.vault),
       checkReturns: this.#returns,
       vault: deps.vault,
@@ -163,12 +163,8 @@ export class TransactionService {
    * A financial operation or settlement for a profile whose processor is not this service's
    * (profiles.processor): SYS_SETUP, rather than simulating what a real processor should do.
    */
-  async #processorRefusal(
-    op: OperationName,
-    caller: CallerContext,
-  ): Promise<ServiceAnswer | undefined> {
+  #processorRefusal(op: OperationName, processor: string | undefined): ServiceAnswer | undefined {
     if (!FINANCIAL_OPERATIONS.has(op) && op !== 'settle') return undefined;
-    const processor = (await this.#ctx.store.merchants.profile(caller.profileId))?.processor;
     if (processor === this.#ctx.processor.name) return undefined;
     return serviceDecline(
       MsoftCode.SYS_SETUP,
@@ -180,7 +176,11 @@ export class TransactionService {
     const now = this.#ctx.clock();
     try {
       const params = screenCardData(sent);
-      const giftRanges = await this.#ctx.giftRanges.forMerchant(caller.merchantId);
+      const setup = await this.#ctx.store.merchants.requestSetup(
+        caller.merchantId,
+        caller.profileId,
+      );
+      const giftRanges = this.#ctx.giftRanges.inForce(setup.customGiftRanges);
       validateRequest(op, params, {
         version: caller.version,
         timeZone: caller.timeZone,
@@ -193,7 +193,7 @@ export class TransactionService {
         withEchoedKeys(
           op,
           params,
-          (await this.#processorRefusal(op, caller)) ??
+          this.#processorRefusal(op, setup.processor) ??
             (await OPERATION_HANDLERS[op](request, this.#ctx)),
         ),
         this.#ctx,

@@ -1,3 +1,5 @@
+import { LOGIN_COLUMNS, toLogin, type Login, type LoginRow } from './user-store.ts';
+
 /** An API key as stored: never its secret, only the secret's digest (seed: Authentication §5). */
 export interface ApiKey {
   /** Public key id: "P" + 16 hex digits for a profile key, "U" + 16 hex digits for a user key. */
@@ -19,14 +21,21 @@ export interface ApiKeyListing extends ApiKey {
   profileName: string | null;
 }
 
+/** A key found by its id, with the login of its user. */
+export interface KeyWithLogin {
+  key: ApiKey;
+  login: Login;
+}
+
 /** Reading API keys (store boundary). */
 export interface ApiKeyReads {
   /**
-   * The key with this public id, revoked or not. A back end reads it in a way that costs the same
-   * for an id that does not exist (one statement yielding one row either way), so the time of a
-   * lookup does not tell which ids exist.
+   * The key with this public id, revoked or not, and its user's login, in one statement read fresh
+   * on every call. A back end reads it in a way that costs the same for an id that does not exist
+   * (one statement yielding one row either way), so the time of a lookup does not tell which ids
+   * exist.
    */
-  lookup(keyId: string): Promise<ApiKey | undefined>;
+  lookupWithLogin(keyId: string): Promise<KeyWithLogin | undefined>;
   /** Every key of a merchant's users, oldest first. */
   listForMerchant(merchantId: number): Promise<ApiKeyListing[]>;
 }
@@ -38,6 +47,10 @@ export interface ApiKeyStore extends ApiKeyReads {
   /** Revokes a key at `revokedTs`; false when there is no such usable key. */
   revoke(keyId: string, revokedTs: number): Promise<boolean>;
 }
+
+/** The columns of a key over api_keys k. */
+export const COLUMNS =
+  'k.key_id, k.user_id, k.profile_id, k.name, k.secret_hash, k.created_at, k.revoked_at';
 
 /** An api_keys row as both back ends read it (002_credentials). */
 export interface KeyRow {
@@ -64,4 +77,23 @@ export function toKey(row: KeyRow): ApiKey {
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
   };
+}
+
+/**
+ * The query of a key and its login by key id (`param`: the back end's placeholder), one row whether
+ * or not the key exists: LEFT JOINs from the id asked. The same SQL on both back ends.
+ */
+export function keyWithLoginQuery(param: string): string {
+  return `SELECT ${COLUMNS}, ${LOGIN_COLUMNS} FROM (SELECT ${param} AS wanted) w
+    LEFT JOIN api_keys k ON k.key_id = w.wanted LEFT JOIN users u ON u.id = k.user_id
+    LEFT JOIN merchants m ON m.id = u.merchant_id`;
+}
+
+/** A key and its login from a row of keyWithLoginQuery, or undefined when no key matched. */
+export function toKeyWithLogin(
+  row: Nullable<KeyRow & LoginRow> | undefined,
+): KeyWithLogin | undefined {
+  if (row === undefined || row.key_id === null) return undefined;
+  const found = row as KeyRow & LoginRow;
+  return { key: toKey(found), login: toLogin(found) };
 }

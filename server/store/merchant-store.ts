@@ -15,8 +15,40 @@ export interface AutoSettleSetting {
   lastRunTs: number | null;
 }
 
+/** What every request of the engine reads before its work, in one statement. */
+export interface RequestSetup {
+  /** The merchant's custom gift BIN ranges (gift_ranges), or undefined for the provider's. */
+  customGiftRanges: string | undefined;
+  /** The processor of the request's profile, or undefined when there is no such profile. */
+  processor: string | undefined;
+}
+
+/**
+ * The query of RequestSetup (`merchant`, `profile`: the back end's placeholders), one row always:
+ * the same SQL on both back ends.
+ */
+export function requestSetupQuery(merchant: string, profile: string): string {
+  return `SELECT (SELECT ranges FROM gift_ranges WHERE merchant_id = ${merchant}) AS gift_ranges,
+    (SELECT processor FROM profiles WHERE id = ${profile}) AS processor`;
+}
+
+/** A RequestSetup from its row. */
+export function requestSetupFromRow(
+  row: { gift_ranges: string | null; processor: string | null } | undefined,
+): RequestSetup {
+  return {
+    customGiftRanges: row?.gift_ranges ?? undefined,
+    processor: row?.processor ?? undefined,
+  };
+}
+
 /** Reading merchants' profiles and settlement settings (store boundary). */
 export interface MerchantReads {
+  /**
+   * The merchant's custom gift ranges and the profile's processor, read fresh in one statement, so
+   * an administrator's change applies to the next request on every instance.
+   */
+  requestSetup(merchantId: number, profileId: number): Promise<RequestSetup>;
   /** The profile with its merchant, if it exists. */
   profile(profileId: number): Promise<ProfileInfo | undefined>;
   /** Every profile with an automatic settlement time. */

@@ -14,6 +14,11 @@ export interface Login {
   disabled: boolean;
   /** The merchant's IANA time zone; time values are read in it (seed: Time value). */
   timeZone: string;
+  /**
+   * The operations the merchant wants dual-authorized (seed: Authentication §7), read with the
+   * login so a change applies to the next request on every instance.
+   */
+  dualOperations: readonly string[];
 }
 
 /** Reading merchants and their logins (store boundary). */
@@ -60,12 +65,21 @@ export interface LoginRow {
   default_profile_id: number | null;
   disabled: number;
   time_zone: string;
+  /** The merchant's dual-authorized operations joined by commas, or null for none. */
+  dual_operations: string | null;
 }
 
+/**
+ * The columns of a login over users u and merchants m, its merchant's dual-authorized operations
+ * included (string_agg, which PostgreSQL and SQLite 3.44+ both have): the same SQL on both back ends.
+ */
+export const LOGIN_COLUMNS = `u.id AS user_id, m.id AS merchant_id, m.name AS merchant_name, u.sub,
+  u.password_hash, u.default_profile_id, u.disabled, m.time_zone,
+  (SELECT string_agg(d.operation, ',') FROM dual_auth_operations d WHERE d.merchant_id = m.id)
+    AS dual_operations`;
+
 /** The query of a login with its merchant and default profile, the same SQL on both back ends. */
-export const SELECT_LOGIN = `SELECT u.id AS user_id, m.id AS merchant_id, m.name AS merchant_name, u.sub,
-  u.password_hash, u.default_profile_id, u.disabled, m.time_zone
-  FROM users u JOIN merchants m ON m.id = u.merchant_id`;
+export const SELECT_LOGIN = `SELECT ${LOGIN_COLUMNS} FROM users u JOIN merchants m ON m.id = u.merchant_id`;
 
 /** A login from its row. */
 export function toLogin(row: LoginRow): Login {
@@ -79,5 +93,6 @@ export function toLogin(row: LoginRow): Login {
     defaultProfileId: row.default_profile_id,
     disabled: row.disabled !== 0,
     timeZone: row.time_zone,
+    dualOperations: row.dual_operations === null ? [] : row.dual_operations.split(','),
   };
 }

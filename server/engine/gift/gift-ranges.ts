@@ -1,6 +1,5 @@
 import { luhnValid } from '../../../drivers/crypto/index.ts';
 import { matchBinRange, parseBinRanges, type BinRange } from '../../../protocol/index.ts';
-import type { GiftReads } from '../../store/gift-store.ts';
 
 /**
  * The provider's default gift BIN range (seed: "The default BIN range of the provider applies
@@ -34,20 +33,15 @@ export function giftCardType(ranges: readonly BinRange[], pan: string): GiftCard
 
 /**
  * Which card numbers are a merchant's gift cards (seed: Gift custom BIN range formula): its custom
- * ranges, else the provider default. Ranges are read per request, so an admin change applies at
- * once; each distinct text is parsed once.
+ * ranges, else the provider default. Ranges are read per request (MerchantReads.requestSetup), so
+ * an admin change applies at once; each distinct text is parsed once.
  */
 export class GiftRanges {
-  readonly #store: Pick<GiftReads, 'customRanges'>;
   readonly #parsed = new Map<string, readonly BinRange[]>();
 
-  constructor(store: Pick<GiftReads, 'customRanges'>) {
-    this.#store = store;
-  }
-
-  /** The merchant's ranges in force: custom, else PROVIDER_GIFT_RANGES. */
-  async forMerchant(merchantId: number): Promise<readonly BinRange[]> {
-    const text = (await this.#store.customRanges(merchantId)) ?? PROVIDER_GIFT_RANGES;
+  /** The ranges in force for a merchant's custom ranges as read: them, else PROVIDER_GIFT_RANGES. */
+  inForce(custom: string | undefined): readonly BinRange[] {
+    const text = custom ?? PROVIDER_GIFT_RANGES;
     let ranges = this.#parsed.get(text);
     if (ranges === undefined) {
       ranges = parseBinRanges(text);

@@ -1,10 +1,11 @@
 import { formatLoginName } from '../../accounts/account-names.ts';
-import type { ApiKey, ApiKeyListing, ApiKeyStore } from '../api-key-store.ts';
+import type { ApiKey, ApiKeyListing, ApiKeyStore, KeyWithLogin } from '../api-key-store.ts';
 import type { PgSession } from './pg-session.ts';
-import { type KeyRow, type Nullable, toKey } from '../api-key-store.ts';
+import type { LoginRow } from '../user-store.ts';
+import { COLUMNS, type KeyRow, type Nullable, keyWithLoginQuery } from '../api-key-store.ts';
+import { toKey, toKeyWithLogin } from '../api-key-store.ts';
 
-const COLUMNS =
-  'k.key_id, k.user_id, k.profile_id, k.name, k.secret_hash, k.created_at, k.revoked_at';
+const KEY_WITH_LOGIN = keyWithLoginQuery('$1::text');
 
 /** API keys in PostgreSQL (002_credentials: api_keys). */
 export class PgApiKeyStore implements ApiKeyStore {
@@ -14,13 +15,8 @@ export class PgApiKeyStore implements ApiKeyStore {
     this.#s = session;
   }
 
-  /** One statement yielding one row whether or not the key exists: a LEFT JOIN from the id asked. */
-  async lookup(keyId: string): Promise<ApiKey | undefined> {
-    const row = await this.#s.get<Nullable<KeyRow>>(
-      `SELECT ${COLUMNS} FROM (SELECT $1::text AS wanted) w LEFT JOIN api_keys k ON k.key_id = w.wanted`,
-      [keyId],
-    );
-    return row === undefined || row.key_id === null ? undefined : toKey(row as KeyRow);
+  async lookupWithLogin(keyId: string): Promise<KeyWithLogin | undefined> {
+    return toKeyWithLogin(await this.#s.get<Nullable<KeyRow & LoginRow>>(KEY_WITH_LOGIN, [keyId]));
   }
 
   async listForMerchant(merchantId: number): Promise<ApiKeyListing[]> {

@@ -1,10 +1,13 @@
 import type { AutoSettleSetting, MerchantStore, ProfileInfo } from '../merchant-store.ts';
+import type { RequestSetup } from '../merchant-store.ts';
 import type { PgSession } from './pg-session.ts';
 import { type ProfileRow, profileFromRow } from '../merchant-store.ts';
+import { requestSetupFromRow, requestSetupQuery } from '../merchant-store.ts';
 
 const COLUMNS = `p.id AS profile_id, p.name AS profile_name, p.processor, m.id AS merchant_id,
   m.name AS merchant_name, m.time_zone`;
 const FROM = 'FROM profiles p JOIN merchants m ON m.id = p.merchant_id';
+const REQUEST_SETUP = requestSetupQuery('$1::bigint', '$2::bigint');
 
 /** Profiles with their merchants, and auto_settle, in PostgreSQL (001_identity, 003_transactions). */
 export class PgMerchantStore implements MerchantStore {
@@ -19,6 +22,11 @@ export class PgMerchantStore implements MerchantStore {
       profileId,
     ]);
     return row === undefined ? undefined : profileFromRow(row);
+  }
+
+  async requestSetup(merchantId: number, profileId: number): Promise<RequestSetup> {
+    type Row = { gift_ranges: string | null; processor: string | null };
+    return requestSetupFromRow(await this.#s.get<Row>(REQUEST_SETUP, [merchantId, profileId]));
   }
 
   async autoSettleSettings(): Promise<AutoSettleSetting[]> {

@@ -1,10 +1,11 @@
 import { formatLoginName } from '../../accounts/account-names.ts';
-import type { ApiKey, ApiKeyListing, ApiKeyStore } from '../api-key-store.ts';
+import type { ApiKey, ApiKeyListing, ApiKeyStore, KeyWithLogin } from '../api-key-store.ts';
 import type { SqliteSession } from './sqlite-session.ts';
-import { type KeyRow, type Nullable, toKey } from '../api-key-store.ts';
+import type { LoginRow } from '../user-store.ts';
+import { COLUMNS, type KeyRow, type Nullable, keyWithLoginQuery } from '../api-key-store.ts';
+import { toKey, toKeyWithLogin } from '../api-key-store.ts';
 
-const COLUMNS =
-  'k.key_id, k.user_id, k.profile_id, k.name, k.secret_hash, k.created_at, k.revoked_at';
+const KEY_WITH_LOGIN = keyWithLoginQuery('?');
 
 /** API keys in SQLite (002_credentials: api_keys). */
 export class SqliteApiKeyStore implements ApiKeyStore {
@@ -14,13 +15,12 @@ export class SqliteApiKeyStore implements ApiKeyStore {
     this.#s = session;
   }
 
-  /** One statement yielding one row whether or not the key exists: a LEFT JOIN from the id asked. */
-  lookup(keyId: string): Promise<ApiKey | undefined> {
-    const sql = `SELECT ${COLUMNS} FROM (SELECT ? AS wanted) w LEFT JOIN api_keys k ON k.key_id = w.wanted`;
-    return this.#s.read(() => {
-      const row = this.#s.prepare<[string], Nullable<KeyRow>>(sql).get(keyId);
-      return row === undefined || row.key_id === null ? undefined : toKey(row as KeyRow);
-    });
+  lookupWithLogin(keyId: string): Promise<KeyWithLogin | undefined> {
+    return this.#s.read(() =>
+      toKeyWithLogin(
+        this.#s.prepare<[string], Nullable<KeyRow & LoginRow>>(KEY_WITH_LOGIN).get(keyId),
+      ),
+    );
   }
 
   listForMerchant(merchantId: number): Promise<ApiKeyListing[]> {

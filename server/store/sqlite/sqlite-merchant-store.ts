@@ -1,10 +1,13 @@
 import type { AutoSettleSetting, MerchantStore, ProfileInfo } from '../merchant-store.ts';
+import type { RequestSetup } from '../merchant-store.ts';
 import type { SqliteSession } from './sqlite-session.ts';
 import { type ProfileRow, profileFromRow } from '../merchant-store.ts';
+import { requestSetupFromRow, requestSetupQuery } from '../merchant-store.ts';
 
 const COLUMNS = `p.id AS profile_id, p.name AS profile_name, p.processor, m.id AS merchant_id,
   m.name AS merchant_name, m.time_zone`;
 const FROM = 'FROM profiles p JOIN merchants m ON m.id = p.merchant_id';
+const REQUEST_SETUP = requestSetupQuery('?', '?');
 
 /** Profiles with their merchants, and auto_settle, in SQLite (001_identity, 003_transactions). */
 export class SqliteMerchantStore implements MerchantStore {
@@ -21,6 +24,15 @@ export class SqliteMerchantStore implements MerchantStore {
         .get(profileId);
       return row === undefined ? undefined : profileFromRow(row);
     });
+  }
+
+  requestSetup(merchantId: number, profileId: number): Promise<RequestSetup> {
+    type Row = { gift_ranges: string | null; processor: string | null };
+    return this.#s.read(() =>
+      requestSetupFromRow(
+        this.#s.prepare<[number, number], Row>(REQUEST_SETUP).get(merchantId, profileId),
+      ),
+    );
   }
 
   autoSettleSettings(): Promise<AutoSettleSetting[]> {

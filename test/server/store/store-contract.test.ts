@@ -53,8 +53,25 @@ describe.each(BACKENDS)('store contract on $name', (backend) => {
         createdAt: 1_002,
       };
       await store.apiKeys.insert(key);
-      expect(await store.apiKeys.lookup(key.keyId)).toEqual({ ...key, revokedAt: null });
-      expect(await store.apiKeys.lookup('P0000000000000000')).toBeUndefined();
+      await store.permissions.setDualOperations(seeded.merchantId, ['void', 'refund']);
+      const found = await store.apiKeys.lookupWithLogin(key.keyId);
+      expect(found?.key).toEqual({ ...key, revokedAt: null });
+      expect(found?.login).toEqual(await store.users.findById(sub.userId));
+      expect(found?.login).toMatchObject({ username: 'shop:lane1', disabled: true });
+      expect([...(found?.login.dualOperations ?? [])].sort()).toEqual(['refund', 'void']);
+      expect(await store.apiKeys.lookupWithLogin('P0000000000000000')).toBeUndefined();
+      await store.permissions.setDualOperations(seeded.merchantId, []);
+      expect((await store.apiKeys.lookupWithLogin(key.keyId))?.login.dualOperations).toEqual([]);
+      const { merchantId, profileId } = seeded;
+      expect(await store.merchants.requestSetup(merchantId, profileId)).toEqual({
+        customGiftRanges: undefined,
+        processor: 'loopback',
+      });
+      await store.gift.setCustomRanges(merchantId, '777777:16', 1_002);
+      expect(await store.merchants.requestSetup(merchantId, profileId + 1000)).toEqual({
+        customGiftRanges: '777777:16',
+        processor: undefined,
+      });
       expect(await store.apiKeys.revoke(key.keyId, 1_003)).toBe(true);
       expect(await store.apiKeys.revoke(key.keyId, 1_004)).toBe(false);
       const [listed] = await store.apiKeys.listForMerchant(seeded.merchantId);
