@@ -126,8 +126,30 @@ describe('simulators fed malformed input', () => {
     expect(statuses[0]).toMatchObject({ state: 'idle', keys: 'loaded' });
   });
 
-  it.todo(
-    'PIN pad: answers a malformed 70 message (PAN or amount out of shape) with a 71 error and keeps serving (needs parsePinRequest refusals handled by the simulator)',
+  it.each([
+    ['a PAN of letters', '70ABCDEFGHIJ\x1cD1000', '712'],
+    ['a PAN of 7 digits', '701234567\x1cD1000', '712'],
+    ['an account field neither D nor C', '704111111111111111\x1cX1000', '715'],
+    ['an amount of 3 digits', '704111111111111111\x1cC100', '715'],
+    ['no field separator', '704111111111111111D1000', '715'],
+  ])(
+    'PIN pad: answers a 70 message with %s by %s, then still answers S0',
+    async (_, text, error) => {
+      const pad = await link(async (device) => {
+        const sim = new PinPadSimulator(device, { typingMs: 10 });
+        await sim.start();
+        return sim;
+      });
+      await pad.host.write(encodeStxFrame(Buffer.from(text, 'latin1')));
+      await quiet(pad.received);
+      await pad.host.write(encodeStxFrame(STATUS_REQUEST));
+      await quiet(pad.received);
+      const payloads = new StxFrameParser()
+        .push(pad.bytes())
+        .flatMap((event) => (event.kind === 'frame' ? [event.payload.toString('latin1')] : []));
+      expect(payloads[0]).toBe(error);
+      expect(payloads.some((payload) => payload.startsWith('S1'))).toBe(true);
+    },
   );
 
   it('printer: interprets noise without stopping and answers DLE EOT after it', async () => {
