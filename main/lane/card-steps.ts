@@ -186,8 +186,8 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
         refused = true;
       }
     }
+    const expiryOptional = request.expiryOptional === true;
     for (;;) {
-      const expiryOptional = request.expiryOptional === true;
       this.show({ name: 'keyed_entry', dueMinor, expiryOptional });
       try {
         return capturedFromRead(await this.ctx.devices.keyCard(request, { signal: this.signal }));

@@ -58,10 +58,11 @@ const KINDS: Readonly<Record<GiftCommand['type'], [WorkflowKind, Operation]>> = 
  * journal, and the result shows the balance or the cash to give. A merchandise return against a
  * past sale is sent by its ttid, without a card. A card keyed on the PIN pad may skip its expiry
  * where the service takes the operation without one (protocol catalogue: expdateOptional, which
- * every gift operation and the balance inquiry have; a sale or preauth needs it). A contact chip is completed on the answer like
- * a sale's (every chip that asked to go online gets its second GENERATE AC: docs/devices.md,
- * Completing a chip transaction), but its AAC reverses nothing: a balance inquiry moves no money,
- * and a gift card's ledger, not the chip's issuer, answers a gift operation (docs/api.md, EMV).
+ * every gift operation and the balance inquiry have; a sale or preauth needs it). A contact chip
+ * is completed on the answer like a sale's (every chip that asked to go online gets its second
+ * GENERATE AC: docs/devices.md, Completing a chip transaction), but its AAC reverses nothing: a
+ * balance inquiry moves no money, and a gift card's ledger, not the chip's issuer, answers a gift
+ * operation (docs/api.md, EMV).
  */
 export class GiftWorkflow extends CardWorkflow<GiftState> {
   readonly #request: GiftCommand;
