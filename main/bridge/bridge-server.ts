@@ -46,6 +46,24 @@ export interface RunningBridge {
   close(): Promise<void>;
 }
 
+/**
+ * Who may use a route: `open` (the UI's static files), `protocol-token` (the event stream, whose
+ * token rides in the WebSocket subprotocol), or, for every other route and for a path that matches
+ * none, the bearer token. Decided on the route the router matched, so no spelling of a path
+ * (percent-encoding, case, slashes, dot segments) reaches a route past its check.
+ */
+type RouteAccess = 'open' | 'protocol-token' | 'bearer-token';
+
+/** The part of a route's config the token check reads. */
+interface RouteAccessConfig {
+  access?: RouteAccess;
+}
+
+function routeAccess(request: FastifyRequest): RouteAccess {
+  const { access } = request.routeOptions.config as RouteAccessConfig;
+  return access ?? 'bearer-token';
+}
+
 function refuse(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
   return reply.code(status).send({ ok: false, error: { code, message } });
 }
@@ -73,9 +91,13 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     if (!requestOriginAllowed(request.headers, port)) {
       return refuse(reply, 403, 'BRIDGE_ORIGIN', 'Host/Origin: only this bridge on 127.0.0.1');
     }
-    if (!request.url.startsWith('/api/')) return undefined;
+    const access = routeAccess(request);
+    if (request.headers.upgrade !== undefined && access !== 'protocol-token') {
+      return refuse(reply, 400, 'BRIDGE_UPGRADE', 'Upgrade: only the event stream is a WebSocket');
+    }
+    if (access === 'open') return undefined;
     const presented =
-      request.url === EVENTS_PATH || request.url.startsWith(`${EVENTS_PATH}?`)
+      access === 'protocol-token'
         ? protocolToken(request.headers['sec-websocket-protocol'])
         : bearerToken(request.headers.authorization);
     if (!tokenMatches(token, presented)) {
@@ -91,7 +113,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     return payload;
   });
 
-  app.get(EVENTS_PATH, { websocket: true }, (socket) => {
+  app.get(EVENTS_PATH, { websocket: true, config: { access: 'protocol-token' } }, (socket) => {
     const unsubscribe = options.lane.subscribe((event) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
     });
@@ -99,7 +121,13 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   });
   app.post(COMMAND_PATH, async (request) => sendFromUi(options.lane, request.body));
   if (options.staticDir !== undefined) {
-    await app.register(fastifyStatic, { root: options.staticDir, index: 'index.html' });
+    const staticDir = options.staticDir;
+    await app.register(async (files) => {
+      files.addHook('onRoute', (route) => {
+        route.config = { ...route.config, access: 'open' } satisfies RouteAccessConfig;
+      });
+      await files.register(fastifyStatic, { root: staticDir, index: 'index.html' });
+    });
   }
 
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
