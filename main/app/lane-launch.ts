@@ -9,6 +9,7 @@ import { readApiKeySecret } from '../lane/api-key-secret.ts';
 import { laneSetupFromConfig, readLaneConfig } from '../lane/lane-config.ts';
 import { startLane } from '../lane/lane-runtime.ts';
 import { listenLaneSocket } from '../lane/lane-socket.ts';
+import { ensureLaneDir } from '../lane/private-files.ts';
 import { defaultLaneRoot, type StartArgs } from '../lane/start-options.ts';
 import { startTrainingLane } from '../lane/training-lane.ts';
 
@@ -35,6 +36,7 @@ export interface LaunchedLane {
 
 async function training(args: LaneArgs): Promise<LaunchedLane> {
   const laneDir = args.laneDir ?? join(defaultLaneRoot(), 'training');
+  ensureLaneDir(laneDir);
   const lane = await startTrainingLane({
     server: {
       plainPort: TRAINING_PLAIN_PORT,
@@ -81,6 +83,7 @@ async function real(config: string, args: LaneArgs, vault?: SecretVault): Promis
   const setup = readLaneConfig(config);
   const secret = await apiKeySecret(setup.server.apiKeyId, setup.server.apiKeySecretFile, vault);
   const laneDir = args.laneDir ?? join(defaultLaneRoot(), setup.laneId);
+  ensureLaneDir(laneDir);
   const lane = await startLane(laneSetupFromConfig(setup, secret, laneDir));
   const socket = await listenLaneSocket(lane.engine, args.socket ?? join(laneDir, 'lane.sock'));
   return {

@@ -1,7 +1,8 @@
-import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { dirname } from 'node:path';
 import { parseCommand, type LaneApi, type LaneError } from '../lane-api/index.ts';
+import { createPrivateDir, withPrivateUmask } from './private-files.ts';
 
 /** Longest line the socket reads: 64 KiB (a command is far smaller); a longer one closes the connection. */
 const MAX_LINE = 64 * 1024;
@@ -72,7 +73,7 @@ export interface LaneSocket {
 export async function listenLaneSocket(api: LaneApi, path: string): Promise<LaneSocket> {
   const pipe = path.startsWith('\\\\');
   if (!pipe) {
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    createPrivateDir(dirname(path));
     if (existsSync(path)) {
       if (await answering(path)) throw new Error(`${path}: another lane is listening there`);
       rmSync(path, { force: true });
@@ -86,9 +87,8 @@ export async function listenLaneSocket(api: LaneApi, path: string): Promise<Lane
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(path, () => resolve());
+    withPrivateUmask(() => server.listen(path, () => resolve()));
   });
-  if (!pipe) chmodSync(path, 0o600);
   return {
     path,
     close: () =>

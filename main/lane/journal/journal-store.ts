@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { HistoryQuery, WorkflowKind } from '../../lane-api/index.ts';
 import type { ChipCompletion } from '../../receipt/index.ts';
 import { LaneFault } from '../errors.ts';
+import { createPrivateDir, ensurePrivateDatabase } from '../private-files.ts';
 import { migrateJournal } from './journal-schema.ts';
 import {
   type EntryRow,
@@ -35,7 +35,10 @@ export class JournalStore {
 
   constructor(path: string) {
     this.path = path;
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    if (path !== ':memory:') {
+      createPrivateDir(dirname(path));
+      ensurePrivateDatabase(path);
+    }
     this.#db = new Database(path);
     this.#db.pragma('journal_mode = WAL');
     this.#db.pragma('synchronous = FULL');

@@ -43,8 +43,11 @@ function rawLine(path: string, text: string): Promise<string> {
 
 describe('lane socket', () => {
   it('answers commands by id, streams events, and only its owner can connect', async () => {
+    const umask = process.umask();
     socket = await listenLaneSocket(bench.lane.engine, join(dir, 'a', 'lane.sock'));
-    expect(statSync(socket.path).mode & 0o777).toBe(0o600);
+    expect(statSync(socket.path).mode & 0o077).toBe(0);
+    expect(statSync(join(dir, 'a')).mode & 0o777).toBe(0o700);
+    expect(process.umask()).toBe(umask);
     const client = await LaneSocketClient.connect(socket.path);
     const events: LaneEvent[] = [];
     client.subscribe((event) => events.push(event));
