@@ -17,6 +17,21 @@ module.exports = {
     layer('drivers', []),
     layer('server', ['protocol/', 'drivers/crypto/']),
     layer('main', ['protocol/', 'drivers/', 'server/index\\.ts$']),
+    {
+      name: 'only-start-up-code-starts-the-service',
+      severity: 'error',
+      comment: 'only main/start/ (start-up code) may import server/: the lane logic never does',
+      from: { path: '^main/', pathNot: '^main/start/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'lane-logic-never-reaches-start-up-code',
+      severity: 'error',
+      comment:
+        'the lane, its payment client, devices, receipts and API never import the app or start-up code',
+      from: { path: '^main/(lane|lane-api|payment|devices|receipt)/' },
+      to: { path: '^main/(app|start|bridge)/' },
+    },
     layer('renderer', ['main/lane-api/']),
     {
       name: 'no-test-code-in-product',

@@ -6,12 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { electronBinary, ensureAppBuilt, runElectron } from './app/electron-launcher.ts';
-import { launchLane } from './app/lane-launch.ts';
+import { launchLane } from './start/lane-launch.ts';
 import { startBridge } from './bridge/bridge-server.ts';
 import { ensureRendererBuilt } from './bridge/renderer-build.ts';
-import { readLaneConfig } from './lane/lane-config.ts';
-import { storeApiKeySecret } from './lane/api-key-secret.ts';
-import { START_USAGE, parseStartArgs } from './lane/start-options.ts';
+import { readLaneConfig } from './start/lane-config.ts';
+import { storeApiKeySecret } from './start/api-key-secret.ts';
+import { START_USAGE, parseStartArgs } from './start/start-options.ts';
 
 /** The repository root (npm start runs from a clone). */
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));

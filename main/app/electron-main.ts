@@ -1,9 +1,9 @@
 // The desktop app's entry (package.json "main", built to dist/app/main/app/electron-main.js): the
 // lane `npm start` would run, in the Electron shell, with secrets kept by safeStorage.
-import { parseStartArgs } from '../lane/start-options.ts';
+import { parseStartArgs } from '../start/start-options.ts';
 import { kioskRequested, runDesktopApp } from './desktop-app.ts';
 import { loadElectron } from './electron-surface.ts';
-import { launchLane } from './lane-launch.ts';
+import { launchLane } from '../start/lane-launch.ts';
 
 async function main(): Promise<void> {
   const electron = await loadElectron();

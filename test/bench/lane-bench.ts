@@ -17,7 +17,7 @@ import { LaneEngine } from '../../main/lane/lane-engine.ts';
 import { LaneReceipts } from '../../main/lane/lane-receipts.ts';
 import { LaneSettingsStore } from '../../main/lane/lane-settings.ts';
 import { JournalStore } from '../../main/lane/journal/journal-store.ts';
-import { TRAINING_MERCHANT } from '../../main/lane/training-lane.ts';
+import { TRAINING_MERCHANT } from '../../main/start/training-lane.ts';
 import { PaymentClient } from '../../main/payment/index.ts';
 import { startServiceProcess, stopServiceProcess } from '../conformance/helpers/service-process.ts';
 import { LaneDriver } from '../main/lane/helpers/lane-driver.ts';

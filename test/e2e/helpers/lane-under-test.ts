@@ -12,8 +12,8 @@ import {
   type TrainingDevices,
   type TrainingDevicesOptions,
 } from '../../../main/devices/index.ts';
-import { startLane, type RunningLane } from '../../../main/lane/lane-runtime.ts';
-import { TRAINING_MERCHANT } from '../../../main/lane/training-lane.ts';
+import { startLane, type RunningLane } from '../../../main/start/lane-runtime.ts';
+import { TRAINING_MERCHANT } from '../../../main/start/training-lane.ts';
 import { ServerProcess } from '../../server/durability/helpers/server-process.ts';
 import { REPO_ROOT } from '../../server/helpers/server-process.ts';
 

@@ -9,7 +9,7 @@ import { JournaledPayments } from '../../../main/lane/journal/journaled-payments
 import { JournalStore } from '../../../main/lane/journal/journal-store.ts';
 import { Recovery } from '../../../main/lane/journal/recovery.ts';
 import { parseBinRanges } from '../../../protocol/index.ts';
-import { TRAINING_GIFT_RANGES } from '../../../main/lane/training-lane.ts';
+import { TRAINING_GIFT_RANGES } from '../../../main/start/training-lane.ts';
 import type { Notice } from '../../../main/lane-api/index.ts';
 import type { PaymentClient } from '../../../main/payment/index.ts';
 import { laneClient } from '../../conformance/helpers/lane-clients.ts';

@@ -7,8 +7,8 @@ import {
   type TrainingDevicesOptions,
 } from '../../../../main/devices/index.ts';
 import type { EditableSettings } from '../../../../main/lane-api/index.ts';
-import { startLane, type RunningLane } from '../../../../main/lane/lane-runtime.ts';
-import { TRAINING_GIFT_RANGES, TRAINING_MERCHANT } from '../../../../main/lane/training-lane.ts';
+import { startLane, type RunningLane } from '../../../../main/start/lane-runtime.ts';
+import { TRAINING_GIFT_RANGES, TRAINING_MERCHANT } from '../../../../main/start/training-lane.ts';
 import {
   startServiceProcess,
   stopServiceProcess,

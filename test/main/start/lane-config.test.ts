@@ -9,13 +9,13 @@ import {
   SECRET_ENV,
   readApiKeySecret,
   storeApiKeySecret,
-} from '../../../main/lane/api-key-secret.ts';
+} from '../../../main/start/api-key-secret.ts';
 import { LaneFault } from '../../../main/lane/errors.ts';
 import {
   laneSetupFromConfig,
   parseLaneConfig,
   readLaneConfig,
-} from '../../../main/lane/lane-config.ts';
+} from '../../../main/start/lane-config.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'laneterm-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -5,13 +5,13 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { defaultDataDirectory } from '../../server/index.ts';
 import type { LaneApi } from '../lane-api/index.ts';
-import { readApiKeySecret } from '../lane/api-key-secret.ts';
-import { laneSetupFromConfig, readLaneConfig } from '../lane/lane-config.ts';
-import { startLane } from '../lane/lane-runtime.ts';
-import { listenLaneSocket } from '../lane/lane-socket.ts';
+import { readApiKeySecret } from './api-key-secret.ts';
+import { laneSetupFromConfig, readLaneConfig } from './lane-config.ts';
+import { startLane } from './lane-runtime.ts';
+import { listenLaneSocket } from './lane-socket.ts';
 import { ensureLaneDir } from '../lane/private-files.ts';
-import { defaultLaneRoot, type StartArgs } from '../lane/start-options.ts';
-import { startTrainingLane } from '../lane/training-lane.ts';
+import { defaultLaneRoot, type StartArgs } from './start-options.ts';
+import { startTrainingLane } from './training-lane.ts';
 
 /** Plain port of training mode: 8333, the IP-mode (unencrypted) port of libmonetra's tests. */
 const TRAINING_PLAIN_PORT = 8333;

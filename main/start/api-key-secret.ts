@@ -1,6 +1,6 @@
 import { AsyncEntry } from '@napi-rs/keyring';
 import { readFileSync, statSync } from 'node:fs';
-import { LaneFault } from './errors.ts';
+import { LaneFault } from '../lane/errors.ts';
 
 /** The keychain service the lane keeps API key secrets under; the account is "apikey:<key id>". */
 export const KEYCHAIN_SERVICE = 'laneterm';

@@ -2,7 +2,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { dirname } from 'node:path';
 import { parseCommand, type LaneApi, type LaneError } from '../lane-api/index.ts';
-import { createPrivateDir, withPrivateUmask } from './private-files.ts';
+import { createPrivateDir, withPrivateUmask } from '../lane/private-files.ts';
 
 /** Longest line the socket reads: 64 KiB (a command is far smaller); a longer one closes the connection. */
 const MAX_LINE = 64 * 1024;

@@ -9,12 +9,12 @@ import {
   type PaymentClientConfig,
   type TlsSettings,
 } from '../payment/index.ts';
-import { JournalStore } from './journal/journal-store.ts';
-import type { ManagerOverride } from './lane-context.ts';
-import { LaneEngine } from './lane-engine.ts';
-import { LaneReceipts, type MerchantHeader } from './lane-receipts.ts';
-import { LaneSettingsStore } from './lane-settings.ts';
-import type { SimulatorControls } from './training-commands.ts';
+import { JournalStore } from '../lane/journal/journal-store.ts';
+import type { ManagerOverride } from '../lane/lane-context.ts';
+import { LaneEngine } from '../lane/lane-engine.ts';
+import { LaneReceipts, type MerchantHeader } from '../lane/lane-receipts.ts';
+import { LaneSettingsStore } from '../lane/lane-settings.ts';
+import type { SimulatorControls } from '../lane/training-commands.ts';
 
 /** The lane's version, shown in diagnostics. */
 export const LANE_VERSION = '0.1.0';

@@ -5,7 +5,7 @@ import { parseBinRanges } from '../../protocol/index.ts';
 import { z } from 'zod';
 import { parseDevicesConfig, type DevicesConfig } from '../devices/index.ts';
 import { EditableSettings } from '../lane-api/index.ts';
-import { LaneFault } from './errors.ts';
+import { LaneFault } from '../lane/errors.ts';
 import type { LaneSetup } from './lane-runtime.ts';
 
 const deadlineMs = z.int().min(100).max(600_000);

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LaneEvent } from '../../../main/lane-api/index.ts';
-import { listenLaneSocket, type LaneSocket } from '../../../main/lane/lane-socket.ts';
-import { startLaneBench, type LaneBench } from './helpers/lane-bench.ts';
-import { LaneSocketClient } from './helpers/lane-socket-client.ts';
+import { listenLaneSocket, type LaneSocket } from '../../../main/start/lane-socket.ts';
+import { startLaneBench, type LaneBench } from '../lane/helpers/lane-bench.ts';
+import { LaneSocketClient } from '../lane/helpers/lane-socket-client.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'laneterm-socket-'));
 let bench: LaneBench;
