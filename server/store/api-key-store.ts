@@ -1,3 +1,5 @@
+import { formatLoginName } from '../accounts/account-names.ts';
+import type { SqlSession } from './sql-session.ts';
 import { LOGIN_COLUMNS, toLogin, type Login, type LoginRow } from './user-store.ts';
 
 /** An API key as stored: never its secret, only the secret's digest (seed: Authentication §5). */
@@ -49,11 +51,11 @@ export interface ApiKeyStore extends ApiKeyReads {
 }
 
 /** The columns of a key over api_keys k. */
-export const COLUMNS =
+const COLUMNS =
   'k.key_id, k.user_id, k.profile_id, k.name, k.secret_hash, k.created_at, k.revoked_at';
 
-/** An api_keys row as both back ends read it (002_credentials). */
-export interface KeyRow {
+/** An api_keys row (002_credentials). */
+interface KeyRow {
   key_id: string;
   user_id: number;
   profile_id: number | null;
@@ -64,10 +66,10 @@ export interface KeyRow {
 }
 
 /** A row type whose columns may all be NULL (a LEFT JOIN that found nothing). */
-export type Nullable<T> = { [K in keyof T]: T[K] | null };
+type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 /** An API key from its row. */
-export function toKey(row: KeyRow): ApiKey {
+function toKey(row: KeyRow): ApiKey {
   return {
     keyId: row.key_id,
     userId: row.user_id,
@@ -80,20 +82,60 @@ export function toKey(row: KeyRow): ApiKey {
 }
 
 /**
- * The query of a key and its login by key id (`param`: the back end's placeholder), one row whether
- * or not the key exists: LEFT JOINs from the id asked. The same SQL on both back ends.
+ * The query of a key and its login by key id ($1), one row whether or not the key exists: LEFT
+ * JOINs from the id asked.
  */
-export function keyWithLoginQuery(param: string): string {
-  return `SELECT ${COLUMNS}, ${LOGIN_COLUMNS} FROM (SELECT ${param} AS wanted) w
-    LEFT JOIN api_keys k ON k.key_id = w.wanted LEFT JOIN users u ON u.id = k.user_id
-    LEFT JOIN merchants m ON m.id = u.merchant_id`;
-}
+const KEY_WITH_LOGIN = `SELECT ${COLUMNS}, ${LOGIN_COLUMNS} FROM (SELECT CAST($1 AS text) AS wanted) w
+  LEFT JOIN api_keys k ON k.key_id = w.wanted LEFT JOIN users u ON u.id = k.user_id
+  LEFT JOIN merchants m ON m.id = u.merchant_id`;
 
-/** A key and its login from a row of keyWithLoginQuery, or undefined when no key matched. */
-export function toKeyWithLogin(
-  row: Nullable<KeyRow & LoginRow> | undefined,
-): KeyWithLogin | undefined {
+/** A key and its login from a row of KEY_WITH_LOGIN, or undefined when no key matched. */
+function toKeyWithLogin(row: Nullable<KeyRow & LoginRow> | undefined): KeyWithLogin | undefined {
   if (row === undefined || row.key_id === null) return undefined;
   const found = row as KeyRow & LoginRow;
   return { key: toKey(found), login: toLogin(found) };
+}
+
+/** API keys in SQL (002_credentials: api_keys), the same on every back end. */
+export class SqlApiKeyStore implements ApiKeyStore {
+  readonly #s: SqlSession;
+
+  constructor(session: SqlSession) {
+    this.#s = session;
+  }
+
+  async lookupWithLogin(keyId: string): Promise<KeyWithLogin | undefined> {
+    return toKeyWithLogin(await this.#s.get<Nullable<KeyRow & LoginRow>>(KEY_WITH_LOGIN, [keyId]));
+  }
+
+  async listForMerchant(merchantId: number): Promise<ApiKeyListing[]> {
+    type Row = KeyRow & { merchant_name: string; sub: string; profile_name: string | null };
+    const rows = await this.#s.all<Row>(
+      `SELECT ${COLUMNS}, m.name AS merchant_name, u.sub, p.name AS profile_name
+       FROM api_keys k JOIN users u ON u.id = k.user_id JOIN merchants m ON m.id = u.merchant_id
+       LEFT JOIN profiles p ON p.id = k.profile_id WHERE m.id = $1 ORDER BY k.id`,
+      [merchantId],
+    );
+    return rows.map((row) => ({
+      ...toKey(row),
+      username: formatLoginName({ merchant: row.merchant_name, sub: row.sub }),
+      profileName: row.profile_name,
+    }));
+  }
+
+  async insert(key: Omit<ApiKey, 'revokedAt'>): Promise<void> {
+    await this.#s.run(
+      `INSERT INTO api_keys (key_id, user_id, profile_id, name, secret_hash, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [key.keyId, key.userId, key.profileId, key.name, key.secretHash, key.createdAt],
+    );
+  }
+
+  async revoke(keyId: string, revokedTs: number): Promise<boolean> {
+    const changed = await this.#s.run(
+      'UPDATE api_keys SET revoked_at = $1 WHERE key_id = $2 AND revoked_at IS NULL',
+      [revokedTs, keyId],
+    );
+    return changed === 1;
+  }
 }
