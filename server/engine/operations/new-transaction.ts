@@ -1,4 +1,4 @@
-import { Code, MsoftCode, formatAmount } from '../../../protocol/index.ts';
+import { Code, GIFT_OPERATIONS, MsoftCode, formatAmount } from '../../../protocol/index.ts';
 import { lastFour, maskPan } from '../../../drivers/crypto/index.ts';
 import type {
   ProcessorCard,
@@ -16,12 +16,11 @@ import { put, transactionPairs, type AnswerResult } from '../response-pairs.ts';
 import type { ServiceAnswer } from '../engine-context.ts';
 import { InFlightClaimedError, type InFlightDraft } from '../../store/in-flight-store.ts';
 import type { StoreTx } from '../../store/service-store.ts';
-import {
-  GIFT_OPERATIONS,
-  type TransactionKind,
-  type TransactionOperation,
-  type TransactionRecord,
-  type TransactionState,
+import type {
+  TransactionKind,
+  TransactionOperation,
+  TransactionRecord,
+  TransactionState,
 } from '../../store/transaction-record.ts';
 import { resolveInFlight } from '../in-flight-recovery.ts';
 import { insertTransaction } from '../transaction-writes.ts';
