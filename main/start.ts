@@ -57,8 +57,25 @@ async function main(): Promise<void> {
   const staticDir = ensureRendererBuilt(REPO_ROOT);
   const lane = await launchLane(args);
   const bridge = await startBridge({ lane: lane.api, staticDir });
-  const stop = (): void => {
-    Promise.all([bridge.close(), lane.stop()]).then(
+  stopOnSignals(() => Promise.all([bridge.close(), lane.stop()]));
+  console.log(`${lane.line}; open ${bridge.url}`);
+}
+
+/** The signals that stop the lane: a service manager's, a terminal's Ctrl-C, a closed terminal. */
+const STOP_SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
+
+/**
+ * Stops cleanly on the first stop signal (docs/lane.md, Stopping the lane): a request in flight
+ * gets its answer first (up to its deadline), then the lane exits 0. Later signals, such as the
+ * SIGINT npm passes on after the terminal's own, do not cut that short.
+ */
+function stopOnSignals(stop: () => Promise<unknown>): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`LaneTerm lane: ${signal}, stopping once a request in flight has its answer`);
+    stop().then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(`stopping failed: ${(error as Error).message}`);
@@ -66,9 +83,7 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  console.log(`${lane.line}; open ${bridge.url}`);
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
 }
 
 main().catch((error: unknown) => {
