@@ -1,4 +1,4 @@
-// The web bridge: the lane API over HTTP and WebSocket on 127.0.0.1, behind a per-start token, and
+// The web bridge: the lane API over HTTP and WebSocket on 127.0.0.1, behind its token, and
 // the built lane UI as static files, so a browser runs the lane without Electron (docs/app.md).
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
@@ -23,6 +23,15 @@ export const COMMAND_PATH = '/api/command';
 
 /** Path of the event stream (WebSocket). */
 export const EVENTS_PATH = '/api/events';
+
+/**
+ * How often the event stream says it is alive when no event goes out, ms: 500, so a page hears
+ * a silent lane (stopped, hung) within 2 s (docs/app.md, Web bridge).
+ */
+export const ALIVE_EVERY_MS = 500;
+
+/** The event stream's own frame between events: not a lane event, only "the lane is here". */
+export const ALIVE_FRAME = JSON.stringify({ bridge: 'alive' });
 
 /** How the bridge is started. */
 export interface BridgeOptions {
@@ -117,7 +126,13 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     const unsubscribe = options.lane.subscribe((event) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
     });
-    socket.on('close', unsubscribe);
+    const alive = setInterval(() => {
+      if (socket.readyState === socket.OPEN) socket.send(ALIVE_FRAME);
+    }, ALIVE_EVERY_MS);
+    socket.on('close', () => {
+      clearInterval(alive);
+      unsubscribe();
+    });
   });
   app.post(COMMAND_PATH, async (request) => sendFromUi(options.lane, request.body));
   if (options.staticDir !== undefined) {
@@ -130,7 +145,12 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     });
   }
 
-  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
+  try {
+    await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
   const address = app.server.address();
   port = typeof address === 'object' && address !== null ? address.port : 0;
   policy = contentSecurityPolicy([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]);

@@ -34,6 +34,8 @@ export interface LaunchedLane {
   api: LaneApi;
   /** One line saying where the lane is (its socket and payment service). */
   line: string;
+  /** The lane's folder: its journal, socket, run record and kept bridge address. */
+  laneDir: string;
   stop(): Promise<void>;
 }
 
@@ -86,6 +88,7 @@ async function training(args: LaneArgs, leftovers: RunLeftovers, laneDir: string
     const { host, port } = lane.server.tlsAddress;
     return {
       api: lane.lane.engine,
+      laneDir,
       line: `LaneTerm lane (TRAINING): lane API on ${socket.path}, payment service https://${host}:${port}`,
       async stop() {
         await socket.close();
@@ -134,6 +137,7 @@ async function real(
   });
   return {
     api: lane.engine,
+    laneDir,
     line: `LaneTerm lane ${setup.laneId}: lane API on ${socket.path}, payment service ${setup.server.url}`,
     async stop() {
       await socket.close();
