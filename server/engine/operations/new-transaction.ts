@@ -1,4 +1,4 @@
-import { Code, MsoftCode, formatAmount } from '../../../protocol/index.ts';
+import { Code, GIFT_OPERATIONS, MsoftCode, formatAmount } from '../../../protocol/index.ts';
 import { processorCheck, type CheckEntry } from '../checks/check-entry.ts';
 import { unixSeconds } from '../clock.ts';
 import { answerWithCopies } from '../receipts/receipt-delivery.ts';
@@ -8,7 +8,7 @@ import { giftBalancePairs } from '../gift/ledger-refusal.ts';
 import { put, transactionPairs, type AnswerResult } from '../response-pairs.ts';
 import { InFlightClaimedError, type InFlightDraft } from '../../store/in-flight-store.ts';
 import type { StoreTx } from '../../store/service-store.ts';
-import { GIFT_OPERATIONS, type TransactionRecord } from '../../store/transaction-record.ts';
+import type { TransactionRecord } from '../../store/transaction-record.ts';
 import { resolveInFlight } from '../in-flight-recovery.ts';
 import { insertTransaction } from '../transaction-writes.ts';
 import { tokenFor } from '../tokenizer.ts';
