@@ -34,6 +34,33 @@ module.exports = {
     },
     layer('renderer', ['main/lane-api/']),
     {
+      name: 'engine-through-its-front-door',
+      severity: 'error',
+      comment:
+        'the rest of the service (transports, dispatch, admin, card entry, start-up) reaches the transaction engine only through server/engine/index.ts',
+      from: { path: '^server/', pathNot: '^server/engine/' },
+      to: { path: '^server/engine/', pathNot: '^server/engine/index\\.ts$' },
+    },
+    {
+      name: 'shared-helpers-stand-alone',
+      severity: 'error',
+      comment:
+        'server/shared/ (the clock, the lock per key) serves every room of the service and imports none of them',
+      from: { path: '^server/shared/' },
+      to: { path: '^server/', pathNot: '^server/shared/' },
+    },
+    {
+      name: 'store-below-the-service',
+      severity: 'error',
+      comment:
+        'server/store/ keeps what the service persists and imports nothing of the rooms above it but the login name rule',
+      from: { path: '^server/store/' },
+      to: {
+        path: '^server/',
+        pathNot: ['^server/store/', '^server/shared/', '^server/accounts/account-names\\.ts$'],
+      },
+    },
+    {
       name: 'no-test-code-in-product',
       severity: 'error',
       comment: 'test tooling (vitest, fast-check) belongs to test/ only',

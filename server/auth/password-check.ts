@@ -2,7 +2,7 @@ import { parseLoginName } from '../accounts/account-names.ts';
 import type { FailureSubject } from '../store/credential-failure-store.ts';
 import { verifyDecoyPassword, verifyPassword } from '../accounts/password-hasher.ts';
 import type { Login, UserStore } from '../store/user-store.ts';
-import { KeyedLock } from '../engine/keyed-lock.ts';
+import { KeyedLock } from '../shared/keyed-lock.ts';
 import type { AuthLimits } from './auth-limits.ts';
 import { addressSubject, userSubject, type CredentialGuard } from './credential-guard.ts';
 import type { PasswordCredentials } from './credentials.ts';

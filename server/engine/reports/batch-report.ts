@@ -1,5 +1,5 @@
-import { formatAmount, formatSignedAmount } from '../../protocol/index.ts';
-import type { OperationHandler } from '../engine/engine-context.ts';
+import { formatAmount, formatSignedAmount } from '../../../protocol/index.ts';
+import type { OperationHandler } from '../engine-context.ts';
 import { reportBounds } from './report-filters.ts';
 
 /**

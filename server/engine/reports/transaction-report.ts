@@ -1,9 +1,9 @@
-import { formatAmount } from '../../protocol/index.ts';
-import { formatTimestamp } from '../engine/clock.ts';
-import type { OperationHandler } from '../engine/engine-context.ts';
-import type { CheckReads } from '../store/check-store.ts';
-import type { TransactionRecord, TransactionState } from '../store/transaction-record.ts';
-import { checkReturnPairs, tranflagsOf, txnstatusOf } from '../engine/detail-pairs.ts';
+import { formatAmount } from '../../../protocol/index.ts';
+import { formatTimestamp } from '../../shared/clock.ts';
+import type { OperationHandler } from '../engine-context.ts';
+import type { CheckReads } from '../../store/check-store.ts';
+import type { TransactionRecord, TransactionState } from '../../store/transaction-record.ts';
+import { checkReturnPairs, tranflagsOf, txnstatusOf } from '../detail-pairs.ts';
 import { reportBounds } from './report-filters.ts';
 
 /**

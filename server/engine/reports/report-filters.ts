@@ -1,6 +1,6 @@
-import { resolveTimeValue, type Params } from '../../protocol/index.ts';
-import { unixSeconds } from '../engine/clock.ts';
-import type { CallerContext } from '../engine/engine-context.ts';
+import { resolveTimeValue, type Params } from '../../../protocol/index.ts';
+import { unixSeconds } from '../../shared/clock.ts';
+import type { CallerContext } from '../engine-context.ts';
 
 /**
  * The bounds every report takes (docs/test-cards.md, Reports): bdate and edate (time values
