@@ -11,6 +11,15 @@ const layer = (name, allowed) => ({
   },
 });
 
+/** A room of the service that imports no other room of server/ but those `also` names. */
+const serviceRoom = (name, room, comment, also = []) => ({
+  name,
+  severity: 'error',
+  comment,
+  from: { path: `^server/${room}/` },
+  to: { path: '^server/', pathNot: [`^server/${room}/`, ...also] },
+});
+
 module.exports = {
   forbidden: [
     layer('protocol', []),
@@ -41,25 +50,17 @@ module.exports = {
       from: { path: '^server/', pathNot: '^server/engine/' },
       to: { path: '^server/engine/', pathNot: '^server/engine/index\\.ts$' },
     },
-    {
-      name: 'shared-helpers-stand-alone',
-      severity: 'error',
-      comment:
-        'server/shared/ (the clock, the lock per key) serves every room of the service and imports none of them',
-      from: { path: '^server/shared/' },
-      to: { path: '^server/', pathNot: '^server/shared/' },
-    },
-    {
-      name: 'store-below-the-service',
-      severity: 'error',
-      comment:
-        'server/store/ keeps what the service persists and imports nothing of the rooms above it but the login name rule',
-      from: { path: '^server/store/' },
-      to: {
-        path: '^server/',
-        pathNot: ['^server/store/', '^server/shared/', '^server/accounts/account-names\\.ts$'],
-      },
-    },
+    serviceRoom(
+      'shared-helpers-stand-alone',
+      'shared',
+      'server/shared/ (the clock, the lock per key) serves every room of the service and imports none of them',
+    ),
+    serviceRoom(
+      'store-below-the-service',
+      'store',
+      'server/store/ keeps what the service persists and imports nothing of the rooms above it but the login name rule',
+      ['^server/shared/', '^server/accounts/account-names\\.ts$'],
+    ),
     {
       name: 'no-test-code-in-product',
       severity: 'error',

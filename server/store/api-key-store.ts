@@ -1,5 +1,5 @@
 import { formatLoginName } from '../accounts/account-names.ts';
-import type { SqlSession } from './sql-session.ts';
+import { SqlArea } from './sql-session.ts';
 import { LOGIN_COLUMNS, toLogin, type Login, type LoginRow } from './user-store.ts';
 
 /** An API key as stored: never its secret, only the secret's digest (seed: Authentication §5). */
@@ -97,20 +97,14 @@ function toKeyWithLogin(row: Nullable<KeyRow & LoginRow> | undefined): KeyWithLo
 }
 
 /** API keys in SQL (002_credentials: api_keys), the same on every back end. */
-export class SqlApiKeyStore implements ApiKeyStore {
-  readonly #s: SqlSession;
-
-  constructor(session: SqlSession) {
-    this.#s = session;
-  }
-
+export class SqlApiKeyStore extends SqlArea implements ApiKeyStore {
   async lookupWithLogin(keyId: string): Promise<KeyWithLogin | undefined> {
-    return toKeyWithLogin(await this.#s.get<Nullable<KeyRow & LoginRow>>(KEY_WITH_LOGIN, [keyId]));
+    return toKeyWithLogin(await this.sql.get<Nullable<KeyRow & LoginRow>>(KEY_WITH_LOGIN, [keyId]));
   }
 
   async listForMerchant(merchantId: number): Promise<ApiKeyListing[]> {
     type Row = KeyRow & { merchant_name: string; sub: string; profile_name: string | null };
-    const rows = await this.#s.all<Row>(
+    const rows = await this.sql.all<Row>(
       `SELECT ${COLUMNS}, m.name AS merchant_name, u.sub, p.name AS profile_name
        FROM api_keys k JOIN users u ON u.id = k.user_id JOIN merchants m ON m.id = u.merchant_id
        LEFT JOIN profiles p ON p.id = k.profile_id WHERE m.id = $1 ORDER BY k.id`,
@@ -124,7 +118,7 @@ export class SqlApiKeyStore implements ApiKeyStore {
   }
 
   async insert(key: Omit<ApiKey, 'revokedAt'>): Promise<void> {
-    await this.#s.run(
+    await this.sql.run(
       `INSERT INTO api_keys (key_id, user_id, profile_id, name, secret_hash, created_at)
        VALUES ($1, $2, $3, $4, $5, $6)`,
       [key.keyId, key.userId, key.profileId, key.name, key.secretHash, key.createdAt],
@@ -132,7 +126,7 @@ export class SqlApiKeyStore implements ApiKeyStore {
   }
 
   async revoke(keyId: string, revokedTs: number): Promise<boolean> {
-    const changed = await this.#s.run(
+    const changed = await this.sql.run(
       'UPDATE api_keys SET revoked_at = $1 WHERE key_id = $2 AND revoked_at IS NULL',
       [revokedTs, keyId],
     );

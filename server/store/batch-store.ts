@@ -1,4 +1,4 @@
-import type { SqlSession } from './sql-session.ts';
+import { SqlArea } from './sql-session.ts';
 
 /** A batch of one profile (seed: "in a batch, eligible for settlement"). */
 export interface BatchRecord {
@@ -89,15 +89,9 @@ function batchFromRow(row: BatchRow): BatchRecord {
  * A settlement closes the batch with one conditional UPDATE on a batch still open, so of two
  * racing settlements one closes it.
  */
-export class SqlBatchStore implements BatchStore {
-  readonly #s: SqlSession;
-
-  constructor(session: SqlSession) {
-    this.#s = session;
-  }
-
+export class SqlBatchStore extends SqlArea implements BatchStore {
   async open(profileId: number): Promise<BatchRecord | undefined> {
-    const row = await this.#s.get<BatchRow>(
+    const row = await this.sql.get<BatchRow>(
       `SELECT * FROM batches WHERE profile_id = $1 AND status = 'open'`,
       [profileId],
     );
@@ -105,7 +99,7 @@ export class SqlBatchStore implements BatchStore {
   }
 
   async find(profileId: number, number: number): Promise<BatchRecord | undefined> {
-    const row = await this.#s.get<BatchRow>(
+    const row = await this.sql.get<BatchRow>(
       'SELECT * FROM batches WHERE profile_id = $1 AND number = $2',
       [profileId, number],
     );
@@ -113,7 +107,7 @@ export class SqlBatchStore implements BatchStore {
   }
 
   async list(filter: BatchFilter): Promise<BatchRecord[]> {
-    const rows = await this.#s.all<BatchRow>(
+    const rows = await this.sql.all<BatchRow>(
       `SELECT * FROM batches WHERE profile_id = $1 AND opened_ts >= $2 AND opened_ts <= $3
        AND (CAST($4 AS bigint) IS NULL OR number = $4)
        AND (CAST($5 AS text) IS NULL OR status = $5)
@@ -130,7 +124,7 @@ export class SqlBatchStore implements BatchStore {
   }
 
   async totals(batchId: number): Promise<BatchTotals> {
-    const groups = await this.#s.all<{ refund: boolean | number; n: number; total: number }>(
+    const groups = await this.sql.all<{ refund: boolean | number; n: number; total: number }>(
       `SELECT kind = 'refund' AS refund, count(*) AS n, CAST(sum(amount) AS bigint) AS total
        FROM transactions WHERE batch_id = $1 AND state IN ('captured', 'settled')
        GROUP BY kind = 'refund'`,
@@ -151,7 +145,7 @@ export class SqlBatchStore implements BatchStore {
   }
 
   settle(batchId: number, nowTs: number): Promise<boolean> {
-    return this.#s.write(async (s) => {
+    return this.sql.write(async (s) => {
       const closed = await s.run(
         `UPDATE batches SET status = 'settled', settled_ts = $1 WHERE id = $2 AND status = 'open'`,
         [nowTs, batchId],

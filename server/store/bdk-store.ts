@@ -1,4 +1,4 @@
-import type { SqlSession } from './sql-session.ts';
+import { SqlArea } from './sql-session.ts';
 
 /** The kinds of base derivation key: TDES (X9.24-1, 16 bytes) or AES (X9.24-3, 16 or 32 bytes). */
 export type BdkType = 'tdes' | 'aes128' | 'aes256';
@@ -54,16 +54,10 @@ function listingFromRow(row: BdkRow): BdkListing {
 }
 
 /** Base derivation keys in SQL (004_card_present: base_derivation_keys), on every back end. */
-export class SqlBdkStore implements BdkStore {
-  readonly #s: SqlSession;
-
-  constructor(session: SqlSession) {
-    this.#s = session;
-  }
-
+export class SqlBdkStore extends SqlArea implements BdkStore {
   /** One INSERT … ON CONFLICT DO NOTHING: of two instances adding a key set, one adds it. */
   async add(key: SealedBdk): Promise<boolean> {
-    const added = await this.#s.run(
+    const added = await this.sql.run(
       `INSERT INTO base_derivation_keys (key_set_id, key_type, key_sealed, check_value, created_ts)
        VALUES ($1, $2, $3, $4, $5) ON CONFLICT (key_set_id) DO NOTHING`,
       [key.keySetId, key.type, key.keySealed, key.checkValue, key.createdTs],
@@ -72,14 +66,14 @@ export class SqlBdkStore implements BdkStore {
   }
 
   async list(): Promise<BdkListing[]> {
-    const rows = await this.#s.all<BdkRow>(
+    const rows = await this.sql.all<BdkRow>(
       'SELECT * FROM base_derivation_keys ORDER BY key_set_id',
     );
     return rows.map(listingFromRow);
   }
 
   async find(keySetId: string): Promise<SealedBdk | undefined> {
-    const row = await this.#s.get<BdkRow>(
+    const row = await this.sql.get<BdkRow>(
       'SELECT * FROM base_derivation_keys WHERE key_set_id = $1',
       [keySetId],
     );
@@ -87,7 +81,7 @@ export class SqlBdkStore implements BdkStore {
   }
 
   async remove(keySetId: string): Promise<boolean> {
-    const removed = await this.#s.run('DELETE FROM base_derivation_keys WHERE key_set_id = $1', [
+    const removed = await this.sql.run('DELETE FROM base_derivation_keys WHERE key_set_id = $1', [
       keySetId,
     ]);
     return removed === 1;

@@ -1,4 +1,4 @@
-import type { SqlSession } from './sql-session.ts';
+import { SqlArea } from './sql-session.ts';
 
 /** Why a session or ticket cannot be used (docs/api.md, Hosted card entry). */
 export type TicketRefusal = 'unknown' | 'used' | 'expired' | 'other_merchant';
@@ -125,20 +125,14 @@ const SESSION = `SELECT merchant_id, profile_id, allowed_origin, expires_ts, use
  * waits on its row lock and, once it commits, finds the row used (READ COMMITTED re-checks the
  * condition on the row's new version); SQLite's writers take turns.
  */
-export class SqlCardTicketStore implements CardTicketStore {
-  readonly #s: SqlSession;
-
-  constructor(session: SqlSession) {
-    this.#s = session;
-  }
-
+export class SqlCardTicketStore extends SqlArea implements CardTicketStore {
   async openSession(
     sessionHash: string,
     request: SessionRequest,
     nowTs: number,
     expiresTs: number,
   ): Promise<boolean> {
-    const inserted = await this.#s.run(
+    const inserted = await this.sql.run(
       `INSERT INTO card_entry_sessions (session_hash, merchant_id, profile_id, allowed_origin,
          key_id, nonce, created_ts, expires_ts) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT DO NOTHING`,
@@ -157,7 +151,7 @@ export class SqlCardTicketStore implements CardTicketStore {
   }
 
   async session(sessionHash: string, nowTs: number): Promise<CardEntrySession | TicketRefusal> {
-    return sessionFromRow(await this.#s.get<SessionRow>(SESSION, [sessionHash]), nowTs);
+    return sessionFromRow(await this.sql.get<SessionRow>(SESSION, [sessionHash]), nowTs);
   }
 
   issueTicket(
@@ -167,7 +161,7 @@ export class SqlCardTicketStore implements CardTicketStore {
     nowTs: number,
     expiresTs: number,
   ): Promise<TicketRefusal | undefined> {
-    return this.#s.write(async (s) => {
+    return this.sql.write(async (s) => {
       const closed = await s.get<{ merchant_id: number }>(
         `UPDATE card_entry_sessions SET used_ts = $1
          WHERE session_hash = $2 AND used_ts IS NULL AND expires_ts > $1
@@ -196,7 +190,7 @@ export class SqlCardTicketStore implements CardTicketStore {
     merchantId: number,
     nowTs: number,
   ): Promise<{ cardSealed: Buffer } | { refusal: TicketRefusal }> {
-    return this.#s.write(async (s) => {
+    return this.sql.write(async (s) => {
       const row = await s.get<TicketRow>(
         `SELECT merchant_id, card_sealed, expires_ts, used_ts FROM card_tickets
          WHERE ticket_hash = $1${s.lock}`,
@@ -215,7 +209,7 @@ export class SqlCardTicketStore implements CardTicketStore {
   }
 
   purge(nowTs: number, forgetBeforeTs: number): Promise<number> {
-    return this.#s.write(async (s) => {
+    return this.sql.write(async (s) => {
       const dropped = await s.run(
         `UPDATE card_tickets SET card_sealed = NULL
          WHERE card_sealed IS NOT NULL AND expires_ts <= $1`,

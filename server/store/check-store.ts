@@ -1,4 +1,4 @@
-import type { SqlSession } from './sql-session.ts';
+import { SqlArea } from './sql-session.ts';
 
 /** The ACH return a check came back with (detail: return_code, return_reason, return_ts). */
 export interface CheckReturnRecord {
@@ -93,20 +93,14 @@ function checkFromRow(row: CheckRow): CheckRecord {
  * same due check one does (its row lock holds the other until the commit, which then finds it
  * closed), and its return is recorded once.
  */
-export class SqlCheckStore implements CheckStore {
-  readonly #s: SqlSession;
-
-  constructor(session: SqlSession) {
-    this.#s = session;
-  }
-
+export class SqlCheckStore extends SqlArea implements CheckStore {
   async find(ttid: number): Promise<CheckRecord | undefined> {
-    const row = await this.#s.get<CheckRow>(`${SELECT_CHECK} WHERE c.ttid = $1`, [ttid]);
+    const row = await this.sql.get<CheckRow>(`${SELECT_CHECK} WHERE c.ttid = $1`, [ttid]);
     return row === undefined ? undefined : checkFromRow(row);
   }
 
   async due(nowTs: number): Promise<CheckRecord[]> {
-    const rows = await this.#s.all<CheckRow>(
+    const rows = await this.sql.all<CheckRow>(
       `${SELECT_CHECK}
        WHERE c.account_sealed IS NOT NULL AND c.return_due_ts IS NOT NULL
          AND c.return_due_ts <= $1
@@ -117,7 +111,7 @@ export class SqlCheckStore implements CheckStore {
   }
 
   async nextDueTs(): Promise<number | undefined> {
-    const row = await this.#s.get<{ due: number | null }>(
+    const row = await this.sql.get<{ due: number | null }>(
       `SELECT min(return_due_ts) AS due FROM check_entries
        WHERE account_sealed IS NOT NULL AND return_due_ts IS NOT NULL`,
     );
@@ -130,7 +124,7 @@ export class SqlCheckStore implements CheckStore {
     accounttype: string,
     accountSealed: Buffer,
   ): Promise<void> {
-    await this.#s.run(
+    await this.sql.run(
       `INSERT INTO check_entries (ttid, abaroute, accounttype, account_sealed)
        VALUES ($1, $2, $3, $4)`,
       [ttid, abaroute, accounttype, accountSealed],
@@ -138,7 +132,7 @@ export class SqlCheckStore implements CheckStore {
   }
 
   settled(batchId: number, dueTs: number): Promise<number> {
-    return this.#s.run(
+    return this.sql.run(
       `UPDATE check_entries SET return_due_ts = $1
        WHERE account_sealed IS NOT NULL AND return_due_ts IS NULL
          AND ttid IN (SELECT ttid FROM transactions WHERE batch_id = $2 AND state = 'settled')`,
@@ -147,7 +141,7 @@ export class SqlCheckStore implements CheckStore {
   }
 
   async close(ttid: number, returned: CheckReturnRecord | null): Promise<boolean> {
-    const closed = await this.#s.run(
+    const closed = await this.sql.run(
       `UPDATE check_entries SET account_sealed = NULL, return_code = $1, return_reason = $2,
          return_ts = $3
        WHERE ttid = $4 AND account_sealed IS NOT NULL`,
@@ -157,6 +151,6 @@ export class SqlCheckStore implements CheckStore {
   }
 
   async dropAccount(ttid: number): Promise<void> {
-    await this.#s.run('UPDATE check_entries SET account_sealed = NULL WHERE ttid = $1', [ttid]);
+    await this.sql.run('UPDATE check_entries SET account_sealed = NULL WHERE ttid = $1', [ttid]);
   }
 }

@@ -1,4 +1,4 @@
-import type { SqlSession } from './sql-session.ts';
+import { SqlArea } from './sql-session.ts';
 
 /** What failures are counted against: a user, an API key id, or an address for unknown names. */
 export type FailureKind = 'user' | 'api_key' | 'address';
@@ -73,15 +73,9 @@ const PRUNE = `DELETE FROM credential_failures
   WHERE counted_until <= $1 AND coalesce(locked_until, 0) <= $1`;
 
 /** Failed-authentication counts in SQL (006_credential_failures): each count one upsert. */
-export class SqlCredentialFailureStore implements CredentialFailureStore {
-  readonly #s: SqlSession;
-
-  constructor(session: SqlSession) {
-    this.#s = session;
-  }
-
+export class SqlCredentialFailureStore extends SqlArea implements CredentialFailureStore {
   async state(subject: FailureSubject): Promise<FailureState | undefined> {
-    const row = await this.#s.get<StateRow>(
+    const row = await this.sql.get<StateRow>(
       'SELECT failures, locked_until FROM credential_failures WHERE kind = $1 AND subject = $2',
       [subject.kind, subject.subject],
     );
@@ -92,7 +86,7 @@ export class SqlCredentialFailureStore implements CredentialFailureStore {
 
   async listLocked(now: number): Promise<LockedSubject[]> {
     type Row = StateRow & FailureSubject & { locked_until: number };
-    const rows = await this.#s.all<Row>(
+    const rows = await this.sql.all<Row>(
       `SELECT kind, subject, failures, locked_until FROM credential_failures
        WHERE locked_until > $1
        ORDER BY CASE kind WHEN 'user' THEN 0 WHEN 'api_key' THEN 1 ELSE 2 END, locked_until`,
@@ -107,7 +101,7 @@ export class SqlCredentialFailureStore implements CredentialFailureStore {
   }
 
   record(subject: FailureSubject, limit: FailureLimit, now: number): Promise<FailureState> {
-    return this.#s.write(async (s) => {
+    return this.sql.write(async (s) => {
       await s.run(PRUNE, [now]);
       const row = await s.get<StateRow>(RECORD, [
         subject.kind,
@@ -121,7 +115,7 @@ export class SqlCredentialFailureStore implements CredentialFailureStore {
   }
 
   async clear(subject: FailureSubject): Promise<boolean> {
-    const changed = await this.#s.run(
+    const changed = await this.sql.run(
       'DELETE FROM credential_failures WHERE kind = $1 AND subject = $2',
       [subject.kind, subject.subject],
     );

@@ -1,4 +1,4 @@
-import type { SqlSession } from './sql-session.ts';
+import { SqlArea } from './sql-session.ts';
 
 /** One card on a merchant's deny list (seed: carddenylist_check, carddenylist_id). */
 export interface DenyListEntry {
@@ -69,20 +69,14 @@ function entryFromRow(row: EntryRow): DenyListEntry {
 const FIND = 'SELECT * FROM card_deny_list WHERE merchant_id = $1 AND fingerprint = $2';
 
 /** Deny lists in SQL (005_stored_value: card_deny_list), the same on every back end. */
-export class SqlDenyListStore implements DenyListStore {
-  readonly #s: SqlSession;
-
-  constructor(session: SqlSession) {
-    this.#s = session;
-  }
-
+export class SqlDenyListStore extends SqlArea implements DenyListStore {
   async find(merchantId: number, fingerprint: string): Promise<DenyListEntry | undefined> {
-    const row = await this.#s.get<EntryRow>(FIND, [merchantId, fingerprint]);
+    const row = await this.sql.get<EntryRow>(FIND, [merchantId, fingerprint]);
     return row === undefined ? undefined : entryFromRow(row);
   }
 
   async list(merchantId: number): Promise<DenyListEntry[]> {
-    const rows = await this.#s.all<EntryRow>(
+    const rows = await this.sql.all<EntryRow>(
       'SELECT * FROM card_deny_list WHERE merchant_id = $1 ORDER BY id',
       [merchantId],
     );
@@ -90,7 +84,7 @@ export class SqlDenyListStore implements DenyListStore {
   }
 
   add(entry: NewDenyListEntry, nowTs: number): Promise<DenyListEntry> {
-    return this.#s.write(async (s) => {
+    return this.sql.write(async (s) => {
       await s.run(
         `INSERT INTO card_deny_list (merchant_id, fingerprint, account_masked, last4, ttid, note,
           created_ts) VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -112,7 +106,7 @@ export class SqlDenyListStore implements DenyListStore {
   }
 
   async remove(merchantId: number, id: number): Promise<boolean> {
-    const changed = await this.#s.run(
+    const changed = await this.sql.run(
       'DELETE FROM card_deny_list WHERE merchant_id = $1 AND id = $2',
       [merchantId, id],
     );

@@ -1,4 +1,4 @@
-import type { SqlSession } from './sql-session.ts';
+import { SqlArea } from './sql-session.ts';
 
 /** The EMV data kept with a chip or contactless transaction. */
 export interface EmvRecord {
@@ -23,22 +23,16 @@ export interface EmvStore {
 }
 
 /** EMV receipt data in SQL (004_card_present: transaction_emv), the same on every back end. */
-export class SqlEmvStore implements EmvStore {
-  readonly #s: SqlSession;
-
-  constructor(session: SqlSession) {
-    this.#s = session;
-  }
-
+export class SqlEmvStore extends SqlArea implements EmvStore {
   async insert(ttid: number, receipt: Record<string, string>): Promise<void> {
-    await this.#s.run('INSERT INTO transaction_emv (ttid, receipt_json) VALUES ($1, $2)', [
+    await this.sql.run('INSERT INTO transaction_emv (ttid, receipt_json) VALUES ($1, $2)', [
       ttid,
       JSON.stringify(receipt),
     ]);
   }
 
   async find(ttid: number): Promise<EmvRecord | undefined> {
-    const row = await this.#s.get<{ receipt_json: string; card_decline: boolean | number }>(
+    const row = await this.sql.get<{ receipt_json: string; card_decline: boolean | number }>(
       'SELECT receipt_json, card_decline FROM transaction_emv WHERE ttid = $1',
       [ttid],
     );
@@ -50,7 +44,7 @@ export class SqlEmvStore implements EmvStore {
   }
 
   async recordCardDecline(ttid: number, receipt: Record<string, string>): Promise<void> {
-    await this.#s.run(
+    await this.sql.run(
       'UPDATE transaction_emv SET receipt_json = $1, card_decline = $2 WHERE ttid = $3',
       [JSON.stringify(receipt), true, ttid],
     );

@@ -1,4 +1,4 @@
-import type { SqlSession } from './sql-session.ts';
+import { SqlArea } from './sql-session.ts';
 
 /** A gift card of a merchant (005_stored_value); the card number itself is never kept. */
 export interface GiftAccount {
@@ -126,15 +126,9 @@ function accountFromRow(row: AccountRow): GiftAccount {
  * instance's; a post changes the balance in its UPDATE; the CHECK constraints refuse a negative
  * balance and a balance on an inactive card all the same.
  */
-export class SqlGiftStore implements GiftStore {
-  readonly #s: SqlSession;
-
-  constructor(session: SqlSession) {
-    this.#s = session;
-  }
-
+export class SqlGiftStore extends SqlArea implements GiftStore {
   async customRanges(merchantId: number): Promise<string | undefined> {
-    const row = await this.#s.get<{ ranges: string }>(
+    const row = await this.sql.get<{ ranges: string }>(
       'SELECT ranges FROM gift_ranges WHERE merchant_id = $1',
       [merchantId],
     );
@@ -142,16 +136,16 @@ export class SqlGiftStore implements GiftStore {
   }
 
   async find(merchantId: number, fingerprint: string): Promise<GiftAccount | undefined> {
-    const row = await this.#s.get<AccountRow>(
-      `SELECT * FROM gift_accounts WHERE merchant_id = $1 AND fingerprint = $2${this.#s.lock}`,
+    const row = await this.sql.get<AccountRow>(
+      `SELECT * FROM gift_accounts WHERE merchant_id = $1 AND fingerprint = $2${this.sql.lock}`,
       [merchantId, fingerprint],
     );
     return row === undefined ? undefined : accountFromRow(row);
   }
 
   async get(id: number): Promise<GiftAccount> {
-    const row = await this.#s.get<AccountRow>(
-      `SELECT * FROM gift_accounts WHERE id = $1${this.#s.lock}`,
+    const row = await this.sql.get<AccountRow>(
+      `SELECT * FROM gift_accounts WHERE id = $1${this.sql.lock}`,
       [id],
     );
     if (row === undefined) throw new Error(`gift account ${id} does not exist`);
@@ -159,7 +153,7 @@ export class SqlGiftStore implements GiftStore {
   }
 
   async ledger(accountId: number): Promise<GiftLedgerRow[]> {
-    const rows = await this.#s.all<LedgerRow>(
+    const rows = await this.sql.all<LedgerRow>(
       'SELECT * FROM gift_ledger WHERE account_id = $1 ORDER BY id',
       [accountId],
     );
@@ -175,10 +169,10 @@ export class SqlGiftStore implements GiftStore {
 
   async setCustomRanges(merchantId: number, ranges: string | null, nowTs: number): Promise<void> {
     if (ranges === null) {
-      await this.#s.run('DELETE FROM gift_ranges WHERE merchant_id = $1', [merchantId]);
+      await this.sql.run('DELETE FROM gift_ranges WHERE merchant_id = $1', [merchantId]);
       return;
     }
-    await this.#s.run(
+    await this.sql.run(
       `INSERT INTO gift_ranges (merchant_id, ranges, updated_ts) VALUES ($1, $2, $3)
        ON CONFLICT (merchant_id) DO UPDATE SET ranges = excluded.ranges,
          updated_ts = excluded.updated_ts`,
@@ -187,7 +181,7 @@ export class SqlGiftStore implements GiftStore {
   }
 
   async create(account: NewGiftAccount, nowTs: number): Promise<GiftAccount> {
-    const row = await this.#s.get<AccountRow>(
+    const row = await this.sql.get<AccountRow>(
       `INSERT INTO gift_accounts (merchant_id, fingerprint, account_masked, last4, status,
         denomination, balance, pin_digest, cv_digest, created_ts, last_modified_ts)
        VALUES ($1, $2, $3, $4, 'inactive', $5, 0, $6, $7, $8, $8) RETURNING *`,
@@ -207,15 +201,14 @@ export class SqlGiftStore implements GiftStore {
   }
 
   async setStatus(id: number, status: GiftAccount['status'], nowTs: number): Promise<void> {
-    await this.#s.run('UPDATE gift_accounts SET status = $1, last_modified_ts = $2 WHERE id = $3', [
-      status,
-      nowTs,
-      id,
-    ]);
+    await this.sql.run(
+      'UPDATE gift_accounts SET status = $1, last_modified_ts = $2 WHERE id = $3',
+      [status, nowTs, id],
+    );
   }
 
   async setPinDigest(id: number, pinDigest: string, nowTs: number): Promise<void> {
-    await this.#s.run(
+    await this.sql.run(
       `UPDATE gift_accounts SET pin_digest = $1, last_modified_ts = $2
        WHERE id = $3 AND pin_digest IS NULL`,
       [pinDigest, nowTs, id],
@@ -229,7 +222,7 @@ export class SqlGiftStore implements GiftStore {
     amount: number,
     nowTs: number,
   ): Promise<number> {
-    return this.#s.write(async (s) => {
+    return this.sql.write(async (s) => {
       const row = await s.get<{ balance: number }>(
         `UPDATE gift_accounts SET balance = balance + $1, last_modified_ts = $2 WHERE id = $3
          RETURNING balance`,

@@ -1,4 +1,4 @@
-import type { SqlSession } from './sql-session.ts';
+import { SqlArea, type SqlSession } from './sql-session.ts';
 import type { NewTransaction } from './transaction-store.ts';
 
 /**
@@ -97,18 +97,17 @@ export function inFlightFromRow(row: InFlightRow): InFlightRecord {
  * every record is its own, so at its start every record is an orphan. On a store shared by
  * instances each record names its owner, the instance working on it (PgInFlightStore).
  */
-export class SqlInFlightStore implements InFlightStore {
-  protected readonly session: SqlSession;
+export class SqlInFlightStore extends SqlArea implements InFlightStore {
   /** The owner written with each record, on a store shared by instances. */
   protected readonly owner: number | undefined;
 
   constructor(session: SqlSession, owner?: number) {
-    this.session = session;
+    super(session);
     this.owner = owner;
   }
 
   async findByOrder(merchantId: number, orderId: string): Promise<InFlightRecord[]> {
-    const rows = await this.session.all<InFlightRow>(
+    const rows = await this.sql.all<InFlightRow>(
       'SELECT * FROM in_flight WHERE merchant_id = $1 AND order_id = $2 ORDER BY id',
       [merchantId, orderId],
     );
@@ -116,7 +115,7 @@ export class SqlInFlightStore implements InFlightStore {
   }
 
   async orphans(): Promise<InFlightRecord[]> {
-    const rows = await this.session.all<InFlightRow>('SELECT * FROM in_flight ORDER BY id');
+    const rows = await this.sql.all<InFlightRow>('SELECT * FROM in_flight ORDER BY id');
     return rows.map(inFlightFromRow);
   }
 
@@ -126,7 +125,7 @@ export class SqlInFlightStore implements InFlightStore {
     nowTs: number,
   ): Promise<InFlightRecord> {
     const owned = this.owner === undefined ? [] : [this.owner];
-    const row = await this.session.get<{ id: number }>(
+    const row = await this.sql.get<{ id: number }>(
       `INSERT INTO in_flight (merchant_id, profile_id, order_id, draft_json, card_sealed,
         created_ts${owned.length > 0 ? ', owner' : ''})
        VALUES ($1, $2, $3, $4, $5, $6${owned.length > 0 ? ', $7' : ''}) RETURNING id`,
@@ -145,6 +144,6 @@ export class SqlInFlightStore implements InFlightStore {
   }
 
   async remove(id: number): Promise<void> {
-    await this.session.run('DELETE FROM in_flight WHERE id = $1', [id]);
+    await this.sql.run('DELETE FROM in_flight WHERE id = $1', [id]);
   }
 }

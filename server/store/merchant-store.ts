@@ -1,4 +1,4 @@
-import type { SqlSession } from './sql-session.ts';
+import { SqlArea } from './sql-session.ts';
 
 /** What the engine reads about a profile and its merchant (001_identity). */
 export interface ProfileInfo {
@@ -91,15 +91,9 @@ const COLUMNS = `p.id AS profile_id, p.name AS profile_name, p.processor, m.id A
 const FROM = 'FROM profiles p JOIN merchants m ON m.id = p.merchant_id';
 
 /** Profiles with their merchants, and auto_settle, in SQL (001_identity, 003_transactions). */
-export class SqlMerchantStore implements MerchantStore {
-  readonly #s: SqlSession;
-
-  constructor(session: SqlSession) {
-    this.#s = session;
-  }
-
+export class SqlMerchantStore extends SqlArea implements MerchantStore {
   async profile(profileId: number): Promise<ProfileInfo | undefined> {
-    const row = await this.#s.get<ProfileRow>(`SELECT ${COLUMNS} ${FROM} WHERE p.id = $1`, [
+    const row = await this.sql.get<ProfileRow>(`SELECT ${COLUMNS} ${FROM} WHERE p.id = $1`, [
       profileId,
     ]);
     return row === undefined ? undefined : profileFromRow(row);
@@ -107,11 +101,11 @@ export class SqlMerchantStore implements MerchantStore {
 
   async requestSetup(merchantId: number, profileId: number): Promise<RequestSetup> {
     type Row = { gift_ranges: string | null; processor: string | null };
-    return requestSetupFromRow(await this.#s.get<Row>(REQUEST_SETUP, [merchantId, profileId]));
+    return requestSetupFromRow(await this.sql.get<Row>(REQUEST_SETUP, [merchantId, profileId]));
   }
 
   async autoSettleSettings(): Promise<AutoSettleSetting[]> {
-    const rows = await this.#s.all<
+    const rows = await this.sql.all<
       ProfileRow & { settle_time: string; last_run_ts: number | null }
     >(
       `SELECT ${COLUMNS}, a.settle_time, a.last_run_ts ${FROM}
@@ -126,10 +120,10 @@ export class SqlMerchantStore implements MerchantStore {
 
   async setAutoSettle(profileId: number, settleTime: string | null, nowTs: number): Promise<void> {
     if (settleTime === null) {
-      await this.#s.run('DELETE FROM auto_settle WHERE profile_id = $1', [profileId]);
+      await this.sql.run('DELETE FROM auto_settle WHERE profile_id = $1', [profileId]);
       return;
     }
-    await this.#s.run(
+    await this.sql.run(
       `INSERT INTO auto_settle (profile_id, settle_time, last_run_ts) VALUES ($1, $2, $3)
        ON CONFLICT (profile_id) DO UPDATE SET settle_time = excluded.settle_time,
          last_run_ts = excluded.last_run_ts`,
@@ -138,7 +132,7 @@ export class SqlMerchantStore implements MerchantStore {
   }
 
   async markAutoSettled(profileId: number, ts: number): Promise<void> {
-    await this.#s.run('UPDATE auto_settle SET last_run_ts = $1 WHERE profile_id = $2', [
+    await this.sql.run('UPDATE auto_settle SET last_run_ts = $1 WHERE profile_id = $2', [
       ts,
       profileId,
     ]);

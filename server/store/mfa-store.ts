@@ -1,4 +1,4 @@
-import type { SqlSession } from './sql-session.ts';
+import { SqlArea } from './sql-session.ts';
 
 /** A user's sealed TOTP secret and the last time step accepted (RFC 6238 §5.2). */
 export interface MfaSecret {
@@ -38,15 +38,9 @@ export interface MfaStore extends MfaReads {
 }
 
 /** MFA secrets and cookies in SQL (002_credentials: user_mfa, mfa_cookies), on every back end. */
-export class SqlMfaStore implements MfaStore {
-  readonly #s: SqlSession;
-
-  constructor(session: SqlSession) {
-    this.#s = session;
-  }
-
+export class SqlMfaStore extends SqlArea implements MfaStore {
   async secret(userId: number): Promise<MfaSecret | undefined> {
-    const row = await this.#s.get<{ secret_sealed: string; last_step: number }>(
+    const row = await this.sql.get<{ secret_sealed: string; last_step: number }>(
       'SELECT secret_sealed, last_step FROM user_mfa WHERE user_id = $1',
       [userId],
     );
@@ -54,7 +48,7 @@ export class SqlMfaStore implements MfaStore {
   }
 
   async cookie(cookieHash: string): Promise<MfaCookie | undefined> {
-    const row = await this.#s.get<{ user_id: number; expires_at: number }>(
+    const row = await this.sql.get<{ user_id: number; expires_at: number }>(
       'SELECT user_id, expires_at FROM mfa_cookies WHERE cookie_hash = $1',
       [cookieHash],
     );
@@ -62,7 +56,7 @@ export class SqlMfaStore implements MfaStore {
   }
 
   async setSecret(userId: number, sealed: string, enabledTs: number): Promise<void> {
-    await this.#s.run(
+    await this.sql.run(
       `INSERT INTO user_mfa (user_id, secret_sealed, last_step, enabled_at) VALUES ($1, $2, 0, $3)
        ON CONFLICT (user_id) DO UPDATE SET secret_sealed = excluded.secret_sealed,
        last_step = 0, enabled_at = excluded.enabled_at`,
@@ -71,12 +65,12 @@ export class SqlMfaStore implements MfaStore {
   }
 
   async removeSecret(userId: number): Promise<boolean> {
-    return (await this.#s.run('DELETE FROM user_mfa WHERE user_id = $1', [userId])) === 1;
+    return (await this.sql.run('DELETE FROM user_mfa WHERE user_id = $1', [userId])) === 1;
   }
 
   /** One conditional UPDATE: of two instances accepting one step, one changes the row. */
   async acceptStep(userId: number, step: number): Promise<boolean> {
-    const changed = await this.#s.run(
+    const changed = await this.sql.run(
       'UPDATE user_mfa SET last_step = $1 WHERE user_id = $2 AND last_step < $1',
       [step, userId],
     );
@@ -89,7 +83,7 @@ export class SqlMfaStore implements MfaStore {
     createdTs: number,
     expiresAt: number,
   ): Promise<void> {
-    return this.#s.write(async (s) => {
+    return this.sql.write(async (s) => {
       await s.run('DELETE FROM mfa_cookies WHERE user_id = $1 AND expires_at <= $2', [
         userId,
         createdTs,

@@ -1,4 +1,4 @@
-import type { SqlSession } from './sql-session.ts';
+import { SqlArea } from './sql-session.ts';
 
 /** Reading operation lists (store boundary). */
 export interface PermissionReads {
@@ -28,13 +28,7 @@ const LISTS = {
 type ListName = keyof typeof LISTS;
 
 /** Operation lists in SQL (002_credentials), the same statements on every back end. */
-export class SqlPermissionStore implements PermissionStore {
-  readonly #s: SqlSession;
-
-  constructor(session: SqlSession) {
-    this.#s = session;
-  }
-
+export class SqlPermissionStore extends SqlArea implements PermissionStore {
   userPermissions(userId: number): Promise<string[]> {
     return this.#read('user', userId);
   }
@@ -54,7 +48,7 @@ export class SqlPermissionStore implements PermissionStore {
   /** Deletes the list and inserts the new one from an array parameter, as one change. */
   #replace(list: ListName, ownerId: number, operations: readonly string[]): Promise<void> {
     const { table, owner } = LISTS[list];
-    return this.#s.write(async (s) => {
+    return this.sql.write(async (s) => {
       await s.run(`DELETE FROM ${table} WHERE ${owner} = $1`, [ownerId]);
       await s.run(
         `INSERT INTO ${table} (${owner}, operation)
@@ -66,7 +60,7 @@ export class SqlPermissionStore implements PermissionStore {
 
   async #read(list: ListName, ownerId: number): Promise<string[]> {
     const { table, owner } = LISTS[list];
-    const rows = await this.#s.all<{ operation: string }>(
+    const rows = await this.sql.all<{ operation: string }>(
       `SELECT operation FROM ${table} WHERE ${owner} = $1 ORDER BY operation`,
       [ownerId],
     );

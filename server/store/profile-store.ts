@@ -1,4 +1,4 @@
-import type { SqlSession } from './sql-session.ts';
+import { SqlArea } from './sql-session.ts';
 
 /** A merchant profile: the processor and settings a transaction runs under (seed: profile_id). */
 export interface Profile {
@@ -42,15 +42,9 @@ function toProfile(row: ProfileRow): Profile {
 }
 
 /** Merchant profiles in SQL (001_identity), the same on every back end. */
-export class SqlProfileStore implements ProfileStore {
-  readonly #s: SqlSession;
-
-  constructor(session: SqlSession) {
-    this.#s = session;
-  }
-
+export class SqlProfileStore extends SqlArea implements ProfileStore {
   async findForMerchant(merchantId: number, profileId: number): Promise<Profile | undefined> {
-    const row = await this.#s.get<ProfileRow>(
+    const row = await this.sql.get<ProfileRow>(
       `${SELECT_PROFILE} WHERE merchant_id = $1 AND id = $2`,
       [merchantId, profileId],
     );
@@ -58,7 +52,7 @@ export class SqlProfileStore implements ProfileStore {
   }
 
   async findByName(merchantId: number, name: string): Promise<Profile | undefined> {
-    const row = await this.#s.get<ProfileRow>(
+    const row = await this.sql.get<ProfileRow>(
       `${SELECT_PROFILE} WHERE merchant_id = $1 AND name = $2`,
       [merchantId, name],
     );
@@ -66,7 +60,7 @@ export class SqlProfileStore implements ProfileStore {
   }
 
   async listForMerchant(merchantId: number): Promise<Profile[]> {
-    const rows = await this.#s.all<ProfileRow>(
+    const rows = await this.sql.all<ProfileRow>(
       `${SELECT_PROFILE} WHERE merchant_id = $1 ORDER BY id`,
       [merchantId],
     );
@@ -79,7 +73,7 @@ export class SqlProfileStore implements ProfileStore {
     processor: string,
     createdTs: number,
   ): Promise<Profile> {
-    const row = await this.#s.get<ProfileRow>(
+    const row = await this.sql.get<ProfileRow>(
       `INSERT INTO profiles (merchant_id, name, processor, created_at) VALUES ($1, $2, $3, $4)
        RETURNING id, merchant_id, name, processor`,
       [merchantId, name, processor, createdTs],

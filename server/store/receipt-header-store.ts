@@ -1,4 +1,4 @@
-import type { SqlSession } from './sql-session.ts';
+import { SqlArea } from './sql-session.ts';
 
 /** The lines of a merchant's receipt header (007_receipt_header); '' where not set. */
 export interface ReceiptHeader {
@@ -49,15 +49,9 @@ const UPDATE = `INSERT INTO receipt_headers AS h (merchant_id, ${FIELDS}, update
   RETURNING ${FIELDS}`;
 
 /** Receipt headers in SQL (007_receipt_header: receipt_headers), the same on every back end. */
-export class SqlReceiptHeaderStore implements ReceiptHeaderStore {
-  readonly #s: SqlSession;
-
-  constructor(session: SqlSession) {
-    this.#s = session;
-  }
-
+export class SqlReceiptHeaderStore extends SqlArea implements ReceiptHeaderStore {
   find(merchantId: number): Promise<ReceiptHeader | undefined> {
-    return this.#s.get<ReceiptHeader>(
+    return this.sql.get<ReceiptHeader>(
       `SELECT ${FIELDS} FROM receipt_headers WHERE merchant_id = $1`,
       [merchantId],
     );
@@ -68,7 +62,7 @@ export class SqlReceiptHeaderStore implements ReceiptHeaderStore {
     fields: Partial<ReceiptHeader>,
     nowTs: number,
   ): Promise<ReceiptHeader> {
-    const header = await this.#s.get<ReceiptHeader>(UPDATE, [
+    const header = await this.sql.get<ReceiptHeader>(UPDATE, [
       merchantId,
       fields.name ?? null,
       fields.addr1 ?? null,

@@ -1,4 +1,4 @@
-import type { SqlSession } from './sql-session.ts';
+import { SqlArea } from './sql-session.ts';
 
 /** How a receipt copy leaves: an e-mail (rcpt_email) or a text message (rcpt_sms). */
 export type OutboxChannel = 'email' | 'sms';
@@ -73,15 +73,9 @@ function oldestFirst(records: OutboxRecord[]): OutboxRecord[] {
  * take removes the oldest copies no open transaction holds: PostgreSQL skips rows another take
  * locked (SqlDialect.skipLocked); SQLite's writers take turns, so no two takes meet a row.
  */
-export class SqlReceiptOutboxStore implements ReceiptOutboxStore {
-  readonly #s: SqlSession;
-
-  constructor(session: SqlSession) {
-    this.#s = session;
-  }
-
+export class SqlReceiptOutboxStore extends SqlArea implements ReceiptOutboxStore {
   add(copies: readonly OutboxCopy[]): Promise<number> {
-    return this.#s.write(async (s) => {
+    return this.sql.write(async (s) => {
       let added = 0;
       for (const copy of copies) {
         const { name, channel, recipient, subject, ttid, createdTs, message } = copy;
@@ -92,15 +86,15 @@ export class SqlReceiptOutboxStore implements ReceiptOutboxStore {
   }
 
   list(): Promise<OutboxRecord[]> {
-    return this.#s.all<OutboxRecord>(
+    return this.sql.all<OutboxRecord>(
       `SELECT ${RECORD} FROM receipt_outbox ORDER BY created_ts, name`,
     );
   }
 
   async take(limit: number): Promise<OutboxRecord[]> {
-    const taken = await this.#s.all<OutboxRecord>(
+    const taken = await this.sql.all<OutboxRecord>(
       `DELETE FROM receipt_outbox WHERE id IN (SELECT id FROM receipt_outbox
-         ORDER BY created_ts, name LIMIT $1${this.#s.dialect.skipLocked})
+         ORDER BY created_ts, name LIMIT $1${this.sql.dialect.skipLocked})
        RETURNING ${RECORD}`,
       [limit],
     );

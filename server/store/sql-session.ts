@@ -31,3 +31,12 @@ export interface SqlSession {
   /** Runs several statements as one atomic change, handed a session inside it. */
   write<T>(change: (session: SqlSession) => Promise<T>): Promise<T>;
 }
+
+/** An area of the store written in SQL over one session (store-areas.ts builds them). */
+export abstract class SqlArea {
+  protected readonly sql: SqlSession;
+
+  constructor(session: SqlSession) {
+    this.sql = session;
+  }
+}

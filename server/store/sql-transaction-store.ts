@@ -1,7 +1,7 @@
 // Transactions and their history in SQL, the same on every back end but for how a capture enters
 // its batch and how a new transaction is inserted (docs/architecture.md, The store).
 import type { SqlDialect } from './sql-dialect.ts';
-import type { SqlSession, SqlValues } from './sql-session.ts';
+import { SqlArea, type SqlSession, type SqlValues } from './sql-session.ts';
 import type { TransactionRecord } from './transaction-record.ts';
 import { eventValues, recordFromRow, type TransactionRow } from './transaction-rows.ts';
 import {
@@ -79,13 +79,7 @@ export function recordStanSql(dialect: SqlDialect, profile: string, value: strin
  * locks its order's row before numbering it, so instances never interleave them. A back end
  * supplies the insert of a new transaction and the placing of a capture in its batch.
  */
-export abstract class SqlTransactionStore implements TransactionStore {
-  protected readonly session: SqlSession;
-
-  constructor(session: SqlSession) {
-    this.session = session;
-  }
-
+export abstract class SqlTransactionStore extends SqlArea implements TransactionStore {
   /** Creates a transaction with its first event; returns it as stored. */
   abstract insert(
     txn: NewTransaction,
@@ -101,7 +95,7 @@ export abstract class SqlTransactionStore implements TransactionStore {
   ): Promise<CapturePlace>;
 
   async find(merchantId: number, ttid: number): Promise<TransactionRecord | undefined> {
-    const row = await this.session.get<TransactionRow>(
+    const row = await this.sql.get<TransactionRow>(
       `${SELECT_TRANSACTION} WHERE t.ttid = $1 AND t.merchant_id = $2`,
       [ttid, merchantId],
     );
@@ -113,7 +107,7 @@ export abstract class SqlTransactionStore implements TransactionStore {
     orderId: string,
     paymentId?: string,
   ): Promise<TransactionRecord[]> {
-    const rows = await this.session.all<TransactionRow>(
+    const rows = await this.sql.all<TransactionRow>(
       `${SELECT_TRANSACTION} WHERE t.merchant_id = $1 AND o.order_id = $2
        AND (CAST($3 AS text) IS NULL OR t.payment_id = $3) ORDER BY t.ttid`,
       [merchantId, orderId, paymentId ?? null],
@@ -122,9 +116,9 @@ export abstract class SqlTransactionStore implements TransactionStore {
   }
 
   async list(filter: TransactionFilter): Promise<TransactionRecord[]> {
-    const rows = await this.session.all<TransactionRow>(
+    const rows = await this.sql.all<TransactionRow>(
       `${SELECT_TRANSACTION} WHERE t.profile_id = $1
-       AND t.state IN (SELECT value FROM ${this.session.dialect.eachText('$2')})
+       AND t.state IN (SELECT value FROM ${this.sql.dialect.eachText('$2')})
        AND t.created_ts >= $3 AND t.created_ts <= $4
        AND (CAST($5 AS bigint) IS NULL OR b.number = $5)
        AND (CAST($6 AS bigint) IS NULL OR t.ttid = $6)
@@ -144,8 +138,8 @@ export abstract class SqlTransactionStore implements TransactionStore {
   }
 
   async hasDuplicate(query: DuplicateQuery): Promise<boolean> {
-    const ordernum = this.session.dialect.jsonText('t.echo_json', 'ordernum');
-    const row = await this.session.get(
+    const ordernum = this.sql.dialect.jsonText('t.echo_json', 'ordernum');
+    const row = await this.sql.get(
       `SELECT 1 FROM transactions t WHERE t.profile_id = $1 AND t.card_fingerprint = $2
        AND t.operation = $3 AND t.state IN ('authorized', 'captured', 'settled')
        AND t.created_ts >= $4 AND ${ordernum} IS NOT DISTINCT FROM CAST($5 AS text)
@@ -163,7 +157,7 @@ export abstract class SqlTransactionStore implements TransactionStore {
   }
 
   async lastStanSeq(profileId: number): Promise<number> {
-    const row = await this.session.get<{ stan_seq: number }>(
+    const row = await this.sql.get<{ stan_seq: number }>(
       'SELECT stan_seq FROM profile_counters WHERE profile_id = $1',
       [profileId],
     );
@@ -176,7 +170,7 @@ export abstract class SqlTransactionStore implements TransactionStore {
     event: TransactionEvent,
     nowTs: number,
   ): Promise<TransactionUpdate> {
-    return this.session.write(async (s) => {
+    return this.sql.write(async (s) => {
       const locked = await s.get<TransactionRow>(
         `${SELECT_TRANSACTION} WHERE t.ttid = $1${s.dialect.lockOf('t')}`,
         [txn.ttid],
@@ -200,12 +194,12 @@ export abstract class SqlTransactionStore implements TransactionStore {
   }
 
   note(txn: TransactionRecord, event: TransactionEvent, nowTs: number): Promise<void> {
-    return this.session.write((s) => this.addEvent(s, txn.ttid, txn.profileId, event, nowTs));
+    return this.sql.write((s) => this.addEvent(s, txn.ttid, txn.profileId, event, nowTs));
   }
 
   clearStaleCards(beforeTs: number, nowTs: number): Promise<number> {
-    const modified = this.session.dialect.greatest('last_modified_ts', '$1');
-    return this.session.run(
+    const modified = this.sql.dialect.greatest('last_modified_ts', '$1');
+    return this.sql.run(
       `UPDATE transactions SET card_sealed = NULL, last_modified_ts = ${modified}
        WHERE state = 'authorized' AND card_sealed IS NOT NULL AND created_ts < $2`,
       [nowTs, beforeTs],
@@ -213,7 +207,7 @@ export abstract class SqlTransactionStore implements TransactionStore {
   }
 
   async recordStan(profileId: number, stanSeq: number): Promise<void> {
-    await this.session.run(recordStanSql(this.session.dialect, '$1', '$2'), [profileId, stanSeq]);
+    await this.sql.run(recordStanSql(this.sql.dialect, '$1', '$2'), [profileId, stanSeq]);
   }
 
   /** The transaction with that ttid, read inside a change that made or moved it. */

@@ -1,4 +1,4 @@
-import type { SqlSession } from './sql-session.ts';
+import { SqlArea } from './sql-session.ts';
 
 /** A stored token (seed: tokenize, matching_token); the account itself stays sealed. */
 export interface TokenRecord {
@@ -59,15 +59,9 @@ function tokenFromRow(row: TokenRow): TokenRecord {
 }
 
 /** Tokens in SQL (003_transactions: tokens), the same on every back end. */
-export class SqlTokenStore implements TokenStore {
-  readonly #s: SqlSession;
-
-  constructor(session: SqlSession) {
-    this.#s = session;
-  }
-
+export class SqlTokenStore extends SqlArea implements TokenStore {
   async findByToken(merchantId: number, token: string): Promise<TokenRecord | undefined> {
-    const row = await this.#s.get<TokenRow>(
+    const row = await this.sql.get<TokenRow>(
       'SELECT * FROM tokens WHERE merchant_id = $1 AND token = $2',
       [merchantId, token],
     );
@@ -78,7 +72,7 @@ export class SqlTokenStore implements TokenStore {
     merchantId: number,
     fingerprint: string,
   ): Promise<TokenRecord | undefined> {
-    const row = await this.#s.get<TokenRow>(
+    const row = await this.sql.get<TokenRow>(
       'SELECT * FROM tokens WHERE merchant_id = $1 AND fingerprint = $2 ORDER BY id LIMIT 1',
       [merchantId, fingerprint],
     );
@@ -86,11 +80,11 @@ export class SqlTokenStore implements TokenStore {
   }
 
   async exists(token: string): Promise<boolean> {
-    return (await this.#s.get('SELECT 1 FROM tokens WHERE token = $1', [token])) !== undefined;
+    return (await this.sql.get('SELECT 1 FROM tokens WHERE token = $1', [token])) !== undefined;
   }
 
   async create(token: Omit<TokenRecord, 'id'>, nowTs: number): Promise<TokenRecord> {
-    const row = await this.#s.get<{ id: number }>(
+    const row = await this.sql.get<{ id: number }>(
       `INSERT INTO tokens (merchant_id, token, fingerprint, card_sealed, account_masked, last4,
         cardtype, created_ts, last_used_ts) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
        RETURNING id`,
@@ -110,6 +104,6 @@ export class SqlTokenStore implements TokenStore {
   }
 
   async touch(id: number, nowTs: number): Promise<void> {
-    await this.#s.run('UPDATE tokens SET last_used_ts = $1 WHERE id = $2', [nowTs, id]);
+    await this.sql.run('UPDATE tokens SET last_used_ts = $1 WHERE id = $2', [nowTs, id]);
   }
 }

@@ -1,5 +1,5 @@
 import { formatLoginName, type LoginName } from '../accounts/account-names.ts';
-import type { SqlSession } from './sql-session.ts';
+import { SqlArea, type SqlSession } from './sql-session.ts';
 
 /** A login (merchant user or sub-user) with what authentication and profile resolution need. */
 export interface Login {
@@ -102,15 +102,9 @@ export function toLogin(row: LoginRow): Login {
 type UserColumn = 'default_profile_id' | 'disabled' | 'password_hash';
 
 /** Merchants and their logins in SQL (001_identity), the same on every back end. */
-export class SqlUserStore implements UserStore {
-  readonly #s: SqlSession;
-
-  constructor(session: SqlSession) {
-    this.#s = session;
-  }
-
+export class SqlUserStore extends SqlArea implements UserStore {
   async find(name: LoginName): Promise<Login | undefined> {
-    const row = await this.#s.get<LoginRow>(`${SELECT_LOGIN} WHERE m.name = $1 AND u.sub = $2`, [
+    const row = await this.sql.get<LoginRow>(`${SELECT_LOGIN} WHERE m.name = $1 AND u.sub = $2`, [
       name.merchant,
       name.sub,
     ]);
@@ -118,11 +112,11 @@ export class SqlUserStore implements UserStore {
   }
 
   findById(userId: number): Promise<Login | undefined> {
-    return findLogin(this.#s, userId);
+    return findLogin(this.sql, userId);
   }
 
   async listForMerchant(merchantId: number): Promise<Login[]> {
-    const rows = await this.#s.all<LoginRow>(`${SELECT_LOGIN} WHERE m.id = $1 ORDER BY u.sub`, [
+    const rows = await this.sql.all<LoginRow>(`${SELECT_LOGIN} WHERE m.id = $1 ORDER BY u.sub`, [
       merchantId,
     ]);
     return rows.map(toLogin);
@@ -134,7 +128,7 @@ export class SqlUserStore implements UserStore {
     timeZone: string,
     createdTs: number,
   ): Promise<Login> {
-    return this.#s.write(async (s) => {
+    return this.sql.write(async (s) => {
       const merchant = await s.get<{ id: number }>(
         'INSERT INTO merchants (name, time_zone, created_at) VALUES ($1, $2, $3) RETURNING id',
         [name, timeZone, createdTs],
@@ -150,7 +144,7 @@ export class SqlUserStore implements UserStore {
     passwordHash: string,
     createdTs: number,
   ): Promise<Login> {
-    return this.#s.write((s) => insertUser(s, merchantId, sub, passwordHash, createdTs));
+    return this.sql.write((s) => insertUser(s, merchantId, sub, passwordHash, createdTs));
   }
 
   setDefaultProfile(userId: number, profileId: number | null): Promise<void> {
@@ -166,7 +160,7 @@ export class SqlUserStore implements UserStore {
   }
 
   async #set(column: UserColumn, value: string | number | null, userId: number): Promise<void> {
-    await this.#s.run(`UPDATE users SET ${column} = $1 WHERE id = $2`, [value, userId]);
+    await this.sql.run(`UPDATE users SET ${column} = $1 WHERE id = $2`, [value, userId]);
   }
 }
 

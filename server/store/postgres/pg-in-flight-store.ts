@@ -49,19 +49,19 @@ export class PgInFlightStore extends SqlInFlightStore {
   override async orphans(): Promise<InFlightRecord[]> {
     const claimed: InFlightRecord[] = [];
     for (;;) {
-      const rows = await this.session.all<InFlightRow>(CLAIM_ORPHANS, [this.#owner]);
+      const rows = await this.sql.all<InFlightRow>(CLAIM_ORPHANS, [this.#owner]);
       claimed.push(...rows.map(inFlightFromRow));
-      const wait = (await this.session.get<{ wait: number | null }>(LEASE_WAIT))?.wait ?? null;
+      const wait = (await this.sql.get<{ wait: number | null }>(LEASE_WAIT))?.wait ?? null;
       if (wait === null) break;
       await pause(Math.min(wait + 50, 500));
     }
-    await this.session.run(FORGET_LAPSED);
+    await this.sql.run(FORGET_LAPSED);
     return claimed.sort((a, b) => a.id - b.id);
   }
 
   /** Deletes the record only while this instance owns it (a fence against a takeover). */
   override async remove(id: number): Promise<void> {
-    const removed = await this.session.run('DELETE FROM in_flight WHERE id = $1 AND owner = $2', [
+    const removed = await this.sql.run('DELETE FROM in_flight WHERE id = $1 AND owner = $2', [
       id,
       this.#owner,
     ]);

@@ -31,7 +31,7 @@ function itemWithCommit(s: PgTxSession, record: TransactionRecord, batchId: numb
  */
 export class PgTransactionStore extends SqlTransactionStore {
   insert(txn: NewTransaction, event: TransactionEvent, nowTs: number): Promise<TransactionRecord> {
-    return this.session.write(async (session) => {
+    return this.sql.write(async (session) => {
       const s = pgTxSession(session);
       const order = await this.orderOf(s, txn, nowTs);
       const row = await s.get<TransactionRow & { batch_id: number | null }>(

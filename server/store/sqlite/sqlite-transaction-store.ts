@@ -44,7 +44,7 @@ async function placeInBatch(s: SqlSession, profileId: number, nowTs: number): Pr
  */
 export class SqliteTransactionStore extends SqlTransactionStore {
   insert(txn: NewTransaction, event: TransactionEvent, nowTs: number): Promise<TransactionRecord> {
-    return this.session.write(async (s) => {
+    return this.sql.write(async (s) => {
       const order = await this.orderOf(s, txn, nowTs);
       const place = txn.state === 'captured' ? await placeInBatch(s, txn.profileId, nowTs) : null;
       const row = await s.get<{ ttid: number }>(INSERT, [
