@@ -74,6 +74,7 @@ export class LaneEngine implements LaneApi {
   #stopping = false;
   #server: ServerStatus;
   #sweep: Promise<void> = Promise.resolve();
+  #sweepFailing = false;
   #timer: NodeJS.Timeout | undefined;
 
   private constructor(options: LaneEngineOptions) {
@@ -144,14 +145,31 @@ export class LaneEngine implements LaneApi {
     return engine;
   }
 
-  /** Runs one recovery pass (after the one in progress, if any); resolves when it is done. */
+  /**
+   * Runs one recovery pass (after the one in progress, if any); resolves when it is done. A pass
+   * that fails is logged and told to the cashier (recovery_failed, once until a pass succeeds);
+   * the next pass runs on time all the same (docs/lane.md, Recovery).
+   */
   sweepNow(): Promise<void> {
     if (this.#stopping) return this.#sweep;
-    this.#sweep = this.#sweep.then(async () => {
-      await this.#recovery.sweep((id) => id === this.#live?.id).catch(() => undefined);
-      this.#publishStatus();
-    });
+    this.#sweep = this.#sweep.then(() => this.#sweepOnce());
     return this.#sweep;
+  }
+
+  async #sweepOnce(): Promise<void> {
+    try {
+      await this.#recovery.sweep((id) => id === this.#live?.id);
+      this.#sweepFailing = false;
+      this.#publishStatus();
+    } catch (error) {
+      console.error(`lane: a recovery pass failed: ${(error as Error).message}`);
+      if (this.#sweepFailing) return;
+      this.#sweepFailing = true;
+      this.#events.emit({
+        type: 'notice',
+        notice: { level: 'error', code: 'recovery_failed', params: {} },
+      });
+    }
   }
 
   /** Everything a screen needs to draw itself. */

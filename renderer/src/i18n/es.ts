@@ -359,4 +359,6 @@ export const es: Record<MessageKey, string> = {
   'notice.server_lost': 'No se puede llegar al servidor de pagos.',
   'notice.lane_error':
     'La caja detuvo una {operation} por un error propio; lo que haya aprobado se está revirtiendo.',
+  'notice.recovery_failed':
+    'La caja no pudo revisar sus transacciones sin terminar; lo intenta de nuevo en breve. Llame a soporte si sigue así.',
 };

@@ -4,7 +4,7 @@
 import { request } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ALIVE_FRAME,
   startBridge,
@@ -118,8 +118,9 @@ describe('web bridge', () => {
     expect(lane.received).toEqual([]);
   });
 
-  it('answers unavailable when the lane fails instead of dropping the request', async () => {
+  it('answers unavailable when the lane fails instead of dropping the request, and logs why', async () => {
     const { bridge, lane } = await start();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     lane.reply = () => {
       throw new Error('journal closed');
     };
@@ -128,6 +129,8 @@ describe('web bridge', () => {
       ok: false,
       error: { code: 'unavailable', message: 'lane.snapshot: the lane did not answer' },
     });
+    expect(logged.mock.calls).toEqual([['lane: lane.snapshot failed: journal closed']]);
+    logged.mockRestore();
   });
 
   it('refuses a request whose Host or Origin is not the bridge (DNS rebinding, other sites)', async () => {
