@@ -16,7 +16,7 @@ import type { DualAuthorization, PaymentResponse } from '../payment/index.ts';
 import { printerProblem } from './device-problems.ts';
 import type { PaymentPlan } from './journal/journaled-payments.ts';
 import type { JournalEntry } from './journal/journal-types.ts';
-import { undoPlan } from './journal/recovery.ts';
+import { undoOf } from './journal/recovery.ts';
 import { ReceiptPrinting } from './receipt-printing.ts';
 import { resultOf } from './results.ts';
 import { WorkflowDeferred } from './workflow-control.ts';
@@ -225,8 +225,8 @@ export abstract class ServiceWorkflow<S extends string> extends Workflow<
 
   /**
    * Asks the cashier to confirm voiding the workflow's approvals, each named by the move recovery
-   * sends for it (undoPlan: a reversal while unsettled). A cancel asked before is taken back: the
-   * confirmation decides. True when confirmed.
+   * sends for it (undoOf, by the rule book: a reversal while unsettled). A cancel asked before is
+   * taken back: the confirmation decides. True when confirmed.
    */
   protected async confirmVoid(): Promise<boolean> {
     this.resumeAfterCancel();
@@ -234,9 +234,8 @@ export abstract class ServiceWorkflow<S extends string> extends Workflow<
       .entriesOf(this.id)
       .filter((entry) => entry.purpose === 'cashier')
       .flatMap((entry): ConfirmMove[] => {
-        const plan =
-          entry.state === 'approved' || entry.state === 'partial' ? undoPlan(entry) : undefined;
-        if (plan === undefined) return [];
+        const plan = undoOf(entry);
+        if (plan === undefined || typeof plan === 'string') return [];
         return [
           {
             operation: plan.operation,
