@@ -118,10 +118,14 @@ export class Authenticator {
   ): Promise<AuthResult> {
     const { mfaCode, mfaCookie } = presented;
     if (mfaCode !== undefined) {
-      if (await this.#accounts.mfa.verifyCode(login.userId, mfaCode, now)) {
+      const verdict = await this.#accounts.mfa.verifyCode(login.userId, mfaCode, now);
+      if (verdict === 'accepted') {
         return { identity: { login, apiKey: undefined, mfa: 'code', proof } };
       }
-      const counted = await this.recordFailure(login, source, 'mfa code', now);
+      const counted =
+        verdict === 'repeat'
+          ? userSubject(login.userId)
+          : await this.recordFailure(login, source, 'mfa code', now);
       return { denial: withSubject(MFA_INVALID, counted) };
     }
     if (mfaCookie !== undefined) {

@@ -261,6 +261,14 @@ describe.each(BACKENDS)('store contract on $name', (backend) => {
       expect(await store.mfa.acceptStep(seeded.userId, 5)).toBe(true);
       expect(await store.mfa.acceptStep(seeded.userId, 5)).toBe(false);
       expect(await store.mfa.secret(seeded.userId)).toEqual({ sealed: 'sealed', lastStep: 5 });
+      const replays = await Promise.all(
+        Array.from({ length: 8 }, () => store.mfa.countReplay(seeded.userId, 5)),
+      );
+      expect(replays.filter(Boolean)).toHaveLength(1);
+      expect(await store.mfa.countReplay(seeded.userId, 4)).toBe(false);
+      expect(await store.mfa.countReplay(seeded.userId, 6)).toBe(true);
+      await store.mfa.setSecret(seeded.userId, 'again', 2);
+      expect(await store.mfa.countReplay(seeded.userId, 4)).toBe(true);
     },
   );
 
