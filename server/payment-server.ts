@@ -94,7 +94,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
       logger.info({ custody: vaultCustody, change: vaultKey.change }, 'card vault key wrapped');
     }
     const vault = new CardVault(vaultKey.key);
-    const accounts = openAccounts(store, openSecretKey(files.secretKey, vault));
+    const accounts = openAccounts(store, vault, openSecretKey(files.secretKey, vault));
     const moved = await moveLegacyOutbox(files.outbox, store.outbox);
     if (moved > 0) {
       logger.info({ copies: moved, from: files.outbox }, 'receipt copies moved into the store');

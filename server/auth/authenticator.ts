@@ -149,6 +149,7 @@ export class Authenticator {
     const matches = secretMatches(credentials.secret, secretHash);
     const subject = key === undefined ? addressSubject(source) : apiKeySubject(key.keyId);
     if (matches && key !== undefined && key.revokedAt === null && login?.disabled === false) {
+      await this.#accounts.apiKeys.keepSigningKey(key, credentials.secret);
       return { identity: { login, apiKey: key, mfa: 'none', proof: 'api_key' } };
     }
     if (await this.#guard.refuses(subject, now)) return { denial: withSubject(THROTTLED, subject) };

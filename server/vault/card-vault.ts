@@ -90,8 +90,9 @@ export class CardVault {
   }
 
   /**
-   * Encrypts a key of the service's own (the key sealing TOTP secrets) as card data is, its name
-   * bound in, so the key exists on disk only under the data key the KEK wraps (PCI DSS 3.6.1.2).
+   * Encrypts a key of the service's own (the key sealing TOTP secrets, an API key's card-entry
+   * signing key) as card data is, its name bound in, so the key exists on disk or in the store only
+   * under the data key the KEK wraps (PCI DSS 3.6.1.2).
    */
   sealServiceKey(name: string, key: Buffer): Buffer {
     return this.#encrypt(key, `service-key:${name}`);

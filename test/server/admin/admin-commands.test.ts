@@ -25,7 +25,11 @@ function openDir(dir: string) {
   const store = new SqliteServiceStore(join(dir, 'service.db'));
   return {
     store,
-    accounts: openAccounts(store, openSecretKey(join(dir, 'totp-key.sealed'), CardVault.open(dir))),
+    accounts: openAccounts(
+      store,
+      CardVault.open(dir),
+      openSecretKey(join(dir, 'totp-key.sealed'), CardVault.open(dir)),
+    ),
   };
 }
 

@@ -6,7 +6,7 @@ import { DEFAULT_AUTH_LIMITS } from '../../../server/auth/auth-limits.ts';
 import { Authenticator } from '../../../server/auth/authenticator.ts';
 import type { PresentedCredentials } from '../../../server/auth/credentials.ts';
 import { SqliteServiceStore } from '../../../server/store/sqlite/sqlite-service-store.ts';
-import { accountsFixture, FIXTURE_PASSWORD } from '../helpers/accounts-fixture.ts';
+import { accountsFixture, FIXTURE_PASSWORD, memoryVault } from '../helpers/accounts-fixture.ts';
 
 // Timing is compared, never asserted against a clock: the two kinds of request alternate, one
 // pair A then B, the next B then A, each pair gives one difference, and the median of the differences (robust to the
@@ -80,7 +80,7 @@ function tracedStore(trace: string[]): SqliteServiceStore {
 describe('credential checks take the same time for unknown names as for wrong secrets', () => {
   it('runs the same statements for an unknown key id as for a known one with a wrong secret', async () => {
     const trace: string[] = [];
-    const accounts = openAccounts(tracedStore(trace), randomBytes(32));
+    const accounts = openAccounts(tracedStore(trace), memoryVault(), randomBytes(32));
     const owner = await accounts.users.createMerchant('acme', 'scrypt$15$8$1$AA==$AA==', 'UTC', 0);
     const { keyId } = await accounts.apiKeys.create(owner.userId, null, 'lane');
     const authenticator = new Authenticator(accounts, LIMITS, pino({ level: 'silent' }));

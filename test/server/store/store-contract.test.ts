@@ -50,16 +50,29 @@ describe.each(BACKENDS)('store contract on $name', (backend) => {
         profileId: seeded.profileId,
         name: 'lane',
         secretHash: 'digest',
+        signingKeySealed: Buffer.from('sealed'),
         createdAt: 1_002,
       };
       await store.apiKeys.insert(key);
       await store.permissions.setDualOperations(seeded.merchantId, ['void', 'refund']);
       const found = await store.apiKeys.lookupWithLogin(key.keyId);
-      expect(found?.key).toEqual({ ...key, revokedAt: null });
+      const { signingKeySealed, ...kept } = key;
+      expect(found?.key).toEqual({ ...kept, hasSigningKey: true, revokedAt: null });
+      expect(await store.apiKeys.sealedSigningKey(key.keyId)).toEqual(signingKeySealed);
       expect(found?.login).toEqual(await store.users.findById(sub.userId));
       expect(found?.login).toMatchObject({ username: 'shop:lane1', disabled: true });
       expect([...(found?.login.dualOperations ?? [])].sort()).toEqual(['refund', 'void']);
       expect(await store.apiKeys.lookupWithLogin('P0000000000000000')).toBeUndefined();
+      expect(await store.apiKeys.setSigningKey(key.keyId, Buffer.from('other'))).toBe(false);
+      const older = { ...key, keyId: 'P00000000000000AA', signingKeySealed: null };
+      await store.apiKeys.insert(older);
+      expect((await store.apiKeys.lookupWithLogin(older.keyId))?.key.hasSigningKey).toBe(false);
+      expect(await store.apiKeys.sealedSigningKey(older.keyId)).toBeUndefined();
+      expect(await store.apiKeys.setSigningKey(older.keyId, Buffer.from('kept'))).toBe(true);
+      expect(await store.apiKeys.setSigningKey(older.keyId, Buffer.from('again'))).toBe(false);
+      expect((await store.apiKeys.lookupWithLogin(older.keyId))?.key.hasSigningKey).toBe(true);
+      expect(await store.apiKeys.sealedSigningKey(older.keyId)).toEqual(Buffer.from('kept'));
+      expect(await store.apiKeys.sealedSigningKey('P0000000000000000')).toBeUndefined();
       await store.permissions.setDualOperations(seeded.merchantId, []);
       expect((await store.apiKeys.lookupWithLogin(key.keyId))?.login.dualOperations).toEqual([]);
       const { merchantId, profileId } = seeded;

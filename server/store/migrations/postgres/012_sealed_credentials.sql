@@ -2,6 +2,11 @@
 -- lockout; docs/api.md, Hosted card entry): what they are kept as opens nothing without the card
 -- vault's key-encrypting key.
 
+-- A profile API key's key for signing hosted card-entry addresses, sealed by the card vault
+-- (AES-256-GCM, the key id bound in). NULL for a key issued before this version until the first
+-- request it authenticates.
+ALTER TABLE api_keys ADD COLUMN signing_key_sealed BYTEA;
+
 -- The last TOTP time step whose replay was counted as a failure, so replays of one code, however
 -- many arrive at once, count once.
 ALTER TABLE user_mfa ADD COLUMN replay_step BIGINT NOT NULL DEFAULT 0;
