@@ -1,6 +1,7 @@
 import type { ServiceStore } from '../store/service-store.ts';
 import type { CredentialFailureStore } from '../store/credential-failure-store.ts';
 import type { ProfileStore } from '../store/profile-store.ts';
+import type { PasswordCheckStore } from '../store/password-check-store.ts';
 import type { UserStore } from '../store/user-store.ts';
 import { ApiKeyService } from './api-key-service.ts';
 import { MfaCookieService } from './mfa-cookie-service.ts';
@@ -22,6 +23,10 @@ export interface Accounts {
   mfa: MfaService;
   mfaCookies: MfaCookieService;
   failures: CredentialFailureStore;
+  /** Remembered password checks, kept across restarts (docs/security.md, Password verification cache). */
+  passwordChecks: PasswordCheckStore;
+  /** The keyed digest remembered checks are made of (CardVault.credentialDigest). */
+  credentialDigest: (context: string, secret: string) => Buffer;
 }
 
 /**
@@ -37,5 +42,7 @@ export function openAccounts(store: ServiceStore, vault: CardVault, secretKey: B
     mfa: new MfaService(store.mfa, new SecretBox(secretKey)),
     mfaCookies: new MfaCookieService(store.mfa),
     failures: store.failures,
+    passwordChecks: store.passwordChecks,
+    credentialDigest: (context, secret) => vault.credentialDigest(context, secret),
   };
 }

@@ -117,11 +117,14 @@ export function keyWithLoginQuery(param: string): string {
     LEFT JOIN merchants m ON m.id = u.merchant_id`;
 }
 
-/** A key and its login from a row of keyWithLoginQuery, or undefined when no key matched. */
+/**
+ * A key and its login from a row of keyWithLoginQuery, or undefined when no key matched. The row's
+ * key and login are read whether or not a key matched, so both cost the same.
+ */
 export function toKeyWithLogin(
   row: Nullable<KeyRow & LoginRow> | undefined,
 ): KeyWithLogin | undefined {
-  if (row === undefined || row.key_id === null) return undefined;
-  const found = row as KeyRow & LoginRow;
-  return { key: toKey(found), login: toLogin(found) };
+  if (row === undefined) return undefined;
+  const read = { key: toKey(row as KeyRow), login: toLogin(row as LoginRow) };
+  return row.key_id === null ? undefined : read;
 }

@@ -274,6 +274,24 @@ describe.each(BACKENDS)('store contract on $name', (backend) => {
       expect(await store.mfa.acceptStep(seeded.userId, 5)).toBe(true);
       expect(await store.mfa.acceptStep(seeded.userId, 5)).toBe(false);
       expect(await store.mfa.secret(seeded.userId)).toEqual({ sealed: 'sealed', lastStep: 5 });
+      const check = { digest: Buffer.alloc(32, 7), verifiedAt: 1_000, usedAt: 1_000 };
+      const expired = { usedBefore: 0, verifiedBefore: 0 };
+      await store.passwordChecks.remember(seeded.userId, check, expired);
+      expect(await store.passwordChecks.find(seeded.userId)).toEqual(check);
+      await store.passwordChecks.touch(seeded.userId, 5_000);
+      await store.passwordChecks.touch(seeded.userId, 4_000);
+      expect(await store.passwordChecks.find(seeded.userId)).toEqual({ ...check, usedAt: 5_000 });
+      const renewed = { digest: Buffer.alloc(32, 8), verifiedAt: 9_000, usedAt: 9_000 };
+      await store.passwordChecks.remember(seeded.userId, renewed, expired);
+      expect(await store.passwordChecks.find(seeded.userId)).toEqual(renewed);
+      await store.passwordChecks.remember(seeded.userId, renewed, {
+        ...expired,
+        usedBefore: 9_001,
+      });
+      expect(await store.passwordChecks.find(seeded.userId)).toEqual(renewed);
+      expect(await store.passwordChecks.forget(seeded.userId)).toBe(true);
+      expect(await store.passwordChecks.forget(seeded.userId)).toBe(false);
+      expect(await store.passwordChecks.find(seeded.userId)).toBeUndefined();
       const replays = await Promise.all(
         Array.from({ length: 8 }, () => store.mfa.countReplay(seeded.userId, 5)),
       );

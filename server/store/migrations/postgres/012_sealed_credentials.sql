@@ -7,6 +7,16 @@
 -- request it authenticates.
 ALTER TABLE api_keys ADD COLUMN signing_key_sealed BYTEA;
 
+-- A password's remembered check: HMAC-SHA256 under a key derived inside the card vault over the
+-- user id, the stored password hash and the password; when the full check was made and when the
+-- remembered one was last used (Unix milliseconds), for its absolute and its idle limit.
+CREATE TABLE password_checks (
+  user_id      BIGINT PRIMARY KEY REFERENCES users(id),
+  digest       BYTEA NOT NULL,
+  verified_at  BIGINT NOT NULL,
+  used_at      BIGINT NOT NULL
+);
+
 -- The last TOTP time step whose replay was counted as a failure, so replays of one code, however
 -- many arrive at once, count once.
 ALTER TABLE user_mfa ADD COLUMN replay_step BIGINT NOT NULL DEFAULT 0;
