@@ -8,6 +8,7 @@ export type {
   Diagnostics,
   HistoryAction,
   HistoryEntry,
+  InterruptedEntry,
   LaneApi,
   LaneCommand,
   LaneError,
@@ -18,6 +19,7 @@ export type {
   Notice,
   ReceiptPreview,
   TestCardSummary,
+  TransactionStatus,
   WorkflowStep,
   WorkflowView,
 } from '../../../main/lane-api/index.ts';
