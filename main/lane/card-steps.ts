@@ -108,9 +108,10 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
     let problem: 'card_unreadable' | undefined;
     for (;;) {
       const accepts = this.accepts(tender);
+      const shownAt = performance.now();
       this.show({ name: 'card', dueMinor, tender, accepts, ...(problem ? { problem } : {}) });
       const methods = accepts.includes('keyed_pad') ? ['keyed_pad'] : [];
-      const outcome = await this.#readOrEntry(dueMinor, methods);
+      const outcome = await this.#readOrEntry(dueMinor, methods, shownAt);
       if ('read' in outcome) return capturedFromRead(outcome.read);
       if ('keyed' in outcome) {
         const entered = await this.keyedEntry(dueMinor, tender, keyed);
@@ -133,15 +134,21 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
     }
   }
 
+  /**
+   * The readers raced against the cashier's keyed entry; a swipe made from `since` (when the card
+   * step was shown, performance.now()) on is taken, though it reached the reader before the wait
+   * did.
+   */
   async #readOrEntry(
     dueMinor: number,
     methods: readonly string[],
+    since: number,
   ): Promise<{ read: CardRead } | { keyed: true } | { error: unknown }> {
     const stop = new AbortController();
     const onCancel = (): void => stop.abort();
     this.signal.addEventListener('abort', onCancel, { once: true });
     const read = this.ctx.devices
-      .readCard({ amountMinor: Math.max(1, dueMinor), signal: stop.signal })
+      .readCard({ amountMinor: Math.max(1, dueMinor), signal: stop.signal, since })
       .then(
         (got) => ({ read: got.read }),
         (error: unknown) => ({ error }),

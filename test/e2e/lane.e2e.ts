@@ -198,7 +198,7 @@ describe('lane end to end', () => {
     const main = await at.textOf('main');
     expect(main).toContain('$5.00');
     expect(main).toMatch(/Still due\s*\$1\.75/);
-    await at.keys('F5');
+    await at.keys('F6');
     if (
       (await at.screen(/How does the customer pay\?|Waiting for the card/)) !==
       'Waiting for the card'
@@ -230,10 +230,9 @@ describe('lane end to end', () => {
     await at.screen('Gift counter');
     await at.keys('F3');
     await at.screen('Balance inquiry');
-    await at.keys('F5');
+    await at.keys('F7');
     await at.screen('Waiting for the card');
     await at.present('gift-cli', 'F8');
-    await at.keys('F6');
     await at.page.getByRole('main').getByText(CASHIER_WORDS.key_card_expiry_optional).waitFor();
     await at.screen('Card keyed on the PIN pad');
     await at.screen('Result: Approved');

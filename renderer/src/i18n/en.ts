@@ -227,7 +227,6 @@ export const en = {
 
   'training.customer': 'Training customer',
   'training.card': 'Test card',
-  'training.key': 'Key it on the PIN pad',
   'gift.hint': 'Key the amount for activate, issue or return; none for cash out.',
   'balance.hint': 'Choose the card type, then present the card.',
   'history.hint': 'Search by last four digits, auth code, amount or brand.',

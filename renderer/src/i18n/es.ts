@@ -209,7 +209,6 @@ export const es: Record<MessageKey, string> = {
 
   'training.customer': 'Cliente de entrenamiento',
   'training.card': 'Tarjeta de prueba',
-  'training.key': 'Teclearla en el pad',
   'gift.hint': 'Teclee el importe para activar, emitir o devolver; ninguno para retirar saldo.',
   'balance.hint': 'Elija el tipo de tarjeta y presente la tarjeta.',
   'history.hint': 'Busque por los cuatro últimos dígitos, autorización, importe o marca.',

@@ -19,6 +19,7 @@ export type {
   Notice,
   ReceiptPreview,
   TestCardSummary,
+  Tender,
   TransactionStatus,
   WorkflowStep,
   WorkflowView,

@@ -17,6 +17,7 @@ import type {
   ReceiptPreview,
   WorkflowView,
 } from '../lane/lane-types.ts';
+import { TrainingCustomer } from './training-customer.svelte.ts';
 
 /** Notices kept on screen: the newest 5. */
 const NOTICES_KEPT = 5;
@@ -37,6 +38,8 @@ export class LaneStore {
   refusal = $state<LaneError | null>(null);
   /** History lines changed since the history screen last searched, by id. */
   historyChanges = $state<Record<string, HistoryEntry>>({});
+  /** Training mode's simulated customer (its cards are asked for on the first card step). */
+  readonly training = new TrainingCustomer((command) => this.send(command));
   #lane: LaneApi;
 
   /** Connects with `connect`, which reports the link's state as it changes. */
@@ -78,6 +81,15 @@ export class LaneStore {
     const step = this.workflow?.step;
     if (step === undefined) return false;
     return step.name === 'cancelled' || (step.name === 'result' && step.next.includes('finish'));
+  }
+
+  /**
+   * True while a result's receipt is printing: the lane takes the result's choices once it has
+   * printed, so a key pressed meanwhile is kept until then (docs/app.md, Keys).
+   */
+  get printing(): boolean {
+    const step = this.workflow?.step;
+    return step?.name === 'result' && step.receipt.state === 'printing';
   }
 
   /**
