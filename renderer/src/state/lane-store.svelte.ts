@@ -34,6 +34,8 @@ export class LaneStore {
   interrupted = $state<InterruptedEntry[]>([]);
   /** Counts the snapshots that came with interrupted transactions: each lands on their list. */
   interruptedLandings = $state(0);
+  /** Counts the snapshots (a connection, a reconnection): what a screen asked before is stale. */
+  snapshots = $state(0);
   /** The last refusal of a command, shown until the next command. */
   refusal = $state<LaneError | null>(null);
   /** History lines changed since the history screen last searched, by id. */
@@ -134,6 +136,8 @@ export class LaneStore {
         this.workflow = event.snapshot.workflow;
         this.interrupted = event.snapshot.interrupted;
         if (this.interrupted.length > 0) this.interruptedLandings += 1;
+        this.historyChanges = {};
+        this.snapshots += 1;
         break;
       case 'interrupted':
         this.interrupted = event.interrupted;

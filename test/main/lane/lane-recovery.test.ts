@@ -61,7 +61,8 @@ async function startLaneProcess(): Promise<{
   client: LaneSocketClient;
 }> {
   const socket = join(dir, 'lane.sock');
-  const run = runEntry('main/start.ts', ['--config', config, '--socket', socket], undefined, {
+  const lane = ['--config', config, '--socket', socket, '--lane-data', join(dir, 'lane')];
+  const run = runEntry('main/start.ts', lane, undefined, {
     LANETERM_API_KEY_SECRET: service.apiKey.secret,
   });
   await run.line(/lane API on /);
