@@ -11,11 +11,21 @@ export interface ApiKey {
   profileId: number | null;
   name: string;
   secretHash: string;
+  /**
+   * Whether the key keeps a sealed key for signing hosted card-entry addresses
+   * (012_sealed_credentials): a profile key does, but one issued before it only once it is used.
+   */
+  hasSigningKey: boolean;
   /** Unix seconds. */
   createdAt: number;
   /** Unix seconds; null while the key is usable. */
   revokedAt: number | null;
 }
+
+/** A key to store: its sealed signing key (ApiKeyReads.sealedSigningKey) rather than the flag. */
+export type NewApiKey = Omit<ApiKey, 'revokedAt' | 'hasSigningKey'> & {
+  signingKeySealed: Buffer | null;
+};
 
 /** A key as listed for an administrator, with its user's and profile's names. */
 export interface ApiKeyListing extends ApiKey {
@@ -40,19 +50,23 @@ export interface ApiKeyReads {
   lookupWithLogin(keyId: string): Promise<KeyWithLogin | undefined>;
   /** Every key of a merchant's users, oldest first. */
   listForMerchant(merchantId: number): Promise<ApiKeyListing[]>;
+  /** The key's sealed card-entry signing key; undefined for an unknown key or one without. */
+  sealedSigningKey(keyId: string): Promise<Buffer | undefined>;
 }
 
 /** API keys of users and profiles (002_credentials). */
 export interface ApiKeyStore extends ApiKeyReads {
   /** Stores a new key (its id unique). */
-  insert(key: Omit<ApiKey, 'revokedAt'>): Promise<void>;
+  insert(key: NewApiKey): Promise<void>;
   /** Revokes a key at `revokedTs`; false when there is no such usable key. */
   revoke(keyId: string, revokedTs: number): Promise<boolean>;
+  /** Stores a key's sealed signing key when it has none yet; false when it had one. */
+  setSigningKey(keyId: string, sealed: Buffer): Promise<boolean>;
 }
 
 /** The columns of a key over api_keys k. */
-const COLUMNS =
-  'k.key_id, k.user_id, k.profile_id, k.name, k.secret_hash, k.created_at, k.revoked_at';
+const COLUMNS = `k.key_id, k.user_id, k.profile_id, k.name, k.secret_hash,
+  k.signing_key_sealed IS NOT NULL AS has_signing_key, k.created_at, k.revoked_at`;
 
 /** An api_keys row (002_credentials). */
 interface KeyRow {
@@ -61,6 +75,8 @@ interface KeyRow {
   profile_id: number | null;
   name: string;
   secret_hash: string;
+  /** 1 or 0 on SQLite, a boolean on PostgreSQL. */
+  has_signing_key: number | boolean;
   created_at: number;
   revoked_at: number | null;
 }
@@ -76,6 +92,7 @@ function toKey(row: KeyRow): ApiKey {
     profileId: row.profile_id,
     name: row.name,
     secretHash: row.secret_hash,
+    hasSigningKey: Boolean(row.has_signing_key),
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
   };
@@ -89,11 +106,14 @@ const KEY_WITH_LOGIN = `SELECT ${COLUMNS}, ${LOGIN_COLUMNS} FROM (SELECT CAST($1
   LEFT JOIN api_keys k ON k.key_id = w.wanted LEFT JOIN users u ON u.id = k.user_id
   LEFT JOIN merchants m ON m.id = u.merchant_id`;
 
-/** A key and its login from a row of KEY_WITH_LOGIN, or undefined when no key matched. */
+/**
+ * A key and its login from a row of KEY_WITH_LOGIN, or undefined when no key matched. The row's
+ * key and login are read whether or not a key matched, so both cost the same.
+ */
 function toKeyWithLogin(row: Nullable<KeyRow & LoginRow> | undefined): KeyWithLogin | undefined {
-  if (row === undefined || row.key_id === null) return undefined;
-  const found = row as KeyRow & LoginRow;
-  return { key: toKey(found), login: toLogin(found) };
+  if (row === undefined) return undefined;
+  const read = { key: toKey(row as KeyRow), login: toLogin(row as LoginRow) };
+  return row.key_id === null ? undefined : read;
 }
 
 /** API keys in SQL (002_credentials: api_keys), the same on every back end. */
@@ -117,11 +137,21 @@ export class SqlApiKeyStore extends SqlArea implements ApiKeyStore {
     }));
   }
 
-  async insert(key: Omit<ApiKey, 'revokedAt'>): Promise<void> {
+  async sealedSigningKey(keyId: string): Promise<Buffer | undefined> {
+    const row = await this.sql.get<{ signing_key_sealed: Buffer | null }>(
+      'SELECT signing_key_sealed FROM api_keys WHERE key_id = $1',
+      [keyId],
+    );
+    return row?.signing_key_sealed ?? undefined;
+  }
+
+  async insert(key: NewApiKey): Promise<void> {
+    const { keyId, userId, profileId, name, secretHash, signingKeySealed, createdAt } = key;
     await this.sql.run(
-      `INSERT INTO api_keys (key_id, user_id, profile_id, name, secret_hash, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [key.keyId, key.userId, key.profileId, key.name, key.secretHash, key.createdAt],
+      `INSERT INTO api_keys
+       (key_id, user_id, profile_id, name, secret_hash, signing_key_sealed, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [keyId, userId, profileId, name, secretHash, signingKeySealed, createdAt],
     );
   }
 
@@ -129,6 +159,15 @@ export class SqlApiKeyStore extends SqlArea implements ApiKeyStore {
     const changed = await this.sql.run(
       'UPDATE api_keys SET revoked_at = $1 WHERE key_id = $2 AND revoked_at IS NULL',
       [revokedTs, keyId],
+    );
+    return changed === 1;
+  }
+
+  async setSigningKey(keyId: string, sealed: Buffer): Promise<boolean> {
+    const changed = await this.sql.run(
+      `UPDATE api_keys SET signing_key_sealed = $1
+       WHERE key_id = $2 AND signing_key_sealed IS NULL`,
+      [sealed, keyId],
     );
     return changed === 1;
   }

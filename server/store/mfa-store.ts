@@ -22,12 +22,17 @@ export interface MfaReads {
 
 /** MFA secrets and cookies (002_credentials; seed: Authentication §6). */
 export interface MfaStore extends MfaReads {
-  /** Sets (or replaces) a user's sealed secret, its last accepted step back to 0. */
+  /** Sets (or replaces) a user's sealed secret, its last accepted and replayed steps back to 0. */
   setSecret(userId: number, sealed: string, enabledTs: number): Promise<void>;
   /** Removes a user's secret; false when MFA was not on. */
   removeSecret(userId: number): Promise<boolean>;
   /** Records `step` as accepted unless it is not later than the last one; true when recorded. */
   acceptStep(userId: number, step: number): Promise<boolean>;
+  /**
+   * Records that a replay of `step` was counted as a failure unless a replay of it (or of a later
+   * step) already was (012_sealed_credentials); true when recorded, for one caller of many at once.
+   */
+  countReplay(userId: number, step: number): Promise<boolean>;
   /** Stores a cookie by its digest, dropping the user's cookies expired at `createdTs`. */
   addCookie(
     userId: number,
@@ -59,7 +64,7 @@ export class SqlMfaStore extends SqlArea implements MfaStore {
     await this.sql.run(
       `INSERT INTO user_mfa (user_id, secret_sealed, last_step, enabled_at) VALUES ($1, $2, 0, $3)
        ON CONFLICT (user_id) DO UPDATE SET secret_sealed = excluded.secret_sealed,
-       last_step = 0, enabled_at = excluded.enabled_at`,
+       last_step = 0, replay_step = 0, enabled_at = excluded.enabled_at`,
       [userId, sealed, enabledTs],
     );
   }
@@ -72,6 +77,15 @@ export class SqlMfaStore extends SqlArea implements MfaStore {
   async acceptStep(userId: number, step: number): Promise<boolean> {
     const changed = await this.sql.run(
       'UPDATE user_mfa SET last_step = $1 WHERE user_id = $2 AND last_step < $1',
+      [step, userId],
+    );
+    return changed === 1;
+  }
+
+  /** One conditional UPDATE, as acceptStep: of many replays at once, one changes the row. */
+  async countReplay(userId: number, step: number): Promise<boolean> {
+    const changed = await this.sql.run(
+      'UPDATE user_mfa SET replay_step = $1 WHERE user_id = $2 AND replay_step < $1',
       [step, userId],
     );
     return changed === 1;

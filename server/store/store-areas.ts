@@ -12,6 +12,7 @@ import { SqlGiftStore } from './gift-store.ts';
 import type { InFlightStore } from './in-flight-store.ts';
 import { SqlMerchantStore } from './merchant-store.ts';
 import { SqlMfaStore } from './mfa-store.ts';
+import { SqlPasswordCheckStore } from './password-check-store.ts';
 import { SqlPermissionStore } from './permission-store.ts';
 import { SqlProfileStore } from './profile-store.ts';
 import { SqlReceiptHeaderStore } from './receipt-header-store.ts';
@@ -48,6 +49,7 @@ export function storeAreas(session: SqlSession, own: OwnAreas): StoreTx {
     apiKeys: new SqlApiKeyStore(session),
     mfa: new SqlMfaStore(session),
     failures: new SqlCredentialFailureStore(session),
+    passwordChecks: new SqlPasswordCheckStore(session),
     checks: new SqlCheckStore(session),
     cardTickets: new SqlCardTicketStore(session),
     outbox: new SqlReceiptOutboxStore(session),
@@ -76,6 +78,7 @@ export abstract class StoreAreas implements StoreTx {
   readonly apiKeys: StoreTx['apiKeys'];
   readonly mfa: StoreTx['mfa'];
   readonly failures: StoreTx['failures'];
+  readonly passwordChecks: StoreTx['passwordChecks'];
   readonly checks: StoreTx['checks'];
   readonly cardTickets: StoreTx['cardTickets'];
   readonly outbox: StoreTx['outbox'];
@@ -97,6 +100,7 @@ export abstract class StoreAreas implements StoreTx {
     this.apiKeys = areas.apiKeys;
     this.mfa = areas.mfa;
     this.failures = areas.failures;
+    this.passwordChecks = areas.passwordChecks;
     this.checks = areas.checks;
     this.cardTickets = areas.cardTickets;
     this.outbox = areas.outbox;

@@ -1,7 +1,7 @@
 // One schema on both back ends: migrations rendered from one source give SQLite and PostgreSQL the
 // same tables, columns, keys, indexes and checks but for the differences listed here, and a
-// database made by the migrations of before the one source (schema 011, test/fixtures) ends up the
-// same as a fresh one once the service opens it.
+// database made by the migrations of before the one source (test/fixtures/schema-012, one file per
+// back end), at schema 011 or 012, ends up the same as a fresh one once the service opens it.
 import Database from 'better-sqlite3';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,7 +23,7 @@ import {
 } from './schema-shape.ts';
 
 const tempDir = useTempDirs('laneterm-schema-');
-const FIXTURES = join(import.meta.dirname, '../../fixtures/schema-011');
+const FIXTURES = join(import.meta.dirname, '../../fixtures/schema-012');
 
 /**
  * Where the back ends differ on purpose. PostgreSQL keeps its schema version in a table (SQLite in
@@ -91,15 +91,19 @@ function differences(sqlite: SchemaShape, postgres: SchemaShape): string[] {
   return found;
 }
 
-/** The schema files of before the one source, in order. */
-function oldSteps(backend: 'sqlite' | 'postgres'): { version: number; sql: string }[] {
+/** The schema files of before the one source up to version `last`, in order. */
+function oldSteps(
+  backend: 'sqlite' | 'postgres',
+  last: number,
+): { version: number; sql: string }[] {
   const dir = join(FIXTURES, backend);
   return readdirSync(dir)
     .sort()
     .map((name) => ({
       version: Number(name.slice(0, 3)),
       sql: readFileSync(join(dir, name), 'utf8'),
-    }));
+    }))
+    .filter((step) => step.version <= last);
 }
 
 /** A SQLite file the service makes fresh, and its path. */
@@ -126,25 +130,30 @@ describe('one schema from one source', () => {
     );
   });
 
-  it('gives a SQLite file made by the migrations of before the one source the schema of a fresh one', async () => {
-    const old = join(tempDir(), 'service.db');
-    const db = new Database(old);
-    for (const step of oldSteps('sqlite')) {
-      db.exec(step.sql);
-      db.pragma(`user_version = ${step.version}`);
-    }
-    db.close();
-    await (await openServiceStore(parseStoreLocation(`sqlite:${old}`))).close();
-    const fresh = await freshSqlite();
-    expect(sqliteSchema(old)).toEqual(sqliteSchema(fresh));
-    const version = (path: string) => {
-      const file = new Database(path, { readonly: true });
-      const found = file.pragma('user_version', { simple: true });
-      file.close();
-      return found;
-    };
-    expect(version(old)).toBe(version(fresh));
-  });
+  it.each([11, 12])(
+    'gives a SQLite file made by the migrations of before the one source to %i the schema of a fresh one',
+    async (last) => {
+      const old = join(tempDir(), 'service.db');
+      const db = new Database(old);
+      const steps = oldSteps('sqlite', last);
+      expect(steps.at(-1)?.version).toBe(last);
+      for (const step of steps) {
+        db.exec(step.sql);
+        db.pragma(`user_version = ${step.version}`);
+      }
+      db.close();
+      await (await openServiceStore(parseStoreLocation(`sqlite:${old}`))).close();
+      const fresh = await freshSqlite();
+      expect(sqliteSchema(old)).toEqual(sqliteSchema(fresh));
+      const version = (path: string) => {
+        const file = new Database(path, { readonly: true });
+        const found = file.pragma('user_version', { simple: true });
+        file.close();
+        return found;
+      };
+      expect(version(old)).toBe(version(fresh));
+    },
+  );
 });
 
 describe('one schema on SQLite and PostgreSQL', () => {
@@ -171,14 +180,14 @@ describe('one schema on SQLite and PostgreSQL', () => {
   });
 
   it.skipIf(skip)(
-    'gives a PostgreSQL database made by the migrations of before the one source the schema of a fresh one',
+    'gives a PostgreSQL database made by the migrations of before the one source to 12 the schema of a fresh one',
     async () => {
       if (cluster === undefined) throw new Error('the PostgreSQL cluster did not start');
       const old = await cluster.createDatabase();
       const client = new pg.Client({ connectionString: old });
       await client.connect();
       await client.query('CREATE TABLE schema_version (version BIGINT NOT NULL)');
-      for (const step of oldSteps('postgres')) {
+      for (const step of oldSteps('postgres', 12)) {
         await client.query(step.sql);
         await client.query('DELETE FROM schema_version');
         await client.query('INSERT INTO schema_version (version) VALUES ($1)', [step.version]);
