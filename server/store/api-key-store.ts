@@ -156,19 +156,17 @@ export class SqlApiKeyStore extends SqlArea implements ApiKeyStore {
   }
 
   async revoke(keyId: string, revokedTs: number): Promise<boolean> {
-    const changed = await this.sql.run(
+    return this.changedOne(
       'UPDATE api_keys SET revoked_at = $1 WHERE key_id = $2 AND revoked_at IS NULL',
       [revokedTs, keyId],
     );
-    return changed === 1;
   }
 
   async setSigningKey(keyId: string, sealed: Buffer): Promise<boolean> {
-    const changed = await this.sql.run(
+    return this.changedOne(
       `UPDATE api_keys SET signing_key_sealed = $1
        WHERE key_id = $2 AND signing_key_sealed IS NULL`,
       [sealed, keyId],
     );
-    return changed === 1;
   }
 }

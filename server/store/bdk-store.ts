@@ -57,12 +57,11 @@ function listingFromRow(row: BdkRow): BdkListing {
 export class SqlBdkStore extends SqlArea implements BdkStore {
   /** One INSERT … ON CONFLICT DO NOTHING: of two instances adding a key set, one adds it. */
   async add(key: SealedBdk): Promise<boolean> {
-    const added = await this.sql.run(
+    return this.changedOne(
       `INSERT INTO base_derivation_keys (key_set_id, key_type, key_sealed, check_value, created_ts)
        VALUES ($1, $2, $3, $4, $5) ON CONFLICT (key_set_id) DO NOTHING`,
       [key.keySetId, key.type, key.keySealed, key.checkValue, key.createdTs],
     );
-    return added === 1;
   }
 
   async list(): Promise<BdkListing[]> {
@@ -81,9 +80,6 @@ export class SqlBdkStore extends SqlArea implements BdkStore {
   }
 
   async remove(keySetId: string): Promise<boolean> {
-    const removed = await this.sql.run('DELETE FROM base_derivation_keys WHERE key_set_id = $1', [
-      keySetId,
-    ]);
-    return removed === 1;
+    return this.changedOne('DELETE FROM base_derivation_keys WHERE key_set_id = $1', [keySetId]);
   }
 }

@@ -132,7 +132,7 @@ export class SqlCardTicketStore extends SqlArea implements CardTicketStore {
     nowTs: number,
     expiresTs: number,
   ): Promise<boolean> {
-    const inserted = await this.sql.run(
+    return this.changedOne(
       `INSERT INTO card_entry_sessions (session_hash, merchant_id, profile_id, allowed_origin,
          key_id, nonce, created_ts, expires_ts) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT DO NOTHING`,
@@ -147,7 +147,6 @@ export class SqlCardTicketStore extends SqlArea implements CardTicketStore {
         expiresTs,
       ],
     );
-    return inserted === 1;
   }
 
   async session(sessionHash: string, nowTs: number): Promise<CardEntrySession | TicketRefusal> {

@@ -141,13 +141,12 @@ export class SqlCheckStore extends SqlArea implements CheckStore {
   }
 
   async close(ttid: number, returned: CheckReturnRecord | null): Promise<boolean> {
-    const closed = await this.sql.run(
+    return this.changedOne(
       `UPDATE check_entries SET account_sealed = NULL, return_code = $1, return_reason = $2,
          return_ts = $3
        WHERE ttid = $4 AND account_sealed IS NOT NULL`,
       [returned?.code ?? null, returned?.reason ?? null, returned?.ts ?? null, ttid],
     );
-    return closed === 1;
   }
 
   async dropAccount(ttid: number): Promise<void> {

@@ -115,10 +115,9 @@ export class SqlCredentialFailureStore extends SqlArea implements CredentialFail
   }
 
   async clear(subject: FailureSubject): Promise<boolean> {
-    const changed = await this.sql.run(
-      'DELETE FROM credential_failures WHERE kind = $1 AND subject = $2',
-      [subject.kind, subject.subject],
-    );
-    return changed === 1;
+    return this.changedOne('DELETE FROM credential_failures WHERE kind = $1 AND subject = $2', [
+      subject.kind,
+      subject.subject,
+    ]);
   }
 }

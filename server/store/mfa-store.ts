@@ -70,25 +70,23 @@ export class SqlMfaStore extends SqlArea implements MfaStore {
   }
 
   async removeSecret(userId: number): Promise<boolean> {
-    return (await this.sql.run('DELETE FROM user_mfa WHERE user_id = $1', [userId])) === 1;
+    return this.changedOne('DELETE FROM user_mfa WHERE user_id = $1', [userId]);
   }
 
   /** One conditional UPDATE: of two instances accepting one step, one changes the row. */
   async acceptStep(userId: number, step: number): Promise<boolean> {
-    const changed = await this.sql.run(
+    return this.changedOne(
       'UPDATE user_mfa SET last_step = $1 WHERE user_id = $2 AND last_step < $1',
       [step, userId],
     );
-    return changed === 1;
   }
 
   /** One conditional UPDATE, as acceptStep: of many replays at once, one changes the row. */
   async countReplay(userId: number, step: number): Promise<boolean> {
-    const changed = await this.sql.run(
+    return this.changedOne(
       'UPDATE user_mfa SET replay_step = $1 WHERE user_id = $2 AND replay_step < $1',
       [step, userId],
     );
-    return changed === 1;
   }
 
   addCookie(

@@ -86,6 +86,6 @@ export class SqlPasswordCheckStore extends SqlArea implements PasswordCheckStore
   }
 
   async forget(userId: number): Promise<boolean> {
-    return (await this.sql.run('DELETE FROM password_checks WHERE user_id = $1', [userId])) === 1;
+    return this.changedOne('DELETE FROM password_checks WHERE user_id = $1', [userId]);
   }
 }

@@ -39,4 +39,12 @@ export abstract class SqlArea {
   constructor(session: SqlSession) {
     this.sql = session;
   }
+
+  /**
+   * Runs a statement meant to change at most one row (a conditional UPDATE, a DELETE by key); true
+   * when it changed one, so of several callers racing for that row exactly one is told it did.
+   */
+  protected async changedOne(sql: string, values: SqlValues): Promise<boolean> {
+    return (await this.sql.run(sql, values)) === 1;
+  }
 }
