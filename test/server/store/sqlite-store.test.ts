@@ -75,6 +75,31 @@ describe('SqliteServiceStore', () => {
     expect(flushes).toBeLessThanOrEqual(2);
     await store.close();
   });
+
+  it("lets a write meeting another connection's lock wait its turn without stopping the event loop", async () => {
+    const path = tempDb();
+    const [first, second] = [new SqliteServiceStore(path), new SqliteServiceStore(path)];
+    const order: string[] = [];
+    let release = (): void => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding = (): void => undefined;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const firstWrite = first.transaction(async (tx) => {
+      await tx.users.createMerchant('first', 'hash', 'UTC', 0);
+      holding();
+      await released;
+      order.push('first');
+    });
+    await held;
+    const secondWrite = second.users.createMerchant('second', 'hash', 'UTC', 0);
+    // Runs only if the event loop turns while the second write waits for the first's lock.
+    setImmediate(release);
+    await Promise.all([firstWrite, secondWrite.then(() => order.push('second'))]);
+    expect(order).toEqual(['first', 'second']);
+    const names = first.database.prepare('SELECT name FROM merchants ORDER BY id').pluck().all();
+    expect(names).toEqual(['first', 'second']);
+    await Promise.all([first.close(), second.close()]);
+  });
 });
 
 describe('applySqliteMigrations', () => {
