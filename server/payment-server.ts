@@ -174,6 +174,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
   let tls = loadOrCreateCertificate(certificateSource);
   const store = await openServiceStore(
     options.store ?? { backend: 'sqlite', path: files.database },
+    (problem, { name, message }) => logger.warn({ error: name, message }, problem),
   );
   const listeners = new ServiceListeners();
   try {

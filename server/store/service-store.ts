@@ -45,6 +45,12 @@ export interface StoreTx {
 }
 
 /**
+ * Told of a failure a store meets outside any call, which no caller would otherwise see (its
+ * instance lease on PostgreSQL; docs/architecture.md, The store): the service logs it.
+ */
+export type StoreProblemReport = (problem: string, error: Error) => void;
+
+/**
  * The store boundary (docs/architecture.md, The store): everything the service persists, behind
  * one asynchronous interface any back end implements. Called on the store itself, a read sees
  * committed data and a write is one atomic change of its own, resolving once it is durable; called

@@ -5,7 +5,7 @@ import {
   type PostgresLocation,
 } from './postgres/postgres-location.ts';
 import { PostgresServiceStore } from './postgres/postgres-service-store.ts';
-import type { ServiceStore } from './service-store.ts';
+import type { ServiceStore, StoreProblemReport } from './service-store.ts';
 import { SqliteServiceStore } from './sqlite/sqlite-service-store.ts';
 
 /** A SQLite database file (the embedded default). */
@@ -49,9 +49,15 @@ export function parseStoreLocation(text: string): StoreLocation {
   return { backend: 'sqlite', path: resolve(match[1] as string) };
 }
 
-/** Opens the store at a location, bringing its schema up to date (refusing one too new). */
-export async function openServiceStore(location: StoreLocation): Promise<ServiceStore> {
+/**
+ * Opens the store at a location, bringing its schema up to date (refusing one too new); `report`
+ * is told of failures the store meets outside any call (StoreProblemReport).
+ */
+export async function openServiceStore(
+  location: StoreLocation,
+  report?: StoreProblemReport,
+): Promise<ServiceStore> {
   return location.backend === 'sqlite'
     ? new SqliteServiceStore(location.path)
-    : PostgresServiceStore.open(location);
+    : PostgresServiceStore.open(location, report);
 }

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type pg from 'pg';
+import type { StoreProblemReport } from '../service-store.ts';
 import type { PgConnections } from './pg-connections.ts';
 
 /** The first key of the advisory locks that tell running instances (pg_advisory_lock(int, int)). */
@@ -35,6 +36,10 @@ const TRY_LOCK = 'SELECT pg_try_advisory_lock($1, $2) AS ok';
 const RENEW = `INSERT INTO instances (owner, lease_until) VALUES ($1, ${NOW_MS} + $2)
   ON CONFLICT (owner) DO UPDATE SET lease_until = excluded.lease_until`;
 
+/** An Error for what a rejection carried. */
+const asError = (thrown: unknown): Error =>
+  thrown instanceof Error ? thrown : new Error(String(thrown));
+
 async function tryLock(client: pg.PoolClient, owner: number): Promise<boolean> {
   const { rows } = await client.query<{ ok: boolean }>(TRY_LOCK, [INSTANCE_LOCK_CLASS, owner]);
   return rows[0]?.ok === true;
@@ -45,30 +50,42 @@ async function tryLock(client: pg.PoolClient, owner: number): Promise<boolean> {
  * (INSTANCE_LOCK_CLASS, a random key: `owner`) held on a connection of its own, and a lease in the
  * instances table renewed every second. When the connection is lost (its server crashed or a
  * standby was promoted), the lock is taken again on the server now writable within a second of it
- * answering; the lease, replicated with every commit, covers the gap.
+ * answering; the lease, replicated with every commit, covers the gap. A renewal that fails is
+ * reported once until one succeeds again, and so is a lock and lease not given up at close.
  */
 export class PgInstanceLease {
   readonly owner: number;
   readonly #connections: PgConnections;
+  readonly #report: StoreProblemReport;
   #client: pg.PoolClient | undefined;
+  #failing = false;
   #renewing: Promise<void> | undefined;
   readonly #timer: NodeJS.Timeout;
 
-  private constructor(connections: PgConnections, client: pg.PoolClient, owner: number) {
+  private constructor(
+    connections: PgConnections,
+    client: pg.PoolClient,
+    owner: number,
+    report: StoreProblemReport,
+  ) {
     this.#connections = connections;
+    this.#report = report;
     this.#client = client;
     this.owner = owner;
     this.#timer = setInterval(() => void this.#renew(), RENEW_MS).unref();
   }
 
   /** Takes a lock key no running instance holds, and a lease on it. */
-  static async take(connections: PgConnections): Promise<PgInstanceLease> {
+  static async take(
+    connections: PgConnections,
+    report: StoreProblemReport,
+  ): Promise<PgInstanceLease> {
     const client = await connections.acquire();
     try {
       let owner = randomInt(1, 2 ** 31 - 1);
       while (!(await tryLock(client, owner))) owner = randomInt(1, 2 ** 31 - 1);
       await client.query(RENEW, [owner, LEASE_MS]);
-      return new PgInstanceLease(connections, client, owner);
+      return new PgInstanceLease(connections, client, owner, report);
     } catch (error) {
       client.release(true);
       throw error;
@@ -85,7 +102,12 @@ export class PgInstanceLease {
     await client
       .query('SELECT pg_advisory_unlock($1, $2)', [INSTANCE_LOCK_CLASS, this.owner])
       .then(() => client.query('DELETE FROM instances WHERE owner = $1', [this.owner]))
-      .catch(() => undefined);
+      .catch((error: unknown) =>
+        this.#report(
+          'instance lock and lease not given up at close; the lease runs out by itself',
+          asError(error),
+        ),
+      );
     client.release(true);
   }
 
@@ -106,9 +128,16 @@ export class PgInstanceLease {
         if (!(await tryLock(client, this.owner))) throw new Error('instance lock held elsewhere');
       }
       await client.query(RENEW, [this.owner, LEASE_MS]);
-    } catch {
+      this.#failing = false;
+    } catch (error) {
       client?.release(true);
       this.#client = undefined;
+      if (!this.#failing)
+        this.#report(
+          'instance lease not renewed; its lock is taken again at the next renewal',
+          asError(error),
+        );
+      this.#failing = true;
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { ServiceStore, StoreTx } from '../service-store.ts';
+import type { ServiceStore, StoreProblemReport, StoreTx } from '../service-store.ts';
 import type { SqlSession } from '../sql-session.ts';
 import { StoreAreas, storeAreas } from '../store-areas.ts';
 import { PgConnections } from './pg-connections.ts';
@@ -58,11 +58,14 @@ export class PostgresServiceStore extends StoreAreas implements ServiceStore {
    * Connects to the location, brings its schema up to date (refusing one too new), and takes this
    * instance's lock and lease (PgInstanceLease), which tell other instances it runs.
    */
-  static async open(location: PostgresLocation): Promise<PostgresServiceStore> {
+  static async open(
+    location: PostgresLocation,
+    report: StoreProblemReport = () => undefined,
+  ): Promise<PostgresServiceStore> {
     const connections = new PgConnections(location);
     try {
       await applyPostgresMigrations(connections);
-      return new PostgresServiceStore(connections, await PgInstanceLease.take(connections));
+      return new PostgresServiceStore(connections, await PgInstanceLease.take(connections, report));
     } catch (error) {
       await connections.end();
       throw error;

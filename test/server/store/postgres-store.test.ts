@@ -5,6 +5,7 @@ import { InFlightClaimedError } from '../../../server/store/in-flight-store.ts';
 import { INSTANCE_LOCK_CLASS } from '../../../server/store/postgres/pg-instance-lease.ts';
 import { STAN_BLOCK } from '../../../server/store/postgres/pg-stan-blocks.ts';
 import type { ServiceStore } from '../../../server/store/service-store.ts';
+import { openServiceStore, parseStoreLocation } from '../../../server/store/store-location.ts';
 import { eventOf, newSale, postgresBackend, seedMerchant } from './store-fixture.ts';
 
 const backend = postgresBackend();
@@ -217,6 +218,38 @@ describe.skipIf(backend.skip)('PostgreSQL store shared by two instances', () => 
         InFlightClaimedError,
       );
       expect(await b.inFlight.findByOrder(seeded.merchantId, 'O-8')).toHaveLength(1);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('reports a lease renewal lost with its connection once, and takes its lock again', async () => {
+    const { store, location } = await backend.fresh();
+    await store.close();
+    const problems: string[] = [];
+    const watched = await openServiceStore(parseStoreLocation(location), (problem) =>
+      problems.push(problem),
+    );
+    open.push(watched);
+    const client = new pg.Client({ connectionString: location });
+    await client.connect();
+    try {
+      const holders = async () =>
+        (
+          await client.query<{ pid: number }>(
+            `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND classid::bigint = $1
+             AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+            [INSTANCE_LOCK_CLASS],
+          )
+        ).rows.map((row) => row.pid);
+      const [first] = await holders();
+      await client.query('SELECT pg_terminate_backend($1)', [first]);
+      while (problems.length === 0) await new Promise((r) => setTimeout(r, 100));
+      while (!(await holders()).some((pid) => pid !== first))
+        await new Promise((r) => setTimeout(r, 100));
+      expect(problems).toEqual([
+        'instance lease not renewed; its lock is taken again at the next renewal',
+      ]);
     } finally {
       await client.end();
     }
