@@ -2,10 +2,18 @@ import { DeviceError } from '../device-error.ts';
 
 /**
  * Faults a simulator can inject, each as the bytes a broken device or cable would produce, or, for
- * card-decline, the answer of a card that declines after the issuer approved.
+ * card-decline, the answer of a card that declines after the issuer approved, and for
+ * card-removed, of a card taken out before it completes.
  */
 export type FaultName =
-  'bad-checksum' | 'missing-ack' | 'slow' | 'garbage' | 'unplug' | 'exhausted' | 'card-decline';
+  | 'bad-checksum'
+  | 'missing-ack'
+  | 'slow'
+  | 'garbage'
+  | 'unplug'
+  | 'exhausted'
+  | 'card-decline'
+  | 'card-removed';
 
 /** The faults the simulators understand (each device those that apply to it). */
 export const FAULT_NAMES: readonly FaultName[] = [
@@ -16,6 +24,7 @@ export const FAULT_NAMES: readonly FaultName[] = [
   'unplug',
   'exhausted',
   'card-decline',
+  'card-removed',
 ];
 
 /**

@@ -212,13 +212,17 @@ export class NgaReaderSimulator extends DeviceSimulator {
   /**
    * Apply Host Response: the card's second GENERATE AC on the issuer's response data, TC or AAC
    * (AAC also when the card-decline fault fires). Not allowed (0B) without a contact read waiting
-   * for it; bad TLV is a bad parameter (05).
+   * for it; bad TLV is a bad parameter (05); failed (0A) when the card-removed fault fires.
    */
   async #complete(hostData: Buffer): Promise<void> {
     const answer = (code: number, data: Buffer = Buffer.alloc(0)): Promise<void> =>
       this.#answer({ command: NGA.complete[0], code, data });
     const pending = this.#pending;
     if (pending === undefined) return answer(NGA_STATUS.notAllowed);
+    if (this.faults.fire('card-removed')) {
+      this.#pending = undefined;
+      return answer(NGA_STATUS.failed);
+    }
     let data: Buffer;
     try {
       data = secondGenerateAc(pending, hostData, this.faults.fire('card-decline'));

@@ -29,6 +29,7 @@ export const NoticeCode = z.enum([
   'server_lost',
   'lane_error',
   'recovery_failed',
+  'chip_not_completed',
 ]);
 /** One of NoticeCode. */
 export type NoticeCode = z.infer<typeof NoticeCode>;

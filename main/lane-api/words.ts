@@ -141,6 +141,8 @@ export const NOTICE_WORDS: Readonly<Record<NoticeCode, string>> = {
     'The lane stopped a {operation} on an error of its own; anything it approved is being reversed.',
   recovery_failed:
     'The lane could not check its unfinished transactions; it tries again shortly. Call support if this stays.',
+  chip_not_completed:
+    'The card reader could not finish the chip; the {operation} stands as the payment server answered it.',
 };
 
 /** A notice's words with its parameters filled in ({name}); amounts are given already formatted. */

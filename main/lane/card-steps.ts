@@ -242,13 +242,24 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
    * transaction): the EMV reader gives the card the answer's issuer data (8A Z3 when none came)
    * and the card's second GENERATE AC answers TC or AAC, which the entry's receipts then state
    * (its final cryptogram, TVR and TSI, kept in the journal; the answer's rcpt_emv_* are the
-   * ARQC's). The completion is undefined when the reader could not complete.
+   * ARQC's). The completion is undefined when the reader could not complete, which is written to
+   * the lane's log and told to the cashier (chip_not_completed).
    */
   protected async finishChip(
     entry: JournalEntry,
     issuerData: string | undefined,
   ): Promise<{ entry: JournalEntry; completion: EmvCompletion | undefined }> {
-    const completion = await this.ctx.devices.completeChip(issuerData).catch(() => undefined);
+    const completion = await this.ctx.devices.completeChip(issuerData).catch((error: unknown) => {
+      console.error(
+        `lane: the EMV reader could not complete the chip: ${(error as Error).message}`,
+      );
+      this.ctx.notify({
+        level: 'warning',
+        code: 'chip_not_completed',
+        params: { operation: entry.operation },
+      });
+      return undefined;
+    });
     if (completion?.receipt.cryptogram === undefined) return { entry, completion };
     const chipped = this.ctx.journal.recordChip(entry.id, {
       cryptogramType: completion.cryptogramType,

@@ -388,4 +388,6 @@ export const es: Record<MessageKey, string> = {
     'La caja detuvo una {operation} por un error propio; lo que haya aprobado se está revirtiendo.',
   'notice.recovery_failed':
     'La caja no pudo revisar sus transacciones sin terminar; lo intenta de nuevo en breve. Llame a soporte si sigue así.',
+  'notice.chip_not_completed':
+    'El lector no pudo terminar el chip; la {operation} queda como la respondió el servidor de pagos.',
 };

@@ -181,6 +181,22 @@ describe('card-present sales against the running service', () => {
     expect(running.journal.entriesOf(workflowId)).toHaveLength(2);
   });
 
+  it('a chip taken out before it completes leaves the approval as it stands, written to the log and told to the cashier', async () => {
+    const { driver, devices } = await lane();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await driver.send({ type: 'sale.start', amountMinor: 2200, tender: 'credit' });
+    await driver.step('card');
+    devices.fault('emv', 'card-removed');
+    await devices.present('visa', 'insert');
+    const notice = await driver.notice('chip_not_completed');
+    const result = await driver.result();
+    expect(result.step.result).toMatchObject({ outcome: 'approved', card: { entry: 'insert' } });
+    expect(notice).toMatchObject({ level: 'warning', params: { operation: 'sale' } });
+    expect(logged.mock.calls.map(([line]) => String(line))).toContainEqual(
+      expect.stringMatching(/^lane: the EMV reader could not complete the chip: /),
+    );
+  });
+
   it('a gift card keyed on the pad at the counter goes without an expiry and the cashier is told Enter skips it; a sale on the gift tender still sends the one keyed', async () => {
     const bench = await lane();
     const { devices, lane: running } = bench;
