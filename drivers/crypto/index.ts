@@ -26,5 +26,7 @@ export * from './aes-dukpt-device.ts';
 export * from './readers/idtech-frame.ts';
 export * from './readers/magtek-report.ts';
 export * from './readers/decrypted-tracks.ts';
+export * from './readers/track-layout.ts';
+export * from './readers/masked-track-check.ts';
 export * from './readers/reader-capture.ts';
 export * from './readers/emv-data.ts';

@@ -25,7 +25,12 @@ import {
   secondGenerateAc,
 } from './emv-card-completion.ts';
 import { type KeyInjection, SimulatedKeys, isKeyExhausted } from './simulated-keys.ts';
-import { maskTrack } from './track-masking.ts';
+import {
+  IDTECH_FACTORY_MASKING,
+  type TrackMasking,
+  checkedMasking,
+  maskTrack,
+} from './track-masking.ts';
 
 /** How the simulated customer presents the card. */
 export type Presentation = 'contact' | 'contactless' | 'fallback-swipe';
@@ -33,6 +38,8 @@ export type Presentation = 'contact' | 'contactless' | 'fallback-swipe';
 /** Options of the EMV reader simulator. */
 export interface NgaSimulatorOptions extends SimulatorOptions {
   keys?: KeyInjection;
+  /** Masking of a fallback swipe's masked tracks; default ID TECH factory masking. */
+  masking?: Partial<TrackMasking>;
 }
 
 const tlv = (tag: string, value: Buffer | string): TlvNode => ({
@@ -72,9 +79,12 @@ export class NgaReaderSimulator extends DeviceSimulator {
   /** When set, the next card presented fails to read (0A 01). */
   cardReadFails = false;
 
+  readonly masking: TrackMasking;
+
   constructor(transport: Transport, options: NgaSimulatorOptions = {}) {
     super(transport, options);
     this.keys = new SimulatedKeys(options.keys);
+    this.masking = checkedMasking({ ...IDTECH_FACTORY_MASKING, ...options.masking });
   }
 
   /** The customer inserts, taps or swipes `card`; kept until a transaction asks for it. */
@@ -159,8 +169,8 @@ export class NgaReaderSimulator extends DeviceSimulator {
       return encodeTlv([
         tlv('9F39', Buffer.of(POS_ENTRY.fallback)),
         tlv(PROFILE_TAGS.fallbackTrack, encrypt(Buffer.from(card.track2, 'latin1'))),
-        tlv(PROFILE_TAGS.maskedTrack2, Buffer.from(maskTrack(card.track2), 'latin1')),
-        tlv(PROFILE_TAGS.maskedTrack1, Buffer.from(maskTrack(card.track1), 'latin1')),
+        tlv(PROFILE_TAGS.maskedTrack2, Buffer.from(maskTrack(card.track2, this.masking), 'latin1')),
+        tlv(PROFILE_TAGS.maskedTrack1, Buffer.from(maskTrack(card.track1, this.masking), 'latin1')),
         tlv(PROFILE_TAGS.ksn, ksn),
       ]);
     }
