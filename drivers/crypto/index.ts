@@ -30,3 +30,8 @@ export * from './readers/track-layout.ts';
 export * from './readers/masked-track-check.ts';
 export * from './readers/reader-capture.ts';
 export * from './readers/emv-data.ts';
+export * from './emv/emv-session-keys.ts';
+export * from './emv/cryptogram-versions.ts';
+export * from './emv/issuer-authentication.ts';
+export * from './emv/emv-card-keys.ts';
+export * from './emv/issuer-keys.ts';
