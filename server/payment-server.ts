@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import { SENSITIVE_PARAMS } from '../protocol/index.ts';
+import { loadIssuerKeys } from '../drivers/crypto/index.ts';
 import { openAccounts } from './accounts/accounts.ts';
 import { seedDemoMerchant, type DemoSeed } from './accounts/demo-merchant.ts';
 import { openSecretKey } from './accounts/secret-box.ts';
@@ -19,7 +20,7 @@ import { RequestLog } from './log/request-log.ts';
 import { createServiceLogger } from './log/service-logger.ts';
 import { BufferBudget } from './net/buffer-budget.ts';
 import { ServiceListeners, type ListenAddress } from './net/service-listeners.ts';
-import { SendQueue } from './processor/index.ts';
+import { LoopbackProcessor, SendQueue } from './processor/index.ts';
 import { createRestApp } from './rest/rest-app.ts';
 import { openServiceStore } from './store/store-location.ts';
 import { loadOrCreateCertificate } from './tls/certificate.ts';
@@ -66,6 +67,7 @@ export interface RunningServer {
 export async function startServer(input: ServerInput = {}): Promise<RunningServer> {
   const options = withDefaults(input);
   const { limits, now } = options;
+  const issuerKeys = loadIssuerKeys(options.issuerKeysPath);
   const files = prepareDataDirectory(options.dataDir);
   const logger = createServiceLogger({
     level: options.logLevel,
@@ -114,6 +116,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
       logger,
       now,
       queue,
+      processor: new LoopbackProcessor({ issuerKeys }),
       vault,
       checkReturnSeconds: options.checkReturnSeconds,
     });

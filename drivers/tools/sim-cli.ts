@@ -32,6 +32,8 @@ const USAGE = `usage: npm run sim -- <${SIM_DEVICES.join('|')}> [options]
   --ksn HEX          initial KSN (default ${TEST_INITIAL_KSN})
   --fault SPEC       bad-checksum | missing-ack | slow[:ms] | garbage | unplug[:ms] | exhausted |
                      card-decline (emv: the card declines after the issuer approved),
+                     bad-arqc (emv: a cryptogram its issuer's keys do not give),
+                     bad-arpc (emv: the issuer data reaches the card altered),
                      [*N|*always]; repeatable; unplug's ms is how long the cable stays out (2000)
   --format F         idtech: enhanced (default) or original
   --mask L,T,C[,expiry]  idtech, magtek, emv fallback: mask tracks keeping L leading and T trailing

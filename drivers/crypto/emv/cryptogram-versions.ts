@@ -147,6 +147,16 @@ const TERMINAL_DATA: readonly [string, number][] = [
   ['9F36', 2],
 ];
 
+/**
+ * Every data object an issuer reads to verify a chip's cryptogram: the terminal data, AIP, ATC,
+ * the IAD (9F10) and the PAN sequence number (5F34) its keys are derived with.
+ */
+export const CRYPTOGRAM_DATA_TAGS: readonly string[] = [
+  ...TERMINAL_DATA.map(([tag]) => tag),
+  '9F10',
+  '5F34',
+];
+
 function missing(tag: string, version: CryptogramVersion, what: string): never {
   const name = emvTagName(tag) ?? 'data object';
   throw badInput(
