@@ -1,129 +1,64 @@
 import { describe, expect, it } from 'vitest';
 import { encodeTlv, toHex } from '../../../drivers/crypto/index.ts';
+import hsm from '../../fixtures/vectors/emv_cvn_hsm.json' with { type: 'json' };
 import { crypto } from './helpers/crypto-cli-run.ts';
 
-// Known answers of knovichikhin/pyemv tests/test_cvn_hsm.py (values an HSM produced): issuer AC
-// key 0123…3210, SMI key FEDC…CDEF, PAN 1234567890123456, PSN 00, ATC 001C.
-const IMK = [
-  '--imk',
-  '0123456789ABCDEFFEDCBA9876543210',
-  '--imk-smi',
-  'FEDCBA98765432100123456789ABCDEF',
-];
-const PAN = ['--pan', '1234567890123456'];
+// Known answers of knovichikhin/pyemv tests/test_cvn_hsm.py (values an HSM produced), copied in
+// test/fixtures/vectors/emv_cvn_hsm.json.
+const TEN = hsm.visaCvn10;
+const EIGHTEEN = hsm.visaCvn18;
 
-/** The chip data of PyEMV's Visa vectors with an IAD and, when given, the cryptogram sent. */
+/** The chip data of the vectors with an IAD and, when given, the cryptogram sent. */
 function icc(iad: string, arqc?: string): string {
-  const t = (tag: string, value: string) => ({ tag, value: Buffer.from(value, 'hex') });
-  const nodes = [
-    t('9F02', '000000004000'),
-    t('9F03', '000000000000'),
-    t('9F1A', '0124'),
-    t('95', '8000048000'),
-    t('5F2A', '0124'),
-    t('9A', '191105'),
-    t('9C', '01'),
-    t('9F37', '52BF4585'),
-    t('82', '1800'),
-    t('9F36', '001C'),
-    t('5F34', '00'),
-    t('9F10', iad),
-    ...(arqc === undefined ? [] : [t('9F26', arqc)]),
-  ];
+  const tags: Record<string, string> = { ...hsm.visaData, '5F34': hsm.psn, '9F10': iad };
+  if (arqc !== undefined) tags['9F26'] = arqc;
+  const nodes = Object.entries(tags).map(([tag, value]) => ({
+    tag,
+    value: Buffer.from(value, 'hex'),
+  }));
   return toHex(encodeTlv(nodes));
 }
 
+/** Runs `command` for the vectors' card under the vectors' issuer keys as Visa CVN `cvn`. */
+const visa = (command: 'arqc' | 'arpc', cvn: 10 | 18, iccHex: string, ...extra: string[]) =>
+  crypto(
+    command,
+    ...['--pan', hsm.pan, '--imk', hsm.issuerKeys.imkAc, '--imk-smi', hsm.issuerKeys.imkSmi],
+    ...['--scheme', 'visa', '--cvn', String(cvn), '--icc', iccHex, ...extra],
+  );
+
 describe('crypto arqc and arpc: cryptograms from the command line', () => {
   it('arqc computes Visa CVN 10 and 18 cryptograms, and checks the 9F26 the chip sent', async () => {
-    const ten = await crypto(
-      'arqc',
-      ...PAN,
-      ...IMK,
-      '--scheme',
-      'visa',
-      '--cvn',
-      '10',
-      '--icc',
-      icc('06010A03A06010'),
-    );
+    const ten = await visa('arqc', 10, icc(TEN.iad));
     expect([ten.code, JSON.parse(ten.stdout)]).toEqual([
       0,
-      { scheme: 'visa', cvn: 10, keys: '--imk', cryptogram: '29CCA15AE665FA2E' },
+      { scheme: 'visa', cvn: 10, keys: '--imk', cryptogram: TEN.arqc },
     ]);
-    const sent = icc('06011203A0B800', '7A788EA6B8A3E733');
-    const eighteen = await crypto(
-      'arqc',
-      ...PAN,
-      ...IMK,
-      '--scheme',
-      'visa',
-      '--cvn',
-      '18',
-      '--icc',
-      sent,
-    );
+    const eighteen = await visa('arqc', 18, icc(EIGHTEEN.iad, EIGHTEEN.arqc));
     expect(JSON.parse(eighteen.stdout)).toMatchObject({
-      cryptogram: '7A788EA6B8A3E733',
+      cryptogram: EIGHTEEN.arqc,
       verified: true,
     });
-    const wrong = await crypto(
-      'arqc',
-      ...PAN,
-      ...IMK,
-      '--scheme',
-      'visa',
-      '--cvn',
-      '18',
-      '--icc',
-      icc('06011203A0B800', '7A788EA6B8A3E734'),
-    );
+    const wrong = await visa('arqc', 18, icc(EIGHTEEN.iad, `${EIGHTEEN.arqc.slice(0, 15)}4`));
     expect([wrong.code, wrong.stdout, wrong.stderr.trim()]).toEqual([
       1,
       '',
-      'crypto arqc: 9F26: does not verify: visa CVN 18 under the keys of --imk gives 7A788EA6B8A3E733',
+      `crypto arqc: 9F26: does not verify: visa CVN 18 under the keys of --imk gives ${EIGHTEEN.arqc}`,
     ]);
   });
 
   it('arpc answers method 1 (CVN 10) and method 2 (CVN 18), and checks a 91 as the card does', async () => {
-    const ten = await crypto(
+    const ten = await visa('arpc', 10, icc(TEN.iad, TEN.arqc));
+    expect(ten.stdout.trim()).toBe(`${TEN.arpcForArc3030}3030`);
+    const eighteen = icc(EIGHTEEN.iad, EIGHTEEN.arqc);
+    const declined = await visa('arpc', 18, eighteen, '--arc', '05');
+    expect(declined.stdout.trim()).toBe(`${EIGHTEEN.arpcForCsu00000000}00000000`);
+    const checked = await visa(
       'arpc',
-      ...PAN,
-      ...IMK,
-      '--scheme',
-      'visa',
-      '--cvn',
-      '10',
-      '--icc',
-      icc('06010A03A06010', '29CCA15AE665FA2E'),
-    );
-    expect(ten.stdout.trim()).toBe('28993816AFAE4AEB3030');
-    const eighteen = icc('06011203A0B800', '7A788EA6B8A3E733');
-    const declined = await crypto(
-      'arpc',
-      ...PAN,
-      ...IMK,
-      '--scheme',
-      'visa',
-      '--cvn',
-      '18',
-      '--icc',
-      eighteen,
-      '--arc',
-      '05',
-    );
-    expect(declined.stdout.trim()).toBe('9AF514C100000000');
-    const checked = await crypto(
-      'arpc',
-      ...PAN,
-      ...IMK,
-      '--scheme',
-      'visa',
-      '--cvn',
-      '18',
-      '--icc',
+      18,
       eighteen,
       '--check',
-      '9AF514C100000000',
+      `${EIGHTEEN.arpcForCsu00000000}00000000`,
     );
     expect(JSON.parse(checked.stdout)).toEqual({
       scheme: 'visa',
@@ -133,18 +68,12 @@ describe('crypto arqc and arpc: cryptograms from the command line', () => {
       verified: true,
       approves: false,
     });
-    const forged = await crypto(
+    const forged = await visa(
       'arpc',
-      ...PAN,
-      ...IMK,
-      '--scheme',
-      'visa',
-      '--cvn',
-      '18',
-      '--icc',
+      18,
       eighteen,
       '--check',
-      '9AF514C100800000',
+      `${EIGHTEEN.arpcForCsu00000000}00800000`,
     );
     expect([forged.code, forged.stderr]).toEqual([
       1,
@@ -153,15 +82,9 @@ describe('crypto arqc and arpc: cryptograms from the command line', () => {
   });
 
   it("takes the issuer keys of the PAN's BIN from resources/issuer-keys.json, and names a BIN without", async () => {
-    const computed = await crypto(
-      'arqc',
-      '--pan',
-      '4242424242424242',
-      '--icc',
-      icc('06011203A0B800'),
-    );
+    const computed = await crypto('arqc', '--pan', '4242424242424242', '--icc', icc(EIGHTEEN.iad));
     expect(JSON.parse(computed.stdout)).toMatchObject({ scheme: 'visa', cvn: 18, keys: '424242' });
-    const amex = await crypto('arqc', '--pan', '371449635398431', '--icc', icc('06011203A0B800'));
+    const amex = await crypto('arqc', '--pan', '371449635398431', '--icc', icc(EIGHTEEN.iad));
     expect([amex.code, amex.stderr]).toEqual([
       2,
       expect.stringContaining('no issuer keys for the BIN of --pan'),

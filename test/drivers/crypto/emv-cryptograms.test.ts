@@ -16,6 +16,7 @@ import {
   visaSecureMessagingKey,
   type EmvTagReader,
 } from '../../../drivers/crypto/index.ts';
+import hsm from '../../fixtures/vectors/emv_cvn_hsm.json' with { type: 'json' };
 
 const hex = (text: string): Buffer => Buffer.from(text, 'hex');
 /** Key check digits as PyEMV's tools.key_check_digits gives them: TDES of zeros, 2 bytes. */
@@ -72,66 +73,56 @@ describe('EMV key derivation and MACs: PyEMV docstring vectors', () => {
   });
 });
 
-// Known answers of knovichikhin/pyemv tests/test_cvn_hsm.py (values an HSM produced): issuer
-// keys AC 0123…3210, SMI FEDC…CDEF, SMC 89AB…BA98, PAN 1234567890123456, PSN 00, ATC 001C.
+// Known answers of knovichikhin/pyemv tests/test_cvn_hsm.py (values an HSM produced), copied in
+// test/fixtures/vectors/emv_cvn_hsm.json.
 const issuer = {
-  imkAc: hex('0123456789ABCDEFFEDCBA9876543210'),
-  imkSmi: hex('FEDCBA98765432100123456789ABCDEF'),
-  imkSmc: hex('89ABCDEF0123456776543210FEDCBA98'),
+  imkAc: hex(hsm.issuerKeys.imkAc),
+  imkSmi: hex(hsm.issuerKeys.imkSmi),
+  imkSmc: hex(hsm.issuerKeys.imkSmc),
 };
-const PAN = '1234567890123456';
-const visaTags = (iad: string): EmvTagReader =>
-  reader({
-    '9F02': '000000004000',
-    '9F03': '000000000000',
-    '9F1A': '0124',
-    '95': '8000048000',
-    '5F2A': '0124',
-    '9A': '191105',
-    '9C': '01',
-    '9F37': '52BF4585',
-    '82': '1800',
-    '9F36': '001C',
-    '9F10': iad,
-  });
+const PAN = hsm.pan;
+const visaTags = (iad: string): EmvTagReader => reader({ ...hsm.visaData, '9F10': iad });
 const APPROVED = Buffer.from('00', 'latin1');
 
 describe('Visa CVN 10 and 18 against an HSM (PyEMV test_cvn_hsm.py)', () => {
   it('CVN 10: the ICC master key is the AC key; the data ends with the CVR; ARPC method 1', () => {
     const card = new EmvCardKeys({ ...issuer, version: cryptogramVersion('visa', 10) }, PAN);
-    const tags = visaTags('06010A03A06010');
-    expect(kcv(card.acKey(tags))).toBe('BAB0');
+    const ten = hsm.visaCvn10;
+    const tags = visaTags(ten.iad);
+    expect(kcv(card.acKey(tags))).toBe(hsm.keyCheckDigits.iccMkAc);
+    expect(kcv(iccMasterKeyOptionA(issuer.imkSmi, PAN))).toBe(hsm.keyCheckDigits.iccMkSmi);
     const arqc = card.applicationCryptogram(tags);
-    expect(toHex(arqc)).toBe('29CCA15AE665FA2E');
+    expect(toHex(arqc)).toBe(ten.arqc);
     expect(toHex(card.issuerAuthenticationData(arqc, tags, APPROVED, true))).toBe(
-      '28993816AFAE4AEB3030',
+      `${ten.arpcForArc3030}3030`,
     );
     expect(toHex(card.scriptMac(hex('8418000008'), Buffer.alloc(0), tags, arqc))).toBe(
-      'DB56BA60087CEFD3',
+      ten.applicationUnblockMac,
     );
     expect(kcv(visaSecureMessagingKey(iccMasterKeyOptionA(issuer.imkSmi, PAN), hex('001C')))).toBe(
-      'DB10',
+      ten.smSessionKeyCheckDigits,
     );
   });
 
   it('CVN 18: the common session key over the whole IAD; ARPC method 2 with its CSU', () => {
     const card = new EmvCardKeys({ ...issuer, version: cryptogramVersion('visa', 18) }, PAN);
-    const tags = visaTags('06011203A0B800');
-    expect(kcv(card.acKey(tags))).toBe('22C8');
+    const eighteen = hsm.visaCvn18;
+    const tags = visaTags(eighteen.iad);
+    expect(kcv(card.acKey(tags))).toBe(eighteen.acSessionKeyCheckDigits);
     const arqc = card.applicationCryptogram(tags);
-    expect(toHex(arqc)).toBe('7A788EA6B8A3E733');
+    expect(toHex(arqc)).toBe(eighteen.arqc);
     expect(toHex(card.issuerAuthenticationData(arqc, tags, APPROVED, false))).toBe(
-      '9AF514C100000000',
+      `${eighteen.arpcForCsu00000000}00000000`,
     );
     expect(toHex(card.scriptMac(hex('8418000008'), Buffer.alloc(0), tags, arqc))).toBe(
-      '04EDE90BC24CC35E',
+      eighteen.applicationUnblockMac,
     );
   });
 
   it('a card checks the ARPC it is given, and tells a tampered one', () => {
     for (const cvn of [10, 18] as const) {
       const card = new EmvCardKeys({ ...issuer, version: cryptogramVersion('visa', cvn) }, PAN);
-      const tags = visaTags(cvn === 10 ? '06010A03A06010' : '06011203A0B800');
+      const tags = visaTags(cvn === 10 ? hsm.visaCvn10.iad : hsm.visaCvn18.iad);
       const arqc = card.applicationCryptogram(tags);
       const data = card.issuerAuthenticationData(arqc, tags, APPROVED, true);
       expect(card.checkIssuerAuthentication(arqc, tags, data)).toEqual({
@@ -149,69 +140,49 @@ describe('Visa CVN 10 and 18 against an HSM (PyEMV test_cvn_hsm.py)', () => {
 describe('Mastercard session key derivation against an HSM (PyEMV InteracCVN133)', () => {
   // Interac CVN 133 derives its AC key by Mastercard's SKD (R = ATC ‖ 00 00 ‖ UN), answers by
   // ARPC method 1 and MACs scripts under the common session key with R = ARQC, as M/Chip does.
-  const un = hex('ABCDEF12');
-  const atc = hex('001C');
+  const interac = hsm.interacCvn133;
+  const atc = hex(interac.data['9F36']);
+  const un = hex(interac.data['9F37']);
   const mkAc = iccMasterKeyOptionA(issuer.imkAc, PAN);
-  const data = hex(
-    '000000009999' +
-      '000000000000' +
-      '0124' +
-      '8000000000' +
-      '0124' +
-      '209906' +
-      '00' +
-      'ABCDEF12' +
-      '1800' +
-      '001C' +
-      '1501850440B100000000B00000000000000000000000',
-  );
+  const order = ['9F02', '9F03', '9F1A', '95', '5F2A', '9A', '9C', '9F37', '82', '9F36'] as const;
+  const terminal = Buffer.concat(order.map((tag) => hex(interac.data[tag])));
 
   it('derives the SKD key, and its ARQC, ARPC and script MAC match', () => {
     const sk = mastercardSessionKey(mkAc, atc, un);
-    expect(kcv(sk)).toBe('2FD5');
-    const arqc = isoMacAlgorithm3(sk, data, 2);
-    expect(toHex(arqc)).toBe('18932FECA2D84326');
-    const tags = reader({ '9F36': '001C', '9F37': 'ABCDEF12' });
+    expect(kcv(sk)).toBe(interac.acSessionKeyCheckDigits);
+    const arqc = isoMacAlgorithm3(sk, Buffer.concat([terminal, hex(interac.iad)]), 2);
+    expect(toHex(arqc)).toBe(interac.arqc);
+    const tags = reader(interac.data);
     const card = new EmvCardKeys({ ...issuer, version: cryptogramVersion('mastercard', 16) }, PAN);
     expect(toHex(card.issuerAuthenticationData(arqc, tags, hex('0000'), true))).toBe(
-      '4DF171A49396C3630000',
+      `${interac.arpcForArc0000}0000`,
     );
     expect(toHex(card.scriptMac(hex('8424000008'), Buffer.alloc(0), tags, arqc))).toBe(
-      'B574ABB0A485A330',
+      interac.pinUnblockMac,
     );
   });
 
   it('CVN 16 and 17 compute over the 6-byte CVR, and 17 also over the 8 bytes of counters', () => {
-    const iad = '0110A00003220000000000000000000000FF';
-    const tags = (cvnByte: string) =>
-      reader({
-        '9F02': '000000009999',
-        '9F03': '000000000000',
-        '9F1A': '0124',
-        '95': '8000000000',
-        '5F2A': '0124',
-        '9A': '209906',
-        '9C': '00',
-        '9F37': 'ABCDEF12',
-        '82': '1800',
-        '9F36': '001C',
-        '9F10': iad.replace('0110', `01${cvnByte}`),
-      });
+    const iad = (cvnByte: string) => `01${cvnByte}A00003220000000000000000000000FF`;
+    const tags = (cvnByte: string) => reader({ ...interac.data, '9F10': iad(cvnByte) });
     const sk = mastercardSessionKey(mkAc, atc, un);
-    const head = data.subarray(0, 33);
     const sixteen = new EmvCardKeys(
       { ...issuer, version: cryptogramVersion('mastercard', 16) },
       PAN,
     );
     expect(sixteen.applicationCryptogram(tags('10'))).toEqual(
-      isoMacAlgorithm3(sk, Buffer.concat([head, hex('A00003220000')]), 2),
+      isoMacAlgorithm3(sk, Buffer.concat([terminal, hex('A00003220000')]), 2),
     );
     const seventeen = new EmvCardKeys(
       { ...issuer, version: cryptogramVersion('mastercard', 17) },
       PAN,
     );
     expect(seventeen.applicationCryptogram(tags('11'))).toEqual(
-      isoMacAlgorithm3(sk, Buffer.concat([head, hex('A00003220000'), hex('00000000000000FF')]), 2),
+      isoMacAlgorithm3(
+        sk,
+        Buffer.concat([terminal, hex('A00003220000'), hex('00000000000000FF')]),
+        2,
+      ),
     );
   });
 });
@@ -219,7 +190,7 @@ describe('Mastercard session key derivation against an HSM (PyEMV InteracCVN133)
 describe('cryptogram data refused, naming the tag', () => {
   it('refuses a missing or short tag and an IAD of another CVN', () => {
     const card = new EmvCardKeys({ ...issuer, version: cryptogramVersion('visa', 18) }, PAN);
-    const good = visaTags('06011203A0B800');
+    const good = visaTags(hsm.visaCvn18.iad);
     const without =
       (tag: string): EmvTagReader =>
       (t) =>
@@ -230,7 +201,7 @@ describe('cryptogram data refused, naming the tag', () => {
     expect(() => card.applicationCryptogram((t) => (t === '9F02' ? hex('00') : good(t)))).toThrow(
       /tag 9F02 \(Amount, Authorised \(Numeric\)\) is not 6 bytes/,
     );
-    expect(() => card.applicationCryptogram(visaTags('06010A03A06010'))).toThrow(
+    expect(() => card.applicationCryptogram(visaTags(hsm.visaCvn10.iad))).toThrow(
       /tag 9F10 .* names another CVN/,
     );
     expect(() => cryptogramVersion('visa', 17)).toThrow('cvn: visa CVN is one of 10, 18, 22');

@@ -1,34 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { decodeTlv, parseHex, parseIssuerKeys, toHex } from '../../../drivers/crypto/index.ts';
 import { LoopbackProcessor, type ProcessorRequest } from '../../../server/processor/index.ts';
+import hsm from '../../fixtures/vectors/emv_cvn_hsm.json' with { type: 'json' };
 
-// Known answers of knovichikhin/pyemv tests/test_cvn_hsm.py (values an HSM produced) for PAN
-// 1234567890123456, PSN 00, ATC 001C, under issuer keys AC 0123…3210, SMI FEDC…CDEF, SMC 89AB…BA98:
-// Visa CVN 10 ARQC 29CCA15AE665FA2E, its ARPC for ARC "00" 28993816AFAE4AEB; CVN 18 ARQC
-// 7A788EA6B8A3E733, its ARPC for CSU 00000000 9AF514C1.
-const KEYS = {
-  imkAc: '0123456789ABCDEFFEDCBA9876543210',
-  imkSmi: 'FEDCBA98765432100123456789ABCDEF',
-  imkSmc: '89ABCDEF0123456776543210FEDCBA98',
-};
-const issuerKeys = parseIssuerKeys([{ bin: '12345678', scheme: 'visa', cvn: 10, ...KEYS }]);
+// Known answers of knovichikhin/pyemv tests/test_cvn_hsm.py (values an HSM produced), copied in
+// test/fixtures/vectors/emv_cvn_hsm.json: Visa CVN 10 and 18 cryptograms and their ARPCs.
+const issuerKeys = parseIssuerKeys([
+  { bin: '12345678', scheme: 'visa', cvn: 10, ...hsm.issuerKeys },
+]);
 const processor = new LoopbackProcessor({ pace: () => Promise.resolve(), issuerKeys });
 const NOW = new Date('2019-11-05T12:00:00Z');
-const PAN = '1234567890123456';
-
-const TAGS = {
-  '9F02': '000000004000',
-  '9F03': '000000000000',
-  '9F1A': '0124',
-  '95': '8000048000',
-  '5F2A': '0124',
-  '9A': '191105',
-  '9C': '01',
-  '9F37': '52BF4585',
-  '82': '1800',
-  '9F36': '001C',
-  '5F34': '00',
-};
+const PAN = hsm.pan;
+const TAGS = { ...hsm.visaData, '5F34': hsm.psn };
+const TEN = hsm.visaCvn10;
+const EIGHTEEN = hsm.visaCvn18;
 
 /** A sale of a chip with the HSM vector's data, its IAD and 9F26 (by default its PAN). */
 function chipSale(
@@ -63,21 +48,29 @@ function issuerData(data: string | undefined): Record<string, string> {
 
 describe('the simulated issuer verifies the ARQC and answers a real ARPC', () => {
   it('Visa CVN 10: approves the HSM vector ARQC and answers its ARPC, method 1', async () => {
-    const reply = await processor.send(chipSale(PAN, '06010A03A06010', '29CCA15AE665FA2E'));
+    const reply = await processor.send(chipSale(PAN, TEN.iad, TEN.arqc));
     expect(reply).toMatchObject({ code: 'AUTH', phardCode: 'SUCCESS' });
-    expect(issuerData(reply.issuerData)).toEqual({ '91': '28993816AFAE4AEB3030', '8A': '3030' });
+    expect(issuerData(reply.issuerData)).toEqual({
+      '91': `${TEN.arpcForArc3030}3030`,
+      '8A': '3030',
+    });
   });
 
   it('Visa CVN 18: a decline answers the HSM vector ARPC, method 2 with CSU 00000000', async () => {
-    const keys18 = parseIssuerKeys([{ bin: '12345678', scheme: 'visa', cvn: 18, ...KEYS }]);
+    const keys18 = parseIssuerKeys([
+      { bin: '12345678', scheme: 'visa', cvn: 18, ...hsm.issuerKeys },
+    ]);
     const eighteen = new LoopbackProcessor({ pace: () => Promise.resolve(), issuerKeys: keys18 });
-    const reply = await eighteen.send(chipSale(PAN, '06011203A0B800', '7A788EA6B8A3E733', 601));
+    const reply = await eighteen.send(chipSale(PAN, EIGHTEEN.iad, EIGHTEEN.arqc, 601));
     expect(reply).toMatchObject({ code: 'DENY', phardCode: 'GENERICFAIL' });
-    expect(issuerData(reply.issuerData)).toEqual({ '91': '9AF514C100000000', '8A': '3035' });
+    expect(issuerData(reply.issuerData)).toEqual({
+      '91': `${EIGHTEEN.arpcForCsu00000000}00000000`,
+      '8A': '3035',
+    });
   });
 
   it('declines a cryptogram that does not verify, with its phard_code and 8A 82, no ARPC', async () => {
-    const reply = await processor.send(chipSale(PAN, '06010A03A06010', '29CCA15AE665FA2F'));
+    const reply = await processor.send(chipSale(PAN, TEN.iad, `${TEN.arqc.slice(0, 15)}F`));
     expect(reply).toEqual({
       code: 'DENY',
       phardCode: 'BAD_CRYPTOGRAM',
@@ -87,22 +80,18 @@ describe('the simulated issuer verifies the ARQC and answers a real ARPC', () =>
   });
 
   it('declines chip data its CVN cannot compute over, naming the tag, never card data', async () => {
-    const missing = await processor.send(
-      chipSale(PAN, '06010A03A06010', '29CCA15AE665FA2E', 4000, '9F37'),
-    );
+    const missing = await processor.send(chipSale(PAN, TEN.iad, TEN.arqc, 4000, '9F37'));
     expect(missing).toMatchObject({
       phardCode: 'BAD_CRYPTOGRAM',
       verbiage:
         'CARD CRYPTOGRAM DID NOT VERIFY (tag 9F37 (Unpredictable Number) is missing; visa CVN 10 computes its cryptogram over it)',
     });
-    const otherCvn = await processor.send(chipSale(PAN, '06011203A0B800', '7A788EA6B8A3E733'));
+    const otherCvn = await processor.send(chipSale(PAN, EIGHTEEN.iad, EIGHTEEN.arqc));
     expect(otherCvn.verbiage).toMatch(/tag 9F10 \(Issuer Application Data\) names another CVN/);
   });
 
   it('does not verify a card whose BIN has no issuer keys, and answers 8A alone', async () => {
-    const reply = await processor.send(
-      chipSale('4999999999999996', '06010A03A06010', '0000000000000000'),
-    );
+    const reply = await processor.send(chipSale('4999999999999996', TEN.iad, '0000000000000000'));
     expect(reply).toMatchObject({ code: 'AUTH', issuerData: '8A023030' });
   });
 });
