@@ -27,20 +27,26 @@ export interface CryptogramVersion {
   /** ARPC method (EMV 4.4 Book 2 §8.2): 1 ARQC ⊕ ARC enciphered, 2 MAC over ARQC ‖ CSU. */
   arpcMethod: 1 | 2;
   /**
-   * Issuer script MAC: "visa", Visa's secure messaging key from the ATC and a MAC over command
-   * header ‖ ATC ‖ ARQC ‖ data; "emv-common", the common session key with R = ARQC and a MAC over
-   * command header ‖ data (EMV 4.4 Book 2 §9.2).
+   * The ARPC key: the AC key of the transaction (Visa), or the ICC master key for AC (M/Chip 4
+   * Security & Key Management §7, as jPOS's security module computes M/Chip ARPCs).
+   */
+  arpcKey: 'ac-key' | 'master-key';
+  /**
+   * The issuer script MAC's key (EMV 4.4 Book 2 §9.2, the MAC over command header ‖ ATC ‖ ARQC ‖
+   * data): "visa", Visa's secure messaging key of the ATC; "emv-common", the common session key
+   * with R = ARQC (M/Chip).
    */
   scriptMac: 'visa' | 'emv-common';
 }
 
-const VISA = { scheme: 'visa', arpcMethod: 2, scriptMac: 'visa' } as const;
+const VISA = { scheme: 'visa', arpcMethod: 2, arpcKey: 'ac-key', scriptMac: 'visa' } as const;
 const MASTERCARD = {
   scheme: 'mastercard',
   masterKeyOption: 'A',
   sessionKey: 'mastercard',
   padding: 2,
   arpcMethod: 1,
+  arpcKey: 'master-key',
   scriptMac: 'emv-common',
 } as const;
 
@@ -49,7 +55,8 @@ const MASTERCARD = {
  * master key, data ending with the 4-byte CVR, zero padding, ARPC method 1; CVN 18 ('12') and 22
  * ('22', IAD format 2) the common session key, data ending with the whole IAD, padding method 2,
  * ARPC method 2. Mastercard (M/Chip 4): CVN 16 ('10') and 17 ('11') Mastercard SKD, data ending
- * with the 6-byte CVR (and for 17 the 8 bytes of counters), padding method 2, ARPC method 1.
+ * with the 6-byte CVR (and for 17 the 8 bytes of counters), padding method 2, ARPC method 1
+ * under the ICC master key.
  */
 export const CRYPTOGRAM_VERSIONS: readonly CryptogramVersion[] = [
   {

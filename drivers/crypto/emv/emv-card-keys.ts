@@ -84,6 +84,11 @@ export class EmvCardKeys {
     }
   }
 
+  /** The ARPC key: the transaction's AC key, or the ICC master key (M/Chip). */
+  #arpcKey(tags: EmvTagReader): Buffer {
+    return this.version.arpcKey === 'master-key' ? this.#mkAc : this.acKey(tags);
+  }
+
   /** The 8-byte application cryptogram (ARQC, TC or AAC) over the data the version defines. */
   applicationCryptogram(tags: EmvTagReader): Buffer {
     const data = cryptogramData(this.version, tags);
@@ -91,8 +96,9 @@ export class EmvCardKeys {
   }
 
   /**
-   * The issuer authentication data (91) the issuer answers an ARQC with: method 1 ARPC ‖ ARC,
-   * method 2 ARPC ‖ CSU (approving or not, EMV 4.4 Book 3 Annex C8).
+   * The issuer authentication data (91) the issuer answers an ARQC with, under the version's
+   * ARPC key: method 1 ARPC ‖ ARC, method 2 ARPC ‖ CSU (approving or not, EMV 4.4 Book 3 Annex
+   * C8).
    */
   issuerAuthenticationData(
     arqc: Buffer,
@@ -100,7 +106,7 @@ export class EmvCardKeys {
     arc: Buffer,
     approved: boolean,
   ): Buffer {
-    const key = this.acKey(tags);
+    const key = this.#arpcKey(tags);
     if (this.version.arpcMethod === 1) return Buffer.concat([arpcMethod1(key, arqc, arc), arc]);
     const csu = cardStatusUpdate(approved);
     return Buffer.concat([arpcMethod2(key, arqc, csu), csu]);
@@ -113,7 +119,7 @@ export class EmvCardKeys {
    */
   checkIssuerAuthentication(arqc: Buffer, tags: EmvTagReader, data: Buffer): IssuerAuthentication {
     requireLength('arqc', arqc, [8]);
-    const key = this.acKey(tags);
+    const key = this.#arpcKey(tags);
     if (this.version.arpcMethod === 1) {
       if (data.length !== 10) return { verified: false, approves: false };
       const arc = data.subarray(8, 10);
@@ -127,17 +133,17 @@ export class EmvCardKeys {
   }
 
   /**
-   * The MAC of an issuer script command (EMV 4.4 Book 2 §9.2): Visa under its secure messaging
-   * key of the ATC over header ‖ ATC ‖ ARQC ‖ data; M/Chip under the common session key with
-   * R = ARQC over header ‖ data.
+   * The MAC of an issuer script command (EMV 4.4 Book 2 §9.2) over header ‖ ATC ‖ ARQC ‖ data,
+   * under the script integrity session key: Visa's secure messaging key of the ATC, or for
+   * M/Chip the common session key with R = ARQC.
    */
   scriptMac(header: Buffer, data: Buffer, tags: EmvTagReader, arqc: Buffer): Buffer {
     requireLength('arqc', arqc, [8]);
-    if (this.version.scriptMac === 'visa') {
-      const atc = tag(tags, '9F36', 2);
-      const key = visaSecureMessagingKey(this.#mkSmi, atc);
-      return scriptCommandMac(key, header, Buffer.concat([atc, arqc]), data);
-    }
-    return scriptCommandMac(emvCommonSessionKey(this.#mkSmi, arqc), header, Buffer.alloc(0), data);
+    const atc = tag(tags, '9F36', 2);
+    const key =
+      this.version.scriptMac === 'visa'
+        ? visaSecureMessagingKey(this.#mkSmi, atc)
+        : emvCommonSessionKey(this.#mkSmi, arqc);
+    return scriptCommandMac(key, header, Buffer.concat([atc, arqc]), data);
   }
 }

@@ -48,8 +48,8 @@ export function cardStatusUpdate(approved: boolean): Buffer {
 /**
  * The MAC of an issuer script command for secure messaging format 2 (EMV 4.4 Book 2 §9.2.3):
  * ISO/IEC 9797-1 MAC algorithm 3, padding method 2, under the script integrity session key, over
- * the command header (CLA INS P1 P2 Lc, Lc counting the MAC), the transaction data the scheme
- * adds (Visa: ATC ‖ ARQC; none for M/Chip) and the command data; 8 bytes.
+ * the command header (CLA INS P1 P2 Lc, Lc counting the MAC), the transaction data the card
+ * authenticates the script with (ATC ‖ ARQC for Visa and M/Chip) and the command data; 8 bytes.
  */
 export function scriptCommandMac(
   smiKey: Buffer,
