@@ -93,12 +93,18 @@ export type CardRead = PlainSwipeRead | EncryptedSwipeRead | EmvRead | KeyedRead
 export interface CardReadOptions extends CallOptions {
   /** Amount in minor units; EMV readers need it (tag 9F02), swipe readers ignore it. */
   amountMinor?: number;
+  /**
+   * A swipe reader takes swipes it decoded at or after this moment (performance.now() of the
+   * process): a card the customer swiped as the lane asked for it, before the call reached the
+   * reader's queue, is not lost. Default the call's start.
+   */
+  since?: number;
 }
 
 /** What every card-reader driver offers (the card-reader contract suite runs against each). */
 export interface CardReader {
   open(): Promise<void>;
   close(): Promise<void>;
-  /** Waits for the next card (swipes made before the call are not used); default deadline 60 s. */
+  /** Waits for the next card (swipes made before `since`, default the call, are not used); default deadline 60 s. */
   readCard(options?: CardReadOptions): Promise<CardRead>;
 }

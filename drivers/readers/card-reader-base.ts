@@ -8,7 +8,8 @@ import type { CardRead, CardReadOptions, CardReader } from './card-read.ts';
 /** Default deadline of readCard in milliseconds: 60 s for the customer to swipe. */
 export const READ_CARD_DEADLINE_MS = 60_000;
 
-type Outcome = { read: CardRead } | { error: DeviceError };
+/** A decoded swipe or why it could not be decoded, with when it arrived (performance.now()). */
+type Outcome = ({ read: CardRead } | { error: DeviceError }) & { at: number };
 
 /**
  * What the swipe readers share: a transport, a queue, and an inbox of decoded swipes. A subclass
@@ -41,8 +42,9 @@ export abstract class CardReaderBase implements CardReader {
   }
 
   readCard(options: CardReadOptions = {}): Promise<CardRead> {
+    const since = options.since ?? performance.now();
     return this.queue.run('readCard', options, READ_CARD_DEADLINE_MS, async (signal) => {
-      if (this.transport.isOpen) this.#outcomes.reset();
+      if (this.transport.isOpen) this.#outcomes.reset((outcome) => outcome.at >= since);
       const outcome = await this.#outcomes.take(signal);
       if ('error' in outcome) throw outcome.error;
       return outcome.read;
@@ -51,7 +53,10 @@ export abstract class CardReaderBase implements CardReader {
 
   /** Hands a decoded swipe, or the reason one could not be decoded, to the waiting readCard(). */
   protected deliver(outcome: CardRead | DeviceError): void {
-    this.#outcomes.push(outcome instanceof DeviceError ? { error: outcome } : { read: outcome });
+    const at = performance.now();
+    this.#outcomes.push(
+      outcome instanceof DeviceError ? { error: outcome, at } : { read: outcome, at },
+    );
   }
 
   /**

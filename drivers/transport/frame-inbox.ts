@@ -55,9 +55,9 @@ export class FrameInbox<T> {
     for (const waiter of this.#waiters.splice(0)) waiter.reject(error);
   }
 
-  /** Accepts frames again after a reconnect. */
-  reset(): void {
+  /** Accepts frames again after a reconnect, keeping only the kept frames `keep` takes (none). */
+  reset(keep: (frame: T) => boolean = () => false): void {
     this.#failure = undefined;
-    this.#frames.length = 0;
+    this.#frames.splice(0, this.#frames.length, ...this.#frames.filter(keep));
   }
 }

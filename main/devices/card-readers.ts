@@ -36,7 +36,11 @@ function readOn(
       { deadlineMs: request.deadlineMs, signal },
       READ_CARD_DEADLINE_MS,
       async (call) => {
-        const read = await device.driver.readCard({ ...call, amountMinor: request.amountMinor });
+        const read = await device.driver.readCard({
+          ...call,
+          amountMinor: request.amountMinor,
+          ...(request.since === undefined ? {} : { since: request.since }),
+        });
         checkKeySet(role, keySetOf(device.config), ksnOfRead(read));
         return read;
       },

@@ -22,11 +22,13 @@ export const NoticeCode = z.enum([
   'move_not_applied',
   'day_opened',
   'day_closed',
+  'day_closed_empty',
   'device_back',
   'device_lost',
   'server_back',
   'server_lost',
   'lane_error',
+  'recovery_failed',
 ]);
 /** One of NoticeCode. */
 export type NoticeCode = z.infer<typeof NoticeCode>;

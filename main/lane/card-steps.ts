@@ -34,7 +34,8 @@ export type CardFamilyState =
   | 'authorizing'
   | 'checking'
   | 'attention'
-  | 'result';
+  | 'result'
+  | 'confirm';
 
 /** A step's answer when the cashier chose to change how the customer pays. */
 export const CHANGE_TENDER = Symbol('change tender');
@@ -107,9 +108,10 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
     let problem: 'card_unreadable' | undefined;
     for (;;) {
       const accepts = this.accepts(tender);
+      const shownAt = performance.now();
       this.show({ name: 'card', dueMinor, tender, accepts, ...(problem ? { problem } : {}) });
       const methods = accepts.includes('keyed_pad') ? ['keyed_pad'] : [];
-      const outcome = await this.#readOrEntry(dueMinor, methods);
+      const outcome = await this.#readOrEntry(dueMinor, methods, shownAt);
       if ('read' in outcome) return capturedFromRead(outcome.read);
       if ('keyed' in outcome) {
         const entered = await this.keyedEntry(dueMinor, tender, keyed);
@@ -132,15 +134,21 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
     }
   }
 
+  /**
+   * The readers raced against the cashier's keyed entry; a swipe made from `since` (when the card
+   * step was shown, performance.now()) on is taken, though it reached the reader before the wait
+   * did.
+   */
   async #readOrEntry(
     dueMinor: number,
     methods: readonly string[],
+    since: number,
   ): Promise<{ read: CardRead } | { keyed: true } | { error: unknown }> {
     const stop = new AbortController();
     const onCancel = (): void => stop.abort();
     this.signal.addEventListener('abort', onCancel, { once: true });
     const read = this.ctx.devices
-      .readCard({ amountMinor: Math.max(1, dueMinor), signal: stop.signal })
+      .readCard({ amountMinor: Math.max(1, dueMinor), signal: stop.signal, since })
       .then(
         (got) => ({ read: got.read }),
         (error: unknown) => ({ error }),
@@ -273,7 +281,8 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
       ...(entry.card === undefined ? {} : { card: entry.card }),
       ...(entry.tender === undefined ? {} : { tender: entry.tender }),
     });
-    if (reversal.kind !== 'answered' || !isApproved(reversal.entry)) throw new WorkflowCancelled();
+    if (reversal.kind !== 'answered' || !isApproved(reversal.entry))
+      throw new WorkflowCancelled('lane');
     return { ...entry, state: 'declined', reason: 'card_declined', decidedBy: 'lane' };
   }
 }

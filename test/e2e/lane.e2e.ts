@@ -166,6 +166,13 @@ describe('lane end to end', () => {
     await expect.poll(() => sale.textContent()).toMatch(/Sale\s*\$11\.11.*Approved/);
     expect(await sale.textContent()).not.toMatch(/Voided|Reversed/);
     await at.keys('F5');
+    await at.screen('Void this?');
+    expect(await at.textOf('main')).toMatch(/Reversal\s*\$11\.11\s*Credit\s*VISA ···· 1111/);
+    await at.keys('Escape');
+    await at.screen('History');
+    await at.keys('F5');
+    await at.screen('Void this?');
+    await at.keys('Enter');
     await at.screen('Result: Approved');
     expect(await at.textOf('main')).toMatch(/(Void|Reversal)\s*\$11\.11/);
     const receipt = await at.textOf('figure', /Receipt/);
@@ -191,7 +198,7 @@ describe('lane end to end', () => {
     const main = await at.textOf('main');
     expect(main).toContain('$5.00');
     expect(main).toMatch(/Still due\s*\$1\.75/);
-    await at.keys('F5');
+    await at.keys('F6');
     if (
       (await at.screen(/How does the customer pay\?|Waiting for the card/)) !==
       'Waiting for the card'
@@ -223,10 +230,9 @@ describe('lane end to end', () => {
     await at.screen('Gift counter');
     await at.keys('F3');
     await at.screen('Balance inquiry');
-    await at.keys('F5');
+    await at.keys('F7');
     await at.screen('Waiting for the card');
     await at.present('gift-cli', 'F8');
-    await at.keys('F6');
     await at.page.getByRole('main').getByText(CASHIER_WORDS.key_card_expiry_optional).waitFor();
     await at.screen('Card keyed on the PIN pad');
     await at.screen('Result: Approved');

@@ -138,20 +138,95 @@ describe('lane UI screens', () => {
       });
     await page.keyboard.press('F8');
     await expect
-      .poll(() => lane.received.at(-1))
-      .toEqual({ type: 'training.present', card: 'visa', how: 'key' });
-    await page.keyboard.press('F6');
-    await expect
-      .poll(() => lane.received.at(-1))
-      .toEqual({
-        type: 'workflow.entry',
-        workflowId: 'wf-7',
-        method: 'keyed_pad',
-      });
+      .poll(() => lane.received.slice(-2))
+      .toEqual([
+        { type: 'training.present', card: 'visa', how: 'key' },
+        { type: 'workflow.entry', workflowId: 'wf-7', method: 'keyed_pad' },
+      ]);
     await page.keyboard.press('Escape');
     await expect
       .poll(() => lane.received.at(-1))
       .toEqual({ type: 'workflow.cancel', workflowId: 'wf-7' });
+    lane.publish({ type: 'workflow', workflow: null });
+    await expectScreen('New sale');
+  });
+
+  it('offers the tenders with the same keys on the amount, tender and balance screens', async () => {
+    const tenderKeys = () =>
+      page
+        .getByRole('button', { name: /^(Credit|Debit|Gift card)$/ })
+        .evaluateAll((buttons) =>
+          buttons.map(
+            (b) => `${b.textContent?.trim() ?? ''} ${b.getAttribute('aria-keyshortcuts')}`,
+          ),
+        );
+    const expected = ['Credit F5 F5', 'Debit F6 F6', 'Gift card F7 F7'];
+    await expectScreen('New sale');
+    expect(await tenderKeys()).toEqual(expected);
+    await page.keyboard.press('F3');
+    await expectScreen('Balance inquiry');
+    expect(await tenderKeys()).toEqual(expected);
+    await page.keyboard.press('F7');
+    await expect
+      .poll(() => lane.received.at(-1))
+      .toEqual({ type: 'balance.start', tender: 'gift' });
+    const tender = WORKFLOW_SCREENS.find((screen) => screen.name === 'tender');
+    lane.publish({ type: 'workflow', workflow: tender?.view ?? null });
+    await expectScreen('How does the customer pay?');
+    expect(await tenderKeys()).toEqual(expected);
+    lane.publish({ type: 'workflow', workflow: null });
+    await expectScreen('Balance inquiry');
+    await page.keyboard.press('F1');
+    await expectScreen('New sale');
+  });
+
+  it('keeps a swipe key pressed as the card step appears, before its test cards are known', async () => {
+    await page.reload();
+    await expectScreen('New sale');
+    let release = (): void => undefined;
+    lane.reply = (command) =>
+      command.type === 'training.cards'
+        ? new Promise((resolve) => (release = () => resolve(answerQuery(command))))
+        : answerQuery(command);
+    const card = WORKFLOW_SCREENS.find((screen) => screen.name === 'card');
+    lane.publish({ type: 'workflow', workflow: card?.view ?? null });
+    await page.getByRole('heading', { level: 1, name: 'Waiting for the card' }).waitFor();
+    await page.keyboard.press('F4');
+    await expect.poll(() => lane.received.at(-1)).toEqual({ type: 'training.cards' });
+    release();
+    await expect
+      .poll(() => lane.received.at(-1))
+      .toEqual({ type: 'training.present', card: 'visa', how: 'swipe' });
+    lane.reply = answerQuery;
+    lane.publish({ type: 'workflow', workflow: null });
+    await expectScreen('New sale');
+  });
+
+  it('keeps Done pressed while the receipt prints and closes the result once it has printed', async () => {
+    const approved = WORKFLOW_SCREENS.find((screen) => screen.name === 'approved')?.view;
+    if (approved?.step.name !== 'result') throw new Error('no approved result fixture');
+    const printing: WorkflowView = {
+      ...approved,
+      step: { ...approved.step, receipt: { state: 'printing' } },
+    };
+    let shown: WorkflowView = printing;
+    const finishes: ('refused' | 'taken')[] = [];
+    lane.reply = (command) => {
+      if (command.type !== 'workflow.choose') return answerQuery(command);
+      finishes.push(shown === printing ? 'refused' : 'taken');
+      return shown === printing
+        ? { ok: false, error: { code: 'wrong_step', message: 'not taken while printing' } }
+        : answerQuery(command);
+    };
+    lane.publish({ type: 'workflow', workflow: printing });
+    await expectScreen('Result: Approved');
+    const done = page.getByRole('button', { name: 'Done' });
+    expect(await done.getAttribute('aria-disabled')).toBe('true');
+    await page.keyboard.press('Enter');
+    shown = approved;
+    lane.publish({ type: 'workflow', workflow: approved });
+    await expect.poll(() => finishes).toEqual(['taken']);
+    lane.reply = answerQuery;
     lane.publish({ type: 'workflow', workflow: null });
     await expectScreen('New sale');
   });

@@ -1,5 +1,7 @@
+import { refundMoveOf, refusalOf, type TransactionStanding } from '../../../protocol/index.ts';
 import { PaymentNotSentError, type PaymentResponse } from '../../payment/index.ts';
 import type { CommandOf, NextAction, ReceiptState, WorkflowView } from '../../lane-api/index.ts';
+import { refundableMinor, standingOf } from '../journal/entry-standing.ts';
 import type { PaymentPlan } from '../journal/journaled-payments.ts';
 import type { JournalEntry } from '../journal/journal-types.ts';
 import type { LaneContext } from '../lane-context.ts';
@@ -8,17 +10,18 @@ import { ServiceWorkflow } from '../service-steps.ts';
 import type { Bounds } from '../workflow-control.ts';
 
 type HistoryState =
-  Bounds | 'working' | 'override' | 'authorizing' | 'checking' | 'attention' | 'result';
+  Bounds | 'working' | 'override' | 'authorizing' | 'checking' | 'attention' | 'result' | 'confirm';
 
 /**
  * The history family's transition table (docs/lane.md, History): look the transaction up, pick
- * the move the service's rules allow, authorize it, print its receipt; a reprint looks up and
- * prints. Cancel after a move reverses nothing the cashier did not approve: it undoes the move's
- * own approval where that is a new transaction (a refund).
+ * the move the service's rules allow, have the cashier confirm a void or refund as it will be
+ * sent (back ends it, nothing sent), authorize it, print its receipt; a reprint looks up and
+ * prints.
  */
 export const HISTORY_TABLE: TransitionTable<HistoryState> = {
   start: ['working'],
-  working: ['attention', 'authorizing', 'result'],
+  working: ['attention', 'authorizing', 'confirm', 'result'],
+  confirm: ['authorizing', 'end'],
   attention: ['working', 'authorizing', 'cancelling'],
   override: ['authorizing', 'cancelling'],
   authorizing: ['checking', 'override', 'attention', 'result', 'cancelling'],
@@ -44,11 +47,25 @@ const KIND = {
   'history.reprint': 'reprint',
 } as const;
 
+/** Where the service says the target stands now: its detail's txnstatus over the journal's view. */
+function standingNow(
+  target: JournalEntry,
+  detail: PaymentResponse,
+): TransactionStanding | undefined {
+  const status = detail.txnstatus;
+  const standing = standingOf(target, status.includes('COMPLETE'));
+  if (standing === undefined) return undefined;
+  if (status.includes('VOIDED')) return { ...standing, state: 'voided' };
+  if (status.includes('REVERSED')) return { ...standing, state: 'reversed' };
+  return standing;
+}
+
 /**
- * The move that gives money back by the service's rules (docs/test-cards.md, States and moves),
- * from the transaction's detail: settled → refund (whole or part); unsettled and whole, nothing
- * refunded yet → reversal when the service says the hold is reversible, else void; unsettled and
- * part → refund. Undefined when nothing may be given back.
+ * The move that gives money back, by the rule book (protocol/transactions, docs/test-cards.md ›
+ * States and moves) over the transaction's detail: the whole of it, nothing refunded yet, is
+ * reversed when the service says the hold is reversible, else voided, where the rules allow;
+ * otherwise a refund of the amount where the rules allow it. Undefined when nothing may be given
+ * back now.
  */
 export function moneyBackPlan(
   target: JournalEntry,
@@ -56,20 +73,19 @@ export function moneyBackPlan(
   amountMinor: number | undefined,
 ): Pick<PaymentPlan, 'operation' | 'amountMinor' | 'targetTtid' | 'params'> | undefined {
   const ttid = target.ttid;
-  const status = detail.txnstatus;
-  if (ttid === undefined || status.includes('VOIDED') || status.includes('REVERSED'))
-    return undefined;
-  const left = (target.approvedMinor ?? target.amountMinor) - target.refundedMinor;
+  const standing = standingNow(target, detail);
+  if (ttid === undefined || standing === undefined) return undefined;
+  const left = refundableMinor(target);
   const amount = amountMinor ?? left;
   if (amount <= 0 || amount > left) return undefined;
-  const settled = status.includes('COMPLETE');
-  const whole = amount === left && target.refundedMinor === 0;
-  if (settled || !whole) {
-    if (target.operation !== 'sale' && target.operation !== 'preauth') return undefined;
-    return { operation: 'refund', amountMinor: amount, params: { ttid, amount } };
+  if (amount === left && target.refundedMinor === 0) {
+    const reversible = detail.get('reversible') === 'yes';
+    const operation = reversible ? 'reversal' : 'void';
+    if (refusalOf(standing, reversible ? 'reversal_full' : 'void') === undefined)
+      return { operation, amountMinor: amount, targetTtid: ttid, params: {} };
   }
-  const operation = detail.get('reversible') === 'yes' ? 'reversal' : 'void';
-  return { operation, amountMinor: amount, targetTtid: ttid, params: {} };
+  if (refusalOf(standing, refundMoveOf(amount, left)) !== undefined) return undefined;
+  return { operation: 'refund', amountMinor: amount, params: { ttid, amount } };
 }
 
 /**
@@ -112,6 +128,10 @@ export class HistoryWorkflow extends ServiceWorkflow<HistoryState> {
       this.end();
       return;
     }
+    if (!(await this.#confirmed(plan))) {
+      this.end();
+      return;
+    }
     const entry = await this.authorize({
       workflowId: this.id,
       parentId: this.#target.id,
@@ -128,6 +148,21 @@ export class HistoryWorkflow extends ServiceWorkflow<HistoryState> {
     }
     await this.showResult(entry, next, receipt);
     this.end();
+  }
+
+  /** A void or refund as it will be sent, confirmed by the cashier; other moves need none. */
+  async #confirmed(plan: Omit<PaymentPlan, 'workflowId'>): Promise<boolean> {
+    const type = this.#request.type;
+    if (type !== 'history.void' && type !== 'history.refund') return true;
+    const target = this.#target;
+    return this.confirm(type === 'history.void' ? 'void' : 'refund', [
+      {
+        operation: plan.operation,
+        amountMinor: plan.amountMinor,
+        ...(target.tender === undefined ? {} : { tender: target.tender }),
+        ...(target.card === undefined ? {} : { card: target.card }),
+      },
+    ]);
   }
 
   /** The plan of a move, from the request and the transaction's detail. */

@@ -6,8 +6,14 @@ export const es: Record<MessageKey, string> = {
   'app.title': 'LaneTerm',
   'app.training': 'ENTRENAMIENTO',
   'app.trainingNote': 'Modo de entrenamiento: no se cobra ninguna tarjeta',
-  'app.connecting': 'Conectando con la caja…',
-  'app.linkLost': 'Se perdió la conexión con la caja; reconectando…',
+  'status.link.connecting': 'Conectando con la caja…',
+  'status.link.down': 'No se puede contactar la caja',
+  'status.link.refused': 'La caja rechaza esta página',
+  'link.connecting': 'Conectando con la caja… Las acciones esperan la conexión.',
+  'link.down':
+    'No se puede contactar la caja. Las acciones están desactivadas hasta que vuelva; esta página se reconecta sola.',
+  'link.refused':
+    'La caja ya no acepta la clave de esta página: se inició con una nueva. Abra la dirección que mostró.',
 
   'action.sale': 'Venta',
   'action.credit': 'Crédito',
@@ -56,6 +62,21 @@ export const es: Record<MessageKey, string> = {
   'screen.result': 'Resultado',
   'screen.cancelling': 'Cancelando',
   'screen.cancelled': 'Cancelada',
+  'screen.voided': 'Deshecha',
+  'screen.confirm.void': '¿Anular esto?',
+  'screen.confirm.refund': '¿Devolver esto?',
+  'screen.confirm.close_day': '¿Cerrar el día?',
+  'confirm.sends': 'La caja enviará',
+  'confirm.nothing': 'Nada que liquidar: el día se cierra sin lote.',
+  'day.batch': 'Lote {batch}',
+  'day.tender': 'Forma de pago',
+  'day.brand': 'Tarjeta',
+  'day.sales': 'Ventas',
+  'day.refunds': 'Devoluciones',
+  'day.net': 'Neto',
+  'day.count': 'Transacciones',
+  'day.otherLane': 'Otra caja',
+  'day.settled': 'Liquidado',
   'screen.receipt': 'Recibo',
   'screen.history': 'Historial',
   'screen.gift': 'Mostrador de tarjetas regalo',
@@ -188,7 +209,6 @@ export const es: Record<MessageKey, string> = {
 
   'training.customer': 'Cliente de entrenamiento',
   'training.card': 'Tarjeta de prueba',
-  'training.key': 'Teclearla en el pad',
   'gift.hint': 'Teclee el importe para activar, emitir o devolver; ninguno para retirar saldo.',
   'balance.hint': 'Elija el tipo de tarjeta y presente la tarjeta.',
   'history.hint': 'Busque por los cuatro últimos dígitos, autorización, importe o marca.',
@@ -234,6 +254,14 @@ export const es: Record<MessageKey, string> = {
   'cashier.tell_not_charged': 'No se cobró nada. Puede intentarlo de nuevo.',
   'cashier.tell_balance': 'Diga al cliente el saldo.',
   'cashier.cancelled_nothing_charged': 'Cancelada. No queda nada cobrado.',
+  'cashier.confirm_void':
+    'Compruebe con el cliente el importe, la forma de pago y la tarjeta, y confirme la anulación.',
+  'cashier.confirm_refund':
+    'Compruebe con el cliente el importe, la forma de pago y la tarjeta, y confirme la devolución.',
+  'cashier.confirm_close_day': 'Compruebe los totales del día y confirme el cierre.',
+  'cashier.voided_give_receipt': 'Hecho como se muestra. Entregue el recibo al cliente.',
+  'cashier.day_settled': 'El día está cerrado: su lote está liquidado.',
+  'cashier.give_duplicate': 'Entregue al cliente el recibo reimpreso.',
   'cashier.cancel_pending':
     'Cancelada. Aún se está enviando un reverso; la caja sigue intentándolo.',
   'cashier.cancel_refused':
@@ -304,6 +332,9 @@ export const es: Record<MessageKey, string> = {
   'choice.another_tender': 'Pagar el resto',
   'choice.try_again': 'Intentar de nuevo',
   'choice.reprint': 'Reimprimir',
+  'choice.void': 'Anular',
+  'choice.confirm': 'Confirmar',
+  'choice.back': 'Volver',
 
   'notice.recovered_approved':
     'Una {operation} de {amount} con {card} se aprobó mientras la caja la comprobaba.',
@@ -320,10 +351,13 @@ export const es: Record<MessageKey, string> = {
     'La {operation} de {amount} no se aplicó; hágala de nuevo si aún se quiere.',
   'notice.day_opened': 'El día está abierto.',
   'notice.day_closed': 'El día está cerrado: lote {batch} liquidado.',
+  'notice.day_closed_empty': 'El día está cerrado; no quedaba nada por liquidar.',
   'notice.device_back': '{device} ha vuelto.',
   'notice.device_lost': 'Se perdió {device}.',
   'notice.server_back': 'El servidor de pagos ha vuelto.',
   'notice.server_lost': 'No se puede llegar al servidor de pagos.',
   'notice.lane_error':
     'La caja detuvo una {operation} por un error propio; lo que haya aprobado se está revirtiendo.',
+  'notice.recovery_failed':
+    'La caja no pudo revisar sus transacciones sin terminar; lo intenta de nuevo en breve. Llame a soporte si sigue así.',
 };

@@ -18,6 +18,7 @@ export type {
   Notice,
   ReceiptPreview,
   TestCardSummary,
+  Tender,
   WorkflowStep,
   WorkflowView,
 } from '../../../main/lane-api/index.ts';

@@ -1,6 +1,7 @@
 // What the screens draw from: the lane's settings, status and running workflow as the event
 // stream last said, the latest receipt, notices and history lines, and the link to the lane.
 import type { LinkState } from '../lane/bridge-link.ts';
+import { laneLink } from './lane-link.svelte.ts';
 import type {
   CommandOf,
   CommandReply,
@@ -15,13 +16,13 @@ import type {
   ReceiptPreview,
   WorkflowView,
 } from '../lane/lane-types.ts';
+import { TrainingCustomer } from './training-customer.svelte.ts';
 
 /** Notices kept on screen: the newest 5. */
 const NOTICES_KEPT = 5;
 
 /** The lane as the UI knows it, fed by one subscription to the lane API's events. */
 export class LaneStore {
-  link = $state<LinkState>('connecting');
   settings = $state<LaneSettings | null>(null);
   status = $state<LaneStatus | null>(null);
   workflow = $state<WorkflowView | null>(null);
@@ -32,11 +33,18 @@ export class LaneStore {
   refusal = $state<LaneError | null>(null);
   /** History lines changed since the history screen last searched, by id. */
   historyChanges = $state<Record<string, HistoryEntry>>({});
+  /** Training mode's simulated customer (its cards are asked for on the first card step). */
+  readonly training = new TrainingCustomer((command) => this.send(command));
   #lane: LaneApi;
 
   /** Connects with `connect`, which reports the link's state as it changes. */
   constructor(connect: (onLinkState: (state: LinkState) => void) => LaneApi) {
-    this.#lane = connect((state) => (this.link = state));
+    this.#lane = connect((state) => (laneLink.state = state));
+  }
+
+  /** Whether the page reaches the lane now (the status, workflow and history are as last heard). */
+  get link(): LinkState {
+    return laneLink.state;
   }
 
   /** Subscribes to the lane's events; returns the unsubscribe function. */
@@ -68,6 +76,15 @@ export class LaneStore {
     const step = this.workflow?.step;
     if (step === undefined) return false;
     return step.name === 'cancelled' || (step.name === 'result' && step.next.includes('finish'));
+  }
+
+  /**
+   * True while a result's receipt is printing: the lane takes the result's choices once it has
+   * printed, so a key pressed meanwhile is kept until then (docs/app.md, Keys).
+   */
+  get printing(): boolean {
+    const step = this.workflow?.step;
+    return step?.name === 'result' && step.receipt.state === 'printing';
   }
 
   /**

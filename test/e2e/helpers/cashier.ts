@@ -16,10 +16,16 @@ export class Cashier {
     this.page = page;
   }
 
-  /** Opens the lane at `url` and waits for the amount screen. */
+  /** Opens the lane at `url` and waits for the amount screen and the link to the lane. */
   async open(url: string): Promise<void> {
     await this.page.goto(url);
     await this.screen('New sale');
+    await this.linkUp();
+  }
+
+  /** Waits until the page reaches the lane (no reason for actions being off is shown). */
+  async linkUp(timeout = SCREEN_TIMEOUT_MS): Promise<void> {
+    await this.page.locator('#link-reason').waitFor({ state: 'detached', timeout });
   }
 
   /** Presses keys in order (KeyboardEvent.key names, or text typed as such). */
@@ -54,7 +60,8 @@ export class Cashier {
 
   /**
    * The training customer presents test card `cardId` by its key: F1 swipe after a failed chip
-   * read, F2 insert, F3 tap, F4 swipe, F8 hold it to key on the PIN pad when the pad asks.
+   * read, F2 insert, F3 tap, F4 swipe; or F8, the cashier's Key on the PIN pad, which hands the
+   * card to the pad to be keyed.
    */
   async present(cardId: string, key: 'F1' | 'F2' | 'F3' | 'F4' | 'F8'): Promise<void> {
     await this.page.getByRole('combobox', { name: 'Test card' }).selectOption(cardId);

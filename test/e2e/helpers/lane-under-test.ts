@@ -32,10 +32,11 @@ export interface LaneUnderTest {
 
 /**
  * Starts the service, the simulators (`devices`: e.g. the swipe reader's kind), the lane (recovery
- * every second) and the bridge.
+ * every second) and the bridge, serving the UI built in `staticDir` (default the current build).
  */
 export async function startLaneUnderTest(
   devicesOptions: TrainingDevicesOptions = {},
+  staticDir: string = ensureRendererBuilt(REPO_ROOT),
 ): Promise<LaneUnderTest> {
   const dir = mkdtempSync(join(tmpdir(), 'laneterm-e2e-'));
   const dataDir = join(dir, 'service');
@@ -67,7 +68,7 @@ export async function startLaneUnderTest(
   });
   const bridge: RunningBridge = await startBridge({
     lane: lane.engine,
-    staticDir: ensureRendererBuilt(REPO_ROOT),
+    staticDir,
   });
   let serverUp = true;
   return {

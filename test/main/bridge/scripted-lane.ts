@@ -40,7 +40,7 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 export class ScriptedLane implements LaneApi {
   readonly received: LaneCommand[] = [];
   readonly listeners = new Set<(event: LaneEvent) => void>();
-  reply: (command: LaneCommand) => CommandReply = () => ({
+  reply: (command: LaneCommand) => CommandReply | Promise<CommandReply> = () => ({
     ok: true,
     data: { workflowId: 'wf-1' },
   });
