@@ -1,15 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import {
-  EmvCardKeys,
   POS_ENTRY,
   PROFILE_TAGS,
   TlvError,
   type BinIssuerKeys,
-  type IssuerMasterKeys,
   type TlvNode,
-  cryptogramVersion,
   encodeTlv,
-  issuerKeysFor,
   loadIssuerKeys,
   tdesCbcEncrypt,
   zeroPad,
@@ -30,7 +25,7 @@ import {
   pendingChipTransaction,
   secondGenerateAc,
 } from './emv-card-completion.ts';
-import { SimulatedChip } from './simulated-chip.ts';
+import { SimulatedChips, chipRead } from './chip-reads.ts';
 import { type KeyInjection, SimulatedKeys, isKeyExhausted } from './simulated-keys.ts';
 import {
   IDTECH_FACTORY_MASKING,
@@ -55,39 +50,6 @@ const tlv = (tag: string, value: Buffer | string): TlvNode => ({
   tag,
   value: typeof value === 'string' ? Buffer.from(value, 'hex') : value,
 });
-const hex = (text: string): Buffer => Buffer.from(text, 'hex');
-const bcd = (digits: string): string => (digits.length % 2 === 0 ? digits : `${digits}F`);
-
-/**
- * Application interchange profile (82, EMV 4.4 Book 3 Annex C1): cardholder verification, terminal
- * risk management and CDA supported (19 80), and for a card that takes its ARPC by EXTERNAL
- * AUTHENTICATE (Visa CVN 10, ARPC method 1) issuer authentication supported (1D 80).
- */
-const AIP = { cdol2: hex('1980'), externalAuthenticate: hex('1D80') } as const;
-
-/** The terminal's data of the first GENERATE AC: amounts, US country and dollars, TVR, date, UN. */
-function terminalData(amount: string): Map<string, Buffer> {
-  return new Map([
-    ['9F02', hex(amount)],
-    ['9F03', hex('000000000000')],
-    ['9F1A', hex('0840')],
-    ['95', hex('0000008000')],
-    ['5F2A', hex('0840')],
-    ['9A', hex(new Date().toISOString().slice(2, 10).replace(/-/g, ''))],
-    ['9C', hex('00')],
-    ['9F37', randomBytes(4)],
-  ]);
-}
-const maskedPan = (pan: string): string =>
-  `${pan.slice(0, 6)}${'*'.repeat(pan.length - 10)}${pan.slice(-4)}`;
-
-/** Last day of the card's expiry month as EMV 5F24 YYMMDD. */
-function expiryDate(yymm: string): string {
-  const lastDay = new Date(
-    Date.UTC(2000 + Number(yymm.slice(0, 2)), Number(yymm.slice(2)), 0),
-  ).getUTCDate();
-  return `${yymm}${String(lastDay).padStart(2, '0')}`;
-}
 
 /**
  * An EMV reader speaking NGA protocol 2 (ID TECH NEO 2 style): ping, Activate Transaction,
@@ -110,16 +72,8 @@ export class NgaReaderSimulator extends DeviceSimulator {
   #presented: [TestCard, Presentation] | undefined;
   /** The contact read that went online and waits for the host response (60-12). */
   #pending: PendingChipTransaction | undefined;
-  /** Each catalogue card's chip, by card id, keeping its own transaction counter. */
-  readonly #chips = new Map<string, SimulatedChip>();
-  readonly #issuerKeys: readonly BinIssuerKeys[];
-  /** Keys of the chips whose BIN has no issuer keys: Visa CVN 18 cards of an issuer here unknown. */
-  readonly #unknownIssuer: IssuerMasterKeys = {
-    version: cryptogramVersion('visa', 18),
-    imkAc: randomBytes(16),
-    imkSmi: randomBytes(16),
-    imkSmc: randomBytes(16),
-  };
+  /** The chip of each catalogue card presented, with the issuer keys of its BIN. */
+  readonly #chips: SimulatedChips;
   /** When set, the next card presented fails to read (0A 01). */
   cardReadFails = false;
 
@@ -129,18 +83,7 @@ export class NgaReaderSimulator extends DeviceSimulator {
     super(transport, options);
     this.keys = new SimulatedKeys(options.keys);
     this.masking = checkedMasking({ ...IDTECH_FACTORY_MASKING, ...options.masking });
-    this.#issuerKeys = options.issuerKeys ?? loadIssuerKeys();
-  }
-
-  /** The chip of `card`, made at its first insert or tap with the keys of its BIN. */
-  #chip(card: TestCard, psn: string): SimulatedChip {
-    let chip = this.#chips.get(card.id);
-    if (chip === undefined) {
-      const issuer = issuerKeysFor(this.#issuerKeys, card.pan) ?? this.#unknownIssuer;
-      chip = new SimulatedChip(new EmvCardKeys(issuer, card.pan, psn), psn);
-      this.#chips.set(card.id, chip);
-    }
-    return chip;
+    this.#chips = new SimulatedChips(options.issuerKeys ?? loadIssuerKeys());
   }
 
   /** The customer inserts, taps or swipes `card`; kept until a transaction asks for it. */
@@ -230,44 +173,15 @@ export class NgaReaderSimulator extends DeviceSimulator {
         tlv(PROFILE_TAGS.ksn, ksn),
       ]);
     }
-    const sensitive = encodeTlv([
-      tlv('5A', bcd(card.pan)),
-      tlv('57', bcd(`${card.pan}D${card.expiry}${card.serviceCode}1000000`)),
-      tlv('5F20', Buffer.from(card.cardholderName.padEnd(26, ' '), 'latin1')),
-    ]);
-    const contactless = how === 'contactless';
-    const chip = this.#chip(card, card.emv.panSequence);
-    const version = chip.keys.version;
-    const aip =
-      version.scheme === 'visa' && version.arpcMethod === 1 ? AIP.externalAuthenticate : AIP.cdol2;
-    const terminal = terminalData(amount);
-    const { transaction, answer } = chip.firstGenerateAc(
-      terminal,
-      aip,
+    const chip = this.#chips.chipOf(card, card.emv.panSequence);
+    const { nodes, transaction } = chipRead(
+      { ...card, emv: card.emv },
+      how === 'contactless',
+      chip,
+      amount,
+      { ksn, encrypt },
       this.faults.fire('bad-arqc'),
     );
-    const nodes = [
-      tlv('4F', card.emv.aid),
-      tlv('50', Buffer.from(card.emv.label, 'latin1')),
-      tlv('5F24', expiryDate(card.expiry)),
-      tlv('5F34', card.emv.panSequence),
-      tlv('82', aip),
-      tlv('84', card.emv.aid),
-      ...[...terminal].map(([tag, value]) => tlv(tag, value)),
-      tlv('9B', 'E800'),
-      tlv('9F10', answer.iad),
-      tlv('9F26', answer.cryptogram),
-      tlv('9F27', Buffer.of(answer.cid)),
-      tlv('9F33', 'E0F8C8'),
-      tlv('9F34', contactless ? '1F0302' : '420300'),
-      tlv('9F35', '22'),
-      tlv('9F36', transaction.tags.get('9F36') ?? Buffer.alloc(2)),
-      tlv('9F39', Buffer.of(contactless ? POS_ENTRY.contactless : POS_ENTRY.contact)),
-      ...(contactless ? [tlv('9F6E', '20700000')] : []),
-      tlv(PROFILE_TAGS.ksn, ksn),
-      tlv(PROFILE_TAGS.encryptedTags, encrypt(sensitive)),
-      tlv(PROFILE_TAGS.maskedPan, Buffer.from(maskedPan(card.pan), 'latin1')),
-    ];
     if (how === 'contact') this.#pending = pendingChipTransaction(chip, transaction, nodes);
     return encodeTlv(nodes);
   }
