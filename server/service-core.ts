@@ -48,7 +48,7 @@ export async function openServiceCore(
   const { limits, now } = options;
   const issuerKeys = loadIssuerKeys(options.issuerKeysPath);
   const { vault, vaultCustody } = openVault(files, options, logger);
-  const accounts = openAccounts(store, openSecretKey(files.secretKey, vault));
+  const accounts = openAccounts(store, vault, openSecretKey(files.secretKey, vault));
   const moved = await moveLegacyOutbox(files.outbox, store.outbox);
   if (moved > 0) {
     logger.info({ copies: moved, from: files.outbox }, 'receipt copies moved into the store');

@@ -8,6 +8,7 @@ export type {
   Diagnostics,
   HistoryAction,
   HistoryEntry,
+  InterruptedEntry,
   LaneApi,
   LaneCommand,
   LaneError,
@@ -19,6 +20,7 @@ export type {
   ReceiptPreview,
   TestCardSummary,
   Tender,
+  TransactionStatus,
   WorkflowStep,
   WorkflowView,
 } from '../../../main/lane-api/index.ts';

@@ -48,6 +48,7 @@ const snapshot: LaneSnapshot = {
     dayOpen: true,
   },
   workflow: view,
+  interrupted: [],
 };
 
 describe('lane API contract', () => {
