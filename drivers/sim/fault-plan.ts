@@ -1,9 +1,10 @@
 import { DeviceError } from '../device-error.ts';
 
 /**
- * Faults a simulator can inject, each as the bytes a broken device or cable would produce, or, for
- * card-decline, the answer of a card that declines after the issuer approved, and for
- * card-removed, of a card taken out before it completes.
+ * Faults a simulator can inject, each as the bytes a broken device or cable would produce, or,
+ * for the chip: card-decline, a card that declines after the issuer approved; bad-arqc, a card
+ * whose cryptogram its issuer's keys do not give; bad-arpc, issuer data that reaches the card
+ * altered, so its ARPC does not verify; card-removed, a card taken out before it completes.
  */
 export type FaultName =
   | 'bad-checksum'
@@ -13,6 +14,8 @@ export type FaultName =
   | 'unplug'
   | 'exhausted'
   | 'card-decline'
+  | 'bad-arqc'
+  | 'bad-arpc'
   | 'card-removed';
 
 /** The faults the simulators understand (each device those that apply to it). */
@@ -24,6 +27,8 @@ export const FAULT_NAMES: readonly FaultName[] = [
   'unplug',
   'exhausted',
   'card-decline',
+  'bad-arqc',
+  'bad-arpc',
   'card-removed',
 ];
 

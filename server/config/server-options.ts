@@ -89,6 +89,8 @@ export interface ServerOptions {
   checkReturnSeconds: number;
   /** The clock; the system clock by default. */
   now: () => Date;
+  /** The simulated issuer's EMV master keys (docs/test-cards.md); default resources/issuer-keys.json. */
+  issuerKeysPath: string | undefined;
 }
 
 /** Options as a caller gives them: any subset, limits too. */
@@ -113,6 +115,7 @@ export function withDefaults(input: ServerInput): ServerOptions {
     limits: { ...DEFAULT_LIMITS, ...input.limits },
     checkReturnSeconds: input.checkReturnSeconds ?? DEFAULT_CHECK_RETURN_SECONDS,
     now: input.now ?? (() => new Date()),
+    issuerKeysPath: input.issuerKeysPath,
   };
 }
 
