@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LOG_LEVELS, type LogLevel } from '../log/service-logger.ts';
-import { DEFAULT_CHECK_RETURN_SECONDS } from '../engine/checks/check-returns.ts';
+import { DEFAULT_CHECK_RETURN_SECONDS } from '../engine/index.ts';
 import type { KekCustody } from '../vault/index.ts';
 import {
   DEFAULT_HOST,

@@ -4,7 +4,7 @@ import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../auth/auth-limits.ts';
 import type { LogLevel } from '../log/service-logger.ts';
 import type { StoreLocation } from '../store/store-location.ts';
 import { DEFAULT_KEK_VARIABLE, type KekCustody, type VaultKeyOptions } from '../vault/index.ts';
-import { DEFAULT_CHECK_RETURN_SECONDS } from '../engine/checks/check-returns.ts';
+import { DEFAULT_CHECK_RETURN_SECONDS } from '../engine/index.ts';
 import { defaultDataDirectory } from './data-directory.ts';
 
 /** The TLS port by default: 8665, the real server's user port (libmonetra DEFAULT_PORT_USER). */
