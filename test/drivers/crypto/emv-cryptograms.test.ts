@@ -159,27 +159,24 @@ describe('Mastercard session key derivation against an HSM (PyEMV InteracCVN133)
     );
   });
 
-  it('CVN 16 and 17 compute over the 6-byte CVR, and 17 also over the 8 bytes of counters', () => {
-    const iad = (cvnByte: string) => `01${cvnByte}A00003220000000000000000000000FF`;
-    const tags = (cvnByte: string) => reader({ ...interac.data, '9F10': iad(cvnByte) });
-    const sk = mastercardSessionKey(mkAc, atc, un);
-    const sixteen = new EmvCardKeys(
-      { ...issuer, version: cryptogramVersion('mastercard', 16) },
-      PAN,
-    );
-    expect(sixteen.applicationCryptogram(tags('10'))).toEqual(
-      isoMacAlgorithm3(sk, Buffer.concat([terminal, hex('A00003220000')]), 2),
-    );
-    const seventeen = new EmvCardKeys(
-      { ...issuer, version: cryptogramVersion('mastercard', 17) },
-      PAN,
-    );
-    expect(seventeen.applicationCryptogram(tags('11'))).toEqual(
-      isoMacAlgorithm3(
-        sk,
-        Buffer.concat([terminal, hex('A00003220000'), hex('00000000000000FF')]),
-        2,
-      ),
+  // M/Chip CVN 16 and 17 over the same data (tests/test_cvn_hsm.py, test_mastercard_cvn16 and
+  // test_mastercard_cvn17): the SKD key, the CVR (and for 17 the counters) from the IAD, ARPC
+  // method 1 under the ICC master key, the script MAC under the common session key of the ARQC.
+  it.each([
+    [16, hsm.mastercardCvn16],
+    [17, hsm.mastercardCvn17],
+  ] as const)('CVN %i: the ARQC, ARPC and PIN UNBLOCK MAC an HSM gave', (cvn, vector) => {
+    const tags = reader({ ...interac.data, '9F10': vector.iad });
+    const card = new EmvCardKeys({ ...issuer, version: cryptogramVersion('mastercard', cvn) }, PAN);
+    const arqc = card.applicationCryptogram(tags);
+    expect(toHex(arqc)).toBe(vector.arqc);
+    const data = card.issuerAuthenticationData(arqc, tags, hex('0010'), true);
+    expect(toHex(data)).toBe(`${vector.arpcForArc0010}0010`);
+    expect(card.checkIssuerAuthentication(arqc, tags, data).verified).toBe(true);
+    const smi = emvCommonSessionKey(iccMasterKeyOptionA(issuer.imkSmi, PAN), arqc);
+    expect(kcv(smi)).toBe(vector.smiSessionKeyCheckDigits);
+    expect(toHex(card.scriptMac(hex('8424000008'), Buffer.alloc(0), tags, arqc))).toBe(
+      vector.pinUnblockMac,
     );
   });
 });
