@@ -39,6 +39,7 @@ const HELP = `npm run bench:server -- [options]
                   ms per sale of the service, PostgreSQL and the bench (store-bench.ts)
   --sweep LIST    with --store postgres: client counts, comma-separated (default 1,4,16,32)
   --pool-max N    with --store postgres: connections per instance (default the store's, 10)
+  --logins        only the phase of logins under a flood of unknown names (login-flood-phase.ts)
   --help          prints this`;
 
 const { values } = parseArgs({
@@ -48,6 +49,7 @@ const { values } = parseArgs({
     store: { type: 'string' },
     sweep: { type: 'string' },
     'pool-max': { type: 'string' },
+    logins: { type: 'boolean' },
     help: { type: 'boolean' },
   },
 });
@@ -303,6 +305,36 @@ function durableCommitsPerSecond(dataDir: string): number {
   return commits;
 }
 
+/** Sales and first logins under a flood of unknown names (login-flood-phase.ts). */
+async function loginFlood(server: ServerProcess, dataDir: string): Promise<void> {
+  await loginFloodPhase({
+    port: server.plainPort,
+    pid: server.pid,
+    dataDir,
+    sale: SALE,
+    password: PASSWORD_AUTH,
+    apiKey: keyAuth(server.apiKey),
+    phase: (port, auth, check) => kvPhase(port, auth, check),
+    row,
+  });
+}
+
+/** `--logins`: the login-flood phase alone, on a service of its own. */
+async function loginsOnly(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'laneterm-bench-'));
+  const server = await ServerProcess.start(dataDir);
+  try {
+    console.log(
+      `LaneTerm server bench, logins under a flood: ${CLIENTS} concurrent clients, ${SECONDS} s per phase`,
+    );
+    console.log(HEADER);
+    await loginFlood(server, dataDir);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** Throttle and lockout out of the way: every wrong password reaches scrypt. */
 const UNLIMITED = ['--throttle-failures', '1000000', '--lockout-failures', '1000000'];
 
@@ -333,15 +365,7 @@ async function main(): Promise<void> {
     await copiesBesideNone(server.plainPort, keyAuth(server.apiKey), kvSale, server.pid);
     await passwordBesideKey(server.plainPort, keyAuth(server.apiKey), kvSale);
     await passwordUnderAttack(server.plainPort, '');
-    await loginFloodPhase({
-      port: server.plainPort,
-      dataDir,
-      sale: SALE,
-      password: PASSWORD_AUTH,
-      apiKey: keyAuth(server.apiKey),
-      phase: (port, auth, check) => kvPhase(port, auth, check),
-      row,
-    });
+    await loginFlood(server, dataDir);
     const unlimitedDir = mkdtempSync(join(tmpdir(), 'laneterm-bench-'));
     const unlimited = await ServerProcess.start(unlimitedDir, UNLIMITED);
     try {
@@ -358,6 +382,7 @@ async function main(): Promise<void> {
 }
 
 if (values.help === true) console.log(HELP);
+else if (values.logins === true) await loginsOnly();
 else if (values.store === undefined) await main();
 else if (values.store === 'postgres') {
   const sweep = (values.sweep ?? '1,4,16,32')

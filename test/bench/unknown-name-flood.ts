@@ -15,6 +15,7 @@ export class UnknownNameFlood {
   readonly #loops: Promise<void>[];
   #running = true;
   #addresses = 0;
+  #answered = 0;
 
   /** Starts the flood against 127.0.0.1:port. */
   constructor(port: number, workers: number, sale: Params) {
@@ -27,10 +28,16 @@ export class UnknownNameFlood {
           const request = { action_trans: 'sale', username, password: `guess-${k}`, ...sale };
           const code = (await client.request(request)).msoft_code ?? 'none';
           this.#counts.set(code, (this.#counts.get(code) ?? 0) + 1);
+          this.#answered += 1;
         }
         client.close();
       }
     });
+  }
+
+  /** How many attempts have been answered so far. */
+  get answered(): number {
+    return this.#answered;
   }
 
   /** Stops after the answers in flight: how many addresses took part and their answers' codes. */
