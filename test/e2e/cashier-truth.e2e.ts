@@ -155,8 +155,62 @@ describe('deliberate undo', () => {
     await wide.screen('Settings');
     expect(await wide.page.getByText(/The day is closed: batch/).count()).toBe(0);
     await wide.keys('F7');
-    await expect.poll(() => wide.textOf('main')).toContain('Open');
+    // The day is open once Open day is off, and its workflow over once the tabs are back on.
+    const openDay = wide.page.getByRole('button', { name: 'Open day' });
+    await expect.poll(() => openDay.isDisabled(), { timeout: 20_000 }).toBe(true);
+    const newSale = wide.page.getByRole('button', { name: 'New sale' });
+    await expect.poll(() => newSale.isEnabled(), { timeout: 20_000 }).toBe(true);
     await home(wide);
+  });
+});
+
+describe('history at the keyboard', () => {
+  it('focus lands in the list and the keys move it at once; a balance inquiry shows the balance it answered', async () => {
+    await small.keys('F2');
+    await small.screen('Gift counter');
+    await small.type('2500');
+    await small.keys('F5');
+    await small.screen('Waiting for the card');
+    await small.present('gift-cli', 'F4');
+    await small.screen('Result: Approved');
+    await small.keys('Enter');
+    await small.keys('F3');
+    await small.screen('Balance inquiry');
+    await small.keys('F7');
+    await small.screen('Waiting for the card');
+    await small.present('gift-cli', 'F4');
+    await small.screen('Result: Approved');
+    await small.keys('Enter');
+    await small.keys('F4');
+    await small.screen('History');
+    const list = small.page.getByRole('listbox', { name: 'History' });
+    await expect
+      .poll(() => small.page.evaluate(() => document.activeElement?.getAttribute('role')))
+      .toBe('listbox');
+    const selected = () => list.getByRole('option', { selected: true }).textContent();
+    expect(await selected()).toMatch(/Balance\s*Balance \$25\.00/);
+    expect(await selected()).not.toContain('$0.00');
+    const count = await list.getByRole('option').count();
+    await small.keys('End');
+    expect(await selected()).toBe(
+      await list
+        .getByRole('option')
+        .nth(count - 1)
+        .textContent(),
+    );
+    await small.keys('Home', 'ArrowDown');
+    expect(await selected()).toBe(await list.getByRole('option').nth(1).textContent());
+    await small.keys('PageDown');
+    const paged = Math.min(count - 1, 6);
+    expect(await selected()).toBe(await list.getByRole('option').nth(paged).textContent());
+    await small.keys('PageUp');
+    expect(await selected()).toBe(
+      await list
+        .getByRole('option')
+        .nth(Math.max(0, paged - 5))
+        .textContent(),
+    );
+    await home(small);
   });
 });
 
