@@ -132,6 +132,31 @@ describe('deliberate undo', () => {
     await home(small);
   });
 
+  it('a void from History asks first; Esc sends nothing, Enter sends the reversal and the row says Reversed', async () => {
+    await wide.swipedSale('444');
+    await wide.keys('Enter');
+    await wide.screen('New sale');
+    await historyLine(wide, '4.44');
+    await wide.keys('F5');
+    await wide.screen('Void this?');
+    expect(await wide.textOf('main')).toMatch(/Reversal\s*\$4\.44\s*Credit\s*VISA ···· 1111/);
+    await wide.keys('Escape');
+    await wide.screen('History');
+    const kept = wide.page.getByRole('option', { selected: true });
+    expect(await kept.textContent()).toContain('Approved');
+    await wide.keys('F5');
+    await wide.screen('Void this?');
+    await wide.keys('Enter');
+    await wide.screen('Result: Approved');
+    expect(await wide.textOf('main')).toMatch(/Reversal\s*\$4\.44/);
+    expect(await wide.textOf('figure', /Receipt/)).toContain('REVERSAL');
+    await wide.keys('Enter');
+    await historyLine(wide, '4.44');
+    const sale = wide.page.getByRole('option').filter({ hasText: /Sale\s*\$4\.44/ });
+    await expect.poll(() => sale.textContent()).toContain('Reversed');
+    await home(wide);
+  });
+
   it('closing the day shows the batch by tender and brand first, Esc leaves it open, then what settled', async () => {
     await wide.keys('F9');
     await wide.screen('Settings');
@@ -139,7 +164,9 @@ describe('deliberate undo', () => {
     await wide.screen('Close the day?');
     const summary = await wide.textOf('main');
     expect(summary).toMatch(/Batch \d+/);
-    expect(summary).toMatch(/Credit\s*VISA/);
+    // In the batch: the 20.00 sale and its 5.00 refund; the 3.33 and 4.44 sales were reversed.
+    expect(summary).toMatch(/Credit\s*VISA\s*1 · \$20\.00\s*1 · \$5\.00/);
+    expect(summary).toMatch(/Net\s*\$15\.00/);
     await wide.shot('truth-close-day-1280');
     await wide.keys('Escape');
     await wide.screen('Settings');
@@ -150,6 +177,7 @@ describe('deliberate undo', () => {
     const settled = await wide.textOf('main');
     expect(settled).toMatch(/Batch \d+\s*Settled/);
     expect(settled).not.toContain('$0.00');
+    expect(settled).toMatch(/Net\s*\$15\.00/);
     expect(await wide.page.getByText(/The day is closed: batch \d+ settled\./).count()).toBe(1);
     await wide.keys('F9');
     await wide.screen('Settings');
