@@ -132,6 +132,31 @@ describe('deliberate undo', () => {
     await home(small);
   });
 
+  it('a void from History asks first; Esc sends nothing, Enter sends the reversal and the row says Reversed', async () => {
+    await wide.swipedSale('444');
+    await wide.keys('Enter');
+    await wide.screen('New sale');
+    await historyLine(wide, '4.44');
+    await wide.keys('F5');
+    await wide.screen('Void this?');
+    expect(await wide.textOf('main')).toMatch(/Reversal\s*\$4\.44\s*Credit\s*VISA ···· 1111/);
+    await wide.keys('Escape');
+    await wide.screen('History');
+    const kept = wide.page.getByRole('option', { selected: true });
+    expect(await kept.textContent()).toContain('Approved');
+    await wide.keys('F5');
+    await wide.screen('Void this?');
+    await wide.keys('Enter');
+    await wide.screen('Result: Approved');
+    expect(await wide.textOf('main')).toMatch(/Reversal\s*\$4\.44/);
+    expect(await wide.textOf('figure', /Receipt/)).toContain('REVERSAL');
+    await wide.keys('Enter');
+    await historyLine(wide, '4.44');
+    const sale = wide.page.getByRole('option').filter({ hasText: /Sale\s*\$4\.44/ });
+    await expect.poll(() => sale.textContent()).toContain('Reversed');
+    await home(wide);
+  });
+
   it('closing the day shows the batch by tender and brand first, Esc leaves it open, then what settled', async () => {
     await wide.keys('F9');
     await wide.screen('Settings');
@@ -139,7 +164,9 @@ describe('deliberate undo', () => {
     await wide.screen('Close the day?');
     const summary = await wide.textOf('main');
     expect(summary).toMatch(/Batch \d+/);
-    expect(summary).toMatch(/Credit\s*VISA/);
+    // In the batch: the 20.00 sale and its 5.00 refund; the 3.33 and 4.44 sales were reversed.
+    expect(summary).toMatch(/Credit\s*VISA\s*1 · \$20\.00\s*1 · \$5\.00/);
+    expect(summary).toMatch(/Net\s*\$15\.00/);
     await wide.shot('truth-close-day-1280');
     await wide.keys('Escape');
     await wide.screen('Settings');
@@ -150,13 +177,68 @@ describe('deliberate undo', () => {
     const settled = await wide.textOf('main');
     expect(settled).toMatch(/Batch \d+\s*Settled/);
     expect(settled).not.toContain('$0.00');
+    expect(settled).toMatch(/Net\s*\$15\.00/);
     expect(await wide.page.getByText(/The day is closed: batch \d+ settled\./).count()).toBe(1);
     await wide.keys('F9');
     await wide.screen('Settings');
     expect(await wide.page.getByText(/The day is closed: batch/).count()).toBe(0);
     await wide.keys('F7');
-    await expect.poll(() => wide.textOf('main')).toContain('Open');
+    // The day is open once Open day is off, and its workflow over once the tabs are back on.
+    const openDay = wide.page.getByRole('button', { name: 'Open day' });
+    await expect.poll(() => openDay.isDisabled(), { timeout: 20_000 }).toBe(true);
+    const newSale = wide.page.getByRole('button', { name: 'New sale' });
+    await expect.poll(() => newSale.isEnabled(), { timeout: 20_000 }).toBe(true);
     await home(wide);
+  });
+});
+
+describe('history at the keyboard', () => {
+  it('focus lands in the list and the keys move it at once; a balance inquiry shows the balance it answered', async () => {
+    await small.keys('F2');
+    await small.screen('Gift counter');
+    await small.type('2500');
+    await small.keys('F5');
+    await small.screen('Waiting for the card');
+    await small.present('gift-cli', 'F4');
+    await small.screen('Result: Approved');
+    await small.keys('Enter');
+    await small.keys('F3');
+    await small.screen('Balance inquiry');
+    await small.keys('F7');
+    await small.screen('Waiting for the card');
+    await small.present('gift-cli', 'F4');
+    await small.screen('Result: Approved');
+    await small.keys('Enter');
+    await small.keys('F4');
+    await small.screen('History');
+    const list = small.page.getByRole('listbox', { name: 'History' });
+    await expect
+      .poll(() => small.page.evaluate(() => document.activeElement?.getAttribute('role')))
+      .toBe('listbox');
+    const selected = () => list.getByRole('option', { selected: true }).textContent();
+    expect(await selected()).toMatch(/Balance\s*Balance \$25\.00/);
+    expect(await selected()).not.toContain('$0.00');
+    const count = await list.getByRole('option').count();
+    await small.keys('End');
+    expect(await selected()).toBe(
+      await list
+        .getByRole('option')
+        .nth(count - 1)
+        .textContent(),
+    );
+    await small.keys('Home', 'ArrowDown');
+    expect(await selected()).toBe(await list.getByRole('option').nth(1).textContent());
+    await small.keys('PageDown');
+    const paged = Math.min(count - 1, 6);
+    expect(await selected()).toBe(await list.getByRole('option').nth(paged).textContent());
+    await small.keys('PageUp');
+    expect(await selected()).toBe(
+      await list
+        .getByRole('option')
+        .nth(Math.max(0, paged - 5))
+        .textContent(),
+    );
+    await home(small);
   });
 });
 

@@ -1,7 +1,8 @@
 // The page survives the lane (docs/app.md, Web bridge): through the real `npm start` process tree,
 // a page open in Chromium hears a lane that went silent or was killed, turns its actions off with
 // the reason, and when `npm start` runs again on the same lane folder it reconnects by itself, on
-// the same address, without a reload.
+// the same address, without a reload; started with a new token, it tells a page holding the old
+// one to open the address it printed.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,8 +21,8 @@ const dir = mkdtempSync(join(tmpdir(), 'laneterm-restart-'));
 const runs: { npm: NpmStart; devicesDir: string }[] = [];
 let browser: Browser;
 
-async function start(): Promise<{ npm: NpmStart; url: string; pid: number }> {
-  const npm = npmStart(trainingArgs(dir));
+async function start(more: string[] = []): Promise<{ npm: NpmStart; url: string; pid: number }> {
+  const npm = npmStart([...trainingArgs(dir), ...more]);
   const { url } = await npm.ready;
   const lane = await laneProcess(npm);
   runs.push({ npm, devicesDir: lane.devicesDir });
@@ -67,6 +68,28 @@ describe('the page and a lane that goes away', () => {
       .poll(() => at.textOf('contentinfo'), { timeout: 20_000 })
       .toContain('Receipt printer: connected');
     expect(await at.page.getByRole('button', { name: 'History' }).isDisabled()).toBe(false);
+    process.kill(second.npm.pid, 'SIGTERM');
+    expect(await second.npm.exited).toBe(0);
+  });
+
+  it('after a start with --new-token, a page holding the old token says to open the new address, which works', async () => {
+    const first = await start();
+    const at = new Cashier(await browser.context.newPage());
+    await at.open(first.url);
+    process.kill(first.npm.pid, 'SIGTERM');
+    expect(await first.npm.exited).toBe(0);
+    const second = await start(['--new-token']);
+    expect(new URL(second.url).port).toBe(new URL(first.url).port);
+    expect(second.url).not.toBe(first.url);
+    await expect
+      .poll(() => reason(at).textContent(), { timeout: 20_000 })
+      .toContain('it was started with a new one. Open the address it printed.');
+    expect(await at.textOf('contentinfo')).toContain('The lane refuses this page');
+    expect(await at.page.getByRole('button', { name: 'History' }).isDisabled()).toBe(true);
+    await at.shot('link-refused');
+    const fresh = new Cashier(await browser.context.newPage());
+    await fresh.open(second.url);
+    expect(await fresh.page.getByRole('button', { name: 'History' }).isDisabled()).toBe(false);
     process.kill(second.npm.pid, 'SIGTERM');
     expect(await second.npm.exited).toBe(0);
   });
