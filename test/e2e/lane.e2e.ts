@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASHIER_WORDS } from '../../main/lane-api/index.ts';
 import { startChromium, type Browser } from './helpers/chromium.ts';
+import { LANE_DISPLAYS } from './helpers/layout-checks.ts';
 import { Cashier } from './helpers/cashier.ts';
 import { expectTrainingReceipt } from './helpers/screen-checks.ts';
 import { startLaneUnderTest, type LaneUnderTest } from './helpers/lane-under-test.ts';
@@ -15,7 +16,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   lut = await startLaneUnderTest({ pinTypingMs: 1000 });
-  browser = await startChromium();
+  browser = await startChromium({ viewport: LANE_DISPLAYS[0] });
 });
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridge, type RunningBridge } from '../../main/bridge/bridge-server.ts';
 import { ensureRendererBuilt } from '../../main/bridge/renderer-build.ts';
 import { CASHIER_WORDS, type WorkflowView } from '../../main/lane-api/index.ts';
-import { ScriptedLane } from '../main/bridge/scripted-lane.ts';
+import { IDLE_SNAPSHOT, ScriptedLane } from '../main/bridge/scripted-lane.ts';
 import { REPO_ROOT } from '../server/helpers/server-process.ts';
 import { startChromium, type Browser } from './helpers/chromium.ts';
 import {
@@ -15,6 +15,7 @@ import {
   WORKFLOW_SCREENS,
   answerQuery,
 } from './helpers/screen-fixtures.ts';
+import { LANE_DISPLAYS, expectLaneLayout, expectTouchTargets } from './helpers/layout-checks.ts';
 import { expectAccessible, saveScreenshot } from './helpers/screen-checks.ts';
 
 let lane: ScriptedLane;
@@ -42,10 +43,34 @@ afterAll(async () => {
   await bridge?.close();
 });
 
+/** Screens whose screenshots docs/app.md shows, at both sizes. */
+const DOCS_SHOTS = new Set([
+  'amount',
+  'card',
+  'approved',
+  'declined',
+  'history-receipt',
+  'gift',
+  'touch-amount',
+]);
+
+/**
+ * Waits for the screen titled `title`, then at each lane display size checks its layout and
+ * accessibility and, given a `shot` name, saves its screenshot (`screen-<shot>-<width>x<height>`).
+ */
 async function expectScreen(title: string, shot?: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
-  await expectAccessible(page, title);
-  if (shot !== undefined) await saveScreenshot(page, `screen-${shot}`);
+  for (const size of LANE_DISPLAYS) {
+    await page.setViewportSize(size);
+    await expectLaneLayout(page, title);
+    await expectAccessible(page, `${title} at ${size.width}×${size.height}`);
+    if (shot !== undefined)
+      await saveScreenshot(
+        page,
+        `screen-${shot}-${size.width}x${size.height}`,
+        DOCS_SHOTS.has(shot),
+      );
+  }
 }
 
 describe('lane UI screens', () => {
@@ -310,6 +335,35 @@ describe('lane UI screens', () => {
       { type: 'settings.update', patch: { language: 'es' } },
       { type: 'settings.update', patch: { language: 'en' } },
     ]);
+  });
+
+  it('in touch mode makes every target at least 44 px square and keeps the layout', async () => {
+    const touch = (on: boolean) =>
+      lane.publish({ type: 'settings', settings: { ...IDLE_SNAPSHOT.settings, touch: on } });
+    const check = async (title: string, shot: string) => {
+      await expectScreen(title, shot);
+      for (const size of LANE_DISPLAYS) {
+        await page.setViewportSize(size);
+        await expectTouchTargets(page, `${title} at ${size.width}×${size.height}`);
+      }
+    };
+    touch(true);
+    await page.keyboard.press('F1');
+    await check('New sale', 'touch-amount');
+    await page.keyboard.press('F4');
+    await page.getByRole('option').first().waitFor();
+    await check('History', 'touch-history');
+    await page.keyboard.press('F9');
+    await check('Settings', 'touch-settings');
+    const card = WORKFLOW_SCREENS.find((screen) => screen.name === 'card');
+    lane.publish({ type: 'workflow', workflow: card?.view ?? null });
+    await page.getByRole('combobox', { name: 'Test card' }).waitFor();
+    await check('Waiting for the card', 'touch-card');
+    lane.publish({ type: 'workflow', workflow: null });
+    touch(false);
+    await expectScreen('Settings');
+    await page.keyboard.press('F1');
+    await expectScreen('New sale');
   });
 
   it('ran without a CSP violation or a page error', () => {

@@ -217,6 +217,7 @@ export const en = {
   'settings.manual.enabled': 'Any cashier',
   'settings.merchantCopy': 'Print the merchant copy',
   'settings.tipAdjust': 'Offer tip adjust',
+  'settings.touch': 'Touch screen: larger buttons',
   'settings.receiptNotes': 'Receipt notes',
   'settings.laneId': 'Lane',
   'settings.merchant': 'Merchant',

@@ -199,6 +199,7 @@ export const es: Record<MessageKey, string> = {
   'settings.manual.enabled': 'Cualquier cajero',
   'settings.merchantCopy': 'Imprimir la copia del comercio',
   'settings.tipAdjust': 'Ofrecer ajuste de propina',
+  'settings.touch': 'Pantalla táctil: botones más grandes',
   'settings.receiptNotes': 'Notas del recibo',
   'settings.laneId': 'Caja',
   'settings.merchant': 'Comercio',

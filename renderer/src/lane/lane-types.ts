@@ -17,6 +17,7 @@ export type {
   LaneStatus,
   Notice,
   ReceiptPreview,
+  SettingsPatch,
   TestCardSummary,
   Tender,
   WorkflowStep,

@@ -53,6 +53,16 @@ export const GIFT_KEYED_ENTRY: WorkflowView = {
   amountMinor: 2500,
 };
 
+/** Lines of the receipt the results show: as long as a real one, so its panel scrolls. */
+const RECEIPT_LINES = [
+  'LANETERM TRAINING STORE',
+  'TRAINING',
+  'SALE        12.50',
+  'VISA XXXXXXXXXXXX1111',
+  'APPROVED 123456',
+  ...Array.from({ length: 36 }, (_, line) => `LINE ${line + 6}`),
+];
+
 /** The receipt the results show. */
 export const RECEIPT: ReceiptPreview = {
   id: 'r-1',
@@ -61,8 +71,8 @@ export const RECEIPT: ReceiptPreview = {
   duplicate: false,
   training: true,
   at: NOW,
-  text: 'LANETERM TRAINING STORE\nTRAINING\nSALE        12.50\nVISA XXXXXXXXXXXX1111\nAPPROVED 123456',
-  svg: '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="120"><text x="10" y="30">LANETERM TRAINING STORE</text><text x="10" y="60">SALE 12.50</text><text x="10" y="90">APPROVED 123456</text></svg>',
+  text: RECEIPT_LINES.join('\n'),
+  svg: `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="${RECEIPT_LINES.length * 30 + 20}">${RECEIPT_LINES.map((line, index) => `<text x="10" y="${index * 30 + 30}">${line}</text>`).join('')}</svg>`,
   printed: 'printed',
 };
 
@@ -254,6 +264,24 @@ export const WORKFLOW_SCREENS: { name: string; view: WorkflowView; title: string
   },
 ];
 
+/** Earlier sales, so the history is longer than its panel. */
+const EARLIER: HistoryEntry[] = Array.from({ length: 14 }, (_, index) => ({
+  id: `e-${index + 3}`,
+  workflowId: `wf-${index + 3}`,
+  operation: 'sale',
+  at: NOW - (index + 2) * 60_000,
+  amountMinor: 1000 + index,
+  approvedMinor: 1000 + index,
+  refundedMinor: 0,
+  tender: 'credit',
+  card: VISA,
+  outcome: 'approved',
+  marks: ['settled'],
+  auth: String(200_000 + index),
+  training: true,
+  actions: ['refund', 'reprint'],
+}));
+
 const HISTORY: HistoryEntry[] = [
   {
     id: 'e-1',
@@ -286,6 +314,7 @@ const HISTORY: HistoryEntry[] = [
     training: true,
     actions: [],
   },
+  ...EARLIER,
 ];
 
 const DIAGNOSTICS: Diagnostics = {
@@ -305,7 +334,12 @@ const DIAGNOSTICS: Diagnostics = {
         errorCode: 'DISCONNECTED',
       },
       location: '/tmp/laneterm-devices/pinpad',
-      lastError: { code: 'DISCONNECTED', message: 'the PIN pad went away', at: NOW },
+      lastError: {
+        code: 'DISCONNECTED',
+        message:
+          '/tmp/laneterm-devices/pinpad: the PIN pad went away while it was answering a request',
+        at: NOW,
+      },
     },
   ],
   portsSeen: [
@@ -318,7 +352,9 @@ const DIAGNOSTICS: Diagnostics = {
     since: NOW,
     url: 'https://127.0.0.1:8665/',
     transport: 'v2',
-    fingerprint: 'AB:CD:EF',
+    fingerprint: Array.from({ length: 32 }, (_, byte) =>
+      (byte * 7 + 16).toString(16).toUpperCase(),
+    ).join(':'),
   },
   journal: { path: '/tmp/journal.sqlite', entries: 2, checking: 0 },
   versions: { lane: '0.1.0', node: 'v20.20.2' },

@@ -33,6 +33,7 @@ const snapshot: LaneSnapshot = {
     merchantCopy: false,
     tipAdjust: true,
     receiptNotes: '',
+    touch: false,
     laneId: '1',
     training: true,
     currency: 'USD',
