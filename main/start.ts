@@ -7,23 +7,25 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { electronBinary, ensureAppBuilt, runElectron } from './app/electron-launcher.ts';
 import { launchLane } from './start/lane-launch.ts';
-import { startBridge } from './bridge/bridge-server.ts';
 import { ensureRendererBuilt } from './bridge/renderer-build.ts';
 import { readLaneConfig } from './start/lane-config.ts';
 import { storeApiKeySecret } from './start/api-key-secret.ts';
+import { startKeptBridge } from './start/bridge-address.ts';
 import { START_USAGE, parseStartArgs } from './start/start-options.ts';
 
 /** The repository root (npm start runs from a clone). */
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /** The switch's own flags, taken off before the lane's options are read. */
-const SWITCH_FLAGS = ['--browser', '--kiosk'];
+const SWITCH_FLAGS = ['--browser', '--kiosk', '--new-token'];
 
 const USAGE = `${START_USAGE}
 
 where the lane opens:
   --browser         serve the UI through the web bridge even where Electron is installed
-  --kiosk           the Electron window full screen, for a dedicated lane`;
+  --kiosk           the Electron window full screen, for a dedicated lane
+  --new-token       the browser path: a new token for the address (the lane's folder keeps
+                    its port and token, so an open page reconnects after a restart)`;
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -56,9 +58,30 @@ async function main(): Promise<void> {
   }
   const staticDir = ensureRendererBuilt(REPO_ROOT);
   const lane = await launchLane(args);
-  const bridge = await startBridge({ lane: lane.api, staticDir });
-  const stop = (): void => {
-    Promise.all([bridge.close(), lane.stop()]).then(
+  const bridge = await startKeptBridge(
+    lane.laneDir,
+    { lane: lane.api, staticDir },
+    argv.includes('--new-token'),
+  );
+  stopOnSignals(() => Promise.all([bridge.close(), lane.stop()]));
+  console.log(`${lane.line}; open ${bridge.url}`);
+}
+
+/** The signals that stop the lane: a service manager's, a terminal's Ctrl-C, a closed terminal. */
+const STOP_SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
+
+/**
+ * Stops cleanly on the first stop signal (docs/lane.md, Stopping the lane): a request in flight
+ * gets its answer first (up to its deadline), then the lane exits 0. Later signals, such as the
+ * SIGINT npm passes on after the terminal's own, do not cut that short.
+ */
+function stopOnSignals(stop: () => Promise<unknown>): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`LaneTerm lane: ${signal}, stopping once a request in flight has its answer`);
+    stop().then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(`stopping failed: ${(error as Error).message}`);
@@ -66,9 +89,7 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  console.log(`${lane.line}; open ${bridge.url}`);
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
 }
 
 main().catch((error: unknown) => {

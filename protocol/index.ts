@@ -10,3 +10,5 @@ export * from './routes/index.ts';
 export * from './catalogue/index.ts';
 export * from './request/index.ts';
 export * from './rules/index.ts';
+export * from './transactions/index.ts';
+export * from './receipts/index.ts';

@@ -1,30 +1,24 @@
 import type { Socket } from 'node:net';
 import { SENSITIVE_PARAMS } from '../protocol/index.ts';
-import { openAccounts } from './accounts/accounts.ts';
-import { seedDemoMerchant, type DemoSeed } from './accounts/demo-merchant.ts';
-import { openSecretKey } from './accounts/secret-box.ts';
+import type { Logger } from 'pino';
+import type { DemoSeed } from './accounts/demo-merchant.ts';
 import { Authenticator } from './auth/authenticator.ts';
+import { CardEntryService } from './cardentry/card-entry-service.ts';
+import { prepareDataDirectory, type DataFiles } from './config/data-directory.ts';
+import { withDefaults, type ServerInput, type ServerOptions } from './config/server-options.ts';
 import { DualAuthorizer } from './auth/dual-authorizer.ts';
-import { prepareDataDirectory } from './config/data-directory.ts';
-import { vaultKeyOptions, withDefaults, type ServerInput } from './config/server-options.ts';
 import { RequestDispatcher } from './dispatch/request-dispatcher.ts';
 import { WorkTracker } from './dispatch/work-tracker.ts';
-import { unixSeconds } from './engine/clock.ts';
-import { BdkRegistry } from './engine/entry/bdk-registry.ts';
-import { seedDemoBdks } from './engine/entry/demo-bdks.ts';
-import { moveLegacyOutbox } from './engine/receipts/legacy-outbox.ts';
-import { TransactionService, seedDemoGiftCards, seedDemoReceiptHeader } from './engine/index.ts';
 import { KvConnection } from './kv/kv-connection.ts';
 import { RequestLog } from './log/request-log.ts';
 import { createServiceLogger } from './log/service-logger.ts';
 import { BufferBudget } from './net/buffer-budget.ts';
 import { ServiceListeners, type ListenAddress } from './net/service-listeners.ts';
-import { SendQueue } from './processor/index.ts';
 import { createRestApp } from './rest/rest-app.ts';
+import { openServiceCore, type ServiceCore } from './service-core.ts';
+import type { ServiceStore } from './store/service-store.ts';
 import { openServiceStore } from './store/store-location.ts';
-import { loadOrCreateCertificate } from './tls/certificate.ts';
-import { CardVault, describeCustody, openDataKey } from './vault/index.ts';
-import { CardEntryService } from './cardentry/card-entry-service.ts';
+import { loadOrCreateCertificate, type CertificateSource } from './tls/certificate.ts';
 
 /** Milliseconds open connections get to close on their own at shutdown before being cut. */
 const CLOSE_GRACE_MS = 2000;
@@ -57,101 +51,134 @@ export interface RunningServer {
   close: () => Promise<void>;
 }
 
+/** What answers requests: the dispatcher, the two transports' connection handlers, and the log. */
+interface ServiceTransports {
+  readonly dispatcher: RequestDispatcher;
+  readonly tracker: WorkTracker;
+  readonly requests: RequestLog;
+  readonly handlers: { http(socket: Socket): void; kv(socket: Socket): void };
+}
+
+/**
+ * Builds the request path over the core: authentication, the dispatcher, REST (fastify, with the
+ * hosted card-entry page) and key/value connections, sharing one buffer budget and one work
+ * tracker (docs/security.md, Connections and memory).
+ */
+async function createTransports(
+  options: ServerOptions,
+  core: ServiceCore,
+  store: ServiceStore,
+  logger: Logger,
+): Promise<ServiceTransports> {
+  const { limits, now } = options;
+  const { accounts, engine, vault } = core;
+  const authenticator = new Authenticator(accounts, limits, logger);
+  const requests = new RequestLog(logger);
+  const dispatcher = new RequestDispatcher({
+    accounts,
+    authenticator,
+    dualAuthorizer: new DualAuthorizer(accounts, authenticator),
+    engine,
+    logger,
+    requests,
+    now,
+    mfaCookieLifetime: limits.mfaCookieLifetime,
+  });
+  const tracker = new WorkTracker();
+  const budget = new BufferBudget(limits.maxBufferedBytes);
+  const rest = await createRestApp({
+    dispatcher,
+    tracker,
+    logger,
+    budget,
+    requests,
+    bodyLimitBytes: limits.maxBodyBytes,
+    idleMs: limits.idleTimeoutMs,
+    headerMs: limits.frameTimeoutMs,
+    maxInFlight: limits.maxInFlight,
+    maxUnsentBytes: limits.maxUnsentBytes,
+    cardEntry: new CardEntryService(store.cardTickets, vault, accounts, now),
+  });
+  const kvLimits = {
+    maxFrameBytes: limits.maxFrameBytes,
+    maxInFlight: limits.maxInFlight,
+    idleMs: limits.idleTimeoutMs,
+    frameTimeoutMs: limits.frameTimeoutMs,
+    maxUnsentBytes: limits.maxUnsentBytes,
+  };
+  const handlers = {
+    http: (socket: Socket) => rest.server.emit('connection', socket),
+    kv: (socket: Socket) =>
+      new KvConnection(socket, { dispatcher, tracker, logger, requests, limits: kvLimits, budget }),
+  };
+  return { dispatcher, tracker, requests, handlers };
+}
+
+/** The certificate's files: the given pair, or the data directory's generated one. */
+function certificateSourceOf(options: ServerOptions, files: DataFiles): CertificateSource {
+  const given = options.certPath !== undefined;
+  if (given !== (options.keyPath !== undefined)) {
+    throw new Error('certPath and keyPath: give both or neither');
+  }
+  return {
+    certPath: options.certPath ?? files.certificate,
+    keyPath: options.keyPath ?? files.privateKey,
+    given,
+    host: options.host,
+  };
+}
+
+/**
+ * The stop of a running service, once however often it is called: stop accepting, answer new
+ * requests SYS_UNAVAILABLE, let the engine finish, send the answers, close connections and store.
+ */
+function stopper(
+  parts: { listeners: ServiceListeners; transports: ServiceTransports; core: ServiceCore },
+  store: ServiceStore,
+  logger: Logger,
+): () => Promise<void> {
+  const { listeners, transports, core } = parts;
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= (async () => {
+      logger.info('stopping: finishing requests in flight');
+      listeners.stopAccepting();
+      transports.dispatcher.stopTaking();
+      await core.engine.close();
+      await transports.tracker.whenIdle();
+      await listeners.closeConnections(CLOSE_GRACE_MS);
+      transports.requests.flush();
+      await store.close();
+      logger.info('stopped');
+    })();
+    return closing;
+  };
+}
+
 /**
  * Starts the Payment Transaction Service: opens (or creates) the data directory and its store,
- * loads or generates the TLS certificate, seeds the demo merchant when asked, settles what a
- * previous run left in flight (TransactionService.recoverInFlight), and listens on the
- * TLS port and the optional plain port, REST and key/value told apart by their first byte.
+ * loads or generates the TLS certificate, opens the core (openServiceCore: vault, accounts, demo
+ * data, the engine after settling what a previous run left in flight), and listens on the TLS
+ * port and the optional plain port, REST and key/value told apart by their first byte.
  */
 export async function startServer(input: ServerInput = {}): Promise<RunningServer> {
   const options = withDefaults(input);
-  const { limits, now } = options;
+  const { limits } = options;
   const files = prepareDataDirectory(options.dataDir);
   const logger = createServiceLogger({
     level: options.logLevel,
     destination: options.logDestination,
     sensitiveKeys: SENSITIVE_PARAMS,
   });
-  const given = options.certPath !== undefined;
-  if (given !== (options.keyPath !== undefined)) {
-    throw new Error('certPath and keyPath: give both or neither');
-  }
-  const certificateSource = {
-    certPath: options.certPath ?? files.certificate,
-    keyPath: options.keyPath ?? files.privateKey,
-    given,
-    host: options.host,
-  };
+  const certificateSource = certificateSourceOf(options, files);
   let tls = loadOrCreateCertificate(certificateSource);
   const store = await openServiceStore(
     options.store ?? { backend: 'sqlite', path: files.database },
   );
   const listeners = new ServiceListeners();
   try {
-    const vaultKey = openDataKey(files.root, vaultKeyOptions(options));
-    const vaultCustody = describeCustody(vaultKey.custody);
-    if (vaultKey.change !== 'none') {
-      logger.info({ custody: vaultCustody, change: vaultKey.change }, 'card vault key wrapped');
-    }
-    const vault = new CardVault(vaultKey.key);
-    const accounts = openAccounts(store, openSecretKey(files.secretKey, vault));
-    const moved = await moveLegacyOutbox(files.outbox, store.outbox);
-    if (moved > 0) {
-      logger.info({ copies: moved, from: files.outbox }, 'receipt copies moved into the store');
-    }
-    const demo = options.demo ? await seedDemoMerchant(accounts, files.demoApiKey) : undefined;
-    const queue = new SendQueue({
-      concurrency: limits.processorInFlight,
-      perMerchant: limits.merchantInFlight,
-    });
-    if (demo !== undefined) {
-      await seedDemoGiftCards(store, vault, demo.merchantUser.merchantId, now());
-      await seedDemoBdks(new BdkRegistry(store.bdks, vault), unixSeconds(now()));
-      await seedDemoReceiptHeader(store, demo.merchantUser.merchantId, now());
-    }
-    const engine = new TransactionService({
-      store,
-      logger,
-      now,
-      queue,
-      vault,
-      checkReturnSeconds: options.checkReturnSeconds,
-    });
-    await engine.recoverInFlight();
-    const authenticator = new Authenticator(accounts, limits, logger);
-    const requests = new RequestLog(logger);
-    const dispatcher = new RequestDispatcher({
-      accounts,
-      authenticator,
-      dualAuthorizer: new DualAuthorizer(accounts, authenticator),
-      engine,
-      logger,
-      requests,
-      now,
-      mfaCookieLifetime: limits.mfaCookieLifetime,
-    });
-    const tracker = new WorkTracker();
-    const budget = new BufferBudget(limits.maxBufferedBytes);
-    const rest = await createRestApp({
-      dispatcher,
-      tracker,
-      logger,
-      budget,
-      requests,
-      bodyLimitBytes: limits.maxBodyBytes,
-      idleMs: limits.idleTimeoutMs,
-      headerMs: limits.frameTimeoutMs,
-      maxInFlight: limits.maxInFlight,
-      maxUnsentBytes: limits.maxUnsentBytes,
-      cardEntry: new CardEntryService(store.cardTickets, vault, accounts, now),
-    });
-    const kvLimits = {
-      maxFrameBytes: limits.maxFrameBytes,
-      maxInFlight: limits.maxInFlight,
-      idleMs: limits.idleTimeoutMs,
-      frameTimeoutMs: limits.frameTimeoutMs,
-      maxUnsentBytes: limits.maxUnsentBytes,
-    };
+    const core = await openServiceCore(options, files, store, logger);
+    const transports = await createTransports(options, core, store, logger);
     await listeners.listen(
       {
         host: options.host,
@@ -164,39 +191,13 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
         handshakeMs: limits.frameTimeoutMs,
         logger,
       },
-      {
-        http: (socket: Socket) => rest.server.emit('connection', socket),
-        kv: (socket: Socket) =>
-          new KvConnection(socket, {
-            dispatcher,
-            tracker,
-            logger,
-            requests,
-            limits: kvLimits,
-            budget,
-          }),
-      },
+      transports.handlers,
     );
     const tlsAddress = listeners.tlsAddress as ListenAddress;
     logger.info(
       { tls: tlsAddress, plain: listeners.plainAddress, dataDir: files.root, demo: options.demo },
       'listening',
     );
-    let closing: Promise<void> | undefined;
-    const close = () => {
-      closing ??= (async () => {
-        logger.info('stopping: finishing requests in flight');
-        listeners.stopAccepting();
-        dispatcher.stopTaking();
-        await engine.close();
-        await tracker.whenIdle();
-        await listeners.closeConnections(CLOSE_GRACE_MS);
-        requests.flush();
-        await store.close();
-        logger.info('stopped');
-      })();
-      return closing;
-    };
     return {
       tlsAddress,
       plainAddress: listeners.plainAddress,
@@ -205,7 +206,7 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
       },
       certificateGenerated: tls.generated,
       dataDir: files.root,
-      demo,
+      demo: core.demo,
       reloadCertificate: () => {
         const next = loadOrCreateCertificate(certificateSource);
         listeners.setIdentity(next);
@@ -213,8 +214,8 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
         logger.info({ fingerprint256: tls.fingerprint256 }, 'TLS certificate reloaded');
         return tls.fingerprint256;
       },
-      vaultCustody,
-      close,
+      vaultCustody: core.vaultCustody,
+      close: stopper({ listeners, transports, core }, store, logger),
     };
   } catch (error) {
     listeners.stopAccepting();

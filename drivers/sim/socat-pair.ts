@@ -12,12 +12,14 @@ export interface SocatPairPaths {
 /**
  * Starts `socat -d -d pty,raw,echo=0[,link=LINK] pty,raw,echo=0`: two new ptys joined like a
  * null-modem cable, the first also reachable at `link` when given. Killing socat hangs both up,
- * as pulling a USB serial adapter does.
+ * as pulling a USB serial adapter does. socat runs in a process group of its own, so a terminal's
+ * Ctrl-C (SIGINT to the foreground group) reaches only its parent, which unplugs it in order.
  */
 export function spawnSocatPair(link?: string): ChildProcess {
   const lane = link === undefined ? 'pty,raw,echo=0' : `pty,raw,echo=0,link=${link}`;
   return spawn('socat', ['-d', '-d', lane, 'pty,raw,echo=0'], {
     stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
   });
 }
 

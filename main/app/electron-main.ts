@@ -8,7 +8,8 @@ import { launchLane } from '../start/lane-launch.ts';
 async function main(): Promise<void> {
   const electron = await loadElectron();
   const argv = process.argv.slice(electron.app.isPackaged ? 1 : 2);
-  const args = parseStartArgs(argv.filter((arg) => arg !== '--kiosk' && arg !== '--browser'));
+  const switches = ['--kiosk', '--browser', '--new-token'];
+  const args = parseStartArgs(argv.filter((arg) => !switches.includes(arg)));
   if ('help' in args || 'error' in args || 'storeKey' in args) {
     console.error(
       'error' in args ? args.error : 'the desktop app takes the lane options of npm start',

@@ -1,8 +1,8 @@
-// The web bridge: the lane API over HTTP and WebSocket on 127.0.0.1, behind a per-start token, and
+// The web bridge: the lane API over HTTP and WebSocket on 127.0.0.1, behind its token, and
 // the built lane UI as static files, so a browser runs the lane without Electron (docs/app.md).
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { contentSecurityPolicy } from '../app/content-policy.ts';
 import {
   EVENTS_PROTOCOL,
@@ -23,6 +23,15 @@ export const COMMAND_PATH = '/api/command';
 
 /** Path of the event stream (WebSocket). */
 export const EVENTS_PATH = '/api/events';
+
+/**
+ * How often the event stream says it is alive when no event goes out, ms: 500, so a page hears
+ * a silent lane (stopped, hung) within 2 s (docs/app.md, Web bridge).
+ */
+export const ALIVE_EVERY_MS = 500;
+
+/** The event stream's own frame between events: not a lane event, only "the lane is here". */
+export const ALIVE_FRAME = JSON.stringify({ bridge: 'alive' });
 
 /** How the bridge is started. */
 export interface BridgeOptions {
@@ -68,6 +77,57 @@ function refuse(reply: FastifyReply, status: number, code: string, message: stri
   return reply.code(status).send({ ok: false, error: { code, message } });
 }
 
+/**
+ * The check every request passes before its route runs: Host and Origin must be this bridge's,
+ * only the event stream may be upgraded, and every route but the UI's files takes the token.
+ */
+function guardRequests(app: FastifyInstance, token: string, port: () => number): void {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!requestOriginAllowed(request.headers, port())) {
+      return refuse(reply, 403, 'BRIDGE_ORIGIN', 'Host/Origin: only this bridge on 127.0.0.1');
+    }
+    const access = routeAccess(request);
+    if (request.headers.upgrade !== undefined && access !== 'protocol-token') {
+      return refuse(reply, 400, 'BRIDGE_UPGRADE', 'Upgrade: only the event stream is a WebSocket');
+    }
+    if (access === 'open') return undefined;
+    const presented =
+      access === 'protocol-token'
+        ? protocolToken(request.headers['sec-websocket-protocol'])
+        : bearerToken(request.headers.authorization);
+    if (!tokenMatches(token, presented)) {
+      return refuse(reply, 401, 'BRIDGE_TOKEN', 'token: missing or not this start of the lane');
+    }
+    return undefined;
+  });
+}
+
+/** The event stream: every lane event as a text message, and an alive frame every ALIVE_EVERY_MS. */
+function serveEvents(app: FastifyInstance, lane: LaneApi): void {
+  app.get(EVENTS_PATH, { websocket: true, config: { access: 'protocol-token' } }, (socket) => {
+    const unsubscribe = lane.subscribe((event) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+    });
+    const alive = setInterval(() => {
+      if (socket.readyState === socket.OPEN) socket.send(ALIVE_FRAME);
+    }, ALIVE_EVERY_MS);
+    socket.on('close', () => {
+      clearInterval(alive);
+      unsubscribe();
+    });
+  });
+}
+
+/** The built UI's files, the only routes open without the token. */
+async function serveFiles(app: FastifyInstance, staticDir: string): Promise<void> {
+  await app.register(async (files) => {
+    files.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'open' } satisfies RouteAccessConfig;
+    });
+    await files.register(fastifyStatic, { root: staticDir, index: 'index.html' });
+  });
+}
+
 /** Starts the bridge on 127.0.0.1 only; it never binds another address. */
 export async function startBridge(options: BridgeOptions): Promise<RunningBridge> {
   const token = options.token ?? newBridgeToken();
@@ -87,24 +147,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
         offers.has(EVENTS_PROTOCOL) ? EVENTS_PROTOCOL : false,
     },
   });
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!requestOriginAllowed(request.headers, port)) {
-      return refuse(reply, 403, 'BRIDGE_ORIGIN', 'Host/Origin: only this bridge on 127.0.0.1');
-    }
-    const access = routeAccess(request);
-    if (request.headers.upgrade !== undefined && access !== 'protocol-token') {
-      return refuse(reply, 400, 'BRIDGE_UPGRADE', 'Upgrade: only the event stream is a WebSocket');
-    }
-    if (access === 'open') return undefined;
-    const presented =
-      access === 'protocol-token'
-        ? protocolToken(request.headers['sec-websocket-protocol'])
-        : bearerToken(request.headers.authorization);
-    if (!tokenMatches(token, presented)) {
-      return refuse(reply, 401, 'BRIDGE_TOKEN', 'token: missing or not this start of the lane');
-    }
-    return undefined;
-  });
+  guardRequests(app, token, () => port);
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('Content-Security-Policy', policy);
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -112,25 +155,16 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     reply.header('Cache-Control', 'no-store');
     return payload;
   });
-
-  app.get(EVENTS_PATH, { websocket: true, config: { access: 'protocol-token' } }, (socket) => {
-    const unsubscribe = options.lane.subscribe((event) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
-    });
-    socket.on('close', unsubscribe);
-  });
+  serveEvents(app, options.lane);
   app.post(COMMAND_PATH, async (request) => sendFromUi(options.lane, request.body));
-  if (options.staticDir !== undefined) {
-    const staticDir = options.staticDir;
-    await app.register(async (files) => {
-      files.addHook('onRoute', (route) => {
-        route.config = { ...route.config, access: 'open' } satisfies RouteAccessConfig;
-      });
-      await files.register(fastifyStatic, { root: staticDir, index: 'index.html' });
-    });
-  }
+  if (options.staticDir !== undefined) await serveFiles(app, options.staticDir);
 
-  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
+  try {
+    await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
   const address = app.server.address();
   port = typeof address === 'object' && address !== null ? address.port : 0;
   policy = contentSecurityPolicy([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]);

@@ -1,4 +1,4 @@
-// The bridge's per-start secret: a random token the printed URL carries in its fragment, checked in
+// The bridge's secret: a random token the printed URL carries in its fragment, checked in
 // constant time on every API request and WebSocket upgrade (docs/app.md, Web bridge).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 

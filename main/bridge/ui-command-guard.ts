@@ -14,8 +14,8 @@ function refusal(error: LaneError): CommandReply {
 
 /**
  * Runs one command that came from the UI: parsed with the lane API's schema (a refusal names the
- * field and rule, never the value), and a lane failure answered as `unavailable` rather than
- * thrown across the transport.
+ * field and rule, never the value), and a lane failure written to the lane's log with its reason
+ * and answered as `unavailable` (which the screen shows) rather than thrown across the transport.
  */
 export async function sendFromUi(lane: LaneApi, input: unknown): Promise<CommandReply> {
   const parsed = parseCommand(input);
@@ -23,7 +23,8 @@ export async function sendFromUi(lane: LaneApi, input: unknown): Promise<Command
   const { command } = parsed;
   try {
     return await lane.send(command);
-  } catch {
+  } catch (error) {
+    console.error(`lane: ${command.type} failed: ${(error as Error).message}`);
     return refusal({ code: 'unavailable', message: `${command.type}: the lane did not answer` });
   }
 }

@@ -3,23 +3,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeviceError } from '../../drivers/index.ts';
 import {
-  FaultPlan,
-  IdtechReaderSimulator,
+  type IdtechReaderSimulator,
   type KeyInjection,
+  type NgaReaderSimulator,
+  type PinPadSimulator,
   type Presentation as EmvPresentation,
-  NgaReaderSimulator,
-  PinPadSimulator,
-  PrinterSimulator,
-  SimulatedCable,
-  SocatPtyTransport,
+  type PrinterSimulator,
   TEST_INITIAL_KSN,
   type TestCard,
-  WedgeReaderSimulator,
+  type WedgeReaderSimulator,
   findCard,
   loadCardCatalogue,
 } from '../../drivers/sim/index.ts';
 import type { DeviceRole, DevicesConfig } from './device-config.ts';
 import { TRAINING_GIFT_CARDS } from './training-gift-cards.ts';
+import {
+  makeTrainingSimulators,
+  trainingDevicesConfig,
+  type TrainingSimulators,
+} from './training-simulators.ts';
 
 /** How the training devices are brought up. */
 export interface TrainingDevicesOptions {
@@ -33,7 +35,7 @@ export interface TrainingDevicesOptions {
   cards?: readonly TestCard[];
   /** Milliseconds the simulated cardholder takes to type a PIN; default 200. */
   pinTypingMs?: number;
-  /** One line per cable pull and replug; default none. */
+  /** One line per cable pull and replug; default none (a failed replug: the console). */
   log?: (line: string) => void;
 }
 
@@ -107,90 +109,34 @@ const EMV_PRESENTATIONS: Readonly<Record<string, EmvPresentation | undefined>> =
   fallback: 'fallback-swipe',
 };
 
-/** A serial simulator on a socat pty pair of its own, with the cable "unplug" pulls. */
-function ptyCable(dir: string, role: DeviceRole, baudRate: number, log: (line: string) => void) {
-  const transport = new SocatPtyTransport({ lanePath: join(dir, role), baudRate });
-  return new SimulatedCable(transport, (line) => log(`${role}: ${line}`));
+/** Sets the printer simulator's condition, or refuses one it does not know by name. */
+function setPrinterCondition(printer: PrinterSimulator, condition: PrinterCondition): void {
+  const change = PRINTER_CONDITIONS[condition];
+  if (change === undefined)
+    throw new DeviceError('BAD_INPUT', `printer: no condition ${String(condition)}`, {
+      field: 'condition',
+    });
+  Object.assign(printer.status, change);
 }
 
 /**
- * Brings up every training device: the swipe reader, the EMV reader and the PIN pad each on a
- * real socat pty pair (their links in `dir`), the printer on a TCP port of 127.0.0.1 (port 9100
- * protocol, any free port); returns their configuration and the handle. Key sets are those of
- * the simulators' KSN, so reads are checked as on a real lane.
+ * The handle over started simulators: presentations, faults, cable pulls (the printer's port goes
+ * and comes back; a port that cannot be had again is logged), printer conditions and stop.
  */
-export async function startTrainingDevices(
-  options: TrainingDevicesOptions = {},
-): Promise<TrainingDevices> {
-  const madeDir = options.dir === undefined;
-  const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'laneterm-devices-')));
-  const log = options.log ?? (() => undefined);
-  const cards = options.cards ?? [...loadCardCatalogue(), ...TRAINING_GIFT_CARDS];
-  const keys = options.keys ?? {};
-  const keySet = (keys.initialKsn ?? TEST_INITIAL_KSN).slice(0, 10).toUpperCase();
-  const readerKind = options.reader ?? 'idtech';
-  const faults = new Map<DeviceRole, FaultPlan>(
-    (['reader', 'emv', 'pinpad', 'printer'] as const).map((role) => [role, new FaultPlan()]),
-  );
-  const plan = (role: DeviceRole): FaultPlan => faults.get(role) ?? new FaultPlan();
-  const cables = new Map<DeviceRole, SimulatedCable>([
-    ['reader', ptyCable(dir, 'reader', 9600, log)],
-    ['emv', ptyCable(dir, 'emv', 115_200, log)],
-    ['pinpad', ptyCable(dir, 'pinpad', 9600, log)],
-  ]);
-  const simOptions = (role: DeviceRole) => {
-    const cable = cables.get(role) as SimulatedCable;
-    return {
-      faults: plan(role),
-      keys,
-      unplug: () => cable.pull(plan(role).replugMs),
-    };
-  };
-  const cableOf = (role: DeviceRole) => (cables.get(role) as SimulatedCable).transport;
-  const reader =
-    readerKind === 'idtech'
-      ? new IdtechReaderSimulator(cableOf('reader'), simOptions('reader'))
-      : new WedgeReaderSimulator(cableOf('reader'), simOptions('reader'));
-  const emv = new NgaReaderSimulator(cableOf('emv'), simOptions('emv'));
-  const pinpad = new PinPadSimulator(cableOf('pinpad'), {
-    ...simOptions('pinpad'),
-    cards,
-    typingMs: options.pinTypingMs ?? 200,
-  });
-  const printer = new PrinterSimulator(plan('printer'));
-  let printerPort = 0;
+function controlsOf(
+  sims: TrainingSimulators,
+  cards: readonly TestCard[],
+  printerPort: number,
+  done: { log: (line: string) => void; removeDir: () => Promise<void> },
+): Omit<TrainingDevices, 'config' | 'dir' | 'cards' | 'simulators'> {
+  const { reader, emv, pinpad, printer, cables, plan } = sims;
   /** The printer's port coming back after an unplug; cancelled by stop(). */
   let printerReplug: NodeJS.Timeout | undefined;
-  try {
-    await Promise.all([reader.start(), emv.start(), pinpad.start()]);
-    printerPort = await printer.listenTcp(0);
-  } catch (error) {
-    await Promise.allSettled([reader.stop(), emv.stop(), pinpad.stop(), printer.stop()]);
-    if (madeDir) await rm(dir, { recursive: true, force: true });
-    throw error;
-  }
-  const withKeys = { keySet };
-  const config: DevicesConfig = {
-    reader:
-      readerKind === 'idtech'
-        ? { kind: 'idtech', path: join(dir, 'reader'), baudRate: 9600, ...withKeys }
-        : { kind: 'wedge', path: join(dir, 'reader'), baudRate: 9600 },
-    emv: { kind: 'nga', path: join(dir, 'emv'), baudRate: 115_200, ...withKeys },
-    pinpad: { kind: 'pinpad', path: join(dir, 'pinpad'), baudRate: 9600, ...withKeys },
-    printer: {
-      kind: 'escpos',
-      tcp: { host: '127.0.0.1', port: printerPort },
-      baudRate: 38_400,
-      codePage: 'cp858',
-      columns: 42,
-      statusPollMs: 30_000,
-    },
-  };
+  const relisten = (): void =>
+    void printer.listenTcp(printerPort).catch((error: unknown) => {
+      done.log(`printer: port ${printerPort} not listening again: ${(error as Error).message}`);
+    });
   return {
-    config,
-    dir,
-    cards,
-    simulators: { reader, emv, pinpad, printer },
     async present(cardId, how) {
       const card = findCard(cards, cardId);
       pinpad.cardInHand = card;
@@ -214,19 +160,9 @@ export async function startTrainingDevices(
       if (cable !== undefined) return cable.pull(replugMs);
       clearTimeout(printerReplug);
       await printer.stop();
-      printerReplug = setTimeout(
-        () => void printer.listenTcp(printerPort).catch(() => undefined),
-        replugMs,
-      );
+      printerReplug = setTimeout(relisten, replugMs);
     },
-    setPrinter(condition) {
-      const change = PRINTER_CONDITIONS[condition];
-      if (change === undefined)
-        throw new DeviceError('BAD_INPUT', `printer: no condition ${String(condition)}`, {
-          field: 'condition',
-        });
-      Object.assign(printer.status, change);
-    },
+    setPrinter: (condition) => setPrinterCondition(printer, condition),
     setCardholderPin(mode) {
       pinpad.cardholderCancels = mode === 'cancel';
       pinpad.typedPin = mode === 'wrong' ? WRONG_PIN : undefined;
@@ -238,7 +174,56 @@ export async function startTrainingDevices(
       clearTimeout(printerReplug);
       for (const cable of cables.values()) cable.dispose();
       await Promise.allSettled([reader.stop(), emv.stop(), pinpad.stop(), printer.stop()]);
-      if (madeDir) await rm(dir, { recursive: true, force: true });
+      await done.removeDir();
     },
+  };
+}
+
+/**
+ * Brings up every training device: the swipe reader, the EMV reader and the PIN pad each on a
+ * real socat pty pair (their links in `dir`), the printer on a TCP port of 127.0.0.1 (port 9100
+ * protocol, any free port); returns their configuration and the handle. Key sets are those of
+ * the simulators' KSN, so reads are checked as on a real lane.
+ */
+export async function startTrainingDevices(
+  options: TrainingDevicesOptions = {},
+): Promise<TrainingDevices> {
+  const madeDir = options.dir === undefined;
+  const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'laneterm-devices-')));
+  const removeDir = async () => {
+    if (madeDir) await rm(dir, { recursive: true, force: true });
+  };
+  const log = options.log ?? (() => undefined);
+  const cards = options.cards ?? [...loadCardCatalogue(), ...TRAINING_GIFT_CARDS];
+  const keys = options.keys ?? {};
+  const readerKind = options.reader ?? 'idtech';
+  const sims = makeTrainingSimulators({
+    dir,
+    readerKind,
+    keys,
+    cards,
+    typingMs: options.pinTypingMs ?? 200,
+    log,
+  });
+  const { reader, emv, pinpad, printer } = sims;
+  let printerPort = 0;
+  try {
+    await Promise.all([reader.start(), emv.start(), pinpad.start()]);
+    printerPort = await printer.listenTcp(0);
+  } catch (error) {
+    await Promise.allSettled([reader.stop(), emv.stop(), pinpad.stop(), printer.stop()]);
+    await removeDir();
+    throw error;
+  }
+  const keySet = (keys.initialKsn ?? TEST_INITIAL_KSN).slice(0, 10).toUpperCase();
+  return {
+    config: trainingDevicesConfig(dir, readerKind, keySet, printerPort),
+    dir,
+    cards,
+    simulators: { reader, emv, pinpad, printer },
+    ...controlsOf(sims, cards, printerPort, {
+      log: options.log ?? ((line) => console.error(`training devices: ${line}`)),
+      removeDir,
+    }),
   };
 }

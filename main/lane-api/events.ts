@@ -27,6 +27,7 @@ export const NoticeCode = z.enum([
   'server_back',
   'server_lost',
   'lane_error',
+  'recovery_failed',
 ]);
 /** One of NoticeCode. */
 export type NoticeCode = z.infer<typeof NoticeCode>;

@@ -127,6 +127,8 @@ export const NOTICE_WORDS: Readonly<Record<NoticeCode, string>> = {
   server_lost: 'The payment server cannot be reached.',
   lane_error:
     'The lane stopped a {operation} on an error of its own; anything it approved is being reversed.',
+  recovery_failed:
+    'The lane could not check its unfinished transactions; it tries again shortly. Call support if this stays.',
 };
 
 /** A notice's words with its parameters filled in ({name}); amounts are given already formatted. */

@@ -10,7 +10,7 @@ export type LaneEventBody = LaneEvent extends infer E
 /**
  * The lane's one event stream (lane API events): every event gets the next sequence number and
  * the time; a new subscriber first gets a snapshot numbered with the last event's seq, then every
- * event after it. A listener that throws is dropped, never stopping the others.
+ * event after it. A listener that throws is dropped with a log line, never stopping the others.
  */
 export class EventLog {
   readonly #snapshot: () => LaneSnapshot;
@@ -45,8 +45,11 @@ export class EventLog {
   #deliver(listener: (event: LaneEvent) => void, event: LaneEvent): void {
     try {
       listener(event);
-    } catch {
+    } catch (error) {
       this.#listeners.delete(listener);
+      console.error(
+        `lane: an event listener failed and no longer gets events: ${(error as Error).message}`,
+      );
     }
   }
 }

@@ -1,5 +1,6 @@
+import { allowedMoves } from '../../protocol/index.ts';
 import type { EntryOutcome, HistoryAction, HistoryEntry } from '../lane-api/index.ts';
-import { NEW_TRANSACTION_OPERATIONS } from '../payment/index.ts';
+import { refundableMinor, standingOf } from './journal/entry-standing.ts';
 import type { JournalEntry } from './journal/journal-types.ts';
 
 const OUTCOME: Readonly<Record<JournalEntry['state'], EntryOutcome>> = {
@@ -12,28 +13,24 @@ const OUTCOME: Readonly<Record<JournalEntry['state'], EntryOutcome>> = {
 };
 
 /**
- * What the cashier may do with an entry (lane API HistoryAction), by the service's rules
- * (docs/test-cards.md, States and moves): reprint what was answered; void an unsettled approval of
- * a new transaction (sale, preauth, refund, gift operation) nothing was refunded from; refund a
- * sale (or completed preauth) while some is left; adjust the tip of an unsettled sale when the
- * lane offers it; complete a preauth not yet completed.
+ * What the cashier may do with an entry (lane API HistoryAction), by the rule book
+ * (protocol/transactions, docs/test-cards.md › States and moves) over where the journal holds its
+ * transaction: reprint what was answered; void what the rules let be voided; refund while some is
+ * left and the rules allow a refund; adjust the tip of a sale when the lane offers it; complete a
+ * preauth.
  */
 export function historyActions(entry: JournalEntry, tipAdjust: boolean): HistoryAction[] {
   const actions: HistoryAction[] = [];
   const approved = entry.state === 'approved' || entry.state === 'partial';
   if (approved || entry.state === 'declined') actions.push('reprint');
-  if (!approved || entry.purpose !== 'cashier' || entry.ttid === undefined) return actions;
-  const undone = entry.marks.includes('voided') || entry.marks.includes('reversed');
-  if (undone) return actions;
-  const settled = entry.marks.includes('settled');
-  const left = (entry.approvedMinor ?? entry.amountMinor) - entry.refundedMinor;
-  if (!settled && entry.refundedMinor === 0 && NEW_TRANSACTION_OPERATIONS.has(entry.operation))
-    actions.unshift('void');
-  const captured = entry.operation === 'sale' || entry.marks.includes('completed');
-  if (captured && left > 0) actions.push('refund');
-  if (tipAdjust && entry.operation === 'sale' && !settled) actions.push('tip');
-  if (entry.operation === 'preauth' && !entry.marks.includes('completed') && !settled)
-    actions.push('complete');
+  const standing = entry.purpose === 'cashier' ? standingOf(entry) : undefined;
+  if (standing === undefined) return actions;
+  const allowed = new Set(allowedMoves(standing));
+  if (allowed.has('void')) actions.unshift('void');
+  const refundable = allowed.has('refund_partial') || allowed.has('refund_whole');
+  if (refundable && refundableMinor(entry) > 0) actions.push('refund');
+  if (tipAdjust && entry.operation === 'sale' && allowed.has('adjust')) actions.push('tip');
+  if (allowed.has('preauthcomplete')) actions.push('complete');
   return actions;
 }
 

@@ -68,8 +68,13 @@ export class LaneEngine implements LaneApi {
   readonly #context: LaneContext;
   readonly #stops: (() => void)[] = [];
   #live: Workflow<string> | undefined;
+  /** The live workflow's run, awaited by stop(). */
+  #running: Promise<void> = Promise.resolve();
+  /** Set by stop(): commands are refused and no recovery pass starts. */
+  #stopping = false;
   #server: ServerStatus;
   #sweep: Promise<void> = Promise.resolve();
+  #sweepFailing = false;
   #timer: NodeJS.Timeout | undefined;
 
   private constructor(options: LaneEngineOptions) {
@@ -134,13 +139,31 @@ export class LaneEngine implements LaneApi {
     return engine;
   }
 
-  /** Runs one recovery pass (after the one in progress, if any); resolves when it is done. */
+  /**
+   * Runs one recovery pass (after the one in progress, if any); resolves when it is done. A pass
+   * that fails is logged and told to the cashier (recovery_failed, once until a pass succeeds);
+   * the next pass runs on time all the same (docs/lane.md, Recovery).
+   */
   sweepNow(): Promise<void> {
-    this.#sweep = this.#sweep.then(async () => {
-      await this.#recovery.sweep((id) => id === this.#live?.id).catch(() => undefined);
-      this.#publishStatus();
-    });
+    if (this.#stopping) return this.#sweep;
+    this.#sweep = this.#sweep.then(() => this.#sweepOnce());
     return this.#sweep;
+  }
+
+  async #sweepOnce(): Promise<void> {
+    try {
+      await this.#recovery.sweep((id) => id === this.#live?.id);
+      this.#sweepFailing = false;
+      this.#publishStatus();
+    } catch (error) {
+      console.error(`lane: a recovery pass failed: ${(error as Error).message}`);
+      if (this.#sweepFailing) return;
+      this.#sweepFailing = true;
+      this.#events.emit({
+        type: 'notice',
+        notice: { level: 'error', code: 'recovery_failed', params: {} },
+      });
+    }
   }
 
   /** Everything a screen needs to draw itself. */
@@ -159,6 +182,7 @@ export class LaneEngine implements LaneApi {
   async send<T extends CommandType>(
     input: Extract<LaneCommand, { type: T }>,
   ): Promise<CommandReply<T>> {
+    if (this.#stopping) return refuse('unavailable', 'the lane is stopping', 'lane.running');
     const parsed = parseCommand(input);
     if ('error' in parsed) return { ok: false, error: parsed.error };
     return (await this.#run(parsed.command)) as CommandReply<T>;
@@ -193,7 +217,7 @@ export class LaneEngine implements LaneApi {
   #begin(workflow: Workflow<string>): void {
     this.#live = workflow;
     this.#options.journal.startWorkflow(workflow.id, workflow.kind, this.#options.training);
-    void workflow
+    this.#running = workflow
       .execute()
       .catch((error: unknown) => {
         console.error(`lane: ${workflow.kind} stopped: ${(error as Error).message}`);
@@ -244,10 +268,18 @@ export class LaneEngine implements LaneApi {
     this.#publishStatus();
   }
 
-  /** Stops the background recovery and the subscriptions (the journal, client and devices stay open). */
+  /**
+   * Stops the engine (docs/lane.md, Stopping the lane): commands are refused from now on; the
+   * running workflow is halted, a request in flight let finish up to its deadline and journaled;
+   * then the background recovery and the subscriptions stop. The journal, client and devices stay
+   * open for the caller to close, since nothing of the engine uses them any more.
+   */
   async stop(): Promise<void> {
+    this.#stopping = true;
     clearInterval(this.#timer);
-    for (const stop of this.#stops.splice(0)) stop();
+    this.#live?.halt();
+    await this.#running;
     await this.#sweep;
+    for (const stop of this.#stops.splice(0)) stop();
   }
 }

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { MsoftCode } from '../../protocol/index.ts';
 import type {
   NextAction,
@@ -21,7 +22,9 @@ import { Workflow } from './workflow.ts';
 const CHECK_FIRST_MS = 500;
 const CHECK_MAX_MS = 5000;
 
-const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+/** Waits `ms`, or less when `signal` aborts first. */
+const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
+  delay(ms, undefined, { signal }).catch(() => undefined);
 
 /**
  * The steps every workflow that talks to the service shares (docs/lane.md, Workflows):
@@ -77,12 +80,16 @@ export abstract class ServiceWorkflow<S extends string> extends Workflow<
     }
   }
 
-  /** The checking step: looks the entry up until its outcome is definite, or the cashier defers. */
+  /**
+   * The checking step: looks the entry up until its outcome is definite, or the cashier defers, or
+   * the lane stops (the entry then stays unknown for the next start's recovery).
+   */
   protected async check(unknown: JournalEntry): Promise<JournalEntry> {
     const since = this.ctx.now();
     let entry = unknown;
     let wait = CHECK_FIRST_MS;
     for (let attempts = 0; ; attempts += 1) {
+      this.checkHalt();
       this.show({
         name: 'checking',
         operation: entry.operation,
@@ -102,11 +109,11 @@ export abstract class ServiceWorkflow<S extends string> extends Workflow<
   /** Waits `ms`; true when the cashier defers meanwhile (not offered once a cancel is asked). */
   async #waitOrDefer(ms: number): Promise<boolean> {
     if (this.cancelRequested) {
-      await sleep(ms);
+      await sleep(ms, this.haltSignal);
       return false;
     }
     const deferred = await Promise.race([
-      sleep(ms).then(() => false),
+      sleep(ms, this.haltSignal).then(() => false),
       this.ask(['workflow.defer']).then(() => true),
     ]);
     this.withdraw();

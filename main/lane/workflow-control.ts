@@ -11,6 +11,18 @@ export class WorkflowCancelled extends Error {
   }
 }
 
+/**
+ * Thrown into a workflow's run when the lane stops (SIGTERM, SIGINT): no step waits for a person
+ * or a device any more and no new request is sent; what the journal holds stays for the next
+ * start's recovery (docs/lane.md, Stopping the lane).
+ */
+export class WorkflowHalted extends Error {
+  constructor() {
+    super('workflow halted: the lane is stopping');
+    this.name = 'WorkflowHalted';
+  }
+}
+
 /** Thrown when the cashier leaves an unknown outcome to the journal (workflow.defer). */
 export class WorkflowDeferred extends Error {
   constructor() {

@@ -14,6 +14,7 @@ import { promptsFor } from './prompts.ts';
 import {
   WorkflowCancelled,
   WorkflowDeferred,
+  WorkflowHalted,
   tenderLine,
   type Bounds,
 } from './workflow-control.ts';
@@ -21,6 +22,7 @@ import {
 export {
   WorkflowCancelled,
   WorkflowDeferred,
+  WorkflowHalted,
   tenderLine,
   type Bounds,
 } from './workflow-control.ts';
@@ -45,7 +47,8 @@ const refusal = (code: LaneError['code'], message: string, rule?: string): LaneE
  * lane API's steps, driven by an async run() that shows each step, waits for the cashier's
  * commands (ask) and for devices and the service, and ends. Cancel is accepted at every step that
  * allows it: device waits are aborted at once, a request in flight is let finish, and whatever
- * was approved is then reversed.
+ * was approved is then reversed. A halt (the lane stopping) ends it the same way but reverses
+ * nothing: the journal keeps what it did for the next start's recovery.
  */
 export abstract class Workflow<S extends string> {
   readonly id = randomUUID();
@@ -57,6 +60,9 @@ export abstract class Workflow<S extends string> {
   readonly #machine: StateMachine<S | Bounds>;
   readonly #publish: (view: WorkflowView | null) => void;
   readonly #cancel = new AbortController();
+  readonly #halt = new AbortController();
+  /** Aborted by a cancel or a halt: what every device wait takes. */
+  readonly #waits = AbortSignal.any([this.#cancel.signal, this.#halt.signal]);
   #step: WorkflowStep | undefined;
   #stepAt = 0;
   #waiting: Waiting | undefined;
@@ -81,9 +87,14 @@ export abstract class Workflow<S extends string> {
     return this.#machine;
   }
 
-  /** Aborted once the cashier cancels: every device wait of the workflow takes it. */
+  /** Aborted once the cashier cancels or the lane stops: every device wait of the workflow takes it. */
   protected get signal(): AbortSignal {
-    return this.#cancel.signal;
+    return this.#waits;
+  }
+
+  /** Aborted once the lane stops (halt). */
+  protected get haltSignal(): AbortSignal {
+    return this.#halt.signal;
   }
 
   /** True once the cashier asked to cancel. */
@@ -137,6 +148,7 @@ export abstract class Workflow<S extends string> {
     types: readonly T[],
     actions: readonly string[] = [],
   ): Promise<Extract<LaneCommand, { type: T }>> {
+    if (this.#halt.signal.aborted) return Promise.reject(new WorkflowHalted());
     if (this.cancelRequested && !this.#closed) return Promise.reject(new WorkflowCancelled());
     return new Promise((resolve, reject) => {
       this.#waiting = {
@@ -166,9 +178,25 @@ export abstract class Workflow<S extends string> {
     this.#waiting = undefined;
   }
 
-  /** Throws WorkflowCancelled when the cashier has cancelled. */
+  /** Throws WorkflowHalted when the lane is stopping, WorkflowCancelled when the cashier has cancelled. */
   protected checkCancel(): void {
+    this.checkHalt();
     if (this.cancelRequested) throw new WorkflowCancelled();
+  }
+
+  /** Throws WorkflowHalted when the lane is stopping (steps that go on through a cancel call this). */
+  protected checkHalt(): void {
+    if (this.#halt.signal.aborted) throw new WorkflowHalted();
+  }
+
+  /**
+   * Stops the workflow for the lane's stop: device waits end, a step waiting for the cashier ends,
+   * no new request is sent; a request in flight is let finish (its outcome journaled). The run
+   * then ends without reversing anything (docs/lane.md, Stopping the lane).
+   */
+  halt(): void {
+    this.#halt.abort();
+    this.#take()?.reject(new WorkflowHalted());
   }
 
   /** A command for this workflow (the engine checked its schema and workflowId). */
@@ -201,8 +229,21 @@ export abstract class Workflow<S extends string> {
     return undefined;
   }
 
-  /** Runs the workflow to its end; a cancel reverses what it approved first. */
+  /**
+   * Runs the workflow to its end; a cancel reverses what it approved first. A halt ends it where it
+   * is: the journal keeps the workflow running unless its last approval completed it.
+   */
   async execute(): Promise<void> {
+    try {
+      await this.#runToEnd();
+    } catch (error) {
+      if (!(error instanceof WorkflowHalted)) throw error;
+    } finally {
+      this.#waiting = undefined;
+    }
+  }
+
+  async #runToEnd(): Promise<void> {
     try {
       await this.run();
       this.ctx.journal.endWorkflow(this.id, 'complete');
@@ -210,8 +251,6 @@ export abstract class Workflow<S extends string> {
       if (error instanceof WorkflowCancelled) await this.#cancelOut();
       else if (error instanceof WorkflowDeferred) await this.#deferOut();
       else throw error;
-    } finally {
-      this.#waiting = undefined;
     }
   }
 

@@ -20,11 +20,7 @@ export {
   type NotSentReason,
   type PaymentErrorCode,
 } from './errors.ts';
-export {
-  NEW_TRANSACTION_OPERATIONS,
-  type ParamValue,
-  type ParamsInput,
-} from './request-builder.ts';
+export { type ParamValue, type ParamsInput } from './request-builder.ts';
 export { PaymentResponse } from './payment-response.ts';
 export type { ResolveOptions } from './order-resolver.ts';
 export type {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  NEW_TRANSACTION_OPERATIONS,
   PARAM_SPECS,
   ProtocolError,
   acceptedParams,
@@ -28,20 +29,6 @@ export type ParamValue = string | number | undefined;
 export type ParamsInput = Readonly<
   Record<string, ParamValue | Readonly<Record<string, ParamValue>>>
 >;
-
-/**
- * Operations that create a transaction (seed: What the service does §1): the client gives each
- * request an order id when the caller gives none, so an unanswered one can be looked up by it.
- */
-export const NEW_TRANSACTION_OPERATIONS: ReadonlySet<OperationName> = new Set<OperationName>([
-  'sale',
-  'preauth',
-  'refund',
-  'activate',
-  'issue',
-  'cashout',
-  'merchreturn',
-]);
 
 /** Operations whose answer may approve less than the amount asked (partial approval). */
 const PARTIAL_OPERATIONS: ReadonlySet<OperationName> = new Set<OperationName>(['sale', 'preauth']);

@@ -1,4 +1,4 @@
-import type { ReceiptWords } from './receipt-words.ts';
+import type { ReceiptWords } from '../../protocol/index.ts';
 
 /** How the cardholder was verified, as the receipt states it, and whether the merchant copy wants a signature. */
 export interface Verification {

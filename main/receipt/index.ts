@@ -25,4 +25,4 @@ export {
   type ReceiptTarget,
 } from './receipt-render.ts';
 export { ReceiptError, type ReceiptErrorCode } from './receipt-error.ts';
-export type { ReceiptLanguage } from './receipt-words.ts';
+export type { ReceiptLanguage } from '../../protocol/index.ts';

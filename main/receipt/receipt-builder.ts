@@ -8,7 +8,7 @@ import type {
   ReceiptField,
   ReceiptOutcome,
 } from './receipt-document.ts';
-import { RECEIPT_WORDS, type ReceiptLanguage, type ReceiptWords } from './receipt-words.ts';
+import { RECEIPT_WORDS, type ReceiptLanguage, type ReceiptWords } from '../../protocol/index.ts';
 import { serviceReceiptLines } from './service-receipt.ts';
 
 /** The merchant header of every receipt, from the lane's configuration. */

@@ -1,4 +1,4 @@
-import type { ReceiptLanguage } from './receipt-words.ts';
+import type { ReceiptLanguage } from '../../protocol/index.ts';
 
 /** Which copy of a receipt: the cardholder's, or the one the merchant keeps (signature). */
 export type ReceiptCopy = 'customer' | 'merchant';

@@ -1,5 +1,5 @@
 import type { ReceiptDocument, ReceiptField } from './receipt-document.ts';
-import { RECEIPT_WORDS } from './receipt-words.ts';
+import { RECEIPT_WORDS } from '../../protocol/index.ts';
 
 /** Characters receiptline reads as markup in text (ReceiptLine grammar, "Special characters"). */
 const MARKUP = /[\\|{}~_"`^=-]/g;

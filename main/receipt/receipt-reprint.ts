@@ -3,7 +3,7 @@ import { PaymentResponse } from '../payment/index.ts';
 import { type ReceiptContext, buildReceipts } from './receipt-builder.ts';
 import type { ReceiptDocument } from './receipt-document.ts';
 import { ReceiptError } from './receipt-error.ts';
-import { RECEIPT_WORDS } from './receipt-words.ts';
+import { RECEIPT_WORDS } from '../../protocol/index.ts';
 
 /** txnstatus members a reprint shows, since the sale's state changed after its receipt. */
 const LATER_STATES = new Set(['VOIDED', 'REVERSED', 'REFUNDED', 'ADJUSTED', 'PARTIALREVERSAL']);

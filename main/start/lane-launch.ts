@@ -2,6 +2,8 @@
 // simulated devices and the lane, which answers the training commands with them) or a real lane
 // from its configuration; either way the lane API on its local socket and one line saying where it is.
 import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultDataDirectory } from '../../server/index.ts';
 import type { LaneApi } from '../lane-api/index.ts';
@@ -10,6 +12,7 @@ import { laneSetupFromConfig, readLaneConfig } from './lane-config.ts';
 import { startLane } from './lane-runtime.ts';
 import { listenLaneSocket } from './lane-socket.ts';
 import { ensureLaneDir } from '../lane/private-files.ts';
+import { RunLeftovers } from './run-leftovers.ts';
 import { defaultLaneRoot, type StartArgs } from './start-options.ts';
 import { startTrainingLane } from './training-lane.ts';
 
@@ -31,34 +34,72 @@ export interface LaunchedLane {
   api: LaneApi;
   /** One line saying where the lane is (its socket and payment service). */
   line: string;
+  /** The lane's folder: its journal, socket, run record and kept bridge address. */
+  laneDir: string;
   stop(): Promise<void>;
 }
 
-async function training(args: LaneArgs): Promise<LaunchedLane> {
-  const laneDir = args.laneDir ?? join(defaultLaneRoot(), 'training');
+/**
+ * Runs `start` on a lane folder claimed for this run (RunLeftovers: what a killed run left there is
+ * removed first); the folder's record is released once the lane stopped, or when it cannot start.
+ */
+async function claimed(
+  laneDir: string,
+  start: (leftovers: RunLeftovers) => Promise<LaunchedLane>,
+): Promise<LaunchedLane> {
   ensureLaneDir(laneDir);
-  const lane = await startTrainingLane({
-    server: {
-      plainPort: TRAINING_PLAIN_PORT,
-      dataDir: join(defaultDataDirectory(), 'training'),
-      logLevel: 'warn',
-      ...args.server,
-    },
-    laneDir,
-  });
-  const socket = await listenLaneSocket(
-    lane.lane.engine,
-    args.socket ?? join(laneDir, 'lane.sock'),
-  );
-  const { host, port } = lane.server.tlsAddress;
+  const leftovers = await RunLeftovers.claim(laneDir);
+  let launched: LaunchedLane;
+  try {
+    launched = await start(leftovers);
+  } catch (error) {
+    leftovers.release();
+    throw error;
+  }
   return {
-    api: lane.lane.engine,
-    line: `LaneTerm lane (TRAINING): lane API on ${socket.path}, payment service https://${host}:${port}`,
+    ...launched,
     async stop() {
-      await socket.close();
-      await lane.stop();
+      await launched.stop();
+      leftovers.release();
     },
   };
+}
+
+async function training(args: LaneArgs, leftovers: RunLeftovers, laneDir: string) {
+  const devicesDir = await mkdtemp(join(tmpdir(), 'laneterm-devices-'));
+  leftovers.addTempDir(devicesDir);
+  const socketPath = args.socket ?? join(laneDir, 'lane.sock');
+  leftovers.addSocket(socketPath);
+  try {
+    const lane = await startTrainingLane({
+      server: {
+        plainPort: TRAINING_PLAIN_PORT,
+        dataDir: join(defaultDataDirectory(), 'training'),
+        logLevel: 'warn',
+        ...args.server,
+      },
+      laneDir,
+      devices: { dir: devicesDir },
+    });
+    const socket = await listenLaneSocket(lane.lane.engine, socketPath).catch(async (error) => {
+      await lane.stop();
+      throw error;
+    });
+    const { host, port } = lane.server.tlsAddress;
+    return {
+      api: lane.lane.engine,
+      laneDir,
+      line: `LaneTerm lane (TRAINING): lane API on ${socket.path}, payment service https://${host}:${port}`,
+      async stop() {
+        await socket.close();
+        await lane.stop();
+        await rm(devicesDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(devicesDir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /**
@@ -79,15 +120,24 @@ async function apiKeySecret(keyId: string, file: string | undefined, vault?: Sec
   return secret;
 }
 
-async function real(config: string, args: LaneArgs, vault?: SecretVault): Promise<LaunchedLane> {
-  const setup = readLaneConfig(config);
+async function real(
+  setup: ReturnType<typeof readLaneConfig>,
+  args: LaneArgs,
+  leftovers: RunLeftovers,
+  laneDir: string,
+  vault?: SecretVault,
+): Promise<LaunchedLane> {
   const secret = await apiKeySecret(setup.server.apiKeyId, setup.server.apiKeySecretFile, vault);
-  const laneDir = args.laneDir ?? join(defaultLaneRoot(), setup.laneId);
-  ensureLaneDir(laneDir);
+  const socketPath = args.socket ?? join(laneDir, 'lane.sock');
+  leftovers.addSocket(socketPath);
   const lane = await startLane(laneSetupFromConfig(setup, secret, laneDir));
-  const socket = await listenLaneSocket(lane.engine, args.socket ?? join(laneDir, 'lane.sock'));
+  const socket = await listenLaneSocket(lane.engine, socketPath).catch(async (error) => {
+    await lane.stop();
+    throw error;
+  });
   return {
     api: lane.engine,
+    laneDir,
     line: `LaneTerm lane ${setup.laneId}: lane API on ${socket.path}, payment service ${setup.server.url}`,
     async stop() {
       await socket.close();
@@ -96,7 +146,16 @@ async function real(config: string, args: LaneArgs, vault?: SecretVault): Promis
   };
 }
 
-/** Starts the lane `args` describe: training mode without --config, the configured lane with it. */
-export function launchLane(args: LaneArgs, vault?: SecretVault): Promise<LaunchedLane> {
-  return args.config === undefined ? training(args) : real(args.config, args, vault);
+/**
+ * Starts the lane `args` describe: training mode without --config, the configured lane with it;
+ * either way on its lane folder, cleared first of what a killed run left there.
+ */
+export async function launchLane(args: LaneArgs, vault?: SecretVault): Promise<LaunchedLane> {
+  if (args.config === undefined) {
+    const laneDir = args.laneDir ?? join(defaultLaneRoot(), 'training');
+    return claimed(laneDir, (leftovers) => training(args, leftovers, laneDir));
+  }
+  const setup = readLaneConfig(args.config);
+  const laneDir = args.laneDir ?? join(defaultLaneRoot(), setup.laneId);
+  return claimed(laneDir, (leftovers) => real(setup, args, leftovers, laneDir, vault));
 }

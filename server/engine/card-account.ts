@@ -7,7 +7,7 @@ import type { ServiceAnswer } from './engine-context.ts';
 import { isPlainPin } from './entry/pin-entry.ts';
 import type { GiftAsk, GiftMove } from './gift/gift-host.ts';
 import { giftCardType, type GiftCardType } from './gift/gift-ranges.ts';
-import type { PlanAccount } from './operations/new-transaction.ts';
+import type { PlanAccount } from './operations/new-transaction-plan.ts';
 import type { AccountDisplay } from './response-pairs.ts';
 
 /** A card a new transaction may run on: its cardtype, and its gift range when it is a gift card. */

@@ -1,7 +1,6 @@
-import { Code, MsoftCode, formatAmount } from '../../protocol/index.ts';
+import { Code, MsoftCode, formatAmount, refusalOf } from '../../protocol/index.ts';
 import { put, transactionPairs } from './response-pairs.ts';
 import type { EngineContext } from './engine-context.ts';
-import { refusalOf } from './state-machine.ts';
 import type { CheckReads } from '../store/check-store.ts';
 import type { TransactionRecord } from '../store/transaction-record.ts';
 import { emvRecordPairs } from './emv-pairs.ts';
@@ -44,7 +43,7 @@ function heldAmount(txn: TransactionRecord): number {
 
 /** reversible (seed: Transaction detail): the state table allows a full reversal now. */
 function reversibleOf(txn: TransactionRecord): boolean {
-  return refusalOf(txn, 'reversal_full') === undefined && txn.refundedAmount === 0;
+  return refusalOf(txn, 'reversal_full') === undefined;
 }
 
 /**

@@ -2,7 +2,7 @@ import { Code, MsoftCode, type Params } from '../../protocol/index.ts';
 import { lastFour, maskPan } from '../../drivers/crypto/index.ts';
 import { response } from './answers.ts';
 import type { EngineContext, OperationRequest, ServiceAnswer } from './engine-context.ts';
-import type { CommitStep } from './operations/new-transaction.ts';
+import type { CommitStep } from './operations/new-transaction-plan.ts';
 
 /**
  * Seconds within which a second transaction of the same card, amount and order is a duplicate

@@ -1,28 +1,11 @@
-/** What created a transaction: a sale, a preauth or a refund (seed: States and transitions). */
-export type TransactionKind = 'sale' | 'preauth' | 'refund';
+import type {
+  TransactionKind,
+  TransactionOperation,
+  TransactionState,
+} from '../../protocol/index.ts';
 
-/**
- * The operation that created a transaction: its kind, or a gift operation (activate, issue and
- * merchreturn load a card, kind refund; cashout empties it, kind sale).
- */
-export type TransactionOperation =
-  TransactionKind | 'activate' | 'issue' | 'cashout' | 'merchreturn';
-
-/** The gift card operations (seed: activate, issue, cashout, merchreturn). */
-export const GIFT_OPERATIONS: ReadonlySet<TransactionOperation> = new Set([
-  'activate',
-  'issue',
-  'cashout',
-  'merchreturn',
-]);
-
-/**
- * Where a transaction stands (seed: States and transitions): declined (never approved),
- * authorized (hold placed, not in a batch), captured (in an open batch, eligible for settlement),
- * settled (its batch settled), voided, reversed (hold removed).
- */
-export type TransactionState =
-  'declined' | 'authorized' | 'captured' | 'settled' | 'voided' | 'reversed';
+/** The rule book's transaction kinds and states (protocol/transactions), as the store keeps them. */
+export type { TransactionKind, TransactionOperation, TransactionState };
 
 /**
  * Lifecycle marks kept beside the state, reported in txnstatus (docs/test-cards.md); RETURNED: a

@@ -82,7 +82,7 @@ describe.each(TRANSPORTS)('receipts over %s', (transport) => {
     );
     expect(customer?.service).toContainEqual({ label: 'TOTAL', value: '$12.00', strong: true });
     expect(customer?.service).toContain('APPROVED');
-    expect(merchant?.service).toContainEqual({ label: 'TTID', value: ttidOf(result) });
+    expect(merchant?.service).toContainEqual({ label: 'TRANSACTION', value: ttidOf(result) });
   });
 
   it('trandetail reprints it as a duplicate, in text, with the merchant header as merch_*', async () => {

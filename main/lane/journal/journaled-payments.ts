@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { acceptedParams } from '../../../protocol/index.ts';
+import { NEW_TRANSACTION_OPERATIONS, acceptedParams } from '../../../protocol/index.ts';
 import type { CardSummary, Operation, Tender } from '../../lane-api/index.ts';
 import {
-  NEW_TRANSACTION_OPERATIONS,
   PaymentNotSentError,
   PaymentRequestError,
   type CallOptions,

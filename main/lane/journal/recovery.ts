@@ -1,6 +1,7 @@
+import { NEW_TRANSACTION_OPERATIONS, refusalOf, type Move } from '../../../protocol/index.ts';
 import type { Notice, NoticeCode } from '../../lane-api/index.ts';
 import { formatMinor } from '../../lane-api/index.ts';
-import { NEW_TRANSACTION_OPERATIONS } from '../../payment/index.ts';
+import { refundableMinor, standingOf } from './entry-standing.ts';
 import type { EntryResolver } from './entry-resolver.ts';
 import type { JournaledPayments, PaymentPlan } from './journaled-payments.ts';
 import type { JournalStore } from './journal-store.ts';
@@ -18,30 +19,39 @@ export interface Compensation {
 
 type Undone = 'reversed' | 'pending' | 'refused';
 
+/** What compensation reached for an approval it sent nothing for. */
+const REACHED = { undone: 'reversed', refused: 'refused' } as const;
+
 const isApproved = (entry: JournalEntry): boolean =>
   entry.state === 'approved' || entry.state === 'partial';
 
 /**
- * The move that undoes an approved new transaction, by the service's rules (docs/test-cards.md,
- * States and moves): a sale or preauth is reversed whole while unsettled and refunded once settled
- * (default: as the journal marks it); a refund or a gift movement is voided; a balance inquiry
- * moved nothing.
+ * How an approval is undone: the move to send; `undone` when it is voided or reversed already;
+ * `refused` when the rules allow no move now.
  */
-export function undoPlan(
-  entry: JournalEntry,
-  settled = entry.marks.includes('settled'),
-): Omit<PaymentPlan, 'workflowId'> | undefined {
-  if (!NEW_TRANSACTION_OPERATIONS.has(entry.operation) || entry.ttid === undefined)
-    return undefined;
-  const amountMinor = (entry.approvedMinor ?? entry.amountMinor) - entry.refundedMinor;
-  if (amountMinor <= 0) return undefined;
+type Undo = Omit<PaymentPlan, 'workflowId'> | 'undone' | 'refused';
+
+/**
+ * How an approved new transaction is undone, by the rule book (protocol/transactions,
+ * docs/test-cards.md › States and moves) over where it stands (settled: default as the journal
+ * marks it): the first of a whole reversal, a void, and a refund of what is left that the rules
+ * allow; `undone` once voided or reversed; `refused` when they allow none. Undefined when
+ * nothing stands to undo (a move, a balance inquiry, an approval wholly refunded).
+ */
+function undoOf(entry: JournalEntry, settled = entry.marks.includes('settled')): Undo | undefined {
+  const standing = standingOf(entry, settled);
+  const ttid = entry.ttid;
+  const amountMinor = refundableMinor(entry);
+  if (standing === undefined || ttid === undefined || amountMinor <= 0) return undefined;
+  if (standing.state === 'voided' || standing.state === 'reversed') return 'undone';
   const base = { purpose: 'compensate' as const, parentId: entry.id, amountMinor, params: {} };
-  if (entry.operation === 'sale' || entry.operation === 'preauth') {
-    if (settled)
-      return { ...base, operation: 'refund', params: { ttid: entry.ttid, amount: amountMinor } };
-    return { ...base, operation: 'reversal', targetTtid: entry.ttid };
-  }
-  return { ...base, operation: 'void', targetTtid: entry.ttid };
+  const moves: [Move, Omit<PaymentPlan, 'workflowId'>][] = [
+    ['reversal_full', { ...base, operation: 'reversal', targetTtid: ttid }],
+    ['void', { ...base, operation: 'void', targetTtid: ttid }],
+    ['refund_whole', { ...base, operation: 'refund', params: { ttid, amount: amountMinor } }],
+  ];
+  const allowed = moves.find(([move]) => refusalOf(standing, move) === undefined);
+  return allowed === undefined ? 'refused' : allowed[1];
 }
 
 /**
@@ -108,9 +118,12 @@ export class Recovery {
     }
     entries = this.#journal.entriesOf(workflowId);
     for (const entry of entries.filter((e) => e.purpose === 'cashier' && isApproved(e))) {
-      const plan = undoPlan(entry);
-      if (plan === undefined) continue;
-      const undone = await this.#undo(workflowId, entry, plan, entries);
+      const undo = undoOf(entry);
+      if (undo === undefined) continue;
+      const undone =
+        undo === 'refused' || undo === 'undone'
+          ? REACHED[undo]
+          : await this.#undo(workflowId, entry, undo, entries);
       if (undone === 'reversed') {
         reversed.push(entry);
         if (notify) this.#tell('warning', 'recovered_reversed', entry);
@@ -160,8 +173,8 @@ export class Recovery {
   /** What follows a refused undo: a refund when a reversal or void of a sale was refused. */
   #after(entry: JournalEntry, refused: string): Omit<PaymentPlan, 'workflowId'> | undefined {
     if (refused === 'refund') return undefined;
-    const next = undoPlan(entry, true);
-    return next?.operation === refused ? undefined : next;
+    const next = undoOf(entry, true);
+    return typeof next === 'object' && next.operation !== refused ? next : undefined;
   }
 
   /** Looks up every unresolved entry of a workflow once; true when none is left unknown. */

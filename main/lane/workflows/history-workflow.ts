@@ -1,5 +1,7 @@
+import { refundMoveOf, refusalOf, type TransactionStanding } from '../../../protocol/index.ts';
 import { PaymentNotSentError, type PaymentResponse } from '../../payment/index.ts';
 import type { CommandOf, NextAction, ReceiptState, WorkflowView } from '../../lane-api/index.ts';
+import { refundableMinor, standingOf } from '../journal/entry-standing.ts';
 import type { PaymentPlan } from '../journal/journaled-payments.ts';
 import type { JournalEntry } from '../journal/journal-types.ts';
 import type { LaneContext } from '../lane-context.ts';
@@ -44,11 +46,25 @@ const KIND = {
   'history.reprint': 'reprint',
 } as const;
 
+/** Where the service says the target stands now: its detail's txnstatus over the journal's view. */
+function standingNow(
+  target: JournalEntry,
+  detail: PaymentResponse,
+): TransactionStanding | undefined {
+  const status = detail.txnstatus;
+  const standing = standingOf(target, status.includes('COMPLETE'));
+  if (standing === undefined) return undefined;
+  if (status.includes('VOIDED')) return { ...standing, state: 'voided' };
+  if (status.includes('REVERSED')) return { ...standing, state: 'reversed' };
+  return standing;
+}
+
 /**
- * The move that gives money back by the service's rules (docs/test-cards.md, States and moves),
- * from the transaction's detail: settled → refund (whole or part); unsettled and whole, nothing
- * refunded yet → reversal when the service says the hold is reversible, else void; unsettled and
- * part → refund. Undefined when nothing may be given back.
+ * The move that gives money back, by the rule book (protocol/transactions, docs/test-cards.md ›
+ * States and moves) over the transaction's detail: the whole of it, nothing refunded yet, is
+ * reversed when the service says the hold is reversible, else voided, where the rules allow;
+ * otherwise a refund of the amount where the rules allow it. Undefined when nothing may be given
+ * back now.
  */
 export function moneyBackPlan(
   target: JournalEntry,
@@ -56,20 +72,19 @@ export function moneyBackPlan(
   amountMinor: number | undefined,
 ): Pick<PaymentPlan, 'operation' | 'amountMinor' | 'targetTtid' | 'params'> | undefined {
   const ttid = target.ttid;
-  const status = detail.txnstatus;
-  if (ttid === undefined || status.includes('VOIDED') || status.includes('REVERSED'))
-    return undefined;
-  const left = (target.approvedMinor ?? target.amountMinor) - target.refundedMinor;
+  const standing = standingNow(target, detail);
+  if (ttid === undefined || standing === undefined) return undefined;
+  const left = refundableMinor(target);
   const amount = amountMinor ?? left;
   if (amount <= 0 || amount > left) return undefined;
-  const settled = status.includes('COMPLETE');
-  const whole = amount === left && target.refundedMinor === 0;
-  if (settled || !whole) {
-    if (target.operation !== 'sale' && target.operation !== 'preauth') return undefined;
-    return { operation: 'refund', amountMinor: amount, params: { ttid, amount } };
+  if (amount === left && target.refundedMinor === 0) {
+    const reversible = detail.get('reversible') === 'yes';
+    const operation = reversible ? 'reversal' : 'void';
+    if (refusalOf(standing, reversible ? 'reversal_full' : 'void') === undefined)
+      return { operation, amountMinor: amount, targetTtid: ttid, params: {} };
   }
-  const operation = detail.get('reversible') === 'yes' ? 'reversal' : 'void';
-  return { operation, amountMinor: amount, targetTtid: ttid, params: {} };
+  if (refusalOf(standing, refundMoveOf(amount, left)) !== undefined) return undefined;
+  return { operation: 'refund', amountMinor: amount, params: { ttid, amount } };
 }
 
 /**

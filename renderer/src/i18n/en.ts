@@ -24,8 +24,14 @@ export const en = {
   'app.title': 'LaneTerm',
   'app.training': 'TRAINING',
   'app.trainingNote': 'Training mode: no card is charged',
-  'app.connecting': 'Connecting to the lane…',
-  'app.linkLost': 'Lost the link to the lane; reconnecting…',
+  'status.link.connecting': 'Connecting to the lane…',
+  'status.link.down': 'The lane is not reachable',
+  'status.link.refused': 'The lane refuses this page',
+  'link.connecting': 'Connecting to the lane… Actions wait for it.',
+  'link.down':
+    'The lane is not reachable. Actions are off until it is back; this page reconnects by itself.',
+  'link.refused':
+    'The lane no longer takes this page’s key: it was started with a new one. Open the address it printed.',
 
   'action.sale': 'Sale',
   'action.credit': 'Credit',

@@ -6,8 +6,14 @@ export const es: Record<MessageKey, string> = {
   'app.title': 'LaneTerm',
   'app.training': 'ENTRENAMIENTO',
   'app.trainingNote': 'Modo de entrenamiento: no se cobra ninguna tarjeta',
-  'app.connecting': 'Conectando con la caja…',
-  'app.linkLost': 'Se perdió la conexión con la caja; reconectando…',
+  'status.link.connecting': 'Conectando con la caja…',
+  'status.link.down': 'No se puede contactar la caja',
+  'status.link.refused': 'La caja rechaza esta página',
+  'link.connecting': 'Conectando con la caja… Las acciones esperan la conexión.',
+  'link.down':
+    'No se puede contactar la caja. Las acciones están desactivadas hasta que vuelva; esta página se reconecta sola.',
+  'link.refused':
+    'La caja ya no acepta la clave de esta página: se inició con una nueva. Abra la dirección que mostró.',
 
   'action.sale': 'Venta',
   'action.credit': 'Crédito',
@@ -326,4 +332,6 @@ export const es: Record<MessageKey, string> = {
   'notice.server_lost': 'No se puede llegar al servidor de pagos.',
   'notice.lane_error':
     'La caja detuvo una {operation} por un error propio; lo que haya aprobado se está revirtiendo.',
+  'notice.recovery_failed':
+    'La caja no pudo revisar sus transacciones sin terminar; lo intenta de nuevo en breve. Llame a soporte si sigue así.',
 };

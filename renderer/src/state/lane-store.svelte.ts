@@ -1,6 +1,7 @@
 // What the screens draw from: the lane's settings, status and running workflow as the event
 // stream last said, the latest receipt, notices and history lines, and the link to the lane.
 import type { LinkState } from '../lane/bridge-link.ts';
+import { laneLink } from './lane-link.svelte.ts';
 import type {
   CommandOf,
   CommandReply,
@@ -22,7 +23,6 @@ const NOTICES_KEPT = 5;
 
 /** The lane as the UI knows it, fed by one subscription to the lane API's events. */
 export class LaneStore {
-  link = $state<LinkState>('connecting');
   settings = $state<LaneSettings | null>(null);
   status = $state<LaneStatus | null>(null);
   workflow = $state<WorkflowView | null>(null);
@@ -39,7 +39,12 @@ export class LaneStore {
 
   /** Connects with `connect`, which reports the link's state as it changes. */
   constructor(connect: (onLinkState: (state: LinkState) => void) => LaneApi) {
-    this.#lane = connect((state) => (this.link = state));
+    this.#lane = connect((state) => (laneLink.state = state));
+  }
+
+  /** Whether the page reaches the lane now (the status, workflow and history are as last heard). */
+  get link(): LinkState {
+    return laneLink.state;
   }
 
   /** Subscribes to the lane's events; returns the unsubscribe function. */

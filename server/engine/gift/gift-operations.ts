@@ -1,4 +1,4 @@
-import { MsoftCode, formatAmount, parseAmount } from '../../../protocol/index.ts';
+import { MsoftCode, formatAmount, kindOfOperation, parseAmount } from '../../../protocol/index.ts';
 import { resolveAccountEntry } from '../account-entry.ts';
 import { invalidMove, notFound, serviceDecline } from '../answers.ts';
 import {
@@ -78,9 +78,10 @@ export const openCardHandler: OperationHandler = async (request, ctx) => {
   if (typeof amount !== 'number') return amount;
   const screened = await screenCard(ctx, request, gift.card.pan, amount);
   if (screened !== undefined) return screened;
+  const operation = request.op === 'issue' ? 'issue' : 'activate';
   return runNewTransaction(request, ctx, {
-    kind: 'refund',
-    operation: request.op === 'issue' ? 'issue' : 'activate',
+    kind: kindOfOperation(operation),
+    operation,
     approvedState: 'captured',
     account: planAccount(gift),
     amount,
@@ -108,7 +109,7 @@ export const cashoutHandler: OperationHandler = async (request, ctx) => {
   const screened = await screenCard(ctx, request, gift.card.pan, undefined);
   if (screened !== undefined) return screened;
   return runNewTransaction(request, ctx, {
-    kind: 'sale',
+    kind: kindOfOperation('cashout'),
     operation: 'cashout',
     approvedState: 'captured',
     account: planAccount(gift),

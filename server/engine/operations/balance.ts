@@ -16,7 +16,7 @@ import { decideGift } from '../gift/gift-host.ts';
 import { QUEUE_TIMEOUT_RESULT, sendOnline } from '../online.ts';
 import { accountPairs, type AnswerResult } from '../response-pairs.ts';
 import { tokenFor } from '../tokenizer.ts';
-import { processorCard } from './new-transaction.ts';
+import { processorCard } from './new-transaction-plan.ts';
 import { verificationOf } from './sale.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { parseAmount } from '../../../protocol/index.ts';
+import { parseAmount, stateAfter } from '../../../protocol/index.ts';
 import { unixSeconds } from '../clock.ts';
 import type { OperationHandler } from '../engine-context.ts';
 import { customOf, echoOf, overlay } from '../request-echo.ts';
@@ -16,11 +16,8 @@ import { refuseMove, runOnlineMove, withTransaction } from './transaction-moves.
 export const completeHandler: OperationHandler = (request, ctx) =>
   withTransaction(request, ctx, async (txn) => {
     const { params } = request;
-    const refusal = refuseMove(
-      request,
-      txn,
-      request.op === 'capture' ? 'capture' : 'preauthcomplete',
-    );
+    const move = request.op === 'capture' ? 'capture' : 'preauthcomplete';
+    const refusal = refuseMove(request, txn, move);
     if (refusal !== undefined) return refusal;
     const amount =
       request.op === 'preauthcomplete' && params.amount !== undefined
@@ -47,7 +44,7 @@ export const completeHandler: OperationHandler = (request, ctx) =>
               unixSeconds(ctx.clock()),
             );
       return {
-        state: 'captured',
+        state: stateAfter(txn.state, move),
         amount,
         echo: overlay(txn.echo, echoOf(params)),
         custom: overlay(txn.custom, customOf(params)),

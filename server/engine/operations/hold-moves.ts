@@ -1,8 +1,12 @@
-import { formatAmount, parseAmount } from '../../../protocol/index.ts';
+import {
+  PARTIAL_REVERSAL_BRANDS,
+  formatAmount,
+  parseAmount,
+  stateAfter,
+} from '../../../protocol/index.ts';
 import { invalidMove } from '../answers.ts';
 import type { OperationHandler } from '../engine-context.ts';
 import { customOf, echoOf, overlay } from '../request-echo.ts';
-import { PARTIAL_REVERSAL_BRANDS } from '../state-machine.ts';
 import type { TransactionChange } from '../../store/transaction-store.ts';
 import { CARD_DECLINE_REASON, cardDeclineOf, withEmvPairs } from './card-decline.ts';
 import { refuseMove, runOnlineMove, withTransaction, type ChangeOf } from './transaction-moves.ts';
@@ -33,16 +37,13 @@ export const reversalHandler: OperationHandler = (request, ctx) =>
     if (partial && txn.giftAccountId === null && !PARTIAL_REVERSAL_BRANDS.has(txn.cardtype)) {
       return invalidMove(request.op, `partial reversal is not allowed for ${txn.cardtype} cards`);
     }
-    if (txn.refundedAmount > 0) {
-      return invalidMove(request.op, 'transaction has refunds; void them before reversing it');
-    }
     const decline = params.icc === undefined ? undefined : await cardDeclineOf(ctx, params, txn);
     if (decline !== undefined && 'kind' in decline) return decline;
     const named = params.reversal_reason ?? (decline && CARD_DECLINE_REASON);
     const reason = named === undefined ? {} : { reversalReason: named };
     const change: TransactionChange = partial
       ? { amount: final, addFlag: 'PARTIALREVERSAL', ...reason }
-      : { state: 'reversed', clearCard: true, ...reason };
+      : { state: stateAfter(txn.state, 'reversal_full'), clearCard: true, ...reason };
     const recorded: ChangeOf =
       decline === undefined
         ? change

@@ -1,4 +1,4 @@
-import { formatAmount, parseAmount } from '../../../protocol/index.ts';
+import { formatAmount, parseAmount, stateAfter } from '../../../protocol/index.ts';
 import { invalidMove } from '../answers.ts';
 import { unixSeconds } from '../clock.ts';
 import type { EngineContext, OperationHandler, OperationRequest } from '../engine-context.ts';
@@ -25,7 +25,11 @@ function voidChange(
   txn: TransactionRecord,
 ): ChangeOf {
   const custom = overlay(txn.custom, customOf(request.params));
-  const change: TransactionChange = { state: 'voided', clearCard: true, custom };
+  const change: TransactionChange = {
+    state: stateAfter(txn.state, 'void'),
+    clearCard: true,
+    custom,
+  };
   if (txn.kind !== 'refund' || txn.parentTtid === null) return change;
   const parentTtid = txn.parentTtid;
   return async (tx) => {
@@ -60,9 +64,6 @@ export const voidHandler: OperationHandler = (request, ctx) =>
   withTransaction(request, ctx, (txn) => {
     const refusal = refuseMove(request, txn, 'void');
     if (refusal !== undefined) return refusal;
-    if (txn.refundedAmount > 0) {
-      return invalidMove(request.op, 'transaction has refunds; void them first');
-    }
     return commitMove(request, ctx, txn, voidChange(request, ctx, txn), OFFLINE_SUCCESS, {
       amount: null,
       stanSeq: null,

@@ -1,4 +1,4 @@
-import { MsoftCode, formatAmount, parseAmount } from '../../../protocol/index.ts';
+import { MsoftCode, formatAmount, parseAmount, refundMoveOf } from '../../../protocol/index.ts';
 import { resolveAccountEntry } from '../account-entry.ts';
 import { invalidMove } from '../answers.ts';
 import { runCheckPayment } from '../checks/check-payments.ts';
@@ -45,12 +45,8 @@ export function refundOfPrior(
     }
     const left = prior.amount - prior.refundedAmount;
     const amount = params.amount === undefined ? left : parseAmount(params.amount, 'amount');
-    const before = operation === 'refund' ? prior.refundedAmount : 0;
-    const refusal = refuseMove(
-      request,
-      prior,
-      before + amount >= prior.amount ? 'refund_whole' : 'refund_partial',
-    );
+    const refundable = operation === 'refund' ? left : prior.amount;
+    const refusal = refuseMove(request, prior, refundMoveOf(amount, refundable));
     if (refusal !== undefined) return Promise.resolve(refusal);
     if (amount > left || left === 0) {
       return Promise.resolve(

@@ -1,4 +1,4 @@
-import { parseAmount, type Params } from '../../../protocol/index.ts';
+import { parseAmount, refusalOf, type Params } from '../../../protocol/index.ts';
 import type { ProcessorVerification } from '../../processor/index.ts';
 import { resolveAccountEntry, type CardEntry } from '../account-entry.ts';
 import { runCheckPayment } from '../checks/check-payments.ts';
@@ -8,7 +8,6 @@ import type { EngineContext, OperationHandler, OperationRequest } from '../engin
 import { customOf, echoOf, overlay } from '../request-echo.ts';
 import type { ServiceAnswer } from '../engine-context.ts';
 import { denyOnIssuerDecline, screenCard } from '../screening.ts';
-import { refusalOf } from '../state-machine.ts';
 import { debitPin } from '../entry/pin-entry.ts';
 import { runNewTransaction } from './new-transaction.ts';
 import { findTransaction } from './transaction-moves.ts';

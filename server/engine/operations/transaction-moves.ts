@@ -1,4 +1,4 @@
-import { Code, MsoftCode } from '../../../protocol/index.ts';
+import { Code, MsoftCode, refusalOf, type Move } from '../../../protocol/index.ts';
 import type { ProcessorRequest } from '../../processor/index.ts';
 import { invalidMove, notFound, response, serviceDecline } from '../answers.ts';
 import { unixSeconds } from '../clock.ts';
@@ -8,7 +8,6 @@ import { transactionPairs, type AnswerResult } from '../response-pairs.ts';
 import type { CallerContext, ServiceAnswer } from '../engine-context.ts';
 import { GiftLedgerError } from '../gift/gift-ledger.ts';
 import { giftBalancePairs, ledgerRefusal } from '../gift/ledger-refusal.ts';
-import { refusalOf, type Move } from '../state-machine.ts';
 import type { TransactionRecord } from '../../store/transaction-record.ts';
 import type { StoreTx } from '../../store/service-store.ts';
 import { StaleTransactionError, type TransactionChange } from '../../store/transaction-store.ts';

@@ -1,3 +1,4 @@
+import { RECEIPT_WORDS } from '../../../protocol/index.ts';
 import { maskCardNumbers } from '../../../drivers/crypto/index.ts';
 
 /**
@@ -57,11 +58,12 @@ export interface ReceiptFacts {
   signature: boolean;
 }
 
-/** Words the copies print besides the facts. */
-const AGREEMENT = 'I AGREE TO PAY THE ABOVE TOTAL AMOUNT ACCORDING TO THE CARD ISSUER AGREEMENT';
+/** The words of the service's formatted copies: the receipt vocabulary's English. */
+const WORDS = RECEIPT_WORDS.en;
+
 const COPY_MARKS: Readonly<Record<ReceiptCopyKind, string>> = {
-  customer: 'CUSTOMER COPY',
-  merchant: 'MERCHANT COPY',
+  customer: WORDS.customerCopy,
+  merchant: WORDS.merchantCopy,
 };
 
 /**
@@ -94,7 +96,7 @@ export function receiptCopy(facts: ReceiptFacts, kind: ReceiptCopyKind): Receipt
   const { outcome } = facts;
   const signature: ReceiptLine[] =
     kind === 'merchant' && facts.signature
-      ? [{ text: '' }, { signature: true }, centred('CARDHOLDER SIGNATURE'), centred(AGREEMENT)]
+      ? [{ text: '' }, { signature: true }, centred(WORDS.signature), centred(WORDS.agreement)]
       : [];
   const copy: ReceiptCopy = {
     merch_info: [
@@ -107,13 +109,13 @@ export function receiptCopy(facts: ReceiptFacts, kind: ReceiptCopyKind): Receipt
     disposition: [
       centred(outcome.text, true),
       ...(outcome.detail === undefined ? [] : [centred(outcome.detail)]),
-      ...facts.status.map((state) => ({ label: 'STATUS', value: state })),
+      ...facts.status.map((state) => ({ label: WORDS.status, value: state })),
     ],
     notice: [
       ...signature,
       ...facts.notes.map((note) => centred(note)),
       centred(COPY_MARKS[kind], true),
-      ...(facts.duplicate ? [centred('*** DUPLICATE ***', true)] : []),
+      ...(facts.duplicate ? [centred(`*** ${WORDS.duplicate} ***`, true)] : []),
     ],
   };
   for (const part of RECEIPT_PARTS) copy[part] = copy[part].map(safeLine);

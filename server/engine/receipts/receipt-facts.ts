@@ -1,35 +1,14 @@
-import { formatAmount, type OperationName, type Params } from '../../../protocol/index.ts';
+import {
+  RECEIPT_WORDS,
+  formatAmount,
+  type OperationName,
+  type Params,
+} from '../../../protocol/index.ts';
 import type { TransactionRecord } from '../../store/transaction-record.ts';
 import type { ReceiptFacts, ReceiptField } from './receipt-copy.ts';
 
-/** What was done, as a receipt titles it, by operation (a detail's by its action). */
-const TITLES: Readonly<Partial<Record<OperationName, string>>> = {
-  sale: 'SALE',
-  preauth: 'PRE-AUTHORIZATION',
-  preauthcomplete: 'COMPLETION',
-  capture: 'CAPTURE',
-  incremental: 'INCREMENTAL AUTHORIZATION',
-  refund: 'REFUND',
-  balanceinq: 'BALANCE INQUIRY',
-  activate: 'GIFT CARD ACTIVATION',
-  issue: 'GIFT CARD ISSUE',
-  cashout: 'GIFT CARD CASH OUT',
-  merchreturn: 'GIFT CARD RETURN',
-};
-
-/**
- * rcpt_entry_mode letters in words (UniTerm SDK response fields, payment-server-facts A7).
- */
-const ENTRY_MODES: Readonly<Record<string, string>> = {
-  M: 'KEYED',
-  G: 'KEYED (CHIP FAILED)',
-  S: 'SWIPED',
-  F: 'SWIPED (CHIP FAILED)',
-  R: 'CONTACTLESS SWIPE',
-  C: 'CHIP',
-  T: 'CONTACTLESS',
-  I: 'CHECK READ',
-};
+/** The words of the service's formatted copies: the receipt vocabulary's English. */
+const WORDS = RECEIPT_WORDS.en;
 
 /** Operations whose approval charges or holds a card: the merchant copy may need a signature. */
 const SIGNED: ReadonlySet<string> = new Set([
@@ -116,10 +95,10 @@ function detailAmounts(
 ): ReceiptField[] {
   const asked = minorOf(pairs.orig_reqamount);
   const held = minorOf(pairs.amount);
-  if (approved && held === asked) return moneyField('TOTAL', asked, currency, true);
+  if (approved && held === asked) return moneyField(WORDS.total, asked, currency, true);
   return [
-    ...moneyField('AMOUNT', asked, currency),
-    ...(!approved || held === asked ? [] : moneyField('CURRENT AMOUNT', held, currency, true)),
+    ...moneyField(WORDS.amount, asked, currency),
+    ...(!approved || held === asked ? [] : moneyField(WORDS.currentAmount, held, currency, true)),
   ];
 }
 
@@ -137,19 +116,19 @@ function answerAmounts(
   const echo = record?.echo ?? params;
   const asked = minorOf(params.amount) ?? record?.amount;
   const authorized = minorOf(pairs.authamount) ?? (approved ? asked : undefined);
-  const balance = moneyField('BALANCE', minorOf(pairs.balance), currency);
+  const balance = moneyField(WORDS.balance, minorOf(pairs.balance), currency);
   if (approved && asked !== undefined && authorized !== undefined && authorized < asked) {
     return [
-      ...moneyField('REQUESTED', asked, currency),
-      ...moneyField('APPROVED', authorized, currency, true),
-      ...moneyField('BALANCE DUE', asked - authorized, currency),
+      ...moneyField(WORDS.requested, asked, currency),
+      ...moneyField(WORDS.approvedAmount, authorized, currency, true),
+      ...moneyField(WORDS.balanceDue, asked - authorized, currency),
       ...balance,
     ];
   }
   return [
-    ...moneyField('TIP', minorOf(echo.tip), currency),
-    ...moneyField('CASH BACK', minorOf(echo.cashbackamount), currency),
-    ...moneyField(approved ? 'TOTAL' : 'AMOUNT', authorized ?? asked, currency, approved),
+    ...moneyField(WORDS.tip, minorOf(echo.tip), currency),
+    ...moneyField(WORDS.cashback, minorOf(echo.cashbackamount), currency),
+    ...moneyField(approved ? WORDS.total : WORDS.amount, authorized ?? asked, currency, approved),
     ...balance,
   ];
 }
@@ -174,14 +153,14 @@ export function receiptFacts(source: ReceiptSource): ReceiptFacts {
   const amounts = detail
     ? detailAmounts(pairs, approved, currency)
     : answerAmounts(source, approved, currency);
-  const partial = amounts.some((line) => line.label === 'BALANCE DUE');
+  const partial = amounts.some((line) => line.label === WORDS.balanceDue);
   const outcome = approved
-    ? { approved, text: partial ? 'PARTIALLY APPROVED' : 'APPROVED' }
+    ? { approved, text: partial ? WORDS.partial : WORDS.approved }
     : {
         approved,
-        text: 'DECLINED',
+        text: WORDS.declined,
         ...((cardDecline || verbiage !== undefined) && {
-          detail: cardDecline ? 'DECLINED BY CARD' : (verbiage ?? ''),
+          detail: cardDecline ? WORDS.cardDeclined : (verbiage ?? ''),
         }),
       };
   const entry = pairs.rcpt_entry_mode;
@@ -190,7 +169,7 @@ export function receiptFacts(source: ReceiptSource): ReceiptFacts {
     (record !== undefined && record.giftAccountId !== null) || pairs.balance !== undefined;
   return {
     merchant: source.merchant,
-    title: TITLES[action as OperationName] ?? action.toUpperCase(),
+    title: WORDS.titles[action] ?? action.toUpperCase(),
     ...(pairs.timestamp !== undefined && { time: pairs.timestamp }),
     outcome,
     status: detail
@@ -198,27 +177,27 @@ export function receiptFacts(source: ReceiptSource): ReceiptFacts {
       : [],
     amounts,
     card: [
-      ...field('CARD', pairs.cardtype),
-      ...field('ACCOUNT', pairs.account),
-      ...field('ENTRY', entry === undefined ? undefined : (ENTRY_MODES[entry] ?? entry)),
-      ...field('NAME', pairs.cardholdername),
+      ...field(WORDS.card, pairs.cardtype),
+      ...field(WORDS.account, pairs.account),
+      ...field(WORDS.entry, entry === undefined ? undefined : (WORDS.entryModes[entry] ?? entry)),
+      ...field(WORDS.name, pairs.cardholdername),
     ],
     references: [
-      ...field('TTID', pairs.ttid),
-      ...field('AUTH CODE', pairs.auth),
-      ...field('BATCH', pairs.batch),
-      ...field('ITEM', pairs.item),
-      ...field('ORDER', pairs.order_id ?? echo.ordernum),
-      ...field('LANE', echo.laneid),
-      ...field('CLERK', echo.clerkid),
+      ...field(WORDS.ttid, pairs.ttid),
+      ...field(WORDS.authCode, pairs.auth),
+      ...field(WORDS.batch, pairs.batch),
+      ...field(WORDS.item, pairs.item),
+      ...field(WORDS.order, pairs.order_id ?? echo.ordernum),
+      ...field(WORDS.lane, echo.laneid),
+      ...field(WORDS.clerk, echo.clerkid),
     ],
     emv: [
-      ...field('AID', emv('aid')),
-      ...field('APP', emv('name')),
-      ...field('TVR', emv('tvr')),
-      ...field('TSI', emv('tsi')),
-      ...field(emv('actype') ?? 'AC', emv('ac')),
-      ...(emv('pinbypass') === 'yes' ? field('PIN', 'BYPASSED') : []),
+      ...field(WORDS.aid, emv('aid')),
+      ...field(WORDS.appName, emv('name')),
+      ...field(WORDS.tvr, emv('tvr')),
+      ...field(WORDS.tsi, emv('tsi')),
+      ...field(emv('actype') ?? WORDS.cryptogram, emv('ac')),
+      ...(emv('pinbypass') === 'yes' ? field(WORDS.cvmPin, WORDS.bypassed) : []),
     ],
     notes: (params.rcpt_user_notes ?? '').split(/\r?\n/).filter((note) => note.trim() !== ''),
     duplicate: params.rcpt_duplicate === 'yes',

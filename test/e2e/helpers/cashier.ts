@@ -17,10 +17,16 @@ export class Cashier {
     this.page = page;
   }
 
-  /** Opens the lane at `url` and waits for the amount screen. */
+  /** Opens the lane at `url` and waits for the amount screen and the link to the lane. */
   async open(url: string): Promise<void> {
     await this.page.goto(url);
     await this.screen('New sale');
+    await this.linkUp();
+  }
+
+  /** Waits until the page reaches the lane (no reason for actions being off is shown). */
+  async linkUp(timeout = SCREEN_TIMEOUT_MS): Promise<void> {
+    await this.page.locator('#link-reason').waitFor({ state: 'detached', timeout });
   }
 
   /** Presses keys in order (KeyboardEvent.key names, or text typed as such). */

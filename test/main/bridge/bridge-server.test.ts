@@ -4,8 +4,12 @@
 import { request } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startBridge, type RunningBridge } from '../../../main/bridge/bridge-server.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  ALIVE_FRAME,
+  startBridge,
+  type RunningBridge,
+} from '../../../main/bridge/bridge-server.ts';
 import { useTempDirs } from '../../server/helpers/temp-dirs.ts';
 import { ScriptedLane } from './scripted-lane.ts';
 import { openEventStream } from './websocket-client.ts';
@@ -114,8 +118,9 @@ describe('web bridge', () => {
     expect(lane.received).toEqual([]);
   });
 
-  it('answers unavailable when the lane fails instead of dropping the request', async () => {
+  it('answers unavailable when the lane fails instead of dropping the request, and logs why', async () => {
     const { bridge, lane } = await start();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     lane.reply = () => {
       throw new Error('journal closed');
     };
@@ -124,6 +129,8 @@ describe('web bridge', () => {
       ok: false,
       error: { code: 'unavailable', message: 'lane.snapshot: the lane did not answer' },
     });
+    expect(logged.mock.calls).toEqual([['lane: lane.snapshot failed: journal closed']]);
+    logged.mockRestore();
   });
 
   it('refuses a request whose Host or Origin is not the bridge (DNS rebinding, other sites)', async () => {
@@ -147,14 +154,30 @@ describe('web bridge', () => {
     ]);
     if (!('stream' in result)) throw new Error(`refused ${result.refused}`);
     const { stream } = result;
+    const events = () => stream.messages.filter((text) => text !== ALIVE_FRAME);
     expect(stream.protocol).toBe('laneterm.events');
-    await expect.poll(() => stream.messages.length).toBe(1);
+    await expect.poll(() => events().length).toBe(1);
     lane.notify('server_lost');
-    await expect.poll(() => stream.messages.length).toBe(2);
-    const events = stream.messages.map((text) => JSON.parse(text) as { type: string });
-    expect(events.map((event) => event.type)).toEqual(['snapshot', 'notice']);
+    await expect.poll(() => events().length).toBe(2);
+    const types = events().map((text) => (JSON.parse(text) as { type: string }).type);
+    expect(types).toEqual(['snapshot', 'notice']);
     stream.close();
     await expect.poll(() => lane.listeners.size).toBe(0);
+  });
+
+  it('says it is alive between events, so a page hears a silent lane', async () => {
+    const { bridge } = await start();
+    const result = await openEventStream(bridge.port, '/api/events', [
+      'laneterm.events',
+      `laneterm.token.${bridge.token}`,
+    ]);
+    if (!('stream' in result)) throw new Error(`refused ${result.refused}`);
+    const { stream } = result;
+    await expect
+      .poll(() => stream.messages.filter((text) => text === ALIVE_FRAME).length)
+      .toBeGreaterThanOrEqual(2);
+    expect(JSON.parse(stream.messages[0] ?? '{}')).toMatchObject({ type: 'snapshot' });
+    stream.close();
   });
 
   it('refuses a socket without the token', async () => {

@@ -66,7 +66,7 @@ describe('buildReceipt', () => {
     expect(document.card).toContainEqual({ label: 'ENTRY', value: 'CONTACTLESS' });
     for (const [letter, words] of [
       ['S', 'SWIPED'],
-      ['F', 'FALLBACK SWIPE'],
+      ['F', 'SWIPED (CHIP FAILED)'],
       ['M', 'KEYED'],
       ['Q', 'Q'],
     ] as const)

@@ -47,7 +47,7 @@ describe('formatted copies in the answer (rcpt)', () => {
       `ACCOUNT${' '.repeat(19)}XXXXXXXXXXXX1111`,
     );
     expect(lines(pairs, 'rcpt_cust_reference')).toContain(
-      `TTID${' '.repeat(42 - 4 - (pairs.ttid ?? '').length)}${pairs.ttid}`,
+      `TRANSACTION${' '.repeat(42 - 11 - (pairs.ttid ?? '').length)}${pairs.ttid}`,
     );
     expect(lines(pairs, 'rcpt_cust_money')).toEqual([`TOTAL${' '.repeat(31)}$12.34`]);
     expect(lines(pairs, 'rcpt_cust_disposition')).toEqual([`${' '.repeat(17)}APPROVED`]);
@@ -164,7 +164,7 @@ describe('receipts of other operations', () => {
     const issued = await fx.run('issue', { account, amount: '25.00', rcpt: 'type=json' });
     expect(JSON.parse(issued.rcpt_cust_money ?? '')).toEqual([
       { label: 'TOTAL', value: '$25.00', strong: true },
-      { label: 'BALANCE', value: '$25.00' },
+      { label: 'CARD BALANCE', value: '$25.00' },
     ]);
     expect(JSON.parse(issued.rcpt_cust_merch_info ?? '')[1].text).toBe('GIFT CARD ISSUE');
     expect(issued.rcpt_merch_notice).not.toContain('signature');
@@ -172,7 +172,7 @@ describe('receipts of other operations', () => {
     expect(sale.rcpt_merch_notice).not.toContain('signature');
     const balance = await fx.run('balanceinq', { account, rcpt: 'type=json' });
     expect(JSON.parse(balance.rcpt_cust_money ?? '')).toEqual([
-      { label: 'BALANCE', value: '$20.00' },
+      { label: 'CARD BALANCE', value: '$20.00' },
     ]);
   });
 

@@ -1,7 +1,12 @@
-import { GIFT_OPERATIONS, type TransactionRecord } from '../store/transaction-record.ts';
+import {
+  GIFT_OPERATIONS,
+  type TransactionKind,
+  type TransactionOperation,
+  type TransactionState,
+} from './transaction-kinds.ts';
 
 /**
- * A move on an existing transaction (seed: States and transitions), with the amount cases that
+ * A move on an existing transaction (docs/test-cards.md, States and moves), with the amount cases
  * the table treats apart: a whole or partial reversal, a refund of the whole or part of it, and a
  * v2 duplicate (a new sale or preauth copying the transaction's card data).
  */
@@ -31,8 +36,17 @@ export const MOVES: readonly Move[] = [
   'duplicate',
 ];
 
+/** What the rule book judges a transaction by: what created it, its state, what was refunded. */
+export interface TransactionStanding {
+  readonly kind: TransactionKind;
+  readonly operation: TransactionOperation;
+  readonly state: TransactionState;
+  /** Minor units refunded against it so far. */
+  readonly refundedAmount: number;
+}
+
 /** A row of the state table: a state together with what created the transaction. */
-export type StateKey =
+type StateKey =
   | 'declined'
   | 'sale_authorized'
   | 'preauth_authorized'
@@ -46,7 +60,7 @@ export type StateKey =
   | 'reversed';
 
 /** The state-table row of a transaction; a gift operation takes only a void, before settlement. */
-function stateKeyOf(txn: Pick<TransactionRecord, 'kind' | 'operation' | 'state'>): StateKey {
+function stateKeyOf(txn: Omit<TransactionStanding, 'refundedAmount'>): StateKey {
   if (GIFT_OPERATIONS.has(txn.operation) && (txn.state === 'captured' || txn.state === 'settled')) {
     return txn.state === 'captured' ? 'gift_captured' : 'gift_settled';
   }
@@ -74,8 +88,8 @@ function refusedAll(reason: string): Record<Move, Rule> {
 }
 
 /**
- * The state table (seed: States and transitions, and docs/test-cards.md): for each state, each move
- * is allowed (true) or refused with its reason. Refusals answer DENY with DATA_INVALIDMOD.
+ * The state table (docs/test-cards.md, States and moves): for each state, each move is allowed
+ * (true) or refused with its reason. Refusals answer DENY with DATA_INVALIDMOD.
  */
 const STATE_TABLE: Readonly<Record<StateKey, Readonly<Record<Move, Rule>>>> = {
   declined: refusedAll('transaction was declined'),
@@ -138,13 +152,54 @@ const STATE_TABLE: Readonly<Record<StateKey, Readonly<Record<Move, Rule>>>> = {
   reversed: refusedAll('transaction is reversed'),
 };
 
-/** Why the move is refused for this transaction, or undefined when the table allows it. */
-export function refusalOf(
-  txn: Pick<TransactionRecord, 'kind' | 'operation' | 'state'>,
-  move: Move,
-): string | undefined {
+/** Moves refused while refunds stand against a transaction, with the reason (void them first). */
+const BLOCKED_BY_REFUNDS: Readonly<Partial<Record<Move, string>>> = {
+  void: 'transaction has refunds; void them first',
+  reversal_full: 'transaction has refunds; void them before reversing it',
+  reversal_partial: 'transaction has refunds; void them before reversing it',
+};
+
+/**
+ * Why the move is refused for this transaction, or undefined when the rules allow it: the state
+ * table, then a void or reversal of a transaction with refunds standing against it.
+ */
+export function refusalOf(txn: TransactionStanding, move: Move): string | undefined {
   const rule = STATE_TABLE[stateKeyOf(txn)][move];
-  return rule === true ? undefined : rule;
+  if (rule !== true) return rule;
+  return txn.refundedAmount > 0 ? BLOCKED_BY_REFUNDS[move] : undefined;
+}
+
+/** The moves the rules allow on this transaction now, in table order. */
+export function allowedMoves(txn: TransactionStanding): Move[] {
+  return MOVES.filter((move) => refusalOf(txn, move) === undefined);
+}
+
+/**
+ * Which refund move a refund of `amount` is, in minor units, where `refundable` is what a refund
+ * may still take: the whole when it takes all of it, else partial (docs/test-cards.md, refund).
+ */
+export function refundMoveOf(amount: number, refundable: number): Move {
+  return amount >= refundable ? 'refund_whole' : 'refund_partial';
+}
+
+/**
+ * The state a transaction is left in by a move it was allowed (docs/test-cards.md, States and
+ * moves): a void leaves it voided, a whole reversal reversed, a capture or completion captured;
+ * every other move leaves its state as it was (a partial reversal lowers the hold, a refund is a
+ * transaction of its own and only adds to what is refunded).
+ */
+export function stateAfter(state: TransactionState, move: Move): TransactionState {
+  switch (move) {
+    case 'void':
+      return 'voided';
+    case 'reversal_full':
+      return 'reversed';
+    case 'capture':
+    case 'preauthcomplete':
+      return 'captured';
+    default:
+      return state;
+  }
 }
 
 /** Card brands whose authorizations may be partly reversed (docs/test-cards.md). */

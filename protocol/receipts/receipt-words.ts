@@ -1,3 +1,7 @@
+// The receipt vocabulary: every fixed word a receipt prints, by language, read by the lane's
+// receipt builder and the service's formatted copies alike (docs/lane-devices.md › Receipts,
+// docs/api.md › Receipts).
+
 /** Languages a receipt prints in (the lane's languages): English and Spanish. */
 export type ReceiptLanguage = 'en' | 'es';
 
@@ -9,6 +13,7 @@ export interface ReceiptWords {
   amount: string;
   requested: string;
   approvedAmount: string;
+  currentAmount: string;
   balanceDue: string;
   tip: string;
   cashback: string;
@@ -21,6 +26,8 @@ export interface ReceiptWords {
   name: string;
   authCode: string;
   ttid: string;
+  batch: string;
+  item: string;
   order: string;
   response: string;
   issuerResponse: string;
@@ -39,6 +46,7 @@ export interface ReceiptWords {
   iad: string;
   formFactor: string;
   pinBypass: string;
+  bypassed: string;
   cardDeclined: string;
   signature: string;
   agreement: string;
@@ -70,16 +78,16 @@ const TITLES_EN = {
 };
 
 /**
- * rcpt_entry_mode letters in words (UniTerm SDK response fields, payment-server-facts A7): G keyed
- * after a chip failure, M keyed, T chip contactless, C chip, F swipe after a chip failure, R
- * contactless magnetic stripe, S swipe, I check read.
+ * rcpt_entry_mode letters in words (the UniTerm SDK's response fields, github.com/VinceG/
+ * php-uniterm-sdk src/Response.php): G keyed after a chip failure, M keyed, T chip contactless,
+ * C chip, F swipe after a chip failure, R contactless magnetic stripe, S swipe, I check read.
  */
 const ENTRY_EN = {
   G: 'KEYED (CHIP FAILED)',
   M: 'KEYED',
   T: 'CONTACTLESS',
   C: 'CHIP',
-  F: 'FALLBACK SWIPE',
+  F: 'SWIPED (CHIP FAILED)',
   R: 'CONTACTLESS SWIPE',
   S: 'SWIPED',
   I: 'CHECK READ',
@@ -97,6 +105,7 @@ export const RECEIPT_WORDS: Readonly<Record<ReceiptLanguage, ReceiptWords>> = {
     amount: 'AMOUNT',
     requested: 'REQUESTED',
     approvedAmount: 'APPROVED',
+    currentAmount: 'CURRENT AMOUNT',
     balanceDue: 'BALANCE DUE',
     tip: 'TIP',
     cashback: 'CASH BACK',
@@ -109,6 +118,8 @@ export const RECEIPT_WORDS: Readonly<Record<ReceiptLanguage, ReceiptWords>> = {
     name: 'NAME',
     authCode: 'AUTH CODE',
     ttid: 'TRANSACTION',
+    batch: 'BATCH',
+    item: 'ITEM',
     order: 'ORDER',
     response: 'RESPONSE',
     issuerResponse: 'ISSUER RESPONSE',
@@ -127,6 +138,7 @@ export const RECEIPT_WORDS: Readonly<Record<ReceiptLanguage, ReceiptWords>> = {
     iad: 'IAD',
     formFactor: 'FORM FACTOR',
     pinBypass: 'PIN BYPASSED',
+    bypassed: 'BYPASSED',
     cardDeclined: 'DECLINED BY CARD',
     signature: 'SIGNATURE',
     agreement: 'I AGREE TO PAY THE ABOVE TOTAL ACCORDING TO MY CARD ISSUER AGREEMENT',
@@ -145,6 +157,7 @@ export const RECEIPT_WORDS: Readonly<Record<ReceiptLanguage, ReceiptWords>> = {
     amount: 'IMPORTE',
     requested: 'SOLICITADO',
     approvedAmount: 'APROBADO',
+    currentAmount: 'IMPORTE ACTUAL',
     balanceDue: 'SALDO PENDIENTE',
     tip: 'PROPINA',
     cashback: 'EFECTIVO',
@@ -157,6 +170,8 @@ export const RECEIPT_WORDS: Readonly<Record<ReceiptLanguage, ReceiptWords>> = {
     name: 'NOMBRE',
     authCode: 'AUTORIZACION',
     ttid: 'TRANSACCION',
+    batch: 'LOTE',
+    item: 'ARTICULO',
     order: 'PEDIDO',
     response: 'RESPUESTA',
     issuerResponse: 'RESPUESTA EMISOR',
@@ -175,6 +190,7 @@ export const RECEIPT_WORDS: Readonly<Record<ReceiptLanguage, ReceiptWords>> = {
     iad: 'IAD',
     formFactor: 'FORMATO',
     pinBypass: 'PIN OMITIDO',
+    bypassed: 'OMITIDO',
     cardDeclined: 'RECHAZADA POR LA TARJETA',
     signature: 'FIRMA',
     agreement: 'ACEPTO PAGAR EL TOTAL INDICADO SEGUN EL CONTRATO CON EL EMISOR DE MI TARJETA',

@@ -1,0 +1,71 @@
+// What a service runs on below its transports: the card vault, accounts, the demo data and the
+// engine, opened in the order a start needs them (docs/architecture.md, The store).
+import type { Logger } from 'pino';
+import { openAccounts, type Accounts } from './accounts/accounts.ts';
+import { seedDemoMerchant, type DemoSeed } from './accounts/demo-merchant.ts';
+import { openSecretKey } from './accounts/secret-box.ts';
+import type { DataFiles } from './config/data-directory.ts';
+import { vaultKeyOptions, type ServerOptions } from './config/server-options.ts';
+import { TransactionService, moveLegacyOutbox, seedDemoEngineData } from './engine/index.ts';
+import { SendQueue } from './processor/index.ts';
+import type { ServiceStore } from './store/service-store.ts';
+import { CardVault, describeCustody, openDataKey } from './vault/index.ts';
+
+/** The parts a start opens before it listens. */
+export interface ServiceCore {
+  readonly vault: CardVault;
+  /** Where the key-encrypting key of the card vault's key is kept, in words. */
+  readonly vaultCustody: string;
+  readonly accounts: Accounts;
+  /** The demo merchant, when started with demo. */
+  readonly demo: DemoSeed | undefined;
+  readonly engine: TransactionService;
+}
+
+/** Opens the card vault's data key (docs/security.md, Key custody and rotation) and logs a change of wrapping. */
+function openVault(files: DataFiles, options: ServerOptions, logger: Logger) {
+  const vaultKey = openDataKey(files.root, vaultKeyOptions(options));
+  const vaultCustody = describeCustody(vaultKey.custody);
+  if (vaultKey.change !== 'none') {
+    logger.info({ custody: vaultCustody, change: vaultKey.change }, 'card vault key wrapped');
+  }
+  return { vault: new CardVault(vaultKey.key), vaultCustody };
+}
+
+/**
+ * Opens the vault and the accounts, moves an earlier version's receipt copies into the store,
+ * seeds the demo merchant when asked, and starts the engine after it settled what a previous run
+ * left in flight (TransactionService.recoverInFlight).
+ */
+export async function openServiceCore(
+  options: ServerOptions,
+  files: DataFiles,
+  store: ServiceStore,
+  logger: Logger,
+): Promise<ServiceCore> {
+  const { limits, now } = options;
+  const { vault, vaultCustody } = openVault(files, options, logger);
+  const accounts = openAccounts(store, openSecretKey(files.secretKey, vault));
+  const moved = await moveLegacyOutbox(files.outbox, store.outbox);
+  if (moved > 0) {
+    logger.info({ copies: moved, from: files.outbox }, 'receipt copies moved into the store');
+  }
+  const demo = options.demo ? await seedDemoMerchant(accounts, files.demoApiKey) : undefined;
+  if (demo !== undefined) {
+    await seedDemoEngineData(store, vault, demo.merchantUser.merchantId, now());
+  }
+  const queue = new SendQueue({
+    concurrency: limits.processorInFlight,
+    perMerchant: limits.merchantInFlight,
+  });
+  const engine = new TransactionService({
+    store,
+    logger,
+    now,
+    queue,
+    vault,
+    checkReturnSeconds: options.checkReturnSeconds,
+  });
+  await engine.recoverInFlight();
+  return { vault, vaultCustody, accounts, demo, engine };
+}

@@ -1,0 +1,84 @@
+// Stopping a lane while a cashier works (docs/lane.md, Stopping the lane): a request in flight is
+// let finish and journaled, nothing else is sent, nothing is reversed, and nothing touches the
+// journal once it is closed.
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startServiceProcess,
+  stopServiceProcess,
+  type ServiceProcess,
+} from '../../conformance/helpers/service-process.ts';
+import { startLaneBench, type LaneBench } from './helpers/lane-bench.ts';
+
+let service: ServiceProcess;
+let bench: LaneBench | undefined;
+
+beforeAll(async () => {
+  service = await startServiceProcess();
+});
+afterEach(async () => {
+  await bench?.stop();
+  bench = undefined;
+});
+afterAll(async () => {
+  await stopServiceProcess(service);
+});
+
+/** The journal's rows of a workflow, read after the lane closed it. */
+function journaled(dir: string, workflowId: string) {
+  const db = new Database(join(dir, 'journal.db'), { readonly: true });
+  try {
+    const workflow = db.prepare(`SELECT state FROM workflows WHERE id = ?`).get(workflowId) as
+      { state: string } | undefined;
+    const entries = db
+      .prepare(`SELECT operation, state, approved_minor FROM entries WHERE workflow_id = ?`)
+      .all(workflowId) as { operation: string; state: string; approved_minor: number | null }[];
+    return { workflow: workflow?.state, entries };
+  } finally {
+    db.close();
+  }
+}
+
+describe('stopping the lane', () => {
+  it('lets a sale in flight get its answer, journals it approved and complete, and then stops', async () => {
+    bench = await startLaneBench({ service, devices: { reader: 'wedge' } });
+    const { driver, devices, lane, dir } = bench;
+    // 8.03: the simulated processor waits 3 s before it answers (docs/test-cards.md, Delay triggers).
+    const { workflowId } = await driver.send({
+      type: 'sale.start',
+      amountMinor: 803,
+      tender: 'credit',
+    });
+    await driver.step('card');
+    await devices.present('visa', 'swipe');
+    await driver.step('authorizing');
+    await lane.stop();
+    expect(journaled(dir, workflowId)).toEqual({
+      workflow: 'complete',
+      entries: [{ operation: 'sale', state: 'approved', approved_minor: 803 }],
+    });
+    expect(driver.events.at(-1)).toMatchObject({ type: 'status' });
+  });
+
+  it('ends a workflow waiting for the card without sending or reversing anything, leaving it running in the journal', async () => {
+    bench = await startLaneBench({ service, devices: { reader: 'wedge' } });
+    const { driver, lane, dir } = bench;
+    const { workflowId } = await driver.send({
+      type: 'sale.start',
+      amountMinor: 1250,
+      tender: 'credit',
+    });
+    await driver.step('card');
+    await lane.stop();
+    expect(journaled(dir, workflowId)).toEqual({ workflow: 'running', entries: [] });
+  });
+
+  it('refuses every command once stopping', async () => {
+    bench = await startLaneBench({ service, devices: { reader: 'wedge' } });
+    const stopped = bench.lane.engine.stop();
+    const refusal = await bench.driver.refused({ type: 'lane.snapshot' });
+    expect(refusal).toMatchObject({ code: 'unavailable', rule: 'lane.running' });
+    await stopped;
+  });
+});
