@@ -167,6 +167,8 @@ export const CashierPrompt = z.enum([
   'give_cash',
   'ask_another_tender',
   'ask_another_card',
+  'tell_try_again',
+  'tell_get_help',
   'tell_not_charged',
   'tell_balance',
   'cancelled_nothing_charged',

@@ -62,7 +62,14 @@ describe('lane end to end', () => {
     await at.keys('F4');
     await at.screen('Result: Declined');
     expect(await at.textOf('main')).toContain('Declined by the card issuer. Ask for another card.');
+    expect(await at.textOf('main')).toMatch(/Sale\s*\$6\.01/);
+    expect(await at.page.getByRole('button', { name: 'Pay the rest' }).count()).toBe(0);
     await at.shot('decline');
+    await at.page.getByRole('button', { name: 'Try another card' }).waitFor();
+    await at.keys('F5');
+    await at.screen('Waiting for the card');
+    await at.present('visa-expired', 'F4');
+    await at.page.getByText('The card has expired. Ask for another card.').waitFor();
     await at.keys('Escape');
     await at.screen('Cancelled');
     expect(await at.textOf('main')).toContain('Cancelled. Nothing stays charged.');

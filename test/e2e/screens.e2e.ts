@@ -149,6 +149,30 @@ describe('lane UI screens', () => {
     await expectScreen('New sale');
   });
 
+  it('offers another card after a declined card, and after a refusal no card can fix never asks for one', async () => {
+    const actions = () =>
+      page
+        .getByRole('group', { name: 'Result: Declined' })
+        .getByRole('button')
+        .evaluateAll((buttons) =>
+          buttons.map(
+            (b) => `${b.className.includes('primary') ? '*' : ''}${b.firstChild?.textContent}`,
+          ),
+        );
+    const view = (name: string) => WORKFLOW_SCREENS.find((screen) => screen.name === name)?.view;
+    lane.publish({ type: 'workflow', workflow: view('declined') ?? null });
+    await expectScreen('Result: Declined');
+    const main = page.getByRole('main');
+    await expect.poll(actions).toEqual(['*Try another card', 'Change tender', 'Cancel']);
+    expect(await main.textContent()).toMatch(/Sale\s*\$12\.50/);
+    lane.publish({ type: 'workflow', workflow: view('refused') ?? null });
+    await main.getByText('The lane is not set up for this. Call support.').waitFor();
+    await expect.poll(actions).toEqual(['Try again', 'Change tender', 'Cancel']);
+    expect(await main.textContent()).not.toMatch(/another card|Pay the rest/);
+    lane.publish({ type: 'workflow', workflow: null });
+    await expectScreen('New sale');
+  });
+
   it('sends the step’s actions from their keys', async () => {
     const card = WORKFLOW_SCREENS.find((screen) => screen.name === 'card');
     lane.publish({ type: 'workflow', workflow: card?.view ?? null });

@@ -230,6 +230,8 @@ export const en = {
   'settings.currency': 'Currency',
   'settings.source': 'Configuration',
 
+  'choice.another_card': 'Try another card',
+
   'refusal.invalid_command': 'The lane did not take that: {field} breaks a rule.',
   'refusal.busy': 'Another transaction is running. Finish or cancel it first.',
   'refusal.no_workflow': 'That transaction has already ended.',

@@ -212,6 +212,8 @@ export const es: Record<MessageKey, string> = {
   'settings.currency': 'Moneda',
   'settings.source': 'Configuración',
 
+  'choice.another_card': 'Probar otra tarjeta',
+
   'refusal.invalid_command': 'La caja no lo aceptó: {field} no cumple una regla.',
   'refusal.busy': 'Hay otra transacción en curso. Termínela o cancélela primero.',
   'refusal.no_workflow': 'Esa transacción ya terminó.',
@@ -237,6 +239,9 @@ export const es: Record<MessageKey, string> = {
   'cashier.give_cash': 'Entregue al cliente el efectivo indicado.',
   'cashier.ask_another_tender': 'Aprobada en parte. Pida otra forma de pagar el resto.',
   'cashier.ask_another_card': 'Rechazada. Pida otra tarjeta o cancele.',
+  'cashier.tell_try_again': 'No se hizo y no se cobró nada. Inténtelo de nuevo o cancele.',
+  'cashier.tell_get_help':
+    'No se hizo y no se cobró nada. Llame a un gerente o a soporte, o cancele.',
   'cashier.tell_not_charged': 'No se cobró nada. Puede intentarlo de nuevo.',
   'cashier.tell_balance': 'Diga al cliente el saldo.',
   'cashier.cancelled_nothing_charged': 'Cancelada. No queda nada cobrado.',
@@ -284,10 +289,12 @@ export const es: Record<MessageKey, string> = {
   'decline.cv_mismatch':
     'El código de seguridad no coincide con la tarjeta. Compruébelo con el cliente.',
   'decline.card_not_supported': 'Esta tarjeta no se acepta aquí. Pida otra tarjeta.',
+  'decline.not_gift_card': 'No es una tarjeta regalo de esta tienda. Pida la tarjeta regalo.',
   'decline.card_unreadable': 'No se pudieron leer los datos. Inténtelo de nuevo o de otra forma.',
   'decline.duplicate': 'Parece una repetición de un pago recién hecho. Revise el historial.',
   'decline.deny_list': 'Esta tarjeta está bloqueada aquí. Llame a un gerente.',
-  'decline.gift_not_active': 'Esta tarjeta regalo no está activa.',
+  'decline.gift_not_active':
+    'Esta tarjeta regalo no está activa. Actívela primero o pida otra tarjeta.',
   'decline.gift_already_active': 'Esta tarjeta regalo ya está activa.',
   'decline.card_declined':
     'La tarjeta rechazó el pago después de que el emisor lo aprobara; se revirtió. Pida otra tarjeta.',

@@ -15,6 +15,7 @@ export type {
   LaneResult,
   LaneSettings,
   LaneStatus,
+  NextAction,
   Notice,
   ReceiptPreview,
   SettingsPatch,
