@@ -39,8 +39,12 @@ export interface ProtocolErrorInit {
 /** A name a verbiage may show: visible ASCII and spaces, at most 64 characters. */
 const PRINTABLE = /^[\x20-\x7e]{1,64}$/;
 
-/** 13 or more digits, single spaces or hyphens between them allowed: a card number, perhaps. */
-const CARD_NUMBER_LIKE = /\d(?:[ -]?\d){12}/;
+/**
+ * 13 or more digits, any spacing or punctuation between them allowed (`.`, `/`, `_`, `,`, `-`,
+ * spaces): a card number, perhaps, however grouped (docs/security.md, Card data outside the card
+ * fields).
+ */
+const CARD_NUMBER_LIKE = /\d(?:[^A-Za-z0-9]*\d){12}/;
 
 /**
  * The name an error's verbiage shows for a field or key: the name, or "parameter" when a client

@@ -45,7 +45,7 @@ export async function openServiceCore(
 ): Promise<ServiceCore> {
   const { limits, now } = options;
   const { vault, vaultCustody } = openVault(files, options, logger);
-  const accounts = openAccounts(store, openSecretKey(files.secretKey, vault));
+  const accounts = openAccounts(store, vault, openSecretKey(files.secretKey, vault));
   const moved = await moveLegacyOutbox(files.outbox, store.outbox);
   if (moved > 0) {
     logger.info({ copies: moved, from: files.outbox }, 'receipt copies moved into the store');

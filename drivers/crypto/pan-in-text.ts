@@ -1,5 +1,6 @@
 import { detectBrand } from './card-brands.ts';
 import { luhnValid } from './pan.ts';
+import { screeningForm } from './text-digits.ts';
 
 /**
  * Magnetic-stripe track data pasted as text (ISO/IEC 7813): track 1 `%B PAN ^ NAME ^ YYMM …?` and
@@ -8,13 +9,16 @@ import { luhnValid } from './pan.ts';
  */
 const TRACK_DATA =
   /%?B([0-9]{12,19})\^[^^?]{0,26}\^[0-9]{4}[^?]{0,60}\??|;?([0-9]{12,19})[=D][0-9]{4}[0-9]*\??/g;
+/** A UUID (RFC 9562 text form): an identifier, such as the lane's order ids, passed over whole. */
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+/** A UUID, or digits joined by at most one space or hyphen each (a run, group 1). */
+const UUID_OR_RUN = new RegExp(`${UUID}|([0-9](?:[ -]?[0-9])*)`, 'g');
 /**
- * A UUID (RFC 9562 text form: an identifier, such as the lane's order ids, passed over whole) or
- * digits joined by at most one space or hyphen each (how people write card numbers). A run is
- * group 1.
+ * A UUID, or digit groups apart by runs of anything that is neither a letter nor a digit: spaces of
+ * any kind, `.`, `/`, `_`, `,`, `-`, line breaks and their mixtures (a spaced run, group 1).
  */
-const UUID_OR_RUN =
-  /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|([0-9](?:[ -]?[0-9])*)/g;
+const UUID_OR_SPACED_RUN = new RegExp(`${UUID}|([0-9]+(?:[^\\p{L}\\p{N}]+[0-9]+)*)`, 'gu');
+const DIGIT_GROUP = /[0-9]+/g;
 const SHORTEST_PAN = 13;
 const LONGEST_PAN = 19;
 const SHOWN_DIGITS = 4;
@@ -66,23 +70,48 @@ function isBrandedCardNumber(digits: string): boolean {
   return detectBrand(digits) !== null && luhnValid(digits);
 }
 
+/** A group of digits in a spaced run: where it starts (UTF-16 index) and its digits. */
+interface DigitGroup {
+  at: number;
+  digits: string;
+}
+
+function digitGroups(run: string): DigitGroup[] {
+  return [...run.matchAll(DIGIT_GROUP)].map((match) => ({ at: match.index, digits: match[0] }));
+}
+
 /**
- * Whether a run of digit groups (joined by single spaces or hyphens) holds a card number made of
- * whole groups: "4111 1111 1111 1111" and "ref 12345 4111111111111111" do, while a card number's
- * worth of digits inside a longer group (a 13-digit millisecond timestamp, a 24-digit reference)
- * does not.
+ * The stretches of whole consecutive groups that make a card number with a brand's prefix
+ * (isBrandedCardNumber), as [first, last] group indexes; with `firstOnly`, at most one. "4111 1111
+ * 1111 1111" and "ref 12345 4111111111111111" hold one, while a card number's worth of digits
+ * inside a longer group (a 13-digit millisecond timestamp, a 24-digit reference) does not.
  */
-function holdsCardNumber(run: string): boolean {
-  const groups = run.split(/[ -]/);
+function cardNumberGroups(groups: readonly DigitGroup[], firstOnly: boolean): [number, number][] {
+  const found: [number, number][] = [];
   for (let first = 0; first < groups.length; first += 1) {
     let digits = '';
     for (let last = first; last < groups.length; last += 1) {
-      digits += groups[last];
+      digits += groups[last]?.digits ?? '';
       if (digits.length > LONGEST_PAN) break;
-      if (digits.length >= SHORTEST_PAN && isBrandedCardNumber(digits)) return true;
+      if (digits.length < SHORTEST_PAN || !isBrandedCardNumber(digits)) continue;
+      found.push([first, last]);
+      if (firstOnly) return found;
     }
   }
-  return false;
+  return found;
+}
+
+/** A spaced run with the digits of each card number of whole groups masked but its last four. */
+function maskSpacedRun(run: string, maskChar: string): string {
+  const chars = run.split('');
+  const groups = digitGroups(run);
+  for (const [first, last] of cardNumberGroups(groups, false)) {
+    const positions = groups
+      .slice(first, last + 1)
+      .flatMap((group) => [...group.digits].map((_, k) => group.at + k));
+    positions.slice(0, -SHOWN_DIGITS).forEach((position) => (chars[position] = maskChar));
+  }
+  return chars.join('');
 }
 
 /** What kind of card data a text holds: a card number or track data. */
@@ -90,34 +119,45 @@ export type CardDataInText = 'pan' | 'track';
 
 /**
  * The card data a text holds (PCI DSS 3.3, 3.4), for fields that refuse it: 'track' (as
- * `maskCardNumbers` finds it), else 'pan' for a card number of whole digit groups with a brand's
- * prefix and a passing Luhn check (holdsCardNumber), else undefined. Narrower than the
- * masking of free text, since a refusal costs the sender its request: an identifier of digits that
- * only passes the Luhn check, or holds a Luhn-valid stretch inside a longer group, is no card.
+ * `maskCardNumbers` finds it), else 'pan' for a card number of whole digit groups, apart by any
+ * spacing or punctuation, with a brand's prefix and a passing Luhn check, else undefined. The text
+ * is read in its screening form (NFKC, every script's digits as 0–9). Narrower than the masking of
+ * free text, since a refusal costs the sender its request: an identifier of digits that only
+ * passes the Luhn check, or holds a Luhn-valid stretch inside a longer group, is no card.
  */
 export function findCardData(text: string): CardDataInText | undefined {
-  if (new RegExp(TRACK_DATA.source).test(text)) return 'track';
-  for (const [, run] of text.matchAll(UUID_OR_RUN)) {
-    if (run !== undefined && holdsCardNumber(run)) return 'pan';
+  const plain = screeningForm(text);
+  if (new RegExp(TRACK_DATA.source).test(plain)) return 'track';
+  for (const [, run] of plain.matchAll(UUID_OR_SPACED_RUN)) {
+    if (run !== undefined && cardNumberGroups(digitGroups(run), true).length > 0) return 'pan';
   }
   return undefined;
 }
 
 /**
- * Free text with every card number and track in it masked (PCI DSS 3.3, 3.4). Track data is masked
- * whole but the PAN's last four digits: name, expiry, service code and discretionary data go too.
- * A card number is any 13 to 19 digits, written together or grouped by single spaces or hyphens,
- * whose Luhn check passes (ISO/IEC 7812-1 Annex B), wherever it stands in a longer run of digits;
- * it is masked to its last four. UUIDs are left whole. For text that should never hold card data
- * (comments, descriptors, references, merchant-defined parameters) before it is stored or shown;
- * a number that merely looks like a card number is masked too.
+ * Free text with every card number and track in it masked (PCI DSS 3.3, 3.4), read in its screening
+ * form (NFKC, so fullwidth and other scripts' digits count). Track data is masked whole but the
+ * PAN's last four digits: name, expiry, service code and discretionary data go too. A card number
+ * is 13 to 19 digits masked to its last four: any whose Luhn check passes (ISO/IEC 7812-1 Annex
+ * B), written together or grouped by single spaces or hyphens, wherever it stands in a longer run
+ * of digits; and any of whole digit groups apart by any other spacing or punctuation (`.`, `/`,
+ * `_`, `,`, two spaces, ` - `, a no-break space…) that also starts with a brand's prefix. UUIDs
+ * are left whole. A text holding none comes back as it is; one holding some comes back in its
+ * screening form, masked. For text that should never hold card data (comments, descriptors,
+ * references, merchant-defined parameters) before it is stored or shown; a number that merely
+ * looks like a card number is masked too.
  */
 export function maskCardNumbers(text: string, maskChar = 'X'): string {
-  return text
+  const plain = screeningForm(text);
+  const masked = plain
     .replace(TRACK_DATA, (track: string, pan1?: string, pan2?: string) =>
       maskTrack(track, pan1 ?? pan2 ?? '', maskChar),
     )
     .replace(UUID_OR_RUN, (found: string, run?: string) =>
       run === undefined ? found : maskRun(run, maskChar),
+    )
+    .replace(UUID_OR_SPACED_RUN, (found: string, run?: string) =>
+      run === undefined ? found : maskSpacedRun(run, maskChar),
     );
+  return masked === plain ? text : masked;
 }

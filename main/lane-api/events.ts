@@ -22,6 +22,7 @@ export const NoticeCode = z.enum([
   'move_not_applied',
   'day_opened',
   'day_closed',
+  'day_closed_empty',
   'device_back',
   'device_lost',
   'server_back',

@@ -32,18 +32,22 @@ const TENDERS = { credit: 'F5', debit: 'F6', gift: 'F7' } as const satisfies Rec
 
 /**
  * A step's choices (workflow.choose): the same action has the same key on a result and on a
- * problem (retry and try again F5, another tender F6), Done is Enter and Cancel Escape.
+ * problem (retry and try again F5, another tender F6), Void F5 as in history (a result holding an
+ * approval offers no Try again), Done and a confirmation's Confirm are Enter, Cancel and Back Escape.
  */
 const CHOICES = {
   retry: 'F5',
   try_again: 'F5',
+  void: 'F5',
   change_tender: 'F6',
   another_tender: 'F6',
   reprint: 'F7',
   without_receipt: 'F7',
   other_entry: 'F8',
   finish: 'Enter',
+  confirm: 'Enter',
   cancel: 'Escape',
+  back: 'Escape',
 } as const satisfies Record<AttentionAction | NextAction, LaneKey>;
 
 /**

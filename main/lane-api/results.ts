@@ -59,6 +59,27 @@ export const Settlement = z.strictObject({
 /** A settlement's totals. */
 export type Settlement = z.infer<typeof Settlement>;
 
+/** One line of a day's summary: a tender and card brand, with its counts and totals. */
+export const DayLine = z.strictObject({
+  /** The tender, when the lane's journal knows the transaction (another lane's has none). */
+  tender: Tender.optional(),
+  brand: z.string().max(20),
+  saleCount: z.int().min(0),
+  saleMinor: MinorUnitsOrZero,
+  refundCount: z.int().min(0),
+  refundMinor: MinorUnitsOrZero,
+});
+/** A day summary line. */
+export type DayLine = z.infer<typeof DayLine>;
+
+/** The open batch before the day is closed: its number, totals, and a line per tender and brand. */
+export const DaySummary = z.strictObject({
+  ...Settlement.shape,
+  lines: z.array(DayLine),
+});
+/** A day summary. */
+export type DaySummary = z.infer<typeof DaySummary>;
+
 /** What every result names: the operation run and the journal entry that records it. */
 const ResultBase = {
   operation: Operation,
@@ -146,6 +167,8 @@ export const TenderLine = z.strictObject({
   amountMinor: MinorUnits,
   card: CardSummary.optional(),
   at: EpochMs,
+  /** On a cancelled workflow's lines: what was sent to undo it (reversal, void or refund). */
+  undoneBy: Operation.optional(),
 });
 /** A tender line. */
 export type TenderLine = z.infer<typeof TenderLine>;

@@ -84,6 +84,14 @@ export const CASHIER_WORDS: Readonly<Record<CashierPrompt, string>> = {
   cancel_pending: 'Cancelled. A reversal is still being sent; the lane keeps trying.',
   cancel_refused:
     'Cancelled, but the service refused to reverse a payment. Call a manager to refund it.',
+  confirm_void:
+    'Check the amount, the tender and the card with the customer, then confirm the void.',
+  confirm_refund:
+    'Check the amount, the tender and the card with the customer, then confirm giving it back.',
+  confirm_close_day: 'Check the day’s totals, then confirm closing the day.',
+  voided_give_receipt: 'Done as shown. Give the customer the receipt.',
+  day_settled: 'The day is closed: its batch is settled.',
+  give_duplicate: 'Give the customer the reprinted receipt.',
 };
 
 /** Customer prompts. */
@@ -108,6 +116,9 @@ export const ACTION_WORDS: Readonly<Record<AttentionAction | NextAction, string>
   another_tender: 'Pay the rest',
   try_again: 'Try again',
   reprint: 'Reprint',
+  void: 'Void',
+  confirm: 'Confirm',
+  back: 'Back',
 };
 
 /** Notices, with {name} standing for a parameter of the notice. */
@@ -124,6 +135,7 @@ export const NOTICE_WORDS: Readonly<Record<NoticeCode, string>> = {
   move_not_applied: 'The {operation} of {amount} was not applied; do it again if still wanted.',
   day_opened: 'The day is open.',
   day_closed: 'The day is closed: batch {batch} settled.',
+  day_closed_empty: 'The day is closed; there was nothing to settle.',
   device_back: '{device} is back.',
   device_lost: '{device} was lost.',
   server_back: 'The payment server is back.',

@@ -1,7 +1,7 @@
 // The workflow the lane is running, as the screen shows it: which step, what the cashier and the
 // customer are asked to do, what has been paid. Sent whole on every transition.
 import { z } from 'zod';
-import { LaneResult, TenderLine } from './results.ts';
+import { DaySummary, LaneResult, TenderLine } from './results.ts';
 import { DeviceKind } from './status.ts';
 import {
   CardSummary,
@@ -51,8 +51,20 @@ export const AttentionAction = z.enum([
 /** One of AttentionAction. */
 export type AttentionAction = z.infer<typeof AttentionAction>;
 
-/** What the cashier may do once a result is shown. */
-export const NextAction = z.enum(['finish', 'another_tender', 'try_again', 'cancel', 'reprint']);
+/**
+ * What the cashier may do once a result is shown (void: undo the workflow's approvals, through a
+ * confirmation), and at a confirmation (confirm, back).
+ */
+export const NextAction = z.enum([
+  'finish',
+  'another_tender',
+  'try_again',
+  'cancel',
+  'reprint',
+  'void',
+  'confirm',
+  'back',
+]);
 /** One of NextAction. */
 export type NextAction = z.infer<typeof NextAction>;
 
@@ -65,6 +77,22 @@ export type OverrideReason = z.infer<typeof OverrideReason>;
 export const WorkTask = z.enum(['looking_up', 'printing', 'checking_devices', 'settling']);
 /** One of WorkTask. */
 export type WorkTask = z.infer<typeof WorkTask>;
+
+/** What a confirmation is for: undoing approvals (void), giving money back (refund), closing the day. */
+export const ConfirmAsk = z.enum(['void', 'refund', 'close_day']);
+/** One of ConfirmAsk. */
+export type ConfirmAsk = z.infer<typeof ConfirmAsk>;
+
+/** One request a confirmation will send, as the cashier checks it with the customer. */
+export const ConfirmMove = z.strictObject({
+  /** What will be sent: reversal, void or refund (settle for the day). */
+  operation: Operation,
+  amountMinor: MinorUnitsOrZero,
+  tender: Tender.optional(),
+  card: CardSummary.optional(),
+});
+/** A move to confirm. */
+export type ConfirmMove = z.infer<typeof ConfirmMove>;
 
 /** Where the receipt of a result is: printing, printed, not printed (problem says why), none. */
 export const ReceiptState = z.strictObject({
@@ -135,6 +163,18 @@ export const WorkflowStep = z.discriminatedUnion('name', [
     next: z.array(NextAction),
     receipt: ReceiptState,
   }),
+  /**
+   * The cashier confirms what will be sent before any money moves back or the day closes
+   * (next: confirm, back); nothing has been sent yet.
+   */
+  z.strictObject({
+    name: z.literal('confirm'),
+    ask: ConfirmAsk,
+    moves: z.array(ConfirmMove),
+    /** Closing the day: the open batch as it stands. */
+    day: DaySummary.optional(),
+    next: z.array(NextAction),
+  }),
   z.strictObject({ name: z.literal('cancelling'), reversing: z.array(TenderLine) }),
   z.strictObject({
     name: z.literal('cancelled'),
@@ -144,6 +184,8 @@ export const WorkflowStep = z.discriminatedUnion('name', [
     pending: z.array(TenderLine),
     /** Approvals the service refused to reverse: a manager must refund them. */
     refused: z.array(TenderLine).optional(),
+    /** True when the cashier confirmed a void: the receipts of what was sent printed. */
+    confirmed: z.boolean().optional(),
   }),
 ]);
 /** One of the steps. */
@@ -174,6 +216,12 @@ export const CashierPrompt = z.enum([
   'cancelled_nothing_charged',
   'cancel_pending',
   'cancel_refused',
+  'confirm_void',
+  'confirm_refund',
+  'confirm_close_day',
+  'voided_give_receipt',
+  'day_settled',
+  'give_duplicate',
 ]);
 /** One of CashierPrompt. */
 export type CashierPrompt = z.infer<typeof CashierPrompt>;

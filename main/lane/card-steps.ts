@@ -34,7 +34,8 @@ export type CardFamilyState =
   | 'authorizing'
   | 'checking'
   | 'attention'
-  | 'result';
+  | 'result'
+  | 'confirm';
 
 /** A step's answer when the cashier chose to change how the customer pays. */
 export const CHANGE_TENDER = Symbol('change tender');
@@ -280,7 +281,8 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
       ...(entry.card === undefined ? {} : { card: entry.card }),
       ...(entry.tender === undefined ? {} : { tender: entry.tender }),
     });
-    if (reversal.kind !== 'answered' || !isApproved(reversal.entry)) throw new WorkflowCancelled();
+    if (reversal.kind !== 'answered' || !isApproved(reversal.entry))
+      throw new WorkflowCancelled('lane');
     return { ...entry, state: 'declined', reason: 'card_declined', decidedBy: 'lane' };
   }
 }

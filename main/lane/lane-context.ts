@@ -80,7 +80,7 @@ export interface LaneContext {
   notify(notice: Notice): void;
   /** True between open day and close day. */
   dayOpen(): boolean;
-  /** Opens or closes the lane's day (kept in the journal). */
-  setDayOpen(open: boolean): void;
+  /** Opens or closes the lane's day (kept in the journal); `batch` names the batch a close settled. */
+  setDayOpen(open: boolean, batch?: string): void;
   now(): number;
 }

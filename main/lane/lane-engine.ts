@@ -107,9 +107,15 @@ export class LaneEngine implements LaneApi {
       emitReceipt: (receipt) => this.#events.emit({ type: 'receipt', receipt }),
       notify,
       dayOpen: () => options.settings.dayOpen(),
-      setDayOpen: (open) => {
+      setDayOpen: (open, batch) => {
         options.settings.setDayOpen(open);
-        notify({ level: 'info', code: open ? 'day_opened' : 'day_closed', params: {} });
+        notify(
+          open
+            ? { level: 'info', code: 'day_opened', params: {} }
+            : batch === undefined || batch === ''
+              ? { level: 'info', code: 'day_closed_empty', params: {} }
+              : { level: 'info', code: 'day_closed', params: { batch } },
+        );
         this.#publishStatus();
       },
       now,

@@ -1,11 +1,18 @@
 import {
   declineAdvice,
   type CashierPrompt,
+  type ConfirmAsk,
   type CustomerPrompt,
   type DeclineAdvice,
   type WorkflowKind,
   type WorkflowStep,
 } from '../lane-api/index.ts';
+
+const CONFIRM_PROMPTS = {
+  void: 'confirm_void',
+  refund: 'confirm_refund',
+  close_day: 'confirm_close_day',
+} as const satisfies Record<ConfirmAsk, CashierPrompt>;
 
 /** The cashier prompt of a decline, by what the cashier does next (lane API declineAdvice). */
 const DECLINE_PROMPTS = {
@@ -25,6 +32,8 @@ function resultPrompts(
   kind: WorkflowKind,
 ): Prompts {
   const { result } = step;
+  if (kind === 'reprint') return { cashier: 'give_duplicate', customer: null };
+  if (kind === 'day_close') return { cashier: 'day_settled', customer: null };
   switch (result.outcome) {
     case 'approved':
       if (kind === 'gift_cashout') return { cashier: 'give_cash', customer: 'approved' };
@@ -65,6 +74,8 @@ export function promptsFor(step: WorkflowStep, kind: WorkflowKind): Prompts {
       return { cashier: 'fix_problem', customer: 'see_cashier' };
     case 'result':
       return resultPrompts(step, kind);
+    case 'confirm':
+      return { cashier: CONFIRM_PROMPTS[step.ask], customer: null };
     case 'cancelling':
       return { cashier: 'wait', customer: 'please_wait' };
     case 'cancelled':
@@ -74,7 +85,9 @@ export function promptsFor(step: WorkflowStep, kind: WorkflowKind): Prompts {
             ? 'cancel_refused'
             : step.pending.length > 0
               ? 'cancel_pending'
-              : 'cancelled_nothing_charged',
+              : step.confirmed === true
+                ? 'voided_give_receipt'
+                : 'cancelled_nothing_charged',
         customer: 'see_cashier',
       };
   }

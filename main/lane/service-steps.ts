@@ -1,6 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { MsoftCode } from '../../protocol/index.ts';
 import type {
+  ConfirmAsk,
+  ConfirmMove,
+  DaySummary,
   NextAction,
   Operation,
   ProblemCode,
@@ -13,6 +16,7 @@ import type { DualAuthorization, PaymentResponse } from '../payment/index.ts';
 import { printerProblem } from './device-problems.ts';
 import type { PaymentPlan } from './journal/journaled-payments.ts';
 import type { JournalEntry } from './journal/journal-types.ts';
+import { undoOf } from './journal/recovery.ts';
 import { ReceiptPrinting } from './receipt-printing.ts';
 import { resultOf } from './results.ts';
 import { WorkflowDeferred } from './workflow-control.ts';
@@ -32,7 +36,7 @@ const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
  * override the service asks for, the printer gate, printing receipts and showing results.
  */
 export abstract class ServiceWorkflow<S extends string> extends Workflow<
-  S | 'authorizing' | 'checking' | 'override' | 'attention' | 'result'
+  S | 'authorizing' | 'checking' | 'override' | 'attention' | 'result' | 'confirm'
 > {
   /** Set when the cashier chose to go on without a receipt (printer gate). */
   protected withoutReceipt = false;
@@ -197,6 +201,56 @@ export abstract class ServiceWorkflow<S extends string> extends Workflow<
     if (!this.ctx.settings().merchantCopy || customer.state !== 'printed') return customer;
     const merchant = await this.printReceipt(entry, 'merchant');
     return merchant.state === 'printed' ? customer : merchant;
+  }
+
+  /**
+   * The confirm step (docs/lane.md, Confirmations): what will be sent, named as it will be sent,
+   * before any money moves back or the day closes. True when the cashier confirms, false when the
+   * cashier goes back.
+   */
+  protected async confirm(
+    ask: ConfirmAsk,
+    moves: readonly ConfirmMove[],
+    day?: DaySummary,
+  ): Promise<boolean> {
+    this.show({
+      name: 'confirm',
+      ask,
+      moves: [...moves],
+      ...(day === undefined ? {} : { day }),
+      next: ['confirm', 'back'],
+    });
+    return (await this.choose(['confirm', 'back'])) === 'confirm';
+  }
+
+  /**
+   * Asks the cashier to confirm voiding the workflow's approvals, each named by the move recovery
+   * sends for it (undoOf, by the rule book: a reversal while unsettled). A cancel asked before is
+   * taken back: the confirmation decides. True when confirmed.
+   */
+  protected async confirmVoid(): Promise<boolean> {
+    this.resumeAfterCancel();
+    const moves = this.ctx.journal
+      .entriesOf(this.id)
+      .filter((entry) => entry.purpose === 'cashier')
+      .flatMap((entry): ConfirmMove[] => {
+        const plan = undoOf(entry);
+        if (plan === undefined || typeof plan === 'string') return [];
+        return [
+          {
+            operation: plan.operation,
+            amountMinor: plan.amountMinor,
+            ...(entry.tender === undefined ? {} : { tender: entry.tender }),
+            ...(entry.card === undefined ? {} : { card: entry.card }),
+          },
+        ];
+      });
+    return this.confirm('void', moves);
+  }
+
+  /** The receipts of what a confirmed void sent: each move's own (REVERSAL, VOID, REFUND). */
+  protected override async printUndone(moves: readonly JournalEntry[]): Promise<void> {
+    for (const move of moves) await this.printReceipt(move, 'customer');
   }
 
   /** Shows the result of an entry with where its receipt is (without waiting). */

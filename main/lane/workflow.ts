@@ -11,12 +11,15 @@ import type {
 import type { LaneContext } from './lane-context.ts';
 import { StateMachine, type TransitionTable } from './machine.ts';
 import { promptsFor } from './prompts.ts';
+import type { JournalEntry } from './journal/journal-types.ts';
 import {
+  StopSignals,
   WorkflowCancelled,
   WorkflowDeferred,
   WorkflowHalted,
   tenderLine,
   type Bounds,
+  type CancelledBy,
 } from './workflow-control.ts';
 
 export {
@@ -59,10 +62,7 @@ export abstract class Workflow<S extends string> {
   protected amountMinor: number | undefined;
   readonly #machine: StateMachine<S | Bounds>;
   readonly #publish: (view: WorkflowView | null) => void;
-  readonly #cancel = new AbortController();
-  readonly #halt = new AbortController();
-  /** Aborted by a cancel or a halt: what every device wait takes. */
-  readonly #waits = AbortSignal.any([this.#cancel.signal, this.#halt.signal]);
+  readonly #stops = new StopSignals();
   #step: WorkflowStep | undefined;
   #stepAt = 0;
   #waiting: Waiting | undefined;
@@ -89,17 +89,25 @@ export abstract class Workflow<S extends string> {
 
   /** Aborted once the cashier cancels or the lane stops: every device wait of the workflow takes it. */
   protected get signal(): AbortSignal {
-    return this.#waits;
+    return this.#stops.waits;
   }
 
   /** Aborted once the lane stops (halt). */
   protected get haltSignal(): AbortSignal {
-    return this.#halt.signal;
+    return this.#stops.haltSignal;
   }
 
   /** True once the cashier asked to cancel. */
   protected get cancelRequested(): boolean {
-    return this.#cancel.signal.aborted;
+    return this.#stops.cancelled;
+  }
+
+  /**
+   * Takes a cancel back (a void the cashier was asked to confirm): the workflow goes on, and its
+   * device waits take a fresh signal.
+   */
+  protected resumeAfterCancel(): void {
+    this.#stops.resume();
   }
 
   /** The workflow as the screen shows it; undefined before its first step. */
@@ -123,11 +131,16 @@ export abstract class Workflow<S extends string> {
   }
 
   /**
-   * Whether cancel is taken at `step`: everywhere but while cancelling, cancelled, working, and
-   * checking (an outcome still unknown cannot be reversed yet; the cashier may defer it instead).
+   * Whether cancel is taken at `step`: on a result only when it offers cancel (a result of an
+   * approval offers void instead, through a confirmation); not while a further tender is being
+   * authorized (its approval must not be undone unseen); never at a confirmation, while
+   * cancelling, cancelled, working, or checking (an outcome still unknown cannot be reversed yet;
+   * the cashier may defer it instead); everywhere else.
    */
   protected canCancel(step: WorkflowStep): boolean {
-    return !['cancelling', 'cancelled', 'working', 'checking'].includes(step.name);
+    if (step.name === 'result') return step.next.includes('cancel');
+    if (step.name === 'authorizing' && this.tenders.length > 0) return false;
+    return !['confirm', 'cancelling', 'cancelled', 'working', 'checking'].includes(step.name);
   }
 
   /** Moves to the step (checked against the table) and shows it; the same step just refreshes. */
@@ -148,7 +161,7 @@ export abstract class Workflow<S extends string> {
     types: readonly T[],
     actions: readonly string[] = [],
   ): Promise<Extract<LaneCommand, { type: T }>> {
-    if (this.#halt.signal.aborted) return Promise.reject(new WorkflowHalted());
+    if (this.#stops.halted) return Promise.reject(new WorkflowHalted());
     if (this.cancelRequested && !this.#closed) return Promise.reject(new WorkflowCancelled());
     return new Promise((resolve, reject) => {
       this.#waiting = {
@@ -167,7 +180,7 @@ export abstract class Workflow<S extends string> {
   protected async choose<A extends string>(actions: readonly A[]): Promise<Exclude<A, 'cancel'>> {
     const command = await this.ask(['workflow.choose'], actions);
     if (command.action === 'cancel') {
-      this.#cancel.abort();
+      this.#stops.cancel();
       throw new WorkflowCancelled();
     }
     return command.action as Exclude<A, 'cancel'>;
@@ -186,7 +199,7 @@ export abstract class Workflow<S extends string> {
 
   /** Throws WorkflowHalted when the lane is stopping (steps that go on through a cancel call this). */
   protected checkHalt(): void {
-    if (this.#halt.signal.aborted) throw new WorkflowHalted();
+    if (this.#stops.halted) throw new WorkflowHalted();
   }
 
   /**
@@ -195,7 +208,7 @@ export abstract class Workflow<S extends string> {
    * then ends without reversing anything (docs/lane.md, Stopping the lane).
    */
   halt(): void {
-    this.#halt.abort();
+    this.#stops.halt();
     this.#take()?.reject(new WorkflowHalted());
   }
 
@@ -206,7 +219,7 @@ export abstract class Workflow<S extends string> {
     if (command.type === 'workflow.cancel') {
       if (!this.canCancel(step))
         return refusal('wrong_step', `cancel is not taken at ${step.name}`, `step.${step.name}`);
-      this.#cancel.abort();
+      this.#stops.cancel();
       this.#take()?.reject(new WorkflowCancelled());
       return undefined;
     }
@@ -248,7 +261,7 @@ export abstract class Workflow<S extends string> {
       await this.run();
       this.ctx.journal.endWorkflow(this.id, 'complete');
     } catch (error) {
-      if (error instanceof WorkflowCancelled) await this.#cancelOut();
+      if (error instanceof WorkflowCancelled) await this.#cancelOut(error.by);
       else if (error instanceof WorkflowDeferred) await this.#deferOut();
       else throw error;
     }
@@ -262,19 +275,41 @@ export abstract class Workflow<S extends string> {
     this.#machine.to('end');
   }
 
+  /** Prints the receipts of what a confirmed void sent (the service steps print; none here). */
+  protected async printUndone(_moves: readonly JournalEntry[]): Promise<void> {}
+
   #take(): Waiting | undefined {
     const waiting = this.#waiting;
     this.#waiting = undefined;
     return waiting;
   }
 
-  async #cancelOut(): Promise<void> {
+  /**
+   * Reverses every approval of the workflow; a void the cashier confirmed prints the receipts of
+   * what was sent, and each line reversed names that move (reversal, void or refund).
+   */
+  async #cancelOut(by: CancelledBy): Promise<void> {
     this.ctx.journal.reopenWorkflow(this.id);
     this.show({ name: 'cancelling', reversing: [...this.tenders] });
     const { reversed, pending, refused } = await this.ctx.recovery.compensate(this.id);
     if (pending.length === 0) this.ctx.journal.endWorkflow(this.id, 'cancelled');
     this.tenders = [];
-    await this.#closing(reversed.map(tenderLine), pending.map(tenderLine), refused.map(tenderLine));
+    const entries = this.ctx.journal.entriesOf(this.id);
+    const moveOf = (parent: JournalEntry) =>
+      entries.find(
+        (entry) =>
+          entry.parentId === parent.id &&
+          entry.purpose === 'compensate' &&
+          (entry.state === 'approved' || entry.state === 'partial'),
+      );
+    const moves = reversed.map(moveOf).filter((entry) => entry !== undefined);
+    if (by === 'void') await this.printUndone(moves);
+    await this.#closing(
+      reversed.map((parent) => tenderLine(parent, moveOf(parent)?.operation)),
+      pending.map((entry) => tenderLine(entry)),
+      refused.map((entry) => tenderLine(entry)),
+      by === 'void',
+    );
   }
 
   async #deferOut(): Promise<void> {
@@ -282,16 +317,26 @@ export abstract class Workflow<S extends string> {
       .entriesOf(this.id)
       .filter((entry) => entry.state !== 'declined' && entry.state !== 'not_charged');
     this.tenders = [];
-    await this.#closing([], open.map(tenderLine));
+    await this.#closing(
+      [],
+      open.map((entry) => tenderLine(entry)),
+    );
   }
 
   async #closing(
     reversed: TenderLine[],
     pending: TenderLine[],
     refused: TenderLine[] = [],
+    confirmed = false,
   ): Promise<void> {
     this.#closed = true;
-    this.show({ name: 'cancelled', reversed, pending, ...(refused.length > 0 ? { refused } : {}) });
+    this.show({
+      name: 'cancelled',
+      reversed,
+      pending,
+      ...(refused.length > 0 ? { refused } : {}),
+      ...(confirmed ? { confirmed } : {}),
+    });
     await this.choose(['finish']);
     this.end();
   }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ApiKey, ApiKeyListing, ApiKeyStore } from '../store/api-key-store.ts';
 import type { Login } from '../store/user-store.ts';
 import { unixSeconds } from '../engine/clock.ts';
+import type { PageSigningKeys } from './page-signing-key.ts';
 import { digestSecret, newSecret, secretMatches } from './secret-digest.ts';
 
 /** A key id looked up: the key and its login when it exists, and the digest its secret must match. */
@@ -18,13 +19,17 @@ const DECOY_DIGEST = '0'.repeat(64);
 
 /**
  * API keys of users and profiles (seed: Authentication §5): issued with a secret shown once and
- * stored as its SHA-256 digest, verified in constant time, listed, revoked.
+ * stored as its SHA-256 digest, verified in constant time, listed, revoked. A profile key also
+ * keeps the key its holder signs hosted card-entry addresses with, sealed by the card vault
+ * (PageSigningKeys; docs/api.md, Hosted card entry).
  */
 export class ApiKeyService {
   readonly #store: ApiKeyStore;
+  readonly #signing: PageSigningKeys;
 
-  constructor(store: ApiKeyStore) {
+  constructor(store: ApiKeyStore, signing: PageSigningKeys) {
     this.#store = store;
+    this.#signing = signing;
   }
 
   /** Issues a key for a user (or, with a profile id, a profile key); the secret is returned once. */
@@ -42,9 +47,27 @@ export class ApiKeyService {
       profileId,
       name,
       secretHash: digestSecret(secret),
+      signingKeySealed: profileId === null ? null : this.#signing.seal(keyId, secret),
       createdAt: unixSeconds(now),
     });
     return { keyId, secret };
+  }
+
+  /**
+   * Seals the signing key of a profile key issued before signing keys were kept, from the secret a
+   * request just proved (docs/api.md, Hosted card entry: moving a signed integration).
+   */
+  async keepSigningKey(key: ApiKey, secret: string): Promise<void> {
+    if (key.profileId === null || key.hasSigningKey) return;
+    await this.#store.setSigningKey(key.keyId, this.#signing.seal(key.keyId, secret));
+  }
+
+  /**
+   * The key `keyId`'s card-entry addresses are signed with, or undefined for an unknown key, a user
+   * key, or a key that has none yet; the same work either way.
+   */
+  async signingKey(keyId: string): Promise<Buffer | undefined> {
+    return this.#signing.open(keyId, await this.#store.sealedSigningKey(keyId));
   }
 
   /**

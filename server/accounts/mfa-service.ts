@@ -11,6 +11,13 @@ const DRIFT_STEPS = 1;
 const ISSUER = 'LaneTerm';
 const CODE_RULE = /^\d{6}$/;
 
+/**
+ * What an MFA code came to: `accepted`; `failure`, a wrong code or the first replay of a step
+ * already used, to be counted against the user; `repeat`, a replay of a step whose replay was
+ * already counted, refused without counting again.
+ */
+export type MfaCodeVerdict = 'accepted' | 'failure' | 'repeat';
+
 /** What enabling MFA hands the user once: the base32 secret and its otpauth:// URI. */
 export interface MfaEnrolment {
   secret: string;
@@ -20,7 +27,8 @@ export interface MfaEnrolment {
 /**
  * Per-user TOTP (RFC 6238, 6 digits, 30 s, SHA-1, via otplib). The secret must be readable to check
  * codes, so it is sealed under the data directory's key rather than hashed. A code is accepted once:
- * its time step must be later than the last one accepted (RFC 6238 §5.2).
+ * its time step must be later than the last one accepted (RFC 6238 §5.2); replays of one step,
+ * however many arrive at once, are one failure (docs/security.md, Credentials).
  */
 export class MfaService {
   readonly #store: MfaStore;
@@ -48,15 +56,19 @@ export class MfaService {
     return (await this.#store.secret(userId)) !== undefined;
   }
 
-  /** True when the code is right for now (±1 step) and its step was not used before; records it. */
-  async verifyCode(userId: number, code: string, now = new Date()): Promise<boolean> {
+  /**
+   * `accepted` when the code is right for now (±1 step) and its step was not used before (recorded);
+   * a right code of a step already used is a replay: a `failure` the first time, then `repeat`.
+   */
+  async verifyCode(userId: number, code: string, now = new Date()): Promise<MfaCodeVerdict> {
     const stored = await this.#store.secret(userId);
-    if (stored === undefined || !CODE_RULE.test(code)) return false;
+    if (stored === undefined || !CODE_RULE.test(code)) return 'failure';
     const secret = this.#box.open(stored.sealed, `user:${userId}`);
     const totp = authenticator.clone({ epoch: now.getTime(), window: DRIFT_STEPS });
     const delta = totp.checkDelta(code, secret);
-    if (delta === null) return false;
+    if (delta === null) return 'failure';
     const step = Math.floor(unixSeconds(now) / STEP_SECONDS) + delta;
-    return this.#store.acceptStep(userId, step);
+    if (await this.#store.acceptStep(userId, step)) return 'accepted';
+    return (await this.#store.countReplay(userId, step)) ? 'failure' : 'repeat';
   }
 }

@@ -101,7 +101,8 @@ export function openBdks(context: AdminContext): BdkRegistry {
 
 /**
  * The command that disables a login (refused from now on, like wrong credentials: its password,
- * remembered or not, and its API keys) or enables it again.
+ * remembered or not, and its API keys; its remembered check is forgotten, so enabling it again
+ * takes a full check: docs/security.md, Password verification cache) or enables it again.
  */
 export function loginSwitchCommand(disabled: boolean): AdminCommand {
   const verb = disabled ? 'disable' : 'enable';
@@ -115,6 +116,7 @@ export function loginSwitchCommand(disabled: boolean): AdminCommand {
     async run(context, args) {
       const login = await requireLogin(context, args.positionals[0] ?? '');
       await context.accounts.users.setDisabled(login.userId, disabled);
+      if (disabled) await context.accounts.passwordChecks.forget(login.userId);
       context.out(`${login.username}: ${verb}d`);
     },
   };

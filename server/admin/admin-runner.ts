@@ -98,10 +98,8 @@ export async function runAdmin(
   const store = await openServiceStore(location ?? { backend: 'sqlite', path: files.database });
   const audited = { command: name, subjects: parsed.positionals };
   try {
-    const accounts = openAccounts(
-      store,
-      openSecretKey(files.secretKey, CardVault.open(files.root)),
-    );
+    const vault = CardVault.open(files.root);
+    const accounts = openAccounts(store, vault, openSecretKey(files.secretKey, vault));
     await moveLegacyOutbox(files.outbox, store.outbox);
     const context = { store, accounts, files, out: io.out, readStdin: io.readStdin, now };
     await command.run(context, { values: parsed.values, positionals: parsed.positionals });

@@ -18,7 +18,12 @@ import {
   type DeniedSubject,
   type Denial,
 } from './denial.ts';
-import { PasswordCheck, type PasswordOutcome } from './password-check.ts';
+import {
+  PasswordCheck,
+  SCRYPT,
+  type PasswordOutcome,
+  type PasswordVerifier,
+} from './password-check.ts';
 
 /** How a request proved who it is: an API key, a full password check, or a remembered one. */
 export type CredentialProof = 'api_key' | 'password' | 'password_cached';
@@ -47,10 +52,16 @@ export class Authenticator {
   readonly #guard: CredentialGuard;
   readonly #passwords: PasswordCheck;
 
-  constructor(accounts: Accounts, limits: AuthLimits, logger: Logger) {
+  /** `verifier` is the slow hash of full password checks: scrypt, as passwords are stored. */
+  constructor(
+    accounts: Accounts,
+    limits: AuthLimits,
+    logger: Logger,
+    verifier: PasswordVerifier = SCRYPT,
+  ) {
     this.#accounts = accounts;
     this.#guard = new CredentialGuard(accounts.failures, limits, logger);
-    this.#passwords = new PasswordCheck(accounts.users, this.#guard, limits);
+    this.#passwords = new PasswordCheck(accounts, this.#guard, limits, verifier);
   }
 
   /** Authenticates a request from `source` (its remote address) at `now`. */
@@ -118,10 +129,14 @@ export class Authenticator {
   ): Promise<AuthResult> {
     const { mfaCode, mfaCookie } = presented;
     if (mfaCode !== undefined) {
-      if (await this.#accounts.mfa.verifyCode(login.userId, mfaCode, now)) {
+      const verdict = await this.#accounts.mfa.verifyCode(login.userId, mfaCode, now);
+      if (verdict === 'accepted') {
         return { identity: { login, apiKey: undefined, mfa: 'code', proof } };
       }
-      const counted = await this.recordFailure(login, source, 'mfa code', now);
+      const counted =
+        verdict === 'repeat'
+          ? userSubject(login.userId)
+          : await this.recordFailure(login, source, 'mfa code', now);
       return { denial: withSubject(MFA_INVALID, counted) };
     }
     if (mfaCookie !== undefined) {
@@ -135,18 +150,23 @@ export class Authenticator {
   }
 
   /**
-   * An API key: an unknown id reads the same row and compares the same digest as a wrong secret,
-   * then its failure counts against the address instead of the key id. A throttled key id or
-   * address still admits the right secret of an existing key (256 random bits are not guessed);
-   * wrong ones are then answered THROTTLED and not counted again.
+   * An API key: an unknown id reads the same row, compares the same digest and reads the same
+   * states as a wrong secret, then its failure counts against the address instead of the key id.
+   * A throttled key id or address still admits the right secret of an existing key (256 random bits
+   * are not guessed); from a throttled address every wrong one, of a known id or not, is answered
+   * THROTTLED after the same statements, and from a throttled key id its wrong ones; neither is
+   * counted again.
    */
   async #apiKey(credentials: ApiKeyCredentials, source: string, now: Date): Promise<AuthResult> {
     const { key, login, secretHash } = await this.#accounts.apiKeys.lookup(credentials.keyId);
     const matches = secretMatches(credentials.secret, secretHash);
-    const subject = key === undefined ? addressSubject(source) : apiKeySubject(key.keyId);
     if (matches && key !== undefined && key.revokedAt === null && login?.disabled === false) {
+      await this.#accounts.apiKeys.keepSigningKey(key, credentials.secret);
       return { identity: { login, apiKey: key, mfa: 'none', proof: 'api_key' } };
     }
+    const address = addressSubject(source);
+    if (await this.#guard.refuses(address, now)) return { denial: withSubject(THROTTLED, address) };
+    const subject = key === undefined ? address : apiKeySubject(key.keyId);
     if (await this.#guard.refuses(subject, now)) return { denial: withSubject(THROTTLED, subject) };
     const { counted } = await this.#guard.fail(subject, source, 'api key', now);
     return { denial: withSubject(CREDENTIALS_REFUSED, counted) };

@@ -76,7 +76,9 @@ export class DualAuthorizer {
     if (second.userId === first.login.userId) return SAME_USER;
     if (await this.#accounts.mfa.isEnabled(second.userId)) {
       if (dual.mfaCode === undefined) return DUAL_MFA_REQUIRED;
-      if (!(await this.#accounts.mfa.verifyCode(second.userId, dual.mfaCode, now))) {
+      const verdict = await this.#accounts.mfa.verifyCode(second.userId, dual.mfaCode, now);
+      if (verdict === 'repeat') return DUAL_MFA_REQUIRED;
+      if (verdict === 'failure') {
         const counted = await authenticator.recordFailure(second, source, 'dual mfa code', now);
         return withSubject(DUAL_MFA_REQUIRED, counted);
       }

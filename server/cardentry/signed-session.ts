@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { checkOrigin, ProtocolError } from '../../protocol/index.ts';
 import type { Accounts } from '../accounts/accounts.ts';
 import type { SessionRequest } from '../store/card-ticket-store.ts';
@@ -37,12 +37,15 @@ export function signedText(
 }
 
 /**
- * HMAC-SHA256 of signedText, hex, keyed with the SHA-256 digest of the API key's secret (the 32
- * bytes; the service keeps only that digest, never the secret).
+ * HMAC-SHA256 of signedText, hex, keyed with the profile key's page signing key (pageSigningKey:
+ * derived from the key's secret; the service keeps it only sealed by the card vault).
  */
-export function signPageParams(keyDigestHex: string, text: string): string {
-  return createHmac('sha256', Buffer.from(keyDigestHex, 'hex')).update(text, 'utf8').digest('hex');
+export function signPageParams(signingKey: Buffer, text: string): string {
+  return createHmac('sha256', signingKey).update(text, 'utf8').digest('hex');
 }
+
+/** A key no signature is made with, checked against when a key id has no signing key. */
+const UNSIGNABLE = randomBytes(32);
 
 function required(query: Record<string, string | undefined>, name: string): string {
   const value = query[name];
@@ -52,7 +55,8 @@ function required(query: Record<string, string | undefined>, name: string): stri
 
 /**
  * The session a page address signed with a profile API key asks for (the payment frame's
- * data-hmac-* parameters): the key must be a live profile key, the timestamp (Unix seconds)
+ * data-hmac-* parameters): the key must be a live profile key with a signing key (a key issued
+ * before signing keys were kept has one from the first request it authenticates), the timestamp (Unix seconds)
  * within SIGNED_REQUEST_WINDOW_SECONDS, the nonce 16–64 URL-safe characters, the origin an
  * origin, and hmac their signature. The nonce is taken once when the session opens.
  */
@@ -78,14 +82,15 @@ export async function signedSessionRequest(
   if (Math.abs(Number(timestamp) - nowTs) > SIGNED_REQUEST_WINDOW_SECONDS) {
     throw new SignedSessionError('timestamp', 'outside the 15 minutes a signature is good for');
   }
-  const { key, secretHash } = await accounts.apiKeys.lookup(keyId);
+  const { key } = await accounts.apiKeys.lookup(keyId);
+  const signingKey = await accounts.apiKeys.signingKey(keyId);
   const expected = Buffer.from(
-    signPageParams(secretHash, signedText(keyId, timestamp, nonce, origin)),
+    signPageParams(signingKey ?? UNSIGNABLE, signedText(keyId, timestamp, nonce, origin)),
     'hex',
   );
   const given = Buffer.from(/^[0-9a-f]{64}$/.test(hmac) ? hmac : '', 'hex');
   const matches = given.length === expected.length && timingSafeEqual(given, expected);
-  if (!matches || key === undefined || key.revokedAt !== null) {
+  if (!matches || signingKey === undefined || key === undefined || key.revokedAt !== null) {
     throw new SignedSessionError('hmac', 'does not sign these parameters with a live API key');
   }
   const login = await accounts.users.findById(key.userId);

@@ -45,7 +45,8 @@ export const SERVER_USAGE = `usage: npm run server -- [options]
   --throttle-window S   seconds the throttle counts failures over and then refuses (default ${DEFAULT_LIMITS.throttle.windowMs / 1000})
   --lockout-failures N  failed attempts per password account before it is locked (default ${DEFAULT_LIMITS.lockout.maxFailures})
   --lockout-minutes M   minutes failures are counted over and an account stays locked (default ${DEFAULT_LIMITS.lockout.windowMs / 60_000})
-  --password-cache-seconds S   seconds a verified password is remembered, 0 never (default ${DEFAULT_LIMITS.passwordCacheMs / 1000})
+  --password-cache-seconds S   seconds a verified password stays remembered unused; each use starts them again; 0 never (default ${DEFAULT_LIMITS.passwordCacheMs / 1000})
+  --password-cache-hours H     hours after its scrypt check a remembered password ends however used (default ${DEFAULT_LIMITS.passwordCacheMaxMs / 3_600_000})
   --password-checks N   scrypt password verifications running at once (default ${DEFAULT_LIMITS.passwordChecks} here)
   --mfa-cookie-days N   MFA cookie lifetime in days (default ${DEFAULT_LIMITS.mfaCookieLifetime / 86400})
   --check-return-seconds S   seconds after settlement a check's ACH return comes (default ${DEFAULT_CHECK_RETURN_SECONDS})
@@ -80,6 +81,7 @@ const OPTIONS = {
   'lockout-failures': { type: 'string' },
   'lockout-minutes': { type: 'string' },
   'password-cache-seconds': { type: 'string' },
+  'password-cache-hours': { type: 'string' },
   'password-checks': { type: 'string' },
   'mfa-cookie-days': { type: 'string' },
   'check-return-seconds': { type: 'string' },
@@ -145,6 +147,7 @@ export function parseServerArgs(argv: readonly string[]): ServerArgs {
     const lockouts = integer('lockout-failures', v['lockout-failures'], 1, 1_000_000);
     const lockoutMinutes = integer('lockout-minutes', v['lockout-minutes'], 1, 525_600);
     const cacheSeconds = integer('password-cache-seconds', v['password-cache-seconds'], 0, 86_400);
+    const cacheHours = integer('password-cache-hours', v['password-cache-hours'], 1, 720);
     const limits = {
       maxBodyBytes: integer('max-body-bytes', v['max-body-bytes'], 64, big),
       maxFrameBytes: integer('max-frame-bytes', v['max-frame-bytes'], 64, big),
@@ -173,6 +176,7 @@ export function parseServerArgs(argv: readonly string[]): ServerArgs {
           lockoutMinutes === undefined ? DEFAULT_LIMITS.lockout.windowMs : lockoutMinutes * 60_000,
       },
       passwordCacheMs: cacheSeconds === undefined ? undefined : cacheSeconds * 1000,
+      passwordCacheMaxMs: cacheHours === undefined ? undefined : cacheHours * 3_600_000,
       passwordChecks: integer('password-checks', v['password-checks'], 1, 1024),
     };
     const options: ServerInput = {

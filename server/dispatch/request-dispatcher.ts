@@ -59,6 +59,13 @@ interface Seen {
   subject?: DeniedSubject;
 }
 
+/** The login name or API key id a request presented, for its refusal's log line (as a hash). */
+function presentedName(credentials: PresentedCredentials): string | undefined {
+  const primary = credentials.primary;
+  if (primary?.kind === 'password') return primary.username;
+  return primary?.kind === 'apikey' ? primary.keyId : undefined;
+}
+
 /**
  * A refusal: the service would not run the request (ACCT_ who is asking, DATA_ what was asked,
  * SYS_UNAVAILABLE busy or closing), as opposed to a request it ran, declined by the processor or
@@ -111,7 +118,9 @@ export class RequestDispatcher {
     const msoftCode = pairs?.msoft_code;
     if (isRefusal(msoftCode)) {
       const { verbiage } = pairs ?? {};
-      this.#deps.requests.refused({ ...line, reason: msoftCode, verbiage, subject: seen.subject });
+      const name = msoftCode.startsWith('ACCT_') ? presentedName(request.credentials) : undefined;
+      const refusal = { reason: msoftCode, verbiage, subject: seen.subject, name };
+      this.#deps.requests.refused({ ...line, ...refusal });
     } else {
       const ms = Math.round(performance.now() - started);
       const code = pairs?.code ?? 'report';

@@ -17,10 +17,8 @@ export const DEFAULT_REFUSAL_LOG_LIMITS: RefusalLogLimits = {
   windowMs: 60_000,
 };
 
-/** Sources whose suppressed lines are counted one by one in a window; the rest count together. */
-const TRACKED_SOURCES = 1000;
-/** Sources a summary names, those with the most lines not written. */
-const NAMED_SOURCES = 5;
+/** Sources, and names, whose suppressed lines are counted apart in a window; the rest together. */
+const TRACKED = 1000;
 
 /** Refusals of one window not logged one by one. */
 export interface RefusalSummary {
@@ -28,8 +26,13 @@ export interface RefusalSummary {
   suppressed: number;
   /** From how many sources, of the first 1000 sources of the window. */
   sources: number;
-  /** The five of those with the most. */
-  top: { source: string; suppressed: number }[];
+  /** How many from each of those, most first. */
+  by_source: { source: string; suppressed: number }[];
+  /**
+   * How many presented each name (a login name or API key id, as its hash: RequestLog), of the
+   * first 1000 names of the window, most first; absent when no refusal named one.
+   */
+  by_name?: { name_hash: string; suppressed: number }[];
 }
 
 interface SourceCount {
@@ -40,13 +43,15 @@ interface SourceCount {
 /**
  * Decides which refusal lines are written so that a flood cannot fill the disk: in each window
  * (opened by the first refusal after the last one closed), at most `perSource` lines per source
- * and `overall` in all; the rest are counted, and when the window closes `summarize` receives one
- * summary. Memory stays bounded: at most 1000 sources are counted apart in a window.
+ * and `overall` in all; the rest are counted, per source and per name presented, and when the
+ * window closes `summarize` receives one summary. Memory stays bounded: at most 1000 sources and
+ * 1000 names are counted apart in a window.
  */
 export class RefusalBudget {
   readonly #limits: RefusalLogLimits;
   readonly #summarize: (summary: RefusalSummary) => void;
   readonly #counts = new Map<string, SourceCount>();
+  readonly #names = new Map<string, number>();
   #written = 0;
   #suppressed = 0;
   #timer: NodeJS.Timeout | undefined;
@@ -56,15 +61,18 @@ export class RefusalBudget {
     this.#summarize = summarize;
   }
 
-  /** True when a refusal from `source` may be logged now; counts it otherwise. */
-  take(source: string): boolean {
+  /**
+   * True when a refusal from `source` may be logged now; counts it otherwise, against the source
+   * and, when given, the hash of the name it presented.
+   */
+  take(source: string, nameHash?: string): boolean {
     if (this.#timer === undefined) {
       this.#timer = setTimeout(() => this.close(), this.#limits.windowMs);
       this.#timer.unref();
     }
     const key = addressSubject(source).subject;
     let count = this.#counts.get(key);
-    if (count === undefined && this.#counts.size < TRACKED_SOURCES) {
+    if (count === undefined && this.#counts.size < TRACKED) {
       count = { written: 0, suppressed: 0 };
       this.#counts.set(key, count);
     }
@@ -79,6 +87,9 @@ export class RefusalBudget {
     }
     this.#suppressed += 1;
     if (count !== undefined) count.suppressed += 1;
+    if (nameHash !== undefined && (this.#names.has(nameHash) || this.#names.size < TRACKED)) {
+      this.#names.set(nameHash, (this.#names.get(nameHash) ?? 0) + 1);
+    }
     return false;
   }
 
@@ -90,13 +101,16 @@ export class RefusalBudget {
       const named = [...this.#counts]
         .filter(([, count]) => count.suppressed > 0)
         .map(([source, count]) => ({ source, suppressed: count.suppressed }));
+      const names = [...this.#names].map(([hash, suppressed]) => ({ name_hash: hash, suppressed }));
       this.#summarize({
         suppressed: this.#suppressed,
         sources: named.length,
-        top: named.sort((a, b) => b.suppressed - a.suppressed).slice(0, NAMED_SOURCES),
+        by_source: named.sort((a, b) => b.suppressed - a.suppressed),
+        ...(names.length > 0 && { by_name: names.sort((a, b) => b.suppressed - a.suppressed) }),
       });
     }
     this.#counts.clear();
+    this.#names.clear();
     this.#written = 0;
     this.#suppressed = 0;
   }

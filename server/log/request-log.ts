@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { maskCardNumbers } from '../../drivers/crypto/index.ts';
 import type { ApiVersion } from '../../protocol/index.ts';
@@ -41,19 +42,25 @@ export interface RefusedRequest extends RequestOrigin {
   verbiage?: string;
   /** For an authentication refusal: the user, API key id or address it counted against. */
   subject?: DeniedSubject;
+  /** For an authentication refusal: the login name or API key id presented, logged as its hash. */
+  name?: string;
 }
+
+/** Hex digits of a presented name's hash in the log: 64 bits, enough to tell names apart. */
+const NAME_HASH_DIGITS = 16;
 
 /**
  * The service's per-request log (docs/security.md, Logging): one JSON line per request, `request`
  * (info) when it ran, `request refused` (warn) when the service refused it — authentication,
  * permission, validation, busy, an unknown action, an unreadable frame — rate-limited per source
- * with a summary of what was not written (RefusalBudget). Each line is built field by field from
+ * with a summary counting what was not written by source and by presented name (RefusalBudget). Each line is built field by field from
  * what is known to hold no card data or credential, so it needs no path redaction: it is written
  * through a child of the service logger with redaction off, at a fraction of the cost.
  */
 export class RequestLog {
   readonly #lines: Logger;
   readonly #budget: RefusalBudget;
+  readonly #nameKey = randomBytes(32);
 
   constructor(logger: Logger, limits: RefusalLogLimits = DEFAULT_REFUSAL_LOG_LIMITS) {
     this.#lines = logger.child({}, { redact: [] });
@@ -76,9 +83,13 @@ export class RequestLog {
     );
   }
 
-  /** Logs a refused request, unless its source or the service is past its budget of lines. */
+  /**
+   * Logs a refused request, unless its source or the service is past its budget of lines; then it
+   * is counted in the window's summary, by source and by the hash of the name it presented.
+   */
   refused(request: RefusedRequest): void {
-    if (!this.#budget.take(request.source)) return;
+    const nameHash = request.name === undefined ? undefined : this.#hash(request.name);
+    if (!this.#budget.take(request.source, nameHash)) return;
     const { subject } = request;
     this.#lines.warn(
       {
@@ -89,9 +100,20 @@ export class RequestLog {
         subject_kind: subject?.kind,
         subject: subject?.subject,
         failures: subject?.failures,
+        name_hash: nameHash,
       },
       'request refused',
     );
+  }
+
+  /**
+   * A presented name as the log shows it: HMAC-SHA256 under a key drawn when the process starts,
+   * cut to 64 bits, so lines and summaries group attempts by name without writing a name, or a
+   * password typed where the name goes.
+   */
+  #hash(name: string): string {
+    const digest = createHmac('sha256', this.#nameKey).update(name, 'utf8').digest('hex');
+    return digest.slice(0, NAME_HASH_DIGITS);
   }
 
   /** Writes the summary of the current window now (at shutdown). */

@@ -3,6 +3,9 @@ import type { Logger } from 'pino';
 import { RefusalBudget, type RefusalLogLimits } from '../log/refusal-budget.ts';
 import { connectionSource } from './source-address.ts';
 
+/** Sources a summary of refused connections names: the five with the most. */
+const NAMED_SOURCES = 5;
+
 /** The connection limits (docs/security.md, Connections and memory). */
 export interface AdmissionLimits {
   /** Connections served at once over every port; default 512. */
@@ -43,7 +46,11 @@ export class ConnectionAdmission {
     this.#logger = logger;
     this.#refusals = new RefusalBudget(CONNECTION_REFUSAL_LINES, (summary) =>
       logger.warn(
-        { refused: summary.suppressed, sources: summary.sources, top: summary.top },
+        {
+          refused: summary.suppressed,
+          sources: summary.sources,
+          top: summary.by_source.slice(0, NAMED_SOURCES),
+        },
         'connections refused and not logged one by one',
       ),
     );

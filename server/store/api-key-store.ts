@@ -9,11 +9,21 @@ export interface ApiKey {
   profileId: number | null;
   name: string;
   secretHash: string;
+  /**
+   * Whether the key keeps a sealed key for signing hosted card-entry addresses
+   * (012_sealed_credentials): a profile key does, but one issued before it only once it is used.
+   */
+  hasSigningKey: boolean;
   /** Unix seconds. */
   createdAt: number;
   /** Unix seconds; null while the key is usable. */
   revokedAt: number | null;
 }
+
+/** A key to store: its sealed signing key (ApiKeyReads.sealedSigningKey) rather than the flag. */
+export type NewApiKey = Omit<ApiKey, 'revokedAt' | 'hasSigningKey'> & {
+  signingKeySealed: Buffer | null;
+};
 
 /** A key as listed for an administrator, with its user's and profile's names. */
 export interface ApiKeyListing extends ApiKey {
@@ -38,19 +48,34 @@ export interface ApiKeyReads {
   lookupWithLogin(keyId: string): Promise<KeyWithLogin | undefined>;
   /** Every key of a merchant's users, oldest first. */
   listForMerchant(merchantId: number): Promise<ApiKeyListing[]>;
+  /** The key's sealed card-entry signing key; undefined for an unknown key or one without. */
+  sealedSigningKey(keyId: string): Promise<Buffer | undefined>;
 }
 
 /** API keys of users and profiles (002_credentials). */
 export interface ApiKeyStore extends ApiKeyReads {
   /** Stores a new key (its id unique). */
-  insert(key: Omit<ApiKey, 'revokedAt'>): Promise<void>;
+  insert(key: NewApiKey): Promise<void>;
   /** Revokes a key at `revokedTs`; false when there is no such usable key. */
   revoke(keyId: string, revokedTs: number): Promise<boolean>;
+  /** Stores a key's sealed signing key when it has none yet; false when it had one. */
+  setSigningKey(keyId: string, sealed: Buffer): Promise<boolean>;
+}
+
+/** The query of sealedSigningKey (`p`: the back end's placeholder of the key id). */
+export function sealedSigningKeyQuery(p: string): string {
+  return `SELECT signing_key_sealed FROM api_keys WHERE key_id = ${p}`;
+}
+
+/** The statement of setSigningKey (`p1`, `p2`: the back end's placeholders of sealed and key id). */
+export function setSigningKeyStatement(p1: string, p2: string): string {
+  return `UPDATE api_keys SET signing_key_sealed = ${p1}
+    WHERE key_id = ${p2} AND signing_key_sealed IS NULL`;
 }
 
 /** The columns of a key over api_keys k. */
-export const COLUMNS =
-  'k.key_id, k.user_id, k.profile_id, k.name, k.secret_hash, k.created_at, k.revoked_at';
+export const COLUMNS = `k.key_id, k.user_id, k.profile_id, k.name, k.secret_hash,
+  k.signing_key_sealed IS NOT NULL AS has_signing_key, k.created_at, k.revoked_at`;
 
 /** An api_keys row as both back ends read it (002_credentials). */
 export interface KeyRow {
@@ -59,6 +84,8 @@ export interface KeyRow {
   profile_id: number | null;
   name: string;
   secret_hash: string;
+  /** 1 or 0 on SQLite, a boolean on PostgreSQL. */
+  has_signing_key: number | boolean;
   created_at: number;
   revoked_at: number | null;
 }
@@ -74,6 +101,7 @@ export function toKey(row: KeyRow): ApiKey {
     profileId: row.profile_id,
     name: row.name,
     secretHash: row.secret_hash,
+    hasSigningKey: Boolean(row.has_signing_key),
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
   };
@@ -89,11 +117,14 @@ export function keyWithLoginQuery(param: string): string {
     LEFT JOIN merchants m ON m.id = u.merchant_id`;
 }
 
-/** A key and its login from a row of keyWithLoginQuery, or undefined when no key matched. */
+/**
+ * A key and its login from a row of keyWithLoginQuery, or undefined when no key matched. The row's
+ * key and login are read whether or not a key matched, so both cost the same.
+ */
 export function toKeyWithLogin(
   row: Nullable<KeyRow & LoginRow> | undefined,
 ): KeyWithLogin | undefined {
-  if (row === undefined || row.key_id === null) return undefined;
-  const found = row as KeyRow & LoginRow;
-  return { key: toKey(found), login: toLogin(found) };
+  if (row === undefined) return undefined;
+  const read = { key: toKey(row as KeyRow), login: toLogin(row as LoginRow) };
+  return row.key_id === null ? undefined : read;
 }

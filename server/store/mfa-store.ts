@@ -20,12 +20,17 @@ export interface MfaReads {
 
 /** MFA secrets and cookies (002_credentials; seed: Authentication §6). */
 export interface MfaStore extends MfaReads {
-  /** Sets (or replaces) a user's sealed secret, its last accepted step back to 0. */
+  /** Sets (or replaces) a user's sealed secret, its last accepted and replayed steps back to 0. */
   setSecret(userId: number, sealed: string, enabledTs: number): Promise<void>;
   /** Removes a user's secret; false when MFA was not on. */
   removeSecret(userId: number): Promise<boolean>;
   /** Records `step` as accepted unless it is not later than the last one; true when recorded. */
   acceptStep(userId: number, step: number): Promise<boolean>;
+  /**
+   * Records that a replay of `step` was counted as a failure unless a replay of it (or of a later
+   * step) already was (012_sealed_credentials); true when recorded, for one caller of many at once.
+   */
+  countReplay(userId: number, step: number): Promise<boolean>;
   /** Stores a cookie by its digest, dropping the user's cookies expired at `createdTs`. */
   addCookie(
     userId: number,

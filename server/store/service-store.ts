@@ -10,6 +10,7 @@ import type { GiftStore } from './gift-store.ts';
 import type { InFlightStore } from './in-flight-store.ts';
 import type { MerchantStore } from './merchant-store.ts';
 import type { MfaStore } from './mfa-store.ts';
+import type { PasswordCheckStore } from './password-check-store.ts';
 import type { PermissionStore } from './permission-store.ts';
 import type { ProfileStore } from './profile-store.ts';
 import type { ReceiptHeaderStore } from './receipt-header-store.ts';
@@ -36,6 +37,7 @@ export interface StoreTx {
   apiKeys: ApiKeyStore;
   mfa: MfaStore;
   failures: CredentialFailureStore;
+  passwordChecks: PasswordCheckStore;
   checks: CheckStore;
   cardTickets: CardTicketStore;
   outbox: ReceiptOutboxStore;

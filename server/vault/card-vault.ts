@@ -40,17 +40,19 @@ function subkey(master: Buffer, info: string): Buffer {
 
 /**
  * Card data encryption at rest: AES-256-GCM (node:crypto) with a fresh 96-bit IV per seal (card
- * data and the base derivation keys of DUKPT devices), and a keyed HMAC-SHA256 fingerprint of the
- * account number for matching tokens. Both keys are derived (HKDF-SHA256) from one master key
- * kept in the data directory.
+ * data and the base derivation keys of DUKPT devices), a keyed HMAC-SHA256 fingerprint of the
+ * account number for matching tokens, and keyed digests of proved credentials. Every key is
+ * derived (HKDF-SHA256) from one master key kept wrapped in the data directory.
  */
 export class CardVault {
   readonly #encryptionKey: Buffer;
   readonly #fingerprintKey: Buffer;
+  readonly #credentialKey: Buffer;
 
   constructor(masterKey: Buffer) {
     this.#encryptionKey = subkey(masterKey, 'laneterm card vault aes-256-gcm');
     this.#fingerprintKey = subkey(masterKey, 'laneterm card fingerprint hmac-sha256');
+    this.#credentialKey = subkey(masterKey, 'laneterm remembered credential hmac-sha256');
   }
 
   /**
@@ -90,8 +92,9 @@ export class CardVault {
   }
 
   /**
-   * Encrypts a key of the service's own (the key sealing TOTP secrets) as card data is, its name
-   * bound in, so the key exists on disk only under the data key the KEK wraps (PCI DSS 3.6.1.2).
+   * Encrypts a key of the service's own (the key sealing TOTP secrets, an API key's card-entry
+   * signing key) as card data is, its name bound in, so the key exists on disk or in the store only
+   * under the data key the KEK wraps (PCI DSS 3.6.1.2).
    */
   sealServiceKey(name: string, key: Buffer): Buffer {
     return this.#encrypt(key, `service-key:${name}`);
@@ -124,6 +127,18 @@ export class CardVault {
     } catch {
       throw new VaultSealError('sealed data failed authentication');
     }
+  }
+
+  /**
+   * A keyed digest (HMAC-SHA256, 32 bytes) of a credential a user proved, bound to `context`, for
+   * remembering a password check (docs/security.md, Password verification cache): a copy of the
+   * digests without the KEK tests no guess, as the key is derived from the data key.
+   */
+  credentialDigest(context: string, secret: string): Buffer {
+    return createHmac('sha256', this.#credentialKey)
+      .update(`${context}\u0000`)
+      .update(secret, 'utf8')
+      .digest();
   }
 
   /** A stable keyed fingerprint (hex HMAC-SHA256) of an account number, for matching tokens. */

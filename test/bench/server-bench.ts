@@ -4,7 +4,9 @@
 // runs with an API key and with username and password in every request (as Monetra's libraries
 // send them), then with 16 other addresses sending wrong passwords meanwhile: under the default
 // limits, and on a second service with throttling and lockout off, where every wrong password
-// costs a scrypt check. Beside each sale phase's ratio it prints the goal (0.5x the echo, REST p99
+// costs a scrypt check; then remembered-password and API-key sales while 150 addresses at a time
+// send logins with unknown names, each within its limit, and users log in for the first time
+// meanwhile (login-flood-phase.ts). Beside each sale phase's ratio it prints the goal (0.5x the echo, REST p99
 // at most 5 ms) and the bound the service's own CPU cost puts on it: the CPU ms each sale costs
 // the service process, measured in the same phase, and the sales per second one event-loop
 // thread can run at that cost, as a ratio to the echo (docs/architecture.md, Throughput). Sales
@@ -22,6 +24,7 @@ import { ServerProcess } from '../server/durability/helpers/server-process.ts';
 import { closedLoop, type PhaseFigures } from './closed-loop.ts';
 import { CpuPerRequest } from './process-cpu.ts';
 import { KvClient } from './kv-client.ts';
+import { loginFloodPhase } from './login-flood-phase.ts';
 import { storeComparison } from './store-bench.ts';
 import { WrongPasswordFlood } from './wrong-password-flood.ts';
 
@@ -330,6 +333,15 @@ async function main(): Promise<void> {
     await copiesBesideNone(server.plainPort, keyAuth(server.apiKey), kvSale, server.pid);
     await passwordBesideKey(server.plainPort, keyAuth(server.apiKey), kvSale);
     await passwordUnderAttack(server.plainPort, '');
+    await loginFloodPhase({
+      port: server.plainPort,
+      dataDir,
+      sale: SALE,
+      password: PASSWORD_AUTH,
+      apiKey: keyAuth(server.apiKey),
+      phase: (port, auth, check) => kvPhase(port, auth, check),
+      row,
+    });
     const unlimitedDir = mkdtempSync(join(tmpdir(), 'laneterm-bench-'));
     const unlimited = await ServerProcess.start(unlimitedDir, UNLIMITED);
     try {

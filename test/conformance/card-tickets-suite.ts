@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { pageSigningKey } from '../../server/accounts/page-signing-key.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentClient, TransportKind } from '../../main/payment/index.ts';
 import { signPageParams, signedText } from '../../server/cardentry/signed-session.ts';
@@ -99,7 +100,6 @@ export function cardTicketsSuite(against: string, how: SuiteService): void {
 
   describe(`the card-entry page of ${against}`, () => {
     it('opens for parameters signed with the profile API key, each nonce once', async () => {
-      const keyDigest = createHash('sha256').update(service.apiKey.secret).digest('hex');
       const timestamp = String(Math.floor(Date.now() / 1000));
       const nonce = randomBytes(12).toString('base64url');
       const text = signedText(service.apiKey.id, timestamp, nonce, ORIGIN);
@@ -108,7 +108,7 @@ export function cardTicketsSuite(against: string, how: SuiteService): void {
         timestamp,
         nonce,
         origin: ORIGIN,
-        hmac: signPageParams(keyDigest, text),
+        hmac: signPageParams(pageSigningKey(service.apiKey.secret), text),
       });
       const page = await call(tls, { method: 'GET', path: `/cardentry?${query}` });
       expect(page.status).toBe(200);
@@ -118,6 +118,15 @@ export function cardTicketsSuite(against: string, how: SuiteService): void {
       const forged = await call(tls, { method: 'GET', path: `/cardentry?${query}` });
       expect(forged.status).toBe(403);
       expect(forged.text).toContain('hmac: does not sign these parameters');
+      const keyDigest = createHash('sha256').update(service.apiKey.secret).digest();
+      query.set('nonce', randomBytes(12).toString('base64url'));
+      const { timestamp: ts = '', nonce: again = '' } = Object.fromEntries(query);
+      query.set(
+        'hmac',
+        signPageParams(keyDigest, signedText(service.apiKey.id, ts, again, ORIGIN)),
+      );
+      const digestSigned = await call(tls, { method: 'GET', path: `/cardentry?${query}` });
+      expect(digestSigned.status, 'signed as earlier versions did').toBe(403);
     });
 
     it('is served on the TLS port only, and takes cards only from its own origin', async () => {

@@ -174,6 +174,13 @@ describe('lane end to end', () => {
     await expect.poll(() => sale.textContent()).toMatch(/Sale\s*\$11\.11.*Approved/);
     expect(await sale.textContent()).not.toMatch(/Voided|Reversed/);
     await at.keys('F5');
+    await at.screen('Void this?');
+    expect(await at.textOf('main')).toMatch(/Reversal\s*\$11\.11\s*Credit\s*VISA ···· 1111/);
+    await at.keys('Escape');
+    await at.screen('History');
+    await at.keys('F5');
+    await at.screen('Void this?');
+    await at.keys('Enter');
     await at.screen('Result: Approved');
     expect(await at.textOf('main')).toMatch(/(Void|Reversal)\s*\$11\.11/);
     const receipt = await at.textOf('figure', /Receipt/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProtocolError } from '../../protocol/errors.ts';
+import { ProtocolError, shownName } from '../../protocol/errors.ts';
 import { MsoftCode } from '../../protocol/codes.ts';
 
 describe('ProtocolError', () => {
@@ -23,5 +23,23 @@ describe('ProtocolError', () => {
     ['too_large', MsoftCode.DATA_TOOLARGE],
   ] as const)('answers a %s error with %s', (kind, msoft) => {
     expect(new ProtocolError({ kind, rule: 'r', verbiage: 'v' }).msoftCode).toBe(msoft);
+  });
+});
+
+describe('shownName', () => {
+  it.each([
+    '4111111111111111',
+    'ref_4111 1111 1111 1111',
+    'x4111.1111.1111.1111',
+    '4111/1111/1111/1111',
+    '4111_1111_1111_1111',
+    '4111, 1111, 1111, 1111',
+    '4111 - 1111 - 1111 - 1111',
+  ])('writes a name holding 13 digits however grouped, %j, as "parameter"', (name) => {
+    expect(shownName(name)).toBe('parameter');
+  });
+
+  it.each(['order_2024_01_30', 'lane 12', 'amount'])('shows %j as it is', (name) => {
+    expect(shownName(name)).toBe(name);
   });
 });

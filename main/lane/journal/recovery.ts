@@ -29,7 +29,7 @@ const isApproved = (entry: JournalEntry): boolean =>
  * How an approval is undone: the move to send; `undone` when it is voided or reversed already;
  * `refused` when the rules allow no move now.
  */
-type Undo = Omit<PaymentPlan, 'workflowId'> | 'undone' | 'refused';
+export type Undo = Omit<PaymentPlan, 'workflowId'> | 'undone' | 'refused';
 
 /**
  * How an approved new transaction is undone, by the rule book (protocol/transactions,
@@ -38,7 +38,10 @@ type Undo = Omit<PaymentPlan, 'workflowId'> | 'undone' | 'refused';
  * allow; `undone` once voided or reversed; `refused` when they allow none. Undefined when
  * nothing stands to undo (a move, a balance inquiry, an approval wholly refunded).
  */
-function undoOf(entry: JournalEntry, settled = entry.marks.includes('settled')): Undo | undefined {
+export function undoOf(
+  entry: JournalEntry,
+  settled = entry.marks.includes('settled'),
+): Undo | undefined {
   const standing = standingOf(entry, settled);
   const ttid = entry.ttid;
   const amountMinor = refundableMinor(entry);

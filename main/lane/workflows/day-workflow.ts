@@ -1,26 +1,25 @@
 import { MsoftCode, type Params } from '../../../protocol/index.ts';
-import type { Settlement, WorkflowStep, WorkflowView } from '../../lane-api/index.ts';
-import {
-  PaymentNotSentError,
-  PaymentResponse,
-  type DualAuthorization,
-} from '../../payment/index.ts';
+import type { DaySummary, Settlement, WorkflowStep, WorkflowView } from '../../lane-api/index.ts';
+import { PaymentNotSentError, type DualAuthorization } from '../../payment/index.ts';
+import { daySummary, settlementOf, settlementOfRow } from '../day-summary.ts';
 import type { LaneContext } from '../lane-context.ts';
 import type { TransitionTable } from '../machine.ts';
 import { ServiceWorkflow } from '../service-steps.ts';
 import type { Bounds } from '../workflow-control.ts';
 
 type DayState =
-  Bounds | 'working' | 'override' | 'authorizing' | 'checking' | 'attention' | 'result';
+  Bounds | 'working' | 'override' | 'authorizing' | 'checking' | 'attention' | 'result' | 'confirm';
 
 /**
  * The day family's transition table (docs/lane.md, Open and close the day): open settles the
- * journal and reaches the server; close settles the open batch (with a manager override when the
- * service asks for one) and shows its totals.
+ * journal and reaches the server; close reads the open batch, shows its summary for the cashier
+ * to confirm (back leaves the day open), settles it (with a manager override when the service asks
+ * for one) and shows what settled.
  */
 export const DAY_TABLE: TransitionTable<DayState> = {
   start: ['working'],
-  working: ['attention', 'override', 'result', 'end'],
+  working: ['attention', 'override', 'confirm', 'result', 'end'],
+  confirm: ['working', 'end'],
   attention: ['working', 'cancelling'],
   override: ['working', 'cancelling'],
   authorizing: [],
@@ -40,36 +39,6 @@ const NOTHING: Settlement = {
   refundMinor: 0,
   netMinor: 0,
 };
-
-const whole = (value: string | undefined): number => Number.parseInt(value ?? '0', 10) || 0;
-
-/** A settle answer's totals (docs/test-cards.md, Settlement). */
-export function settlementOf(response: PaymentResponse): Settlement {
-  const saleMinor = response.minorUnits('sale_amount') ?? 0;
-  const refundMinor = response.minorUnits('refund_amount') ?? 0;
-  return {
-    batch: (response.batch ?? '').slice(0, 20),
-    count: whole(response.get('trans_count')),
-    saleCount: whole(response.get('sale_count')),
-    saleMinor,
-    refundCount: whole(response.get('refund_count')),
-    refundMinor,
-    netMinor: saleMinor - refundMinor,
-  };
-}
-
-/** The totals of a batches-report row (BatchNum, Count, SaleCount, SaleAmount …), read as a settle answer. */
-function settlementOfRow(row: Params): Settlement {
-  const pairs: Record<string, string> = {
-    batch: row.BatchNum ?? '',
-    trans_count: row.Count ?? '0',
-    sale_count: row.SaleCount ?? '0',
-    sale_amount: row.SaleAmount ?? '0',
-    refund_count: row.RefundCount ?? '0',
-    refund_amount: row.RefundAmount ?? '0',
-  };
-  return settlementOf(new PaymentResponse(pairs as Params));
-}
 
 /**
  * Opening the day (the journal settled, the server reached) or closing it: the open batch is
@@ -95,11 +64,22 @@ export class DayWorkflow extends ServiceWorkflow<DayState> {
       this.end();
       return;
     }
-    const settlement = await this.#settle();
-    this.ctx.setDayOpen(false);
+    const open = await this.#openBatch();
+    const summary = await this.#summary(open);
+    if (!(await this.confirm('close_day', [], summary))) {
+      this.end();
+      return;
+    }
+    const settlement = open === undefined ? NOTHING : await this.#settle();
+    this.ctx.setDayOpen(false, settlement.batch);
     this.show({
       name: 'result',
-      result: { outcome: 'approved', operation: 'settle', amountMinor: 0, settlement },
+      result: {
+        outcome: 'approved',
+        operation: 'settle',
+        amountMinor: settlement.saleMinor,
+        settlement,
+      },
       next: ['finish'],
       receipt: { state: 'none' },
     });
@@ -136,6 +116,23 @@ export class DayWorkflow extends ServiceWorkflow<DayState> {
         continue;
       }
       await this.attention('server_unreachable', ['retry', 'cancel']);
+    }
+  }
+
+  /**
+   * The open batch's summary: its totals, and its rows of the unsettled report by tender and brand
+   * (none when the report cannot be read: the totals still show).
+   */
+  async #summary(open: Params | undefined): Promise<DaySummary> {
+    if (open === undefined) return { ...NOTHING, lines: [] };
+    this.#working();
+    const journal = this.ctx.journal.search({ limit: 500 });
+    try {
+      const report = await this.ctx.payments.client.unsettledReport({ batch: open.BatchNum ?? '' });
+      return daySummary(open, report.outcome === 'report' ? report.rows : [], journal);
+    } catch (error) {
+      if (!(error instanceof PaymentNotSentError)) throw error;
+      return daySummary(open, [], journal);
     }
   }
 

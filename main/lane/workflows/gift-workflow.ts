@@ -12,14 +12,14 @@ import { CHANGE_TENDER, CardWorkflow, type CardFamilyState } from '../card-steps
 import type { JournalEntry } from '../journal/journal-types.ts';
 import type { LaneContext } from '../lane-context.ts';
 import type { TransitionTable } from '../machine.ts';
-import { tenderLine } from '../workflow-control.ts';
+import { WorkflowCancelled, tenderLine } from '../workflow-control.ts';
 
 type GiftState = CardFamilyState;
 
 /**
  * The gift counter family's transition table (docs/lane.md, Gift counter and balance): card (or,
  * for a merchandise return against a past sale, nothing) → authorizing → result → receipt; a
- * decline goes back to card; cancel reverses an approval.
+ * decline goes back to card; an approval is undone by a void the cashier confirms.
  */
 export const GIFT_TABLE: TransitionTable<GiftState> = {
   start: ['card', 'attention', 'authorizing'],
@@ -31,7 +31,8 @@ export const GIFT_TABLE: TransitionTable<GiftState> = {
   attention: ['card', 'override', 'keyed_entry', 'authorizing', 'cancelling'],
   authorizing: ['checking', 'override', 'attention', 'result', 'cancelling'],
   checking: ['result', 'cancelling', 'cancelled'],
-  result: ['card', 'attention', 'authorizing', 'end', 'cancelling'],
+  result: ['card', 'attention', 'authorizing', 'confirm', 'end', 'cancelling'],
+  confirm: ['result', 'cancelling'],
   cancelling: ['cancelled'],
   cancelled: ['end'],
   end: [],
@@ -96,7 +97,7 @@ export class GiftWorkflow extends CardWorkflow<GiftState> {
       const next: NextAction[] = approved
         ? this.#operation === 'balanceinq'
           ? ['finish']
-          : ['finish', 'reprint', 'cancel']
+          : ['finish', 'reprint', 'void']
         : ['try_again', 'cancel'];
       let receipt: ReceiptState = { state: 'none' };
       if (approved && this.#operation !== 'balanceinq') {
@@ -108,6 +109,10 @@ export class GiftWorkflow extends CardWorkflow<GiftState> {
         if (choice === 'finish') {
           this.end();
           return;
+        }
+        if (choice === 'void') {
+          if (await this.confirmVoid()) throw new WorkflowCancelled('void');
+          continue;
         }
         if (choice !== 'reprint') break;
         receipt = await this.printReceipt(entry, 'customer', true);

@@ -10,17 +10,18 @@ import { ServiceWorkflow } from '../service-steps.ts';
 import type { Bounds } from '../workflow-control.ts';
 
 type HistoryState =
-  Bounds | 'working' | 'override' | 'authorizing' | 'checking' | 'attention' | 'result';
+  Bounds | 'working' | 'override' | 'authorizing' | 'checking' | 'attention' | 'result' | 'confirm';
 
 /**
  * The history family's transition table (docs/lane.md, History): look the transaction up, pick
- * the move the service's rules allow, authorize it, print its receipt; a reprint looks up and
- * prints. Cancel after a move reverses nothing the cashier did not approve: it undoes the move's
- * own approval where that is a new transaction (a refund).
+ * the move the service's rules allow, have the cashier confirm a void or refund as it will be
+ * sent (back ends it, nothing sent), authorize it, print its receipt; a reprint looks up and
+ * prints.
  */
 export const HISTORY_TABLE: TransitionTable<HistoryState> = {
   start: ['working'],
-  working: ['attention', 'authorizing', 'result'],
+  working: ['attention', 'authorizing', 'confirm', 'result'],
+  confirm: ['authorizing', 'end'],
   attention: ['working', 'authorizing', 'cancelling'],
   override: ['authorizing', 'cancelling'],
   authorizing: ['checking', 'override', 'attention', 'result', 'cancelling'],
@@ -127,6 +128,10 @@ export class HistoryWorkflow extends ServiceWorkflow<HistoryState> {
       this.end();
       return;
     }
+    if (!(await this.#confirmed(plan))) {
+      this.end();
+      return;
+    }
     const entry = await this.authorize({
       workflowId: this.id,
       parentId: this.#target.id,
@@ -143,6 +148,21 @@ export class HistoryWorkflow extends ServiceWorkflow<HistoryState> {
     }
     await this.showResult(entry, next, receipt);
     this.end();
+  }
+
+  /** A void or refund as it will be sent, confirmed by the cashier; other moves need none. */
+  async #confirmed(plan: Omit<PaymentPlan, 'workflowId'>): Promise<boolean> {
+    const type = this.#request.type;
+    if (type !== 'history.void' && type !== 'history.refund') return true;
+    const target = this.#target;
+    return this.confirm(type === 'history.void' ? 'void' : 'refund', [
+      {
+        operation: plan.operation,
+        amountMinor: plan.amountMinor,
+        ...(target.tender === undefined ? {} : { tender: target.tender }),
+        ...(target.card === undefined ? {} : { card: target.card }),
+      },
+    ]);
   }
 
   /** The plan of a move, from the request and the transaction's detail. */

@@ -9,26 +9,38 @@ import { CHANGE_TENDER, CardWorkflow, type CardFamilyState } from '../card-steps
 import type { JournalEntry } from '../journal/journal-types.ts';
 import type { LaneContext } from '../lane-context.ts';
 import type { TransitionTable } from '../machine.ts';
-import { tenderLine } from '../workflow-control.ts';
+import { WorkflowCancelled, tenderLine } from '../workflow-control.ts';
 
 type SaleState = CardFamilyState;
 
 /**
  * The sale family's transition table (docs/lane.md, Sale): amount (given at start) → tender →
  * card → PIN for debit → authorizing → result → receipt; a partial approval goes back to tender
- * for the rest, a decline back to card; cancel from every step a cashier waits at.
+ * for the rest, a decline back to card; cancel from every step a cashier waits at. Once the sale
+ * holds an approval, undoing it is a void the cashier confirms (confirm), from its result or from
+ * a cancel while paying the rest; going back returns to the result or to the tender for the rest.
  */
 export const SALE_TABLE: TransitionTable<SaleState> = {
   start: ['tender', 'card'],
-  tender: ['card', 'cancelling'],
-  card: ['override', 'keyed_entry', 'pin', 'attention', 'authorizing', 'cancelling'],
-  override: ['keyed_entry', 'authorizing', 'cancelling'],
-  keyed_entry: ['pin', 'attention', 'authorizing', 'cancelling'],
-  pin: ['attention', 'authorizing', 'cancelling'],
-  attention: ['card', 'tender', 'pin', 'override', 'keyed_entry', 'authorizing', 'cancelling'],
+  tender: ['card', 'confirm', 'cancelling'],
+  card: ['override', 'keyed_entry', 'pin', 'attention', 'authorizing', 'confirm', 'cancelling'],
+  override: ['keyed_entry', 'authorizing', 'confirm', 'cancelling'],
+  keyed_entry: ['pin', 'attention', 'authorizing', 'confirm', 'cancelling'],
+  pin: ['attention', 'authorizing', 'confirm', 'cancelling'],
+  attention: [
+    'card',
+    'tender',
+    'pin',
+    'override',
+    'keyed_entry',
+    'authorizing',
+    'confirm',
+    'cancelling',
+  ],
   authorizing: ['checking', 'override', 'attention', 'result', 'cancelling'],
   checking: ['result', 'cancelling', 'cancelled'],
-  result: ['tender', 'card', 'end', 'cancelling'],
+  result: ['tender', 'card', 'confirm', 'end', 'cancelling'],
+  confirm: ['tender', 'result', 'cancelling'],
   cancelling: ['cancelled'],
   cancelled: ['end'],
   end: [],
@@ -61,8 +73,15 @@ export class SaleWorkflow extends CardWorkflow<SaleState> {
     let due = this.#request.amountMinor;
     let tender: Tender | undefined = this.#request.tender;
     while (due > 0) {
-      tender ??= await this.chooseTender(due, options);
-      const entry = await this.#pay(tender, due);
+      let entry: JournalEntry | undefined;
+      try {
+        tender ??= await this.chooseTender(due, options);
+        entry = await this.#pay(tender, due);
+      } catch (error) {
+        if (!(await this.#backFromCancel(error))) throw error;
+        tender = undefined;
+        continue;
+      }
       if (entry === undefined) {
         tender = undefined;
         continue;
@@ -71,17 +90,30 @@ export class SaleWorkflow extends CardWorkflow<SaleState> {
         this.tenders.push(tenderLine(entry));
         due -= entry.approvedMinor ?? 0;
       }
+      const undo: NextAction = this.tenders.length > 0 ? 'void' : 'cancel';
       const next: NextAction[] =
         entry.state === 'approved' && due === 0
-          ? ['finish', 'reprint', 'cancel']
+          ? ['finish', 'reprint', 'void']
           : entry.state === 'partial'
-            ? ['another_tender', 'cancel']
-            : ['try_again', 'another_tender', 'cancel'];
+            ? ['another_tender', 'void']
+            : ['try_again', 'another_tender', undo];
       const choice = await this.#result(entry, next);
       if (choice === 'finish') break;
       if (choice === 'another_tender') tender = undefined;
     }
     this.end();
+  }
+
+  /**
+   * A cashier's cancel while the sale holds an approval (paying the rest): it is a void, asked
+   * first (confirmVoid). True when the cashier went back, so the rest is asked again; a cancel
+   * of a sale holding nothing, or a void confirmed, is thrown on.
+   */
+  async #backFromCancel(error: unknown): Promise<boolean> {
+    if (!(error instanceof WorkflowCancelled) || error.by !== 'cashier') return false;
+    if (this.tenders.length === 0) return false;
+    if (await this.confirmVoid()) throw new WorkflowCancelled('void');
+    return true;
   }
 
   /**
@@ -115,17 +147,22 @@ export class SaleWorkflow extends CardWorkflow<SaleState> {
     return card.chip === true ? this.completeChip(entry, this.issuerData) : entry;
   }
 
-  /** The result with its receipts (printed as the approval comes), then the cashier's choice. */
+  /**
+   * The result with its receipts (printed as the approval comes), then the cashier's choice; a
+   * void is confirmed first (and going back shows the result again).
+   */
   async #result(entry: JournalEntry, next: NextAction[]): Promise<NextAction> {
     let receipt: ReceiptState = { state: 'none' };
     if (approved(entry)) {
-      await this.showResultNow(entry, next, { state: 'printing' });
+      this.showResultNow(entry, next, { state: 'printing' });
       receipt = await this.printCopies(entry);
     }
     for (;;) {
       const choice = await this.showResult(entry, next, receipt);
-      if (choice !== 'reprint') return choice;
-      receipt = await this.printReceipt(entry, 'customer', true);
+      if (choice === 'void') {
+        if (await this.confirmVoid()) throw new WorkflowCancelled('void');
+      } else if (choice !== 'reprint') return choice;
+      else receipt = await this.printReceipt(entry, 'customer', true);
     }
   }
 }

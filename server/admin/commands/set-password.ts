@@ -2,7 +2,10 @@ import { hashPassword } from '../../accounts/password-hasher.ts';
 import type { AdminCommand } from '../admin-command.ts';
 import { PASSWORD_OPTIONS, readPassword, requireLogin } from '../admin-lookups.ts';
 
-/** `set-password <user>`: replaces a user's password (stored as a scrypt hash). */
+/**
+ * `set-password <user>`: replaces a user's password (stored as a scrypt hash) and forgets its
+ * remembered check (docs/security.md, Password verification cache).
+ */
 export const adminCommand: AdminCommand = {
   name: 'set-password',
   summary: 'replace a user’s password',
@@ -14,6 +17,7 @@ export const adminCommand: AdminCommand = {
     const login = await requireLogin(context, user);
     const hash = await hashPassword(await readPassword(context, args));
     await context.accounts.users.setPasswordHash(login.userId, hash);
+    await context.accounts.passwordChecks.forget(login.userId);
     context.out(`${login.username}: password replaced`);
   },
 };

@@ -1,11 +1,14 @@
 import { formatLoginName } from '../../accounts/account-names.ts';
-import type { ApiKey, ApiKeyListing, ApiKeyStore, KeyWithLogin } from '../api-key-store.ts';
+import type { ApiKeyListing, ApiKeyStore, KeyWithLogin } from '../api-key-store.ts';
 import type { PgSession } from './pg-session.ts';
 import type { LoginRow } from '../user-store.ts';
 import { COLUMNS, type KeyRow, type Nullable, keyWithLoginQuery } from '../api-key-store.ts';
+import { sealedSigningKeyQuery, setSigningKeyStatement, type NewApiKey } from '../api-key-store.ts';
 import { toKey, toKeyWithLogin } from '../api-key-store.ts';
 
 const KEY_WITH_LOGIN = keyWithLoginQuery('$1::text');
+const SET_SIGNING_KEY = setSigningKeyStatement('$1', '$2');
+const SEALED_SIGNING_KEY = sealedSigningKeyQuery('$1');
 
 /** API keys in PostgreSQL (002_credentials: api_keys). */
 export class PgApiKeyStore implements ApiKeyStore {
@@ -34,11 +37,19 @@ export class PgApiKeyStore implements ApiKeyStore {
     }));
   }
 
-  async insert(key: Omit<ApiKey, 'revokedAt'>): Promise<void> {
+  async sealedSigningKey(keyId: string): Promise<Buffer | undefined> {
+    type Row = { signing_key_sealed: Buffer | null };
+    const row = await this.#s.get<Row>(SEALED_SIGNING_KEY, [keyId]);
+    return row?.signing_key_sealed ?? undefined;
+  }
+
+  async insert(key: NewApiKey): Promise<void> {
+    const { keyId, userId, profileId, name, secretHash, signingKeySealed, createdAt } = key;
     await this.#s.run(
-      `INSERT INTO api_keys (key_id, user_id, profile_id, name, secret_hash, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [key.keyId, key.userId, key.profileId, key.name, key.secretHash, key.createdAt],
+      `INSERT INTO api_keys
+       (key_id, user_id, profile_id, name, secret_hash, signing_key_sealed, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [keyId, userId, profileId, name, secretHash, signingKeySealed, createdAt],
     );
   }
 
@@ -48,5 +59,9 @@ export class PgApiKeyStore implements ApiKeyStore {
       [revokedTs, keyId],
     );
     return changed === 1;
+  }
+
+  async setSigningKey(keyId: string, sealed: Buffer): Promise<boolean> {
+    return (await this.#s.run(SET_SIGNING_KEY, [sealed, keyId])) === 1;
   }
 }

@@ -29,7 +29,7 @@ export class PgMfaStore implements MfaStore {
     await this.#s.run(
       `INSERT INTO user_mfa (user_id, secret_sealed, last_step, enabled_at) VALUES ($1, $2, 0, $3)
        ON CONFLICT (user_id) DO UPDATE SET secret_sealed = excluded.secret_sealed,
-       last_step = 0, enabled_at = excluded.enabled_at`,
+       last_step = 0, replay_step = 0, enabled_at = excluded.enabled_at`,
       [userId, sealed, enabledTs],
     );
   }
@@ -42,6 +42,15 @@ export class PgMfaStore implements MfaStore {
   async acceptStep(userId: number, step: number): Promise<boolean> {
     const changed = await this.#s.run(
       'UPDATE user_mfa SET last_step = $1 WHERE user_id = $2 AND last_step < $1',
+      [step, userId],
+    );
+    return changed === 1;
+  }
+
+  /** One conditional UPDATE, as acceptStep: of many replays at once, one changes the row. */
+  async countReplay(userId: number, step: number): Promise<boolean> {
+    const changed = await this.#s.run(
+      'UPDATE user_mfa SET replay_step = $1 WHERE user_id = $2 AND replay_step < $1',
       [step, userId],
     );
     return changed === 1;

@@ -13,6 +13,7 @@ import { PgInFlightStore } from './pg-in-flight-store.ts';
 import { PgInstanceLease } from './pg-instance-lease.ts';
 import { PgMerchantStore } from './pg-merchant-store.ts';
 import { applyPostgresMigrations } from './pg-migrations.ts';
+import { PgPasswordCheckStore } from './pg-password-check-store.ts';
 import { PgMfaStore } from './pg-mfa-store.ts';
 import { PgPermissionStore } from './pg-permission-store.ts';
 import { PgStanBlocks } from './pg-stan-blocks.ts';
@@ -51,6 +52,7 @@ function tables(session: PgSession, owner: number): StoreTx {
     apiKeys: new PgApiKeyStore(session),
     mfa: new PgMfaStore(session),
     failures: new PgCredentialFailureStore(session),
+    passwordChecks: new PgPasswordCheckStore(session),
     checks: new PgCheckStore(session),
     cardTickets: new PgCardTicketStore(session),
     outbox: new PgReceiptOutboxStore(session),
@@ -83,6 +85,7 @@ export class PostgresServiceStore implements ServiceStore {
   readonly apiKeys: StoreTx['apiKeys'];
   readonly mfa: StoreTx['mfa'];
   readonly failures: StoreTx['failures'];
+  readonly passwordChecks: StoreTx['passwordChecks'];
   readonly checks: StoreTx['checks'];
   readonly cardTickets: StoreTx['cardTickets'];
   readonly outbox: StoreTx['outbox'];
@@ -117,6 +120,7 @@ export class PostgresServiceStore implements ServiceStore {
     this.apiKeys = top.apiKeys;
     this.mfa = top.mfa;
     this.failures = top.failures;
+    this.passwordChecks = top.passwordChecks;
     this.checks = top.checks;
     this.cardTickets = top.cardTickets;
     this.outbox = top.outbox;

@@ -1,11 +1,14 @@
 import { formatLoginName } from '../../accounts/account-names.ts';
-import type { ApiKey, ApiKeyListing, ApiKeyStore, KeyWithLogin } from '../api-key-store.ts';
+import type { ApiKeyListing, ApiKeyStore, KeyWithLogin } from '../api-key-store.ts';
 import type { SqliteSession } from './sqlite-session.ts';
 import type { LoginRow } from '../user-store.ts';
 import { COLUMNS, type KeyRow, type Nullable, keyWithLoginQuery } from '../api-key-store.ts';
+import { sealedSigningKeyQuery, setSigningKeyStatement, type NewApiKey } from '../api-key-store.ts';
 import { toKey, toKeyWithLogin } from '../api-key-store.ts';
 
 const KEY_WITH_LOGIN = keyWithLoginQuery('?');
+const SET_SIGNING_KEY = setSigningKeyStatement('?', '?');
+const SEALED_SIGNING_KEY = sealedSigningKeyQuery('?');
 
 /** API keys in SQLite (002_credentials: api_keys). */
 export class SqliteApiKeyStore implements ApiKeyStore {
@@ -40,18 +43,33 @@ export class SqliteApiKeyStore implements ApiKeyStore {
     );
   }
 
-  insert(key: Omit<ApiKey, 'revokedAt'>): Promise<void> {
-    const sql = `INSERT INTO api_keys (key_id, user_id, profile_id, name, secret_hash, created_at)
-      VALUES (?, ?, ?, ?, ?, ?)`;
+  sealedSigningKey(keyId: string): Promise<Buffer | undefined> {
+    type Row = { signing_key_sealed: Buffer | null };
+    return this.#s.read(
+      () =>
+        this.#s.prepare<[string], Row>(SEALED_SIGNING_KEY).get(keyId)?.signing_key_sealed ??
+        undefined,
+    );
+  }
+
+  insert(key: NewApiKey): Promise<void> {
+    const sql = `INSERT INTO api_keys
+      (key_id, user_id, profile_id, name, secret_hash, signing_key_sealed, created_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?)`;
+    const { keyId, userId, profileId, name, secretHash, signingKeySealed, createdAt } = key;
     return this.#s.write(() => {
       this.#s
         .prepare(sql)
-        .run(key.keyId, key.userId, key.profileId, key.name, key.secretHash, key.createdAt);
+        .run(keyId, userId, profileId, name, secretHash, signingKeySealed, createdAt);
     });
   }
 
   revoke(keyId: string, revokedTs: number): Promise<boolean> {
     const sql = 'UPDATE api_keys SET revoked_at = ? WHERE key_id = ? AND revoked_at IS NULL';
     return this.#s.write(() => this.#s.prepare(sql).run(revokedTs, keyId).changes === 1);
+  }
+
+  setSigningKey(keyId: string, sealed: Buffer): Promise<boolean> {
+    return this.#s.write(() => this.#s.prepare(SET_SIGNING_KEY).run(sealed, keyId).changes === 1);
   }
 }

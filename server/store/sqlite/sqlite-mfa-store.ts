@@ -37,7 +37,7 @@ export class SqliteMfaStore implements MfaStore {
         .prepare(
           `INSERT INTO user_mfa (user_id, secret_sealed, last_step, enabled_at) VALUES (?, ?, 0, ?)
            ON CONFLICT (user_id) DO UPDATE SET secret_sealed = excluded.secret_sealed,
-           last_step = 0, enabled_at = excluded.enabled_at`,
+           last_step = 0, replay_step = 0, enabled_at = excluded.enabled_at`,
         )
         .run(userId, sealed, enabledTs);
     });
@@ -51,6 +51,11 @@ export class SqliteMfaStore implements MfaStore {
 
   acceptStep(userId: number, step: number): Promise<boolean> {
     const sql = 'UPDATE user_mfa SET last_step = ? WHERE user_id = ? AND last_step < ?';
+    return this.#s.write(() => this.#s.prepare(sql).run(step, userId, step).changes === 1);
+  }
+
+  countReplay(userId: number, step: number): Promise<boolean> {
+    const sql = 'UPDATE user_mfa SET replay_step = ? WHERE user_id = ? AND replay_step < ?';
     return this.#s.write(() => this.#s.prepare(sql).run(step, userId, step).changes === 1);
   }
 

@@ -15,6 +15,7 @@ import { SqliteGiftStore } from './sqlite-gift-store.ts';
 import { SqliteInFlightStore } from './sqlite-in-flight-store.ts';
 import { SqliteMerchantStore } from './sqlite-merchant-store.ts';
 import { applySqliteMigrations } from './sqlite-migrations.ts';
+import { SqlitePasswordCheckStore } from './sqlite-password-check-store.ts';
 import { SqliteMfaStore } from './sqlite-mfa-store.ts';
 import { SqlitePermissionStore } from './sqlite-permission-store.ts';
 import { SqliteProfileStore } from './sqlite-profile-store.ts';
@@ -58,6 +59,7 @@ function tables(session: SqliteSession): StoreTx {
     apiKeys: new SqliteApiKeyStore(session),
     mfa: new SqliteMfaStore(session),
     failures: new SqliteCredentialFailureStore(session),
+    passwordChecks: new SqlitePasswordCheckStore(session),
     checks: new SqliteCheckStore(session),
     cardTickets: new SqliteCardTicketStore(session),
     outbox: new SqliteReceiptOutboxStore(session),
@@ -93,6 +95,7 @@ export class SqliteServiceStore implements ServiceStore {
   readonly apiKeys: StoreTx['apiKeys'];
   readonly mfa: StoreTx['mfa'];
   readonly failures: StoreTx['failures'];
+  readonly passwordChecks: StoreTx['passwordChecks'];
   readonly checks: StoreTx['checks'];
   readonly cardTickets: StoreTx['cardTickets'];
   readonly outbox: StoreTx['outbox'];
@@ -145,6 +148,7 @@ export class SqliteServiceStore implements ServiceStore {
     this.apiKeys = top.apiKeys;
     this.mfa = top.mfa;
     this.failures = top.failures;
+    this.passwordChecks = top.passwordChecks;
     this.checks = top.checks;
     this.cardTickets = top.cardTickets;
     this.outbox = top.outbox;

@@ -22,8 +22,11 @@ describe('maskCardNumbers', () => {
   it.each([
     ['a 13-digit number failing the Luhn check', 'order 4111111111112'],
     ['12 digits', 'lane 411111111111'],
-    ['digits split by two spaces', '4111  1111  1111  1111'],
     ['prose and amounts', 'paid 12.00 of 40.00 at lane 4, clerk 17'],
+    ['a Luhn-valid number of no brand, split by two spaces', '9111  1111  1111  1110'],
+    ['a date, a time and an amount', 'on 30.01.2024 at 12:30:45 paid 1,234.56'],
+    ['an address and a phone number', 'host 192.168.100.200, call +1 (352) 555-1234'],
+    ['text with compatibility characters', 'Acme™ ﬁne café ½ lane ４'],
   ])('leaves %s alone', (_label, text) => {
     expect(maskCardNumbers(text)).toBe(text);
   });
@@ -35,6 +38,83 @@ describe('maskCardNumbers', () => {
     fc.assert(
       fc.property(fc.string(), pan, fc.string(), (before, number, after) => {
         expect(maskCardNumbers(before + number + after)).not.toContain(number);
+      }),
+    );
+  });
+});
+
+/** Card numbers of the test cards, each with a brand's prefix and a passing Luhn check. */
+const BRANDED = [
+  '4111111111111111',
+  '5454545454545454',
+  '371449635398431',
+  '6011000990139424',
+  '3566002020140006',
+  '36227206271667',
+  '2223000048400011',
+  '4012345678909',
+];
+
+describe('maskCardNumbers on card numbers spelled other ways', () => {
+  it.each([
+    ['4111.1111.1111.1111', 'XXXX.XXXX.XXXX.1111'],
+    ['4111/1111/1111/1111', 'XXXX/XXXX/XXXX/1111'],
+    ['4111_1111_1111_1111', 'XXXX_XXXX_XXXX_1111'],
+    ['4111,1111,1111,1111', 'XXXX,XXXX,XXXX,1111'],
+    ['4111  1111  1111  1111', 'XXXX  XXXX  XXXX  1111'],
+    ['4111 - 1111 - 1111 - 1111', 'XXXX - XXXX - XXXX - 1111'],
+    ['4111\u00a01111\u00a01111\u00a01111', 'XXXX XXXX XXXX 1111'],
+    ['4111\u202f1111\u30001111\t1111', 'XXXX XXXX XXXX\t1111'],
+    ['card: 4111 ./ 1111 -_ 1111,\n1111!', 'card: XXXX ./ XXXX -_ XXXX,\n1111!'],
+    ['５４５４５４５４５４５４５４５４', 'XXXXXXXXXXXX5454'],
+    ['٥٤٥٤ ٥٤٥٤ ٥٤٥٤ ٥٤٥٤', 'XXXX XXXX XXXX 5454'],
+    ['𝟑𝟕𝟏𝟒-𝟒𝟗𝟔𝟑𝟓𝟑-𝟗𝟖𝟒𝟑𝟏 on file', 'XXXX-XXXXXX-X8431 on file'],
+  ])('masks %j', (text, masked) => {
+    expect(maskCardNumbers(text)).toBe(masked);
+    expect(findCardData(text)).toBe('pan');
+  });
+
+  it('masks every branded card number whatever separators group it, wherever it stands', () => {
+    const separator = fc.string({
+      unit: fc.constantFrom(...' \u00a0\u2007\u202f\u3000\t\n./_,-·:;|#*()+'),
+      minLength: 1,
+      maxLength: 4,
+    });
+    const spelled = fc
+      .tuple(fc.constantFrom(...BRANDED), fc.array(separator, { minLength: 18, maxLength: 18 }))
+      .chain(([pan, joints]) =>
+        fc.subarray([...Array(pan.length - 1).keys()].map((k) => k + 1)).map((cuts) => ({
+          pan,
+          text: [...pan].map((digit, k) => (cuts.includes(k) ? joints[k] : '') + digit).join(''),
+        })),
+      );
+    const fullwidth = (text: string) =>
+      text.replace(/[0-9]/g, (digit) => String.fromCharCode(0xff10 + Number(digit)));
+    fc.assert(
+      fc.property(
+        fc.string(),
+        separator,
+        spelled,
+        separator,
+        fc.string(),
+        fc.boolean(),
+        (before, open, { pan, text }, close, after, wide) => {
+          const written = `${before}${open}${wide ? fullwidth(text) : text}${close}${after}`;
+          const masked = maskCardNumbers(written);
+          const digitsLeft = masked.normalize('NFKC').replace(/[^0-9]/g, '');
+          expect(digitsLeft).not.toContain(pan);
+          expect(findCardData(`${open}${text}${close}`)).toBe('pan');
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('returns text without digits as it came, compatibility characters and all', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (text) => {
+        fc.pre(!/\p{N}/u.test(text));
+        expect(maskCardNumbers(text)).toBe(text);
       }),
     );
   });
@@ -68,6 +148,10 @@ describe('findCardData', () => {
     ['1732665600002', undefined],
     ['90004111111111111111', undefined],
     ['order 99990000411111111111111111', undefined],
+    ['order 4111.1111.1111.1111', 'pan'],
+    ['ref 2024/01/30-4111/1111/1111/1111', 'pan'],
+    ['order 1732665600002.1732665600002', undefined],
+    ['2024-01-30 12:30:45.123', undefined],
   ])('finds %j as %s', (text, kind) => {
     expect(findCardData(text)).toBe(kind);
   });

@@ -36,7 +36,7 @@ function sale(
     tenders: [],
     step,
     stepAt: NOW,
-    canCancel: step.name !== 'result' || step.next.includes('cancel'),
+    canCancel: step.name === 'result' ? step.next.includes('cancel') : step.name !== 'confirm',
     prompts: { cashier, customer },
   };
 }
@@ -171,7 +171,7 @@ export const WORKFLOW_SCREENS: { name: string; view: WorkflowView; title: string
           amountMinor: 1250,
           auth: '123456',
         },
-        next: ['finish', 'reprint'],
+        next: ['finish', 'reprint', 'void'],
         receipt: { receiptId: 'r-1', state: 'printed' },
       },
       'give_receipt',
@@ -237,7 +237,7 @@ export const WORKFLOW_SCREENS: { name: string; view: WorkflowView; title: string
           remainingMinor: 750,
           auth: '654321',
         },
-        next: ['another_tender', 'cancel'],
+        next: ['another_tender', 'void'],
         receipt: { state: 'printed' },
       },
       'ask_another_tender',
@@ -268,6 +268,79 @@ export const WORKFLOW_SCREENS: { name: string; view: WorkflowView; title: string
         pending: [],
       },
       'cancelled_nothing_charged',
+      null,
+    ),
+  },
+  {
+    name: 'confirm-void',
+    title: 'Void this?',
+    view: sale(
+      {
+        name: 'confirm',
+        ask: 'void',
+        moves: [{ operation: 'reversal', amountMinor: 1250, tender: 'credit', card: VISA }],
+        next: ['confirm', 'back'],
+      },
+      'confirm_void',
+      null,
+    ),
+  },
+  {
+    name: 'confirm-close-day',
+    title: 'Close the day?',
+    view: {
+      ...sale(
+        {
+          name: 'confirm',
+          ask: 'close_day',
+          moves: [],
+          day: {
+            batch: '12',
+            count: 3,
+            saleCount: 2,
+            saleMinor: 3750,
+            refundCount: 1,
+            refundMinor: 500,
+            netMinor: 3250,
+            lines: [
+              {
+                tender: 'credit',
+                brand: 'VISA',
+                saleCount: 2,
+                saleMinor: 3750,
+                refundCount: 1,
+                refundMinor: 500,
+              },
+            ],
+          },
+          next: ['confirm', 'back'],
+        },
+        'confirm_close_day',
+        null,
+      ),
+      kind: 'day_close',
+    },
+  },
+  {
+    name: 'voided',
+    title: 'Undone',
+    view: sale(
+      {
+        name: 'cancelled',
+        reversed: [
+          {
+            entryId: 'e-1',
+            tender: 'credit',
+            amountMinor: 1250,
+            card: VISA,
+            at: NOW,
+            undoneBy: 'reversal',
+          },
+        ],
+        pending: [],
+        confirmed: true,
+      },
+      'voided_give_receipt',
       null,
     ),
   },

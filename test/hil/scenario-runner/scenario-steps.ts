@@ -27,7 +27,7 @@ function check(what: string, actual: unknown, expected: unknown): void {
 
 /** Checks a view against what the scenario expects of it. */
 function checkView(
-  view: ViewAt<never> | ViewAt<'result'> | ViewAt<'attention'>,
+  view: ViewAt<never> | ViewAt<'result'> | ViewAt<'attention'> | ViewAt<'confirm'>,
   expected: ScenarioExpectation,
 ) {
   const step = view.step as { name: string } & Record<string, unknown>;
@@ -53,6 +53,13 @@ function checkView(
         : undefined;
     check('balance', balance, expected.balance);
     check('receipt', receipt.state, expected.receipt);
+    check('operation', result.operation, expected.operation);
+  }
+  if (step.name === 'confirm') {
+    const confirm = (view as ViewAt<'confirm'>).step;
+    check('ask', confirm.ask, expected.ask);
+    const moves = confirm.moves.map((move) => `${move.operation} ${formatMinor(move.amountMinor)}`);
+    if (expected.moves !== undefined) check('moves', moves.join(', '), expected.moves.join(', '));
   }
   if (step.name === 'attention') check('problem', step.problem, expected.problem);
   if (step.name === 'card' && expected.problem !== undefined)

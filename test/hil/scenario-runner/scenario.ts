@@ -1,12 +1,14 @@
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import {
+  ConfirmAsk,
   DeclineReason,
   EditableSettings,
   HistoryAction,
   HistoryQuery,
   LaneCommand,
   NoticeCode,
+  Operation,
   ProblemCode,
 } from '../../../main/lane-api/index.ts';
 
@@ -34,6 +36,12 @@ const Expectation = z.strictObject({
     .optional(),
   receipt: z.enum(['printed', 'not_printed', 'none']).optional(),
   reversed: z.int().min(0).optional(),
+  /** A result's operation: what was sent (refund, reversal, void…). */
+  operation: Operation.optional(),
+  /** A confirmation's ask (void, refund, close_day). */
+  ask: ConfirmAsk.optional(),
+  /** A confirmation's moves as "operation amount" ("reversal 19.99"), in order. */
+  moves: z.array(z.string().regex(/^[a-z_]+ [0-9]+\.[0-9]{2}$/)).optional(),
 });
 
 /** One scenario step: a single key naming what to do or expect. */

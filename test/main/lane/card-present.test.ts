@@ -254,6 +254,12 @@ describe('card-present sales against the running service', () => {
     await driver.idle();
     const [chip] = running.journal.entriesOf(sale.workflowId);
     const voided = await driver.send({ type: 'history.void', entryId: chip?.id ?? '' });
+    await driver.step('confirm');
+    await driver.send({
+      type: 'workflow.choose',
+      workflowId: voided.workflowId,
+      action: 'confirm',
+    });
     expect((await driver.result()).step.result).toMatchObject({
       outcome: 'approved',
       operation: 'reversal',
@@ -282,6 +288,13 @@ describe('card-present sales against the running service', () => {
     ];
     for (const [entryId, operation, status] of moves) {
       const move = await driver.send({ type: 'history.void', entryId: entryId ?? '' });
+      const confirm = await driver.step('confirm');
+      expect(confirm.step.moves.map((line) => line.operation)).toEqual([operation]);
+      await driver.send({
+        type: 'workflow.choose',
+        workflowId: move.workflowId,
+        action: 'confirm',
+      });
       expect((await driver.result()).step.result).toMatchObject({ outcome: 'approved', operation });
       await driver.send({ type: 'workflow.choose', workflowId: move.workflowId, action: 'finish' });
       await driver.idle();

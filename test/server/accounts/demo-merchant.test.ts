@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { memoryVault } from '../helpers/accounts-fixture.ts';
 import { describe, expect, it } from 'vitest';
 import { openAccounts } from '../../../server/accounts/accounts.ts';
 import { DEMO_MERCHANT, seedDemoMerchant } from '../../../server/accounts/demo-merchant.ts';
@@ -13,7 +14,11 @@ const tempDir = useTempDirs();
 describe('seedDemoMerchant', () => {
   it('creates test_retail and test_retail:public with the public password and a default profile', async () => {
     const dir = tempDir();
-    const accounts = openAccounts(new SqliteServiceStore(':memory:'), randomBytes(32));
+    const accounts = openAccounts(
+      new SqliteServiceStore(':memory:'),
+      memoryVault(),
+      randomBytes(32),
+    );
     const seed = await seedDemoMerchant(accounts, join(dir, 'demo-apikey.json'));
     expect(seed.subUser.username).toBe('test_retail:public');
     expect(await verifyPassword(DEMO_MERCHANT.password, seed.subUser.passwordHash)).toBe(true);
@@ -28,7 +33,7 @@ describe('seedDemoMerchant', () => {
     const dir = tempDir();
     const keyFile = join(dir, 'demo-apikey.json');
     const store = new SqliteServiceStore(join(dir, 'service.db'));
-    const accounts = openAccounts(store, randomBytes(32));
+    const accounts = openAccounts(store, memoryVault(), randomBytes(32));
     const first = await seedDemoMerchant(accounts, keyFile);
     const fileBefore = readFileSync(keyFile, 'utf8');
     const second = await seedDemoMerchant(accounts, keyFile);
@@ -48,7 +53,11 @@ describe('seedDemoMerchant', () => {
   it('issues a new key when the key file is gone or its key was revoked', async () => {
     const dir = tempDir();
     const keyFile = join(dir, 'demo-apikey.json');
-    const accounts = openAccounts(new SqliteServiceStore(':memory:'), randomBytes(32));
+    const accounts = openAccounts(
+      new SqliteServiceStore(':memory:'),
+      memoryVault(),
+      randomBytes(32),
+    );
     const first = await seedDemoMerchant(accounts, keyFile);
     await accounts.apiKeys.revoke(first.apiKeyId);
     const second = await seedDemoMerchant(accounts, keyFile);

@@ -32,20 +32,40 @@ describe('MfaStore (TOTP, RFC 6238)', () => {
   it('accepts the current code and the codes one step either side, and nothing further', async () => {
     const { accounts, clerk } = await accountsFixture();
     const { secret } = await accounts.mfa.enable(clerk.userId, clerk.username, T0);
-    expect(await accounts.mfa.verifyCode(clerk.userId, codeAt(secret, at(-30)), at(0))).toBe(true);
-    expect(await accounts.mfa.verifyCode(clerk.userId, codeAt(secret, at(0)), at(0))).toBe(true);
-    expect(await accounts.mfa.verifyCode(clerk.userId, codeAt(secret, at(30)), at(0))).toBe(true);
-    expect(await accounts.mfa.verifyCode(clerk.userId, codeAt(secret, at(90)), at(0))).toBe(false);
+    const verdict = (when: Date) =>
+      accounts.mfa.verifyCode(clerk.userId, codeAt(secret, when), at(0));
+    expect(await verdict(at(-30))).toBe('accepted');
+    expect(await verdict(at(0))).toBe('accepted');
+    expect(await verdict(at(30))).toBe('accepted');
+    expect(await verdict(at(90))).toBe('failure');
   });
 
   it('never accepts a code twice, nor an older one after a newer (RFC 6238 §5.2)', async () => {
     const { accounts, clerk } = await accountsFixture();
     const { secret } = await accounts.mfa.enable(clerk.userId, clerk.username, T0);
     const code = codeAt(secret, at(0));
-    expect(await accounts.mfa.verifyCode(clerk.userId, code, at(0))).toBe(true);
-    expect(await accounts.mfa.verifyCode(clerk.userId, code, at(5))).toBe(false);
-    expect(await accounts.mfa.verifyCode(clerk.userId, codeAt(secret, at(-30)), at(5))).toBe(false);
-    expect(await accounts.mfa.verifyCode(clerk.userId, codeAt(secret, at(30)), at(30))).toBe(true);
+    expect(await accounts.mfa.verifyCode(clerk.userId, code, at(0))).toBe('accepted');
+    expect(await accounts.mfa.verifyCode(clerk.userId, code, at(5))).toBe('failure');
+    expect(await accounts.mfa.verifyCode(clerk.userId, codeAt(secret, at(-30)), at(5))).toBe(
+      'repeat',
+    );
+    expect(await accounts.mfa.verifyCode(clerk.userId, codeAt(secret, at(30)), at(30))).toBe(
+      'accepted',
+    );
+  });
+
+  it('takes replays of one code, however many at once, for one failure', async () => {
+    const { accounts, clerk } = await accountsFixture();
+    const { secret } = await accounts.mfa.enable(clerk.userId, clerk.username, T0);
+    const code = codeAt(secret, at(0));
+    const verdicts = await Promise.all(
+      Array.from({ length: 8 }, () => accounts.mfa.verifyCode(clerk.userId, code, at(1))),
+    );
+    expect(verdicts.sort()).toEqual(['accepted', 'failure', ...Array(6).fill('repeat')]);
+    const later = codeAt(secret, at(30));
+    expect(await accounts.mfa.verifyCode(clerk.userId, later, at(30))).toBe('accepted');
+    expect(await accounts.mfa.verifyCode(clerk.userId, later, at(31))).toBe('failure');
+    expect(await accounts.mfa.verifyCode(clerk.userId, later, at(32))).toBe('repeat');
   });
 
   it('refuses a wrong code, a code of the wrong shape, and users without MFA', async () => {
@@ -53,9 +73,10 @@ describe('MfaStore (TOTP, RFC 6238)', () => {
     const { secret } = await accounts.mfa.enable(clerk.userId, clerk.username, T0);
     const right = codeAt(secret, at(0));
     const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
-    expect(await accounts.mfa.verifyCode(clerk.userId, wrong, at(0))).toBe(false);
-    expect(await accounts.mfa.verifyCode(clerk.userId, ` ${right}`, at(0))).toBe(false);
-    expect(await accounts.mfa.verifyCode(merchant.userId, right, at(0))).toBe(false);
+    expect(await accounts.mfa.verifyCode(clerk.userId, wrong, at(0))).toBe('failure');
+    expect(await accounts.mfa.verifyCode(clerk.userId, wrong, at(1))).toBe('failure');
+    expect(await accounts.mfa.verifyCode(clerk.userId, ` ${right}`, at(0))).toBe('failure');
+    expect(await accounts.mfa.verifyCode(merchant.userId, right, at(0))).toBe('failure');
   });
 
   it('forgets the secret when MFA is turned off', async () => {

@@ -6,7 +6,7 @@ import { DEFAULT_AUTH_LIMITS } from '../../../server/auth/auth-limits.ts';
 import { Authenticator } from '../../../server/auth/authenticator.ts';
 import type { PresentedCredentials } from '../../../server/auth/credentials.ts';
 import { SqliteServiceStore } from '../../../server/store/sqlite/sqlite-service-store.ts';
-import { accountsFixture, FIXTURE_PASSWORD } from '../helpers/accounts-fixture.ts';
+import { accountsFixture, FIXTURE_PASSWORD, memoryVault } from '../helpers/accounts-fixture.ts';
 
 // Timing is compared, never asserted against a clock: the two kinds of request alternate, one
 // pair A then B, the next B then A, each pair gives one difference, and the median of the differences (robust to the
@@ -80,7 +80,7 @@ function tracedStore(trace: string[]): SqliteServiceStore {
 describe('credential checks take the same time for unknown names as for wrong secrets', () => {
   it('runs the same statements for an unknown key id as for a known one with a wrong secret', async () => {
     const trace: string[] = [];
-    const accounts = openAccounts(tracedStore(trace), randomBytes(32));
+    const accounts = openAccounts(tracedStore(trace), memoryVault(), randomBytes(32));
     const owner = await accounts.users.createMerchant('acme', 'scrypt$15$8$1$AA==$AA==', 'UTC', 0);
     const { keyId } = await accounts.apiKeys.create(owner.userId, null, 'lane');
     const authenticator = new Authenticator(accounts, LIMITS, pino({ level: 'silent' }));
@@ -100,6 +100,31 @@ describe('credential checks take the same time for unknown names as for wrong se
     const unknownUser = await traceOf(password('nosuch', 'wrong'));
     expect(unknownUser.result).toEqual(wrongPassword.result);
     expect(unknownUser.statements).toEqual(wrongPassword.statements);
+  });
+
+  it('answers every key id and name the same from a throttled address, with the same statements', async () => {
+    const trace: string[] = [];
+    const accounts = openAccounts(tracedStore(trace), memoryVault(), randomBytes(32));
+    const owner = await accounts.users.createMerchant('acme', 'scrypt$15$8$1$AA==$AA==', 'UTC', 0);
+    const { keyId } = await accounts.apiKeys.create(owner.userId, null, 'lane');
+    const throttleAtOnce = { ...LIMITS, throttle: { maxFailures: 1, windowMs: 60_000 } };
+    const authenticator = new Authenticator(accounts, throttleAtOnce, pino({ level: 'silent' }));
+    await authenticator.authenticate(apiKey('P00000000000000FF', 'wrong'), SOURCE, new Date());
+    const traceOf = async (credentials: PresentedCredentials) => {
+      trace.length = 0;
+      const outcome = await authenticator.authenticate(credentials, SOURCE, new Date());
+      return {
+        code: 'denial' in outcome ? outcome.denial.msoftCode : 'none',
+        statements: [...trace],
+      };
+    };
+    const known = await traceOf(apiKey(keyId, 'wrong'));
+    const unknown = await traceOf(apiKey('P0123456789ABCDEF', 'wrong'));
+    expect(known.code).toBe('ACCT_THROTTLED');
+    expect(unknown).toEqual(known);
+    const wrongPassword = await traceOf(password('acme', 'wrong'));
+    const unknownUser = await traceOf(password('nosuch', 'wrong'));
+    expect([wrongPassword.code, unknownUser.code]).toEqual(['ACCT_THROTTLED', 'ACCT_THROTTLED']);
   });
 
   it('answers an unknown key id in the time of a known key id with a wrong secret', async () => {
@@ -139,6 +164,32 @@ describe('credential checks take the same time for unknown names as for wrong se
         () => authenticator.authenticate(password('acme', 'wrong-password'), SOURCE, new Date()),
         () => authenticator.authenticate(password('nosuch', 'wrong-password'), SOURCE, new Date()),
       );
+      expect(Math.abs(gap) / check, `gap ${gap} ns on a check of ${check} ns`).toBeLessThan(
+        PASSWORD_TOLERANCE,
+      );
+    },
+  );
+
+  it(
+    'answers an unknown user in the time of a known user with a wrong password from a throttled address',
+    { timeout: 120_000 },
+    async () => {
+      const { accounts } = await accountsFixture();
+      const throttleAtOnce = { ...LIMITS, throttle: { maxFailures: 1, windowMs: 600_000 } };
+      const authenticator = new Authenticator(accounts, throttleAtOnce, pino({ level: 'silent' }));
+      const refused = await authenticator.authenticate(password('nobody', 'x'), SOURCE, new Date());
+      expect(refused).toHaveProperty('denial.msoftCode', 'ACCT_AUTHFAIL');
+      const answers = new Set<string>();
+      const run = (username: string) => async () => {
+        const outcome = await authenticator.authenticate(
+          password(username, 'wrong-password'),
+          SOURCE,
+          new Date(),
+        );
+        answers.add('denial' in outcome ? outcome.denial.msoftCode : 'verified');
+      };
+      const { gap, check } = await compare(12, 1, run('acme'), run('nosuch'));
+      expect([...answers]).toEqual(['ACCT_THROTTLED']);
       expect(Math.abs(gap) / check, `gap ${gap} ns on a check of ${check} ns`).toBeLessThan(
         PASSWORD_TOLERANCE,
       );

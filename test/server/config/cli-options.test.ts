@@ -15,6 +15,8 @@ describe('server options for throttling, lockout and password checks', () => {
       '45',
       '--password-cache-seconds',
       '0',
+      '--password-cache-hours',
+      '24',
       '--password-checks',
       '3',
     ]);
@@ -25,6 +27,7 @@ describe('server options for throttling, lockout and password checks', () => {
           throttle: { maxFailures: 20, windowMs: 120_000 },
           lockout: { maxFailures: 5, windowMs: 2_700_000 },
           passwordCacheMs: 0,
+          passwordCacheMaxMs: 86_400_000,
           passwordChecks: 3,
         },
       },
@@ -39,6 +42,8 @@ describe('server options for throttling, lockout and password checks', () => {
     });
     expect(DEFAULT_LIMITS.lockout).toEqual({ maxFailures: 10, windowMs: 1_800_000 });
     expect(DEFAULT_LIMITS.passwordChecks).toBeGreaterThanOrEqual(1);
+    expect(DEFAULT_LIMITS.passwordCacheMs).toBe(3_600_000);
+    expect(DEFAULT_LIMITS.passwordCacheMaxMs).toBe(43_200_000);
   });
 
   it('refuses a value out of range, naming the option and the rule', () => {
@@ -50,6 +55,9 @@ describe('server options for throttling, lockout and password checks', () => {
     });
     expect(parseServerArgs(['--password-cache-seconds', '86401'])).toEqual({
       error: '--password-cache-seconds: a whole number from 0 to 86400',
+    });
+    expect(parseServerArgs(['--password-cache-hours', '0'])).toEqual({
+      error: '--password-cache-hours: a whole number from 1 to 720',
     });
   });
 });

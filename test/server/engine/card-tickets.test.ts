@@ -17,10 +17,11 @@ let entry: CardEntryService;
 
 beforeEach(() => {
   fx = new EngineFixture();
+  const vault = CardVault.forDatabase(fx.path, false);
   entry = new CardEntryService(
     fx.store.cardTickets,
-    CardVault.forDatabase(fx.path, false),
-    openAccounts(fx.store, randomBytes(32)),
+    vault,
+    openAccounts(fx.store, vault, randomBytes(32)),
     fx.clock.now,
   );
 });

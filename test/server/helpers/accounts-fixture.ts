@@ -4,6 +4,7 @@ import { hashPassword } from '../../../server/accounts/password-hasher.ts';
 import { ALL_OPERATIONS } from '../../../server/accounts/permission-service.ts';
 import { SqliteServiceStore } from '../../../server/store/sqlite/sqlite-service-store.ts';
 import type { Login } from '../../../server/store/user-store.ts';
+import { CardVault } from '../../../server/vault/index.ts';
 
 /** A store with one merchant "acme" (password "acme-pass"), sub-user "acme:clerk", profile "main". */
 export interface AccountsFixture {
@@ -17,10 +18,15 @@ export interface AccountsFixture {
 /** Password of every login the fixture creates. */
 export const FIXTURE_PASSWORD = 'acme-pass';
 
+/** A card vault under a key held in memory only, for accounts over an in-memory store. */
+export function memoryVault(): CardVault {
+  return new CardVault(randomBytes(32));
+}
+
 /** Opens an in-memory store and seeds the fixture merchant. */
 export async function accountsFixture(): Promise<AccountsFixture> {
   const store = new SqliteServiceStore(':memory:');
-  const accounts = openAccounts(store, randomBytes(32));
+  const accounts = openAccounts(store, memoryVault(), randomBytes(32));
   const hash = await hashPassword(FIXTURE_PASSWORD);
   const merchant = await accounts.users.createMerchant('acme', hash, 'America/New_York', 0);
   const clerk = await accounts.users.createSubUser(merchant.merchantId, 'clerk', hash, 0);

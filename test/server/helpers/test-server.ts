@@ -52,10 +52,8 @@ export async function startTestServer(input: ServerInput = {}): Promise<TestServ
     ...input,
   });
   const store = new SqliteServiceStore(join(dir, 'service.db'));
-  const accounts = openAccounts(
-    store,
-    openSecretKey(join(dir, 'totp-key.sealed'), CardVault.open(dir)),
-  );
+  const vault = CardVault.open(dir);
+  const accounts = openAccounts(store, vault, openSecretKey(join(dir, 'totp-key.sealed'), vault));
   const demo = server.demo;
   return {
     server,

@@ -25,7 +25,7 @@ describe('RefusalBudget', () => {
       {
         suppressed: 3,
         sources: 3,
-        top: [
+        by_source: [
           { source: '10.0.0.1', suppressed: 1 },
           { source: '10.0.0.2', suppressed: 1 },
           { source: '10.0.0.3', suppressed: 1 },
@@ -41,7 +41,7 @@ describe('RefusalBudget', () => {
     expect(take('::ffff:10.0.0.9', 2)).toEqual([true, true]);
     expect(take('10.0.0.9', 1)).toEqual([false]);
     budget.close();
-    expect(summaries[0]?.top).toEqual([
+    expect(summaries[0]?.by_source).toEqual([
       { source: '2001:db8:1:2::/64', suppressed: 1 },
       { source: '10.0.0.9', suppressed: 1 },
     ]);
@@ -54,7 +54,7 @@ describe('RefusalBudget', () => {
     expect(summaries).toEqual([]);
   });
 
-  it("counts every source's lines but keeps 1000 sources apart, naming the five with most", () => {
+  it("counts every source's lines but keeps 1000 sources apart, naming each", () => {
     const big = new RefusalBudget({ perSource: 1, overall: 1, windowMs: 10_000 }, (summary) =>
       summaries.push(summary),
     );
@@ -63,6 +63,24 @@ describe('RefusalBudget', () => {
     big.close();
     expect(summaries[0]?.suppressed).toBe(1506);
     expect(summaries[0]?.sources).toBe(999);
-    expect(summaries[0]?.top).toHaveLength(5);
+    expect(summaries[0]?.by_source).toHaveLength(999);
+    expect(summaries[0]?.by_source.every((count) => count.suppressed === 1)).toBe(true);
+  });
+
+  it('counts what it does not write by the name each refusal presented, most first', () => {
+    budget.take('10.0.0.1', 'aaaa');
+    for (let i = 0; i < 20; i += 1) budget.take('10.0.0.2', i % 4 === 0 ? 'aaaa' : `n${i}`);
+    budget.take('10.0.0.3');
+    budget.take('10.0.0.3');
+    budget.close();
+    const [summary] = summaries;
+    expect(summary?.suppressed).toBe(18);
+    expect(summary?.by_source).toEqual([
+      { source: '10.0.0.2', suppressed: 17 },
+      { source: '10.0.0.3', suppressed: 1 },
+    ]);
+    expect(summary?.by_name?.[0]).toEqual({ name_hash: 'aaaa', suppressed: 4 });
+    expect(summary?.by_name).toHaveLength(14);
+    expect(summary?.by_name?.reduce((sum, name) => sum + name.suppressed, 0)).toBe(17);
   });
 });

@@ -50,16 +50,29 @@ describe.each(BACKENDS)('store contract on $name', (backend) => {
         profileId: seeded.profileId,
         name: 'lane',
         secretHash: 'digest',
+        signingKeySealed: Buffer.from('sealed'),
         createdAt: 1_002,
       };
       await store.apiKeys.insert(key);
       await store.permissions.setDualOperations(seeded.merchantId, ['void', 'refund']);
       const found = await store.apiKeys.lookupWithLogin(key.keyId);
-      expect(found?.key).toEqual({ ...key, revokedAt: null });
+      const { signingKeySealed, ...kept } = key;
+      expect(found?.key).toEqual({ ...kept, hasSigningKey: true, revokedAt: null });
+      expect(await store.apiKeys.sealedSigningKey(key.keyId)).toEqual(signingKeySealed);
       expect(found?.login).toEqual(await store.users.findById(sub.userId));
       expect(found?.login).toMatchObject({ username: 'shop:lane1', disabled: true });
       expect([...(found?.login.dualOperations ?? [])].sort()).toEqual(['refund', 'void']);
       expect(await store.apiKeys.lookupWithLogin('P0000000000000000')).toBeUndefined();
+      expect(await store.apiKeys.setSigningKey(key.keyId, Buffer.from('other'))).toBe(false);
+      const older = { ...key, keyId: 'P00000000000000AA', signingKeySealed: null };
+      await store.apiKeys.insert(older);
+      expect((await store.apiKeys.lookupWithLogin(older.keyId))?.key.hasSigningKey).toBe(false);
+      expect(await store.apiKeys.sealedSigningKey(older.keyId)).toBeUndefined();
+      expect(await store.apiKeys.setSigningKey(older.keyId, Buffer.from('kept'))).toBe(true);
+      expect(await store.apiKeys.setSigningKey(older.keyId, Buffer.from('again'))).toBe(false);
+      expect((await store.apiKeys.lookupWithLogin(older.keyId))?.key.hasSigningKey).toBe(true);
+      expect(await store.apiKeys.sealedSigningKey(older.keyId)).toEqual(Buffer.from('kept'));
+      expect(await store.apiKeys.sealedSigningKey('P0000000000000000')).toBeUndefined();
       await store.permissions.setDualOperations(seeded.merchantId, []);
       expect((await store.apiKeys.lookupWithLogin(key.keyId))?.login.dualOperations).toEqual([]);
       const { merchantId, profileId } = seeded;
@@ -261,6 +274,32 @@ describe.each(BACKENDS)('store contract on $name', (backend) => {
       expect(await store.mfa.acceptStep(seeded.userId, 5)).toBe(true);
       expect(await store.mfa.acceptStep(seeded.userId, 5)).toBe(false);
       expect(await store.mfa.secret(seeded.userId)).toEqual({ sealed: 'sealed', lastStep: 5 });
+      const check = { digest: Buffer.alloc(32, 7), verifiedAt: 1_000, usedAt: 1_000 };
+      const expired = { usedBefore: 0, verifiedBefore: 0 };
+      await store.passwordChecks.remember(seeded.userId, check, expired);
+      expect(await store.passwordChecks.find(seeded.userId)).toEqual(check);
+      await store.passwordChecks.touch(seeded.userId, 5_000);
+      await store.passwordChecks.touch(seeded.userId, 4_000);
+      expect(await store.passwordChecks.find(seeded.userId)).toEqual({ ...check, usedAt: 5_000 });
+      const renewed = { digest: Buffer.alloc(32, 8), verifiedAt: 9_000, usedAt: 9_000 };
+      await store.passwordChecks.remember(seeded.userId, renewed, expired);
+      expect(await store.passwordChecks.find(seeded.userId)).toEqual(renewed);
+      await store.passwordChecks.remember(seeded.userId, renewed, {
+        ...expired,
+        usedBefore: 9_001,
+      });
+      expect(await store.passwordChecks.find(seeded.userId)).toEqual(renewed);
+      expect(await store.passwordChecks.forget(seeded.userId)).toBe(true);
+      expect(await store.passwordChecks.forget(seeded.userId)).toBe(false);
+      expect(await store.passwordChecks.find(seeded.userId)).toBeUndefined();
+      const replays = await Promise.all(
+        Array.from({ length: 8 }, () => store.mfa.countReplay(seeded.userId, 5)),
+      );
+      expect(replays.filter(Boolean)).toHaveLength(1);
+      expect(await store.mfa.countReplay(seeded.userId, 4)).toBe(false);
+      expect(await store.mfa.countReplay(seeded.userId, 6)).toBe(true);
+      await store.mfa.setSecret(seeded.userId, 'again', 2);
+      expect(await store.mfa.countReplay(seeded.userId, 4)).toBe(true);
     },
   );
 

@@ -37,6 +37,14 @@ const MASKED = {
   ref_5200828282828210: 'kept under a masked name',
 };
 
+/** Card numbers written other ways: other separators, other spaces, other scripts' digits. */
+const SPELLED = {
+  comments: 'read 4111.1111.1111.1111 / 5454_5454_5454_5454 and 3714 - 496353 - 98431',
+  descmerch: 'card 6011,0009,9013,9424; 3566  0020  2014  0006',
+  custref: '2223\u00a00000\u202f4840\u30000011 or 3622/720627/1667',
+  note: '４０１２８８８８８８８８１８８１ and ٤٠٠٠ ٠٥٦٦ ٥٥٦٦ ٥٥٥٦',
+};
+
 /** What must be found nowhere: every number and track tail above, and the sale's own card. */
 const SECRETS = [
   '4111111111111111',
@@ -60,6 +68,17 @@ const SECRETS = [
   '6200000000000005',
   '4012345678909',
   '6304000000000000',
+  '4111.1111.1111',
+  '5454_5454_5454',
+  '3714 - 496353',
+  '6011,0009,9013',
+  '3566  0020  2014',
+  '2223\u00a00000\u202f4840',
+  '3622/720627',
+  '４０１２８８８８８８８８',
+  '٤٠٠٠ ٠٥٦٦ ٥٥٦٦',
+  '4000056655665556',
+  '5105105105105100',
 ];
 
 /** Every byte in the data directory: database, WAL and shared-memory files, keys. */
@@ -68,6 +87,9 @@ function dataDirectoryText(): string {
     .map((name) => readFileSync(join(dir, name)).toString('latin1'))
     .join('\n');
 }
+
+/** A text as its UTF-8 bytes read one by one, to be found in dataDirectoryText. */
+const asStored = (text: string): string => Buffer.from(text, 'utf8').toString('latin1');
 
 describe('card data typed into fields other than the card fields', () => {
   it('is masked in free text, refused in identifiers and AVS fields, and found nowhere on disk or in the logs', async () => {
@@ -85,8 +107,19 @@ describe('card data typed into fields other than the card fields', () => {
       ref_XXXXXXXXXXXX8210: 'kept under a masked name',
     });
 
+    const spelled = await rest.send('POST', 'transaction/purchase', { ...CARD, ...SPELLED });
+    expect(spelled.body).toMatchObject({ code: 'AUTH' });
+    const spelledDetail = await rest.send('GET', `transaction/${spelled.body.ttid ?? ''}`);
+    expect(spelledDetail.body).toMatchObject({
+      comments: 'read XXXX.XXXX.XXXX.1111 / XXXX_XXXX_XXXX_5454 and XXXX - XXXXXX - X8431',
+      descmerch: 'card XXXX,XXXX,XXXX,9424; XXXX  XXXX  XXXX  0006',
+      custref: 'XXXX XXXX XXXX 0011 or XXXX/XXXXXX/1667',
+      note: 'XXXXXXXXXXXX1881 and XXXX XXXX XXXX 5556',
+    });
+
     const refused = {
       order_id: '4242424242424242',
+      payment_id: '5105.1051.0510.5100',
       zip: '6200 0000 0000 0005',
       street: '4012345678909 Main St',
       cvv2: '123',
@@ -124,7 +157,7 @@ describe('card data typed into fields other than the card fields', () => {
     const disk = dataDirectoryText();
     const logs = JSON.stringify(server.logLines());
     for (const secret of SECRETS) {
-      expect(disk, `data directory holds ${secret}`).not.toContain(secret);
+      expect(disk, `data directory holds ${secret}`).not.toContain(asStored(secret));
       expect(logs, `logs hold ${secret}`).not.toContain(secret);
     }
     expect(readdirSync(dir)).toContain('service.db-wal');

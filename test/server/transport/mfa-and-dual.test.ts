@@ -45,6 +45,23 @@ describe('MFA codes (seed: Authentication §6)', () => {
     });
   });
 
+  it('counts one code replayed on 8 connections at once as one failure', async () => {
+    nextStep();
+    const leadFailures = async () =>
+      (await service.accounts.failures.state({ kind: 'user', subject: String(acme.lead.userId) }))
+        ?.failures ?? 0;
+    const before = await leadFailures();
+    const code = totpAt(service, acme.leadSecret);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => report({ ...lead, 'x-mfa-code': code })),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    const refused = answers.filter((answer) => answer.status !== 200).map((a) => a.json());
+    expect(refused).toHaveLength(7);
+    refused.forEach((body) => expect(body).toMatchObject({ msoft_code: 'ACCT_MFA_INVALID' }));
+    expect((await leadFailures()) - before).toBe(1);
+  });
+
   it('takes the code in mfa_code on the key/value protocol', async () => {
     nextStep();
     const kv = await KvTestClient.connect(target);

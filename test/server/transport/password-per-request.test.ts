@@ -37,15 +37,15 @@ function sale(kv: KvTestClient, password: string, username = USER): Promise<stri
 }
 
 /**
- * How the `count` requests of USER logged after the first `from` log lines proved their
+ * How the `count` requests of `users` (USER) logged after the first `from` log lines proved their
  * credentials, in log order (log lines reach standard output a little after the answers).
  */
-async function proofs(from: number, count: number): Promise<unknown[]> {
+async function proofs(from: number, count: number, users = [USER]): Promise<unknown[]> {
   for (let waited = 0; ; waited += 1) {
     const seen = server
       .logLines()
       .slice(from)
-      .filter((line) => line.msg === 'request' && line.user === USER)
+      .filter((line) => line.msg === 'request' && users.includes(String(line.user)))
       .map((line) => line.credential);
     if (seen.length >= count || waited === 200) return seen;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -95,25 +95,35 @@ describe('username and password on every key/value request', () => {
     kv.close();
   });
 
-  it('keeps verified clients going while unknown names flood the scrypt slot', async () => {
+  it('checks a first login, never busy, while 150 addresses flood unknown names, each within its limit', async () => {
     const attackers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => lane(`127.0.0.${70 + i}`)),
+      Array.from({ length: 150 }, (_, i) => lane(`127.0.1.${100 + i}`)),
     );
     const flood = attackers.flatMap((kv, i) =>
-      Array.from({ length: 5 }, (_, j) => sale(kv, 'guess', `nobody${i}x${j}`)),
+      Array.from({ length: 10 }, (_, j) => sale(kv, 'guess', `nobody${i}x${j}`)),
     );
-    let floodAnswered = 0;
-    flood.forEach((answer) => void answer.then(() => (floodAnswered += 1)));
-    const good = await lane('127.0.0.69');
-    const goodAnswers: string[] = [];
-    for (let i = 0; i < 20; i += 1) goodAnswers.push(await sale(good, 'n3w-lane-pass'));
-    const answeredMeanwhile = floodAnswered;
-    expect(new Set(goodAnswers)).toEqual(new Set(['INT_SUCCESS']));
-    expect(answeredMeanwhile).toBeLessThan(flood.length);
-    const floodAnswers = new Set(await Promise.all(flood));
-    expect(
-      [...floodAnswers].every((code) => ['ACCT_AUTHFAIL', 'SYS_UNAVAILABLE'].includes(code)),
-    ).toBe(true);
-    [...attackers, good].forEach((kv) => kv.close());
+    const from = server.logLines().length;
+    const first = await lane('127.0.0.64');
+    expect(await sale(first, 'n3w-lane-pass', 'test_retail:public')).toBe('INT_SUCCESS');
+    expect(await sale(first, 'publ1ct3st', 'test_retail')).toBe('INT_SUCCESS');
+    const floodAnswers = await Promise.all(flood);
+    expect(new Set(floodAnswers)).toEqual(new Set(['ACCT_AUTHFAIL']));
+    const proved = await proofs(from, 2, [USER, 'test_retail']);
+    expect(proved).toEqual(['password_cached', 'password']);
+    [...attackers, first].forEach((kv) => kv.close());
+  });
+
+  it('keeps a remembered check across a restart, so lanes do not go back through scrypt', async () => {
+    const kv = await lane('127.0.0.65');
+    expect(await sale(kv, 'n3w-lane-pass')).toBe('INT_SUCCESS');
+    kv.close();
+    await server.stop();
+    server = await ServerProcess.start(dir, ['--log-level', 'info', '--password-checks', '1']);
+    const from = server.logLines().length;
+    const again = await lane('127.0.0.65');
+    expect(await sale(again, 'n3w-lane-pass')).toBe('INT_SUCCESS');
+    expect(await sale(again, 'wrong-pass')).toBe('ACCT_AUTHFAIL');
+    expect(await proofs(from, 1)).toEqual(['password_cached']);
+    again.close();
   });
 });

@@ -146,8 +146,44 @@ describe('every refused request leaves one log line', () => {
       expect.objectContaining({
         suppressed: 30,
         sources: 1,
-        top: [{ source: '127.0.0.32', suppressed: 30 }],
+        by_source: [{ source: '127.0.0.32', suppressed: 30 }],
       }),
     ]);
+  });
+
+  it('counts every refused login in the log, by source and by a hash of the name tried', async () => {
+    const service = await start();
+    const kv = await kvFrom(service, '127.0.0.34');
+    const names = Array.from({ length: 205 }, (_, i) => `probe-${i}`);
+    const ids = [
+      ...names,
+      'test_retail',
+      'test_retail',
+      'test_retail',
+      'test_retail',
+      'test_retail',
+    ];
+    ids.forEach((username, i) => kv.send(String(i), { ...SALE, username, password: 'guess' }));
+    const answers = await Promise.all(ids.map((_, i) => kv.pairs(String(i))));
+    kv.close();
+    await service.stop();
+    expect(new Set(answers.map((pairs) => pairs.msoft_code))).toEqual(
+      new Set(['ACCT_AUTHFAIL', 'ACCT_THROTTLED']),
+    );
+    const lines = service.logLines();
+    const refused = lines.filter((line) => line.msg === 'request refused');
+    expect(refused).toHaveLength(10);
+    refused.forEach((line) => expect(line.name_hash).toMatch(/^[0-9a-f]{16}$/));
+    const [summary] = lines.filter((line) => line.msg === 'request refusals not logged one by one');
+    expect(summary).toMatchObject({
+      suppressed: 200,
+      by_source: [{ source: '127.0.0.34', suppressed: 200 }],
+    });
+    const byName = summary?.by_name as { name_hash: string; suppressed: number }[];
+    expect(byName).toHaveLength(196);
+    expect(byName[0]?.suppressed).toBe(5);
+    expect(byName.reduce((sum, name) => sum + name.suppressed, 0)).toBe(200);
+    const everything = JSON.stringify(lines);
+    for (const name of ['probe-1', 'probe-204', 'guess']) expect(everything).not.toContain(name);
   });
 });
