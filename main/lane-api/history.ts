@@ -43,6 +43,8 @@ export const HistoryEntry = z.strictObject({
   amountMinor: MinorUnitsOrZero,
   /** The amount approved, when approved or partial. */
   approvedMinor: MinorUnitsOrZero.optional(),
+  /** The card's balance as the answer gave it (a balance inquiry, a gift operation). */
+  balanceMinor: MinorUnitsOrZero.optional(),
   tipMinor: MinorUnitsOrZero.optional(),
   /** What has been refunded against it so far. */
   refundedMinor: MinorUnitsOrZero,

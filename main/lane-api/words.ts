@@ -89,6 +89,8 @@ export const CASHIER_WORDS: Readonly<Record<CashierPrompt, string>> = {
   confirm_refund:
     'Check the amount, the tender and the card with the customer, then confirm giving it back.',
   confirm_close_day: 'Check the day’s totals, then confirm closing the day.',
+  confirm_cashout:
+    'Tell the customer the balance. Confirm to cash it out, then give the customer that cash.',
   voided_give_receipt: 'Done as shown. Give the customer the receipt.',
   day_settled: 'The day is closed: its batch is settled.',
   give_duplicate: 'Give the customer the reprinted receipt.',

@@ -48,6 +48,7 @@ export function historyEntry(entry: JournalEntry, tipAdjust: boolean): HistoryEn
     training: entry.training,
     actions: historyActions(entry, tipAdjust),
     ...(entry.approvedMinor === undefined ? {} : { approvedMinor: entry.approvedMinor }),
+    ...(entry.balanceMinor === undefined ? {} : { balanceMinor: entry.balanceMinor }),
     ...(entry.tipMinor === undefined ? {} : { tipMinor: entry.tipMinor }),
     ...(entry.tender === undefined ? {} : { tender: entry.tender }),
     ...(entry.card === undefined ? {} : { card: entry.card }),

@@ -12,6 +12,7 @@ const CONFIRM_PROMPTS = {
   void: 'confirm_void',
   refund: 'confirm_refund',
   close_day: 'confirm_close_day',
+  cashout: 'confirm_cashout',
 } as const satisfies Record<ConfirmAsk, CashierPrompt>;
 
 /** The cashier prompt of a decline, by what the cashier does next (lane API declineAdvice). */

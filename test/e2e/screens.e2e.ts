@@ -10,6 +10,7 @@ import { IDLE_SNAPSHOT, ScriptedLane } from '../main/bridge/scripted-lane.ts';
 import { REPO_ROOT } from '../server/helpers/server-process.ts';
 import { startChromium, type Browser } from './helpers/chromium.ts';
 import {
+  GIFT_CARD_STEP,
   GIFT_KEYED_ENTRY,
   RECEIPT,
   WORKFLOW_SCREENS,
@@ -276,6 +277,23 @@ describe('lane UI screens', () => {
     lane.publish({ type: 'workflow', workflow: approved });
     await expect.poll(() => finishes).toEqual(['taken']);
     lane.reply = answerQuery;
+    lane.publish({ type: 'workflow', workflow: null });
+    await expectScreen('New sale');
+  });
+
+  it('hands the training customer a card that fits the tender, and says what a gift load is', async () => {
+    const card = page.getByRole('combobox', { name: 'Test card' });
+    lane.publish({ type: 'workflow', workflow: GIFT_CARD_STEP });
+    await expectScreen('Waiting for the card', 'gift-card');
+    await expect.poll(() => card.inputValue()).toBe('gift-25');
+    expect(await page.getByRole('main').textContent()).toMatch(/Load onto the card\s*\$25\.00/);
+    await card.selectOption('visa');
+    lane.publish({ type: 'workflow', workflow: { ...GIFT_CARD_STEP, stepAt: 2 } });
+    await expect.poll(() => card.inputValue()).toBe('visa');
+    const sale = WORKFLOW_SCREENS.find((screen) => screen.name === 'card');
+    await card.selectOption('gift-25');
+    lane.publish({ type: 'workflow', workflow: sale?.view ?? null });
+    await expect.poll(() => card.inputValue()).toBe('visa');
     lane.publish({ type: 'workflow', workflow: null });
     await expectScreen('New sale');
   });

@@ -84,6 +84,7 @@ export const en = {
   'screen.confirm.void': 'Void this?',
   'screen.confirm.refund': 'Give this back?',
   'screen.confirm.close_day': 'Close the day?',
+  'screen.confirm.cashout': 'Cash out this card?',
   'confirm.sends': 'The lane will send',
   'confirm.nothing': 'Nothing to settle: the day closes without a batch.',
   'day.batch': 'Batch {batch}',
@@ -103,6 +104,9 @@ export const en = {
   'screen.diagnostics': 'Diagnostics',
 
   'label.due': 'Due',
+  'label.load': 'Load onto the card',
+  'label.loadsDenomination': 'Loads the card’s value',
+  'label.paysOutBalance': 'Pays out the card’s whole balance',
   'label.paid': 'Paid',
   'label.elapsed': 'Elapsed',
   'label.seconds': '{seconds} s',

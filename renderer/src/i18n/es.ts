@@ -66,6 +66,7 @@ export const es: Record<MessageKey, string> = {
   'screen.confirm.void': '¿Anular esto?',
   'screen.confirm.refund': '¿Devolver esto?',
   'screen.confirm.close_day': '¿Cerrar el día?',
+  'screen.confirm.cashout': '¿Pagar en efectivo el saldo de esta tarjeta?',
   'confirm.sends': 'La caja enviará',
   'confirm.nothing': 'Nada que liquidar: el día se cierra sin lote.',
   'day.batch': 'Lote {batch}',
@@ -85,6 +86,9 @@ export const es: Record<MessageKey, string> = {
   'screen.diagnostics': 'Diagnóstico',
 
   'label.due': 'A pagar',
+  'label.load': 'Cargar en la tarjeta',
+  'label.loadsDenomination': 'Carga el valor de la tarjeta',
+  'label.paysOutBalance': 'Paga en efectivo todo el saldo de la tarjeta',
   'label.paid': 'Pagado',
   'label.elapsed': 'Transcurrido',
   'label.seconds': '{seconds} s',
@@ -265,6 +269,8 @@ export const es: Record<MessageKey, string> = {
   'cashier.confirm_refund':
     'Compruebe con el cliente el importe, la forma de pago y la tarjeta, y confirme la devolución.',
   'cashier.confirm_close_day': 'Compruebe los totales del día y confirme el cierre.',
+  'cashier.confirm_cashout':
+    'Diga al cliente el saldo. Confirme para pagarlo y entregue al cliente ese efectivo.',
   'cashier.voided_give_receipt': 'Hecho como se muestra. Entregue el recibo al cliente.',
   'cashier.day_settled': 'El día está cerrado: su lote está liquidado.',
   'cashier.give_duplicate': 'Entregue al cliente el recibo reimpreso.',

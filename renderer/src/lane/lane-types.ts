@@ -22,5 +22,6 @@ export type {
   TestCardSummary,
   Tender,
   WorkflowStep,
+  WorkflowKind,
   WorkflowView,
 } from '../../../main/lane-api/index.ts';

@@ -20,6 +20,13 @@ const VISA = {
   entry: 'insert',
 } as const;
 
+const GIFT = {
+  maskedAccount: 'XXXXXXXXXXXX0014',
+  lastFour: '0014',
+  brand: 'GIFT',
+  entry: 'swipe',
+} as const;
+
 /** A sale of 12.50 at `step`, with the prompts the lane gives there. */
 function sale(
   step: WorkflowStep,
@@ -40,6 +47,23 @@ function sale(
     prompts: { cashier, customer },
   };
 }
+
+/** `view` without an amount, as a workflow for none (a cash-out) is. */
+function withoutAmount({ amountMinor: _amount, ...view }: WorkflowView): WorkflowView {
+  return view;
+}
+
+/** A gift activation of 25.00 waiting for its card, the training customer's card to be a gift card. */
+export const GIFT_CARD_STEP: WorkflowView = {
+  ...sale(
+    { name: 'card', dueMinor: 2500, tender: 'gift', accepts: ['swipe', 'keyed_pad'] },
+    'ask_for_card',
+    'present_card',
+  ),
+  id: 'wf-10',
+  kind: 'gift_activate',
+  amountMinor: 2500,
+};
 
 /** A gift activation of 25.00 with its card keyed on the PIN pad, which lets the expiry be skipped. */
 export const GIFT_KEYED_ENTRY: WorkflowView = {
@@ -286,6 +310,25 @@ export const WORKFLOW_SCREENS: { name: string; view: WorkflowView; title: string
     ),
   },
   {
+    name: 'confirm-cashout',
+    title: 'Cash out this card?',
+    view: withoutAmount({
+      ...sale(
+        {
+          name: 'confirm',
+          ask: 'cashout',
+          moves: [{ operation: 'cashout', amountMinor: 1500, tender: 'gift', card: GIFT }],
+          balanceMinor: 1500,
+          next: ['confirm', 'back'],
+        },
+        'confirm_cashout',
+        null,
+      ),
+      id: 'wf-9',
+      kind: 'gift_cashout',
+    }),
+  },
+  {
     name: 'confirm-close-day',
     title: 'Close the day?',
     view: {
@@ -474,8 +517,17 @@ export function answerQuery(command: LaneCommand): CommandReply {
               id: 'visa',
               description: 'Visa credit, chip',
               brand: 'VISA',
+              funding: 'credit',
               lastFour: '1111',
               presentations: ['swipe', 'key', 'insert', 'fallback', 'tap'],
+            },
+            {
+              id: 'gift-25',
+              description: 'Gift card of 25.00, not yet activated',
+              brand: 'GIFT',
+              funding: 'gift',
+              lastFour: '0014',
+              presentations: ['swipe', 'key'],
             },
           ],
         },
