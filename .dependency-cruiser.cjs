@@ -11,6 +11,15 @@ const layer = (name, allowed) => ({
   },
 });
 
+/** A room of the service that imports no other room of server/ but those `also` names. */
+const serviceRoom = (name, room, comment, also = []) => ({
+  name,
+  severity: 'error',
+  comment,
+  from: { path: `^server/${room}/` },
+  to: { path: '^server/', pathNot: [`^server/${room}/`, ...also] },
+});
+
 module.exports = {
   forbidden: [
     layer('protocol', []),
@@ -33,6 +42,25 @@ module.exports = {
       to: { path: '^main/(app|start|bridge)/' },
     },
     layer('renderer', ['main/lane-api/']),
+    {
+      name: 'engine-through-its-front-door',
+      severity: 'error',
+      comment:
+        'the rest of the service (transports, dispatch, admin, card entry, start-up) reaches the transaction engine only through server/engine/index.ts',
+      from: { path: '^server/', pathNot: '^server/engine/' },
+      to: { path: '^server/engine/', pathNot: '^server/engine/index\\.ts$' },
+    },
+    serviceRoom(
+      'shared-helpers-stand-alone',
+      'shared',
+      'server/shared/ (the clock, the lock per key) serves every room of the service and imports none of them',
+    ),
+    serviceRoom(
+      'store-below-the-service',
+      'store',
+      'server/store/ keeps what the service persists and imports nothing of the rooms above it but the login name rule',
+      ['^server/shared/', '^server/accounts/account-names\\.ts$'],
+    ),
     {
       name: 'no-test-code-in-product',
       severity: 'error',

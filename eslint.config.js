@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'coverage/', 'renderer/'] },
+  { ignores: ['node_modules/', 'dist/', 'coverage/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

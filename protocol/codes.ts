@@ -71,6 +71,7 @@ export const PhardCode = {
   AVSFAIL: 'AVSFAIL',
   NSF: 'NSF',
   BAD_PIN: 'BAD_PIN',
+  BAD_CRYPTOGRAM: 'BAD_CRYPTOGRAM',
   UNKNOWN: 'UNKNOWN',
 } as const;
 export type PhardCode = (typeof PhardCode)[keyof typeof PhardCode];

@@ -1,13 +1,14 @@
 // What a service runs on below its transports: the card vault, accounts, the demo data and the
 // engine, opened in the order a start needs them (docs/architecture.md, The store).
 import type { Logger } from 'pino';
+import { loadIssuerKeys } from '../drivers/crypto/index.ts';
 import { openAccounts, type Accounts } from './accounts/accounts.ts';
 import { seedDemoMerchant, type DemoSeed } from './accounts/demo-merchant.ts';
 import { openSecretKey } from './accounts/secret-box.ts';
 import type { DataFiles } from './config/data-directory.ts';
 import { vaultKeyOptions, type ServerOptions } from './config/server-options.ts';
 import { TransactionService, moveLegacyOutbox, seedDemoEngineData } from './engine/index.ts';
-import { SendQueue } from './processor/index.ts';
+import { LoopbackProcessor, SendQueue } from './processor/index.ts';
 import type { ServiceStore } from './store/service-store.ts';
 import { CardVault, describeCustody, openDataKey } from './vault/index.ts';
 
@@ -33,9 +34,10 @@ function openVault(files: DataFiles, options: ServerOptions, logger: Logger) {
 }
 
 /**
- * Opens the vault and the accounts, moves an earlier version's receipt copies into the store,
- * seeds the demo merchant when asked, and starts the engine after it settled what a previous run
- * left in flight (TransactionService.recoverInFlight).
+ * Reads the simulated issuer's EMV keys (options.issuerKeysPath, docs/test-cards.md), opens the
+ * vault and the accounts, moves an earlier version's receipt copies into the store, seeds the demo
+ * merchant when asked, and starts the engine after it settled what a previous run left in flight
+ * (TransactionService.recoverInFlight).
  */
 export async function openServiceCore(
   options: ServerOptions,
@@ -44,6 +46,7 @@ export async function openServiceCore(
   logger: Logger,
 ): Promise<ServiceCore> {
   const { limits, now } = options;
+  const issuerKeys = loadIssuerKeys(options.issuerKeysPath);
   const { vault, vaultCustody } = openVault(files, options, logger);
   const accounts = openAccounts(store, vault, openSecretKey(files.secretKey, vault));
   const moved = await moveLegacyOutbox(files.outbox, store.outbox);
@@ -63,6 +66,7 @@ export async function openServiceCore(
     logger,
     now,
     queue,
+    processor: new LoopbackProcessor({ issuerKeys }),
     vault,
     checkReturnSeconds: options.checkReturnSeconds,
   });

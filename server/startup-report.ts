@@ -1,4 +1,4 @@
-import { DEMO_BDKS } from './engine/entry/demo-bdks.ts';
+import { DEMO_BDKS } from './engine/index.ts';
 import type { RunningServer } from './payment-server.ts';
 
 /**

@@ -2,15 +2,31 @@ import { aesCbcEncrypt, desCbcEncrypt, desEcb, tdesCbcEncrypt } from './block-ci
 import { requireLength, xorBytes, zeroPad } from './bytes.ts';
 
 /**
- * The ANSI X9.19 retail MAC (ISO/IEC 9797-1 MAC algorithm 3, padding method 1) under a 16-byte
- * key: single-DES CBC under the left half, then the last block decrypted under the right half and
- * encrypted under the left. Returns all 8 bytes; X9.24 publishes the leftmost 4.
+ * ISO/IEC 9797-1 padding to whole 8-byte blocks: method 1 zeros (none when the data fills its
+ * blocks), method 2 one 80 byte and then zeros (always at least the 80).
  */
-export function retailMac(key: Buffer, data: Buffer): Buffer {
+export function iso9797Pad(data: Buffer, method: 1 | 2): Buffer {
+  return method === 1 ? zeroPad(data, 8) : zeroPad(Buffer.concat([data, Buffer.of(0x80)]), 8);
+}
+
+/**
+ * ISO/IEC 9797-1 MAC algorithm 3 under a 16-byte key, with padding method 1 or 2: single-DES CBC
+ * under the left half, then the last block decrypted under the right half and encrypted under the
+ * left (EMV 4.4 Book 2 Annex A1.2.1, ANSI X9.19). All 8 bytes.
+ */
+export function isoMacAlgorithm3(key: Buffer, data: Buffer, padding: 1 | 2): Buffer {
   requireLength('key', key, [16]);
   const left = key.subarray(0, 8);
-  const chained = desCbcEncrypt(left, zeroPad(data, 8)).subarray(-8);
+  const chained = desCbcEncrypt(left, iso9797Pad(data, padding)).subarray(-8);
   return desEcb(left, desEcb(key.subarray(8, 16), chained, 'decrypt'));
+}
+
+/**
+ * The ANSI X9.19 retail MAC: ISO/IEC 9797-1 MAC algorithm 3 with padding method 1. Returns all
+ * 8 bytes; X9.24 publishes the leftmost 4.
+ */
+export function retailMac(key: Buffer, data: Buffer): Buffer {
+  return isoMacAlgorithm3(key, data, 1);
 }
 
 /** Doubling in GF(2^n) as CMAC subkey generation does (NIST SP 800-38B §6.1). */

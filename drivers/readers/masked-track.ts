@@ -1,8 +1,16 @@
 import { DeviceError } from '../device-error.ts';
 import type { CardDisplay } from './card-read.ts';
 
-const TRACK1 = /^%B([0-9*X]{8,19})\^([^^]{0,26})\^([0-9]{4}|\^)([0-9]{3})?[^?]*\?/;
-const TRACK2 = /^;([0-9*X]{8,19})=([0-9]{4}|=)([0-9]{3})?[^?]*\?/;
+/**
+ * Masked track 1 and 2 as readers send them (docs/devices.md, Masked tracks): the format code may
+ * be masked (ID TECH), PAN digits masked with any character, expiry, service code and the rest
+ * masked or clear, an LRC (masked) after the end sentinel or none.
+ */
+const TRACK1 = /^%.([^^?]{8,19})\^([^^?]{0,26})\^([^?]{4})?([^?]{3})?[^?]*\?.?$/;
+const TRACK2 = /^;([^=?]{8,19})=([^?]{4})?([^?]{3})?[^?]*\?.?$/;
+
+/** ISO/IEC 7813 service codes start 1, 2, 5, 6, 7 or 9: a masked one ("***", "000") does not. */
+const SERVICE_CODE = /^[125679][0-9]{2}$/;
 
 /**
  * The masked account and last four of a PAN a device already masked: every character but the
@@ -16,6 +24,7 @@ export function displayFromMaskedPan(
   return { maskedAccount: 'X'.repeat(maskedPan.length - 4) + lastFour, lastFour };
 }
 
+/** MMYY of a track's YYMM, or undefined when masked ("****", "0000") or not a month. */
 function yymmToMmyy(yymm: string | undefined): string | undefined {
   if (yymm === undefined || !/^[0-9]{2}(0[1-9]|1[0-2])$/.test(yymm)) return undefined;
   return yymm.slice(2) + yymm.slice(0, 2);
@@ -24,7 +33,8 @@ function yymmToMmyy(yymm: string | undefined): string | undefined {
 /**
  * What the cashier may see from the masked tracks an encrypting reader sends: masked account
  * (last four), name, expiry and service code where the reader leaves them clear. The masked
- * digits (shown as "*", "X" or "0" by readers) never become part of the result.
+ * characters ("*", "X", MagTek's "0"…) never become part of the result: a masked expiry or
+ * service code is left out.
  */
 export function displayFromMaskedTracks(
   track1: string | undefined,
@@ -46,9 +56,9 @@ export function displayFromMaskedTracks(
   const display: CardDisplay = { ...shown };
   const name = t1?.[2]?.trim();
   if (name !== undefined && name.length > 0) display.cardholderName = name;
-  const expdate = yymmToMmyy(t2?.[2] ?? t1?.[3]);
+  const expdate = yymmToMmyy(t2?.[2]) ?? yymmToMmyy(t1?.[3]);
   if (expdate !== undefined) display.expdate = expdate;
-  const serviceCode = t2?.[3] ?? t1?.[4];
+  const serviceCode = [t2?.[3], t1?.[4]].find((code) => SERVICE_CODE.test(code ?? ''));
   if (serviceCode !== undefined) display.serviceCode = serviceCode;
   return display;
 }

@@ -1,11 +1,21 @@
 import { DeviceError } from '../device-error.ts';
 
 /**
- * Faults a simulator can inject, each as the bytes a broken device or cable would produce, or, for
- * card-decline, the answer of a card that declines after the issuer approved.
+ * Faults a simulator can inject, each as the bytes a broken device or cable would produce, or,
+ * for the chip: card-decline, a card that declines after the issuer approved; bad-arqc, a card
+ * whose cryptogram its issuer's keys do not give; bad-arpc, issuer data that reaches the card
+ * altered, so its ARPC does not verify.
  */
 export type FaultName =
-  'bad-checksum' | 'missing-ack' | 'slow' | 'garbage' | 'unplug' | 'exhausted' | 'card-decline';
+  | 'bad-checksum'
+  | 'missing-ack'
+  | 'slow'
+  | 'garbage'
+  | 'unplug'
+  | 'exhausted'
+  | 'card-decline'
+  | 'bad-arqc'
+  | 'bad-arpc';
 
 /** The faults the simulators understand (each device those that apply to it). */
 export const FAULT_NAMES: readonly FaultName[] = [
@@ -16,6 +26,8 @@ export const FAULT_NAMES: readonly FaultName[] = [
   'unplug',
   'exhausted',
   'card-decline',
+  'bad-arqc',
+  'bad-arpc',
 ];
 
 /**

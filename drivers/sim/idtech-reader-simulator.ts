@@ -14,7 +14,12 @@ import type { Transport } from '../transport/transport.ts';
 import type { TestCard } from './card-catalogue.ts';
 import { DeviceSimulator, type SimulatorOptions } from './device-simulator.ts';
 import { type KeyInjection, SimulatedKeys, isKeyExhausted } from './simulated-keys.ts';
-import { maskTrack } from './track-masking.ts';
+import {
+  IDTECH_FACTORY_MASKING,
+  type TrackMasking,
+  checkedMasking,
+  maskTrack,
+} from './track-masking.ts';
 
 /** Options of the ID TECH simulator. */
 export interface IdtechSimulatorOptions extends SimulatorOptions {
@@ -23,6 +28,8 @@ export interface IdtechSimulatorOptions extends SimulatorOptions {
   format?: 'enhanced' | 'original';
   /** Reader serial number, up to 10 characters; default "IDSIM00001". */
   serial?: string;
+  /** Masking of the masked tracks; default the SecureMag factory setting (IDTECH_FACTORY_MASKING). */
+  masking?: Partial<TrackMasking>;
 }
 
 const empty = (): Buffer => Buffer.alloc(0);
@@ -30,7 +37,8 @@ const sha1 = (text: string): Buffer => createHash('sha1').update(text, 'latin1')
 
 /**
  * An ID TECH SecureMag-style reader on a serial line: each swipe is one framed message with
- * masked tracks, tracks (with their LRC characters) encrypted TDES-CBC under the DUKPT data
+ * masked tracks (factory masking unless set: "*", first and last 4 PAN digits, format code,
+ * expiry and LRC masked), tracks (with their LRC characters) encrypted TDES-CBC under the DUKPT data
  * variant with the one-way step, SHA-1 hashes of the clear tracks, serial number and KSN.
  * Faults: a bad LRC byte, noise, a slow or cut-off frame, DUKPT exhaustion (no ciphertext, no KSN).
  */
@@ -38,12 +46,14 @@ export class IdtechReaderSimulator extends DeviceSimulator {
   readonly keys: SimulatedKeys;
   readonly format: 'enhanced' | 'original';
   readonly serial: string;
+  readonly masking: TrackMasking;
 
   constructor(transport: Transport, options: IdtechSimulatorOptions = {}) {
     super(transport, options);
     this.keys = new SimulatedKeys(options.keys);
     this.format = options.format ?? 'enhanced';
     this.serial = (options.serial ?? 'IDSIM00001').padEnd(10, '\0').slice(0, 10);
+    this.masking = checkedMasking({ ...IDTECH_FACTORY_MASKING, ...options.masking });
   }
 
   /** Swipes `card` (tracks 1 and 2). */
@@ -56,7 +66,7 @@ export class IdtechReaderSimulator extends DeviceSimulator {
       cardType: this.format === 'enhanced' ? IDTECH_ENHANCED : 0,
       trackStatus: 0x03,
       lengths: [clear[0].length, clear[1].length, 0],
-      maskedTracks: [maskTrack(clear[0]), maskTrack(clear[1]), ''],
+      maskedTracks: [maskTrack(clear[0], this.masking), maskTrack(clear[1], this.masking), ''],
       encryptedTracks: [empty(), empty(), empty()],
       hashes: [sha1(clear[0]), sha1(clear[1]), empty()],
       serial: Buffer.from(this.serial, 'latin1'),

@@ -8,6 +8,8 @@ export * from './wedge-reader-simulator.ts';
 export * from './magtek-reader-simulator.ts';
 export * from './idtech-reader-simulator.ts';
 export * from './nga-reader-simulator.ts';
+export * from './track-masking.ts';
+export * from './simulated-chip.ts';
 export * from './pinpad-simulator.ts';
 export * from './printer/printer-simulator.ts';
 export { renderReceiptText } from './printer/receipt-layout.ts';

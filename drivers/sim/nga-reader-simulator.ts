@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   POS_ENTRY,
   PROFILE_TAGS,
   TlvError,
+  type BinIssuerKeys,
   type TlvNode,
   encodeTlv,
+  loadIssuerKeys,
   tdesCbcEncrypt,
   zeroPad,
 } from '../crypto/index.ts';
@@ -24,8 +25,14 @@ import {
   pendingChipTransaction,
   secondGenerateAc,
 } from './emv-card-completion.ts';
+import { SimulatedChips, chipRead } from './chip-reads.ts';
 import { type KeyInjection, SimulatedKeys, isKeyExhausted } from './simulated-keys.ts';
-import { maskTrack } from './track-masking.ts';
+import {
+  IDTECH_FACTORY_MASKING,
+  type TrackMasking,
+  checkedMasking,
+  maskTrack,
+} from './track-masking.ts';
 
 /** How the simulated customer presents the card. */
 export type Presentation = 'contact' | 'contactless' | 'fallback-swipe';
@@ -33,23 +40,16 @@ export type Presentation = 'contact' | 'contactless' | 'fallback-swipe';
 /** Options of the EMV reader simulator. */
 export interface NgaSimulatorOptions extends SimulatorOptions {
   keys?: KeyInjection;
+  /** Masking of a fallback swipe's masked tracks; default ID TECH factory masking. */
+  masking?: Partial<TrackMasking>;
+  /** The issuer master keys the chips of their BINs carry; default resources/issuer-keys.json. */
+  issuerKeys?: readonly BinIssuerKeys[];
 }
 
 const tlv = (tag: string, value: Buffer | string): TlvNode => ({
   tag,
   value: typeof value === 'string' ? Buffer.from(value, 'hex') : value,
 });
-const bcd = (digits: string): string => (digits.length % 2 === 0 ? digits : `${digits}F`);
-const maskedPan = (pan: string): string =>
-  `${pan.slice(0, 6)}${'*'.repeat(pan.length - 10)}${pan.slice(-4)}`;
-
-/** Last day of the card's expiry month as EMV 5F24 YYMMDD. */
-function expiryDate(yymm: string): string {
-  const lastDay = new Date(
-    Date.UTC(2000 + Number(yymm.slice(0, 2)), Number(yymm.slice(2)), 0),
-  ).getUTCDate();
-  return `${yymm}${String(lastDay).padStart(2, '0')}`;
-}
 
 /**
  * An EMV reader speaking NGA protocol 2 (ID TECH NEO 2 style): ping, Activate Transaction,
@@ -58,7 +58,11 @@ function expiryDate(yymm: string): string {
  * command" (status 02), a bad CRC status 04. A presented card is answered with TLV whose PAN,
  * track 2 equivalent and name are encrypted TDES-CBC under the DUKPT data variant (DFEE13, KSN in
  * DFEE12), with a masked PAN (DFEE14) and the tags a receipt needs; a fallback swipe answers with
- * an encrypted track 2. The cryptograms are stand-ins (no issuer keys), not a real ARQC or TC.
+ * an encrypted track 2. Each catalogue card has a chip (SimulatedChip) with the issuer
+ * keys of its BIN (resources/issuer-keys.json; a BIN without them gets keys of an issuer the
+ * service does not know): it answers a real ARQC, checks the issuer's ARPC and script MACs, and
+ * sets its CVR as the reader sets TVR and TSI. Faults: bad-arqc (a cryptogram the card's issuer
+ * keys do not give), bad-arpc (the issuer data altered on its way to the card), card-decline.
  */
 export class NgaReaderSimulator extends DeviceSimulator {
   readonly keys: SimulatedKeys;
@@ -68,13 +72,18 @@ export class NgaReaderSimulator extends DeviceSimulator {
   #presented: [TestCard, Presentation] | undefined;
   /** The contact read that went online and waits for the host response (60-12). */
   #pending: PendingChipTransaction | undefined;
-  #atc = 0;
+  /** The chip of each catalogue card presented, with the issuer keys of its BIN. */
+  readonly #chips: SimulatedChips;
   /** When set, the next card presented fails to read (0A 01). */
   cardReadFails = false;
+
+  readonly masking: TrackMasking;
 
   constructor(transport: Transport, options: NgaSimulatorOptions = {}) {
     super(transport, options);
     this.keys = new SimulatedKeys(options.keys);
+    this.masking = checkedMasking({ ...IDTECH_FACTORY_MASKING, ...options.masking });
+    this.#chips = new SimulatedChips(options.issuerKeys ?? loadIssuerKeys());
   }
 
   /** The customer inserts, taps or swipes `card`; kept until a transaction asks for it. */
@@ -159,53 +168,21 @@ export class NgaReaderSimulator extends DeviceSimulator {
       return encodeTlv([
         tlv('9F39', Buffer.of(POS_ENTRY.fallback)),
         tlv(PROFILE_TAGS.fallbackTrack, encrypt(Buffer.from(card.track2, 'latin1'))),
-        tlv(PROFILE_TAGS.maskedTrack2, Buffer.from(maskTrack(card.track2), 'latin1')),
-        tlv(PROFILE_TAGS.maskedTrack1, Buffer.from(maskTrack(card.track1), 'latin1')),
+        tlv(PROFILE_TAGS.maskedTrack2, Buffer.from(maskTrack(card.track2, this.masking), 'latin1')),
+        tlv(PROFILE_TAGS.maskedTrack1, Buffer.from(maskTrack(card.track1, this.masking), 'latin1')),
         tlv(PROFILE_TAGS.ksn, ksn),
       ]);
     }
-    this.#atc += 1;
-    const atc = this.#atc.toString(16).padStart(4, '0');
-    const sensitive = encodeTlv([
-      tlv('5A', bcd(card.pan)),
-      tlv('57', bcd(`${card.pan}D${card.expiry}${card.serviceCode}1000000`)),
-      tlv('5F20', Buffer.from(card.cardholderName.padEnd(26, ' '), 'latin1')),
-    ]);
-    const cryptogram = createHash('sha256')
-      .update(`${card.pan}|${amount}|${atc}`)
-      .digest()
-      .subarray(0, 8);
-    const contactless = how === 'contactless';
-    const nodes = [
-      tlv('4F', card.emv.aid),
-      tlv('50', Buffer.from(card.emv.label, 'latin1')),
-      tlv('5F24', expiryDate(card.expiry)),
-      tlv('5F34', card.emv.panSequence),
-      tlv('82', '1980'),
-      tlv('84', card.emv.aid),
-      tlv('95', '0000008000'),
-      tlv('9A', new Date().toISOString().slice(2, 10).replace(/-/g, '')),
-      tlv('9B', 'E800'),
-      tlv('9C', '00'),
-      tlv('9F02', amount),
-      tlv('9F03', '000000000000'),
-      tlv('5F2A', '0840'),
-      tlv('9F1A', '0840'),
-      tlv('9F10', '06010A03A00000'),
-      tlv('9F26', cryptogram),
-      tlv('9F27', '80'),
-      tlv('9F33', 'E0F8C8'),
-      tlv('9F34', contactless ? '1F0302' : '420300'),
-      tlv('9F35', '22'),
-      tlv('9F36', atc),
-      tlv('9F37', randomBytes(4)),
-      tlv('9F39', Buffer.of(contactless ? POS_ENTRY.contactless : POS_ENTRY.contact)),
-      ...(contactless ? [tlv('9F6E', '20700000')] : []),
-      tlv(PROFILE_TAGS.ksn, ksn),
-      tlv(PROFILE_TAGS.encryptedTags, encrypt(sensitive)),
-      tlv(PROFILE_TAGS.maskedPan, Buffer.from(maskedPan(card.pan), 'latin1')),
-    ];
-    if (how === 'contact') this.#pending = pendingChipTransaction(card.pan, amount, atc, nodes);
+    const chip = this.#chips.chipOf(card, card.emv.panSequence);
+    const { nodes, transaction } = chipRead(
+      { ...card, emv: card.emv },
+      how === 'contactless',
+      chip,
+      amount,
+      { ksn, encrypt },
+      this.faults.fire('bad-arqc'),
+    );
+    if (how === 'contact') this.#pending = pendingChipTransaction(chip, transaction, nodes);
     return encodeTlv(nodes);
   }
 
@@ -221,7 +198,10 @@ export class NgaReaderSimulator extends DeviceSimulator {
     if (pending === undefined) return answer(NGA_STATUS.notAllowed);
     let data: Buffer;
     try {
-      data = secondGenerateAc(pending, hostData, this.faults.fire('card-decline'));
+      data = secondGenerateAc(pending, hostData, {
+        cardDeclines: this.faults.fire('card-decline'),
+        arpcAltered: this.faults.fire('bad-arpc'),
+      });
     } catch (error) {
       if (!(error instanceof TlvError)) throw error;
       return answer(NGA_STATUS.badParameter);

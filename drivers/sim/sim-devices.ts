@@ -60,6 +60,7 @@ async function magtek(settings: LinkedSettings): Promise<RunningSim> {
     faults: settings.faults,
     keys: settings.keys,
     unplug: link?.unplug,
+    masking: settings.masking,
   });
   return reader(settings, sim, (card) => sim.swipe(card));
 }
@@ -70,6 +71,7 @@ async function emv(settings: LinkedSettings): Promise<RunningSim> {
     unplug: link.unplug,
     faults: settings.faults,
     keys: settings.keys,
+    masking: settings.masking,
   });
   await sim.start();
   const modes = new Map<string, Presentation>([
@@ -144,6 +146,7 @@ function startDevice(settings: LinkedSettings): Promise<RunningSim> {
         faults: settings.faults,
         keys: settings.keys,
         format: settings.format,
+        masking: settings.masking,
       });
       return reader(settings, sim, (card) => sim.swipe(card));
     }

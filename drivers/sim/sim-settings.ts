@@ -2,6 +2,7 @@ import type { TestCard } from './card-catalogue.ts';
 import type { FaultPlan } from './fault-plan.ts';
 import type { SimulatedCable } from './simulated-cable.ts';
 import type { KeyInjection } from './simulated-keys.ts';
+import type { TrackMasking } from './track-masking.ts';
 
 /** Devices `npm run sim` can be. */
 export const SIM_DEVICES = ['wedge', 'magtek', 'idtech', 'pinpad', 'emv', 'printer'] as const;
@@ -21,6 +22,8 @@ export interface SimSettings {
   cards: readonly TestCard[];
   /** ID TECH output format. */
   format: 'enhanced' | 'original';
+  /** Readers' track masking beyond their factory setting (--mask); {} keeps the factory's. */
+  masking: Partial<TrackMasking>;
   /** Where the printer writes receipt.txt and receipt.png after each cut. */
   outDir: string | undefined;
   log: (line: string) => void;

@@ -12,6 +12,7 @@ import {
 } from '../sim/sim-devices.ts';
 import { SocatPtyTransport } from '../sim/socat-pty-transport.ts';
 import { TEST_BDK, TEST_INITIAL_KSN } from '../sim/simulated-keys.ts';
+import { parseMaskingSpec } from '../sim/track-masking.ts';
 
 /**
  * `npm run sim -- <device> --pty <path>` or `--port <tty-or-tcp-port>`: runs one simulated device
@@ -31,8 +32,13 @@ const USAGE = `usage: npm run sim -- <${SIM_DEVICES.join('|')}> [options]
   --ksn HEX          initial KSN (default ${TEST_INITIAL_KSN})
   --fault SPEC       bad-checksum | missing-ack | slow[:ms] | garbage | unplug[:ms] | exhausted |
                      card-decline (emv: the card declines after the issuer approved),
+                     bad-arqc (emv: a cryptogram its issuer's keys do not give),
+                     bad-arpc (emv: the issuer data reaches the card altered),
                      [*N|*always]; repeatable; unplug's ms is how long the cable stays out (2000)
   --format F         idtech: enhanced (default) or original
+  --mask L,T,C[,expiry]  idtech, magtek, emv fallback: mask tracks keeping L leading and T trailing
+                     PAN digits, with C (and the expiry clear); default each reader's factory
+                     masking (ID TECH 4,4,* expiry masked; MagTek 4,4,0 with Mod 10 correction)
   --card ID          test card to present with --every/--once (see resources/test-cards.json)
   --every SECONDS    present --card again and again
   --once             present --card once, then exit
@@ -71,6 +77,7 @@ function settingsFrom(argv: string[]) {
       ksn: { type: 'string' },
       fault: { type: 'string', multiple: true },
       format: { type: 'string' },
+      mask: { type: 'string' },
       card: { type: 'string' },
       every: { type: 'string' },
       once: { type: 'boolean' },
@@ -100,6 +107,7 @@ function settingsFrom(argv: string[]) {
       faults: FaultPlan.parse(values.fault ?? []),
       cards: loadCardCatalogue(values.catalogue),
       format,
+      masking: values.mask === undefined ? {} : parseMaskingSpec(values.mask),
       outDir: values.out,
       log: (line: string) => process.stderr.write(`sim ${device}: ${line}\n`),
       capture: (hex: string) => process.stdout.write(`${hex}\n`),

@@ -106,6 +106,8 @@ const QUERY_COMMANDS = [
   z.strictObject({ type: z.literal('diagnostics.get') }),
   z.strictObject({ type: z.literal('settings.get') }),
   z.strictObject({ type: z.literal('settings.update'), patch: SettingsPatch }),
+  /** The cashier saw an interrupted transaction: it leaves the interrupted list (History keeps it). */
+  z.strictObject({ type: z.literal('interrupted.acknowledge'), entryId }),
 ] as const;
 
 /**

@@ -1,7 +1,7 @@
 // The lane's one event stream: the first event a subscriber gets is a snapshot of everything, then
 // every change in order (seq counts up by one per event of the lane).
 import { z } from 'zod';
-import { HistoryEntry } from './history.ts';
+import { HistoryEntry, InterruptedEntry } from './history.ts';
 import { ReceiptPreview } from './receipt.ts';
 import { LaneSettings } from './settings.ts';
 import { LaneStatus } from './status.ts';
@@ -50,6 +50,8 @@ export const LaneSnapshot = z.strictObject({
   settings: LaneSettings,
   status: LaneStatus,
   workflow: WorkflowView.nullable(),
+  /** Transactions a stop or a crash interrupted, not acknowledged yet: the first screen lists them. */
+  interrupted: z.array(InterruptedEntry),
 });
 /** A snapshot. */
 export type LaneSnapshot = z.infer<typeof LaneSnapshot>;
@@ -68,6 +70,12 @@ export const LaneEvent = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('history'), ...head, entry: HistoryEntry }),
   z.strictObject({ type: z.literal('notice'), ...head, notice: Notice }),
   z.strictObject({ type: z.literal('settings'), ...head, settings: LaneSettings }),
+  /** The interrupted list changed: an entry resolved, was undone or acknowledged. */
+  z.strictObject({
+    type: z.literal('interrupted'),
+    ...head,
+    interrupted: z.array(InterruptedEntry),
+  }),
 ]);
 /** One event. */
 export type LaneEvent = z.infer<typeof LaneEvent>;

@@ -11,6 +11,27 @@ export const EntryOutcome = z.enum(['approved', 'partial', 'declined', 'checking
 /** One of EntryOutcome. */
 export type EntryOutcome = z.infer<typeof EntryOutcome>;
 
+/**
+ * Where a transaction stands now, the one answer every view gives (docs/lane.md, One truth): its
+ * row, its receipt's headline, a reprint, the day's totals and the interrupted list all read it
+ * from the journal through one function. checking (sent, not known yet), approved, partial,
+ * declined, not_charged; after a move the lane made on it: voided, reversed, refunded (all of it),
+ * partly_refunded (some, with what remains).
+ */
+export const TransactionStatus = z.enum([
+  'checking',
+  'approved',
+  'partial',
+  'declined',
+  'not_charged',
+  'voided',
+  'reversed',
+  'refunded',
+  'partly_refunded',
+]);
+/** One of TransactionStatus. */
+export type TransactionStatus = z.infer<typeof TransactionStatus>;
+
 /** What happened to an approved entry since: moves the lane made on it, and settlement. */
 export const EntryMark = z.enum([
   'voided',
@@ -43,14 +64,18 @@ export const HistoryEntry = z.strictObject({
   amountMinor: MinorUnitsOrZero,
   /** The amount approved, when approved or partial. */
   approvedMinor: MinorUnitsOrZero.optional(),
-  /** The card's balance as the answer gave it (a balance inquiry, a gift operation). */
-  balanceMinor: MinorUnitsOrZero.optional(),
   tipMinor: MinorUnitsOrZero.optional(),
   /** What has been refunded against it so far. */
   refundedMinor: MinorUnitsOrZero,
   tender: Tender.optional(),
   card: CardSummary.optional(),
   outcome: EntryOutcome,
+  /** Where it stands now (the one truth of its outcome and the moves made on it since). */
+  status: TransactionStatus,
+  /** What is still charged on it and may be refunded (approved less refunded; 0 once undone). */
+  remainingMinor: MinorUnitsOrZero,
+  /** A gift card's balance the answer told (a balance inquiry shows this, not an amount). */
+  balanceMinor: MinorUnitsOrZero.optional(),
   marks: z.array(EntryMark),
   auth: z.string().max(20).optional(),
   /** For display on screen and receipt only. */
@@ -69,6 +94,8 @@ export type HistoryEntry = z.infer<typeof HistoryEntry>;
  */
 export const HistoryQuery = z.strictObject({
   text: z.string().max(40).optional(),
+  /** Only the transactions of workflows a stop or a crash interrupted (the interrupted list). */
+  interrupted: z.boolean().optional(),
   from: EpochMs.optional(),
   to: EpochMs.optional(),
   operations: z.array(Operation).optional(),
@@ -76,3 +103,23 @@ export const HistoryQuery = z.strictObject({
 });
 /** A history search. */
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
+
+/**
+ * A transaction the journal held in flight when the lane stopped or died (docs/lane.md,
+ * Interrupted transactions): listed after the next start, with where it stands now (checking
+ * until recovery knows), until the cashier acknowledges it.
+ */
+export const InterruptedEntry = z.strictObject({
+  entryId: LaneId,
+  workflowId: LaneId,
+  operation: Operation,
+  at: EpochMs,
+  amountMinor: MinorUnitsOrZero,
+  tender: Tender.optional(),
+  card: CardSummary.optional(),
+  status: TransactionStatus,
+  /** What recovery sent to undo it (reversal, void, refund), when it did. */
+  undoneBy: Operation.optional(),
+});
+/** An interrupted transaction. */
+export type InterruptedEntry = z.infer<typeof InterruptedEntry>;

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { START_COMMAND_TYPES, type CommandType } from './commands.ts';
 import { LaneSnapshot } from './events.ts';
-import { HistoryEntry } from './history.ts';
+import { HistoryEntry, InterruptedEntry } from './history.ts';
 import { ReceiptPreview } from './receipt.ts';
 import { LaneSettings } from './settings.ts';
 import { Diagnostics } from './status.ts';
@@ -67,6 +67,7 @@ export const COMMAND_DATA = {
   'diagnostics.get': Diagnostics,
   'settings.get': LaneSettings,
   'settings.update': LaneSettings,
+  'interrupted.acknowledge': z.strictObject({ interrupted: z.array(InterruptedEntry) }),
   'training.present': z.strictObject({}),
   'training.pin': z.strictObject({}),
   'training.fault': z.strictObject({}),

@@ -1,6 +1,7 @@
 // The definite answers a workflow ends with, in terms a cashier acts on. The lane never shows a
 // guess: while an outcome is unknown the workflow is in its "checking" step, not here.
 import { z } from 'zod';
+import { TransactionStatus } from './history.ts';
 import {
   CardSummary,
   EpochMs,
@@ -102,6 +103,8 @@ export const ApprovedResult = z.strictObject({
   balanceMinor: MinorUnitsOrZero.optional(),
   tipMinor: MinorUnitsOrZero.optional(),
   settlement: Settlement.optional(),
+  /** Where the transaction stands now when moves were made on it since (a reprint of it). */
+  status: TransactionStatus.optional(),
 });
 /** An approval. */
 export type ApprovedResult = z.infer<typeof ApprovedResult>;
@@ -115,6 +118,8 @@ export const PartialResult = z.strictObject({
   remainingMinor: MinorUnits,
   auth: z.string().max(20).optional(),
   ttid: z.string().max(20).optional(),
+  /** Where the transaction stands now when moves were made on it since (a reprint of it). */
+  status: TransactionStatus.optional(),
 });
 /** A partial approval. */
 export type PartialResult = z.infer<typeof PartialResult>;

@@ -1,16 +1,11 @@
-// What closing the day will settle, shown before the cashier confirms it: the open batch's number
-// and totals as the service reports them, and a line per tender and card brand.
+// The day's totals: the lane's own transactions by tender and card brand through the one truth of
+// each (truthOf), and what closing the day will settle, shown before the cashier confirms it: the
+// open batch's number and totals as the service reports them.
 import type { Params } from '../../protocol/index.ts';
-import type { DayLine, DaySummary, Settlement, Tender } from '../lane-api/index.ts';
+import type { DayLine, DaySummary, Settlement } from '../lane-api/index.ts';
 import { PaymentResponse } from '../payment/index.ts';
+import { truthOf, type Counted } from './journal/entry-truth.ts';
 import type { JournalEntry } from './journal/journal-types.ts';
-
-/**
- * Operations whose money goes onto the card, counted as refunds in a batch's totals; every other
- * captured item (sale, completed preauth, gift cashout) counts as a sale (docs/test-cards.md,
- * Reports: totals count by direction).
- */
-const TO_CARD: ReadonlySet<string> = new Set(['refund', 'activate', 'issue', 'merchreturn']);
 
 const whole = (value: string | undefined): number => Number.parseInt(value ?? '0', 10) || 0;
 
@@ -42,57 +37,75 @@ export function settlementOfRow(row: Params): Settlement {
   return settlementOf(new PaymentResponse(pairs as Params));
 }
 
-/** True for an unsettled-report row the batch's totals count: captured, neither voided nor reversed. */
-function counted(row: Params): boolean {
-  const flags = (row.tranflags ?? '').split('|');
-  const status = (row.txnstatus ?? '').split('|');
-  return flags.includes('CAPTURED') && !status.includes('VOIDED') && !status.includes('REVERSED');
+/** A line's money put together: a day's totals before the batch's number is known. */
+export type DayTotals = Omit<DaySummary, 'batch'>;
+
+/** Adds what one transaction counts (its direction and amount) to a tender and brand's line. */
+function add(line: DayLine, counted: Counted): DayLine {
+  return counted.direction === 'sale'
+    ? { ...line, saleCount: line.saleCount + 1, saleMinor: line.saleMinor + counted.minor }
+    : { ...line, refundCount: line.refundCount + 1, refundMinor: line.refundMinor + counted.minor };
 }
 
 /**
- * The day's summary (docs/lane.md, Open and close the day): the open batch's totals from its
- * batches-report row, and one line per tender and brand from the batch's rows of the unsettled
- * report, the tender read from the lane's journal by ttid (a transaction another lane made has
- * none). Lines are ordered by tender, then brand.
+ * The day's totals of the lane's own transactions, by the one truth (truthOf): what each counts,
+ * summed per tender and card brand (lines ordered by tender, then brand) and over all.
+ * `movesOf` answers the entries that act on one (its completion, its tip).
  */
-export function daySummary(
-  batchRow: Params,
-  rows: readonly Params[],
-  journal: readonly JournalEntry[],
-): DaySummary {
-  const totals = settlementOfRow(batchRow);
-  const tenders = new Map<string, Tender>();
-  for (const entry of journal)
-    if (entry.ttid !== undefined && entry.tender !== undefined)
-      tenders.set(entry.ttid, entry.tender);
+export function dayTotals(
+  entries: readonly JournalEntry[],
+  movesOf: (entryId: string) => readonly JournalEntry[],
+): DayTotals {
   const lines = new Map<string, DayLine>();
-  for (const row of rows.filter(
-    (candidate) => candidate.batch === totals.batch && counted(candidate),
-  )) {
-    const tender = tenders.get(row.ttid ?? '');
-    const brand = (row.cardtype ?? '').slice(0, 20) || 'OTHER';
-    const key = `${tender ?? '~'}|${brand}`;
-    const line = lines.get(key) ?? {
-      ...(tender === undefined ? {} : { tender }),
+  for (const entry of entries) {
+    const counted = truthOf(entry, movesOf(entry.id)).counted;
+    if (counted === undefined) continue;
+    const brand = (entry.card?.brand ?? 'OTHER').slice(0, 20);
+    const key = `${entry.tender ?? '~'}|${brand}`;
+    const empty: DayLine = {
+      ...(entry.tender === undefined ? {} : { tender: entry.tender }),
       brand,
       saleCount: 0,
       saleMinor: 0,
       refundCount: 0,
       refundMinor: 0,
     };
-    const minor =
-      new PaymentResponse({ amount: row.amount ?? '0' } as Params).minorUnits('amount') ?? 0;
-    const toCard = TO_CARD.has(row.action ?? '');
-    lines.set(key, {
-      ...line,
-      saleCount: line.saleCount + (toCard ? 0 : 1),
-      saleMinor: line.saleMinor + (toCard ? 0 : minor),
-      refundCount: line.refundCount + (toCard ? 1 : 0),
-      refundMinor: line.refundMinor + (toCard ? minor : 0),
-    });
+    lines.set(key, add(lines.get(key) ?? empty, counted));
   }
-  const ordered = [...lines.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([, line]) => line);
-  return { ...totals, lines: ordered };
+  const ordered = [...lines.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, l]) => l);
+  const sum = (pick: (line: DayLine) => number): number =>
+    ordered.reduce((total, line) => total + pick(line), 0);
+  const saleMinor = sum((line) => line.saleMinor);
+  const refundMinor = sum((line) => line.refundMinor);
+  const saleCount = sum((line) => line.saleCount);
+  const refundCount = sum((line) => line.refundCount);
+  return {
+    count: saleCount + refundCount,
+    saleCount,
+    saleMinor,
+    refundCount,
+    refundMinor,
+    netMinor: saleMinor - refundMinor,
+    lines: ordered,
+  };
+}
+
+/**
+ * The day's summary before it closes (docs/lane.md, Open and close the day): the open batch's
+ * totals as the service reports them (its batches-report row), and the lane's own transactions by
+ * tender and brand (dayTotals). What the batch holds beyond them — another lane's, or anything the
+ * lane's journal does not know as the service does — is one more line without a tender (brand
+ * OTHER), so the lines always add up to the batch.
+ */
+export function daySummary(batchRow: Params, lane: DayTotals): DaySummary {
+  const totals = settlementOfRow(batchRow);
+  const rest: DayLine = {
+    brand: 'OTHER',
+    saleCount: Math.max(0, totals.saleCount - lane.saleCount),
+    saleMinor: Math.max(0, totals.saleMinor - lane.saleMinor),
+    refundCount: Math.max(0, totals.refundCount - lane.refundCount),
+    refundMinor: Math.max(0, totals.refundMinor - lane.refundMinor),
+  };
+  const differs = rest.saleCount + rest.saleMinor + rest.refundCount + rest.refundMinor > 0;
+  return { ...totals, lines: differs ? [...lane.lines, rest] : lane.lines };
 }

@@ -1,6 +1,7 @@
 import { allowedMoves } from '../../protocol/index.ts';
 import type { EntryOutcome, HistoryAction, HistoryEntry } from '../lane-api/index.ts';
 import { refundableMinor, standingOf } from './journal/entry-standing.ts';
+import { truthOf } from './journal/entry-truth.ts';
 import type { JournalEntry } from './journal/journal-types.ts';
 
 const OUTCOME: Readonly<Record<JournalEntry['state'], EntryOutcome>> = {
@@ -34,8 +35,17 @@ export function historyActions(entry: JournalEntry, tipAdjust: boolean): History
   return actions;
 }
 
-/** A journal entry as a history line of the lane API. */
-export function historyEntry(entry: JournalEntry, tipAdjust: boolean): HistoryEntry {
+/**
+ * A journal entry as a history line of the lane API: its status and what remains through the one
+ * truth (truthOf, with `moves`, the entries acting on it); a balance inquiry carries the balance
+ * it answered.
+ */
+export function historyEntry(
+  entry: JournalEntry,
+  tipAdjust: boolean,
+  moves: readonly JournalEntry[] = [],
+): HistoryEntry {
+  const truth = truthOf(entry, moves);
   return {
     id: entry.id,
     workflowId: entry.workflowId,
@@ -44,6 +54,8 @@ export function historyEntry(entry: JournalEntry, tipAdjust: boolean): HistoryEn
     amountMinor: entry.amountMinor,
     refundedMinor: entry.refundedMinor,
     outcome: OUTCOME[entry.state],
+    status: truth.status,
+    remainingMinor: truth.remainingMinor,
     marks: [...entry.marks],
     training: entry.training,
     actions: historyActions(entry, tipAdjust),

@@ -1,7 +1,7 @@
 import type { DeviceManager } from '../devices/index.ts';
 import type { EditableSettings, Notice, ReceiptCopy, ReceiptPreview } from '../lane-api/index.ts';
 import type { DualAuthorization, PaymentResponse } from '../payment/index.ts';
-import type { ChipCompletion } from '../receipt/index.ts';
+import type { ChipCompletion, ReceiptStanding } from '../receipt/index.ts';
 import type { JournaledPayments } from './journal/journaled-payments.ts';
 import type { JournalStore } from './journal/journal-store.ts';
 import type { JournalEntry } from './journal/journal-types.ts';
@@ -47,6 +47,8 @@ export interface ReceiptRequest {
   readonly notes: string;
   /** The card's final decision when the lane completed a contact chip (its final cryptogram). */
   readonly chip?: ChipCompletion;
+  /** Where the transaction stands now (its one truth), which the headline states. */
+  readonly standing?: ReceiptStanding;
 }
 
 /** Builds receipts (main/receipt) and renders them for the printer and the screen. */

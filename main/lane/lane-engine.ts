@@ -14,6 +14,7 @@ import {
 import type { PaymentClient } from '../payment/index.ts';
 import { EventLog } from './event-log.ts';
 import { historyEntry } from './history-view.ts';
+import { InterruptedList } from './interrupted-list.ts';
 import { JournaledPayments } from './journal/journaled-payments.ts';
 import { EntryResolver } from './journal/entry-resolver.ts';
 import { Recovery } from './journal/recovery.ts';
@@ -66,6 +67,7 @@ export class LaneEngine implements LaneApi {
   readonly #recovery: Recovery;
   readonly #queries: LaneQueries;
   readonly #context: LaneContext;
+  readonly #interrupted: InterruptedList;
   readonly #stops: (() => void)[] = [];
   #live: Workflow<string> | undefined;
   /** The live workflow's run, awaited by stop(). */
@@ -92,6 +94,7 @@ export class LaneEngine implements LaneApi {
       lane,
       onServer: (up) => this.#serverSeen(up),
     });
+    this.#interrupted = new InterruptedList(options.journal, now);
     const resolver = new EntryResolver(options.journal, options.client, options.inFlightMs, now);
     this.#recovery = new Recovery(options.journal, this.#payments, resolver, notify);
     this.#context = {
@@ -128,14 +131,20 @@ export class LaneEngine implements LaneApi {
     );
   }
 
-  /** Starts an engine: status and history follow the devices and the journal; recovery runs now. */
+  /**
+   * Starts an engine: workflows a stop or a crash left running are listed as interrupted; status,
+   * history and that list follow the devices and the journal; recovery runs now.
+   */
   static start(options: LaneEngineOptions): LaneEngine {
     const engine = new LaneEngine(options);
+    engine.#interrupted.markRunning();
     engine.#stops.push(options.devices.onStatus(() => engine.#publishStatus()));
     engine.#stops.push(
       options.journal.onChange((entry) => {
         const tip = options.settings.get().tipAdjust;
-        engine.#events.emit({ type: 'history', entry: historyEntry(entry, tip) });
+        const moves = options.journal.movesOf(entry.id);
+        engine.#events.emit({ type: 'history', entry: historyEntry(entry, tip, moves) });
+        if (engine.#interrupted.concerns(entry)) engine.#publishInterrupted();
         engine.#publishStatus();
       }),
     );
@@ -178,6 +187,7 @@ export class LaneEngine implements LaneApi {
       settings: this.#queries.settings(),
       status: this.#status(),
       workflow: this.#live?.view() ?? null,
+      interrupted: this.#interrupted.entries(),
     };
   }
 
@@ -197,6 +207,7 @@ export class LaneEngine implements LaneApi {
   async #run(command: LaneCommand): Promise<CommandReply> {
     const trained = await answerTraining(command, this.#options.simulators);
     if (trained !== undefined) return trained;
+    if (command.type === 'interrupted.acknowledge') return this.#acknowledge(command.entryId);
     const answer = await this.#queries.answer(command);
     if (answer !== undefined) {
       if (command.type === 'settings.update' && answer.ok)
@@ -239,6 +250,28 @@ export class LaneEngine implements LaneApi {
       });
   }
 
+  #acknowledge(entryId: string): CommandReply {
+    const done = this.#interrupted.acknowledge(entryId);
+    if (done === 'checking')
+      return refuse('not_allowed', 'its outcome is still being checked', 'interrupted.checking');
+    if (done === 'not_found')
+      return {
+        ok: false,
+        error: {
+          code: 'not_found',
+          message: 'no interrupted entry with that id',
+          field: 'entryId',
+        },
+      };
+    return { ok: true, data: { interrupted: this.#publishInterrupted() } };
+  }
+
+  #publishInterrupted(): ReturnType<InterruptedList['entries']> {
+    const interrupted = this.#interrupted.entries();
+    this.#events.emit({ type: 'interrupted', interrupted });
+    return interrupted;
+  }
+
   #publish(view: WorkflowView | null): void {
     this.#events.emit({ type: 'workflow', workflow: view });
   }
@@ -276,13 +309,15 @@ export class LaneEngine implements LaneApi {
 
   /**
    * Stops the engine (docs/lane.md, Stopping the lane): commands are refused from now on; the
-   * running workflow is halted, a request in flight let finish up to its deadline and journaled;
+   * running workflow is listed as interrupted for the next start and halted, a request in flight
+   * let finish up to its deadline and journaled;
    * then the background recovery and the subscriptions stop. The journal, client and devices stay
    * open for the caller to close, since nothing of the engine uses them any more.
    */
   async stop(): Promise<void> {
     this.#stopping = true;
     clearInterval(this.#timer);
+    if (this.#live !== undefined) this.#interrupted.markStopped(this.#live.id);
     this.#live?.halt();
     await this.#running;
     await this.#sweep;

@@ -12,6 +12,7 @@ import type { JournalStore } from './journal/journal-store.ts';
 import type { LaneContext, LaneDevices } from './lane-context.ts';
 import { deviceDiagnostics } from './lane-status.ts';
 import type { LaneSettingsStore } from './lane-settings.ts';
+import { receiptStanding } from './receipt-printing.ts';
 
 /** Who the lane is: what the settings screen shows read-only. */
 export interface LaneIdentity {
@@ -87,7 +88,9 @@ export class LaneQueries {
         return { ok: true, data: this.#snapshot() };
       case 'history.search': {
         const tip = settings.get().tipAdjust;
-        const entries = journal.search(command.query).map((entry) => historyEntry(entry, tip));
+        const entries = journal
+          .search(command.query)
+          .map((entry) => historyEntry(entry, tip, journal.movesOf(entry.id)));
         return { ok: true, data: { entries } };
       }
       case 'receipt.preview':
@@ -105,8 +108,10 @@ export class LaneQueries {
   }
 
   #preview(entryId: string, copy: 'customer' | 'merchant'): CommandReply {
-    const entry = this.#sources.journal.get(entryId);
-    if (entry === undefined || entry.answer === undefined)
+    const journal = this.#sources.journal;
+    const entry = journal.get(entryId);
+    const standing = entry === undefined ? undefined : receiptStanding(journal, entry);
+    if (entry === undefined || entry.answer === undefined || standing === undefined)
       return {
         ok: false,
         error: { code: 'not_found', message: 'no answered entry with that id', field: 'entryId' },
@@ -116,6 +121,8 @@ export class LaneQueries {
       duplicate: false,
       training: entry.training,
       notes: this.#sources.settings.get().receiptNotes,
+      standing,
+      ...(entry.chip === undefined ? {} : { chip: entry.chip }),
     };
     const rendered = this.#ctx.receipts.render(entry, request);
     return {

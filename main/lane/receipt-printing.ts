@@ -1,8 +1,23 @@
 import type { ReceiptCopy, ReceiptState } from '../lane-api/index.ts';
 import { PaymentResponse } from '../payment/index.ts';
 import { printProblem } from './device-problems.ts';
+import type { ReceiptStanding } from '../receipt/index.ts';
+import { truthOf } from './journal/entry-truth.ts';
 import type { JournalEntry } from './journal/journal-types.ts';
+import type { JournalStore } from './journal/journal-store.ts';
 import type { LaneContext, ReceiptRequest, RenderedReceipt } from './lane-context.ts';
+
+/**
+ * Where an entry stands now as its receipt states it: the one truth (truthOf) over the journal,
+ * undefined while it is being checked (it has no receipt yet).
+ */
+export function receiptStanding(
+  journal: JournalStore,
+  entry: JournalEntry,
+): ReceiptStanding | undefined {
+  const status = truthOf(journal.get(entry.id) ?? entry, journal.movesOf(entry.id)).status;
+  return status === 'checking' ? undefined : status;
+}
 
 /**
  * Receipts of a workflow (main/receipt through the lane context): rendered from the journaled
@@ -42,7 +57,15 @@ export class ReceiptPrinting {
   #request(entry: JournalEntry, copy: ReceiptCopy, duplicate: boolean): ReceiptRequest {
     const notes = this.#ctx.settings().receiptNotes;
     const chip = entry.chip === undefined ? {} : { chip: entry.chip };
-    return { copy, duplicate, training: this.#ctx.training, notes, ...chip };
+    const standing = receiptStanding(this.#ctx.journal, entry);
+    return {
+      copy,
+      duplicate,
+      training: this.#ctx.training,
+      notes,
+      ...chip,
+      ...(standing === undefined ? {} : { standing }),
+    };
   }
 
   async #print(

@@ -16,6 +16,7 @@ import type { DualAuthorization, PaymentResponse } from '../payment/index.ts';
 import { printerProblem } from './device-problems.ts';
 import type { PaymentPlan } from './journal/journaled-payments.ts';
 import type { JournalEntry } from './journal/journal-types.ts';
+import { truthOf } from './journal/entry-truth.ts';
 import { undoOf } from './journal/recovery.ts';
 import { ReceiptPrinting } from './receipt-printing.ts';
 import { resultOf } from './results.ts';
@@ -255,9 +256,22 @@ export abstract class ServiceWorkflow<S extends string> extends Workflow<
     for (const move of moves) await this.printReceipt(move, 'customer');
   }
 
-  /** Shows the result of an entry with where its receipt is (without waiting). */
+  /**
+   * Shows the result of an entry with where its receipt is (without waiting); when moves were made
+   * on it since (a reprint of a voided sale), the result says where it stands now (truthOf).
+   */
   protected showResultNow(entry: JournalEntry, next: readonly NextAction[], receipt: ReceiptState) {
-    this.show({ name: 'result', result: resultOf(entry), next: [...next], receipt });
+    const journal = this.ctx.journal;
+    const { status } = truthOf(journal.get(entry.id) ?? entry, journal.movesOf(entry.id));
+    const result = resultOf(entry);
+    const moved =
+      (result.outcome === 'approved' || result.outcome === 'partial') && status !== result.outcome;
+    this.show({
+      name: 'result',
+      result: moved ? { ...result, status } : result,
+      next: [...next],
+      receipt,
+    });
   }
 
   /** Shows the result of an entry with its receipt and waits for one of `next`. */

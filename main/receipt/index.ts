@@ -13,6 +13,7 @@ export {
   type ChipCompletion,
   type MerchantHeader,
   type ReceiptContext,
+  type ReceiptStanding,
 } from './receipt-builder.ts';
 export { buildReprint, type ReprintContext } from './receipt-reprint.ts';
 export {

@@ -40,8 +40,48 @@ export interface ChipCompletion {
   tsi?: string;
 }
 
+/**
+ * Where a transaction stands now, as its receipt's headline says it (the lane's one truth of a
+ * journal entry, docs/lane.md): approved, partly approved, declined, not charged, or undone since
+ * (voided, reversed, refunded in full or in part).
+ */
+export type ReceiptStanding =
+  | 'approved'
+  | 'partial'
+  | 'declined'
+  | 'not_charged'
+  | 'voided'
+  | 'reversed'
+  | 'refunded'
+  | 'partly_refunded';
+
+/** The headline word of each standing. */
+const STANDING_WORDS: Readonly<Record<ReceiptStanding, keyof ReceiptWords>> = {
+  approved: 'approved',
+  partial: 'partial',
+  declined: 'declined',
+  not_charged: 'notCharged',
+  voided: 'voided',
+  reversed: 'reversed',
+  refunded: 'refunded',
+  partly_refunded: 'partlyRefunded',
+};
+
+/** Standings whose transaction the service approved and still holds (a signature, a barcode). */
+const HELD: ReadonlySet<ReceiptStanding> = new Set([
+  'approved',
+  'partial',
+  'refunded',
+  'partly_refunded',
+]);
+
 /** What the lane knows that the answer does not carry. */
 export interface ReceiptContext {
+  /**
+   * Where the transaction stands now, which the headline states whatever the answer's code says
+   * (a lookup's answer, a detail, was approved as a lookup); from the answer when absent.
+   */
+  standing?: ReceiptStanding;
   merchant: MerchantHeader;
   /** The operation the answer is for (protocol OPERATIONS), e.g. "sale", "refund". */
   operation: OperationName;
@@ -104,7 +144,13 @@ function outcomeOf(
   context: ReceiptContext,
   words: ReceiptWords,
 ): ReceiptOutcome {
-  const approved = answer.code === 'AUTH' && !cardDeclined(answer);
+  const standing = context.standing;
+  if (standing !== undefined && standing !== 'approved' && standing !== 'partial') {
+    const text = words[STANDING_WORDS[standing]] as string;
+    const detail = standing === 'declined' ? cardSafe(answer.verbiage ?? '').trim() : '';
+    return { approved: HELD.has(standing), partial: false, text, ...(detail ? { detail } : {}) };
+  }
+  const approved = standing !== undefined || (answer.code === 'AUTH' && !cardDeclined(answer));
   const asked = context.amountMinor;
   const authorized = answer.authAmount;
   const partial = approved && asked !== undefined && authorized !== undefined && authorized < asked;
@@ -141,6 +187,7 @@ function amountsOf(
   ];
   const total = (asked ?? 0) + (context.tipMinor ?? 0) + (context.cashbackMinor ?? 0);
   if (asked === undefined) return [...line(words.approvedAmount, authorized, true), ...balance];
+  if (!outcome.approved) return [...line(words.amount, asked), ...balance];
   if (extras.length === 0) return [...line(words.total, asked, true), ...balance];
   return [...line(words.amount, asked), ...extras, ...line(words.total, total, true), ...balance];
 }

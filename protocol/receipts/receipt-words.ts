@@ -10,6 +10,12 @@ export interface ReceiptWords {
   approved: string;
   partial: string;
   declined: string;
+  /** Headlines of a transaction as it stands now (its receipt seen or reprinted later). */
+  notCharged: string;
+  voided: string;
+  reversed: string;
+  refunded: string;
+  partlyRefunded: string;
   amount: string;
   requested: string;
   approvedAmount: string;
@@ -102,6 +108,11 @@ export const RECEIPT_WORDS: Readonly<Record<ReceiptLanguage, ReceiptWords>> = {
     approved: 'APPROVED',
     partial: 'PARTIALLY APPROVED',
     declined: 'DECLINED',
+    notCharged: 'NOT CHARGED',
+    voided: 'VOID',
+    reversed: 'REVERSED',
+    refunded: 'REFUNDED',
+    partlyRefunded: 'PARTLY REFUNDED',
     amount: 'AMOUNT',
     requested: 'REQUESTED',
     approvedAmount: 'APPROVED',
@@ -154,6 +165,11 @@ export const RECEIPT_WORDS: Readonly<Record<ReceiptLanguage, ReceiptWords>> = {
     approved: 'APROBADA',
     partial: 'APROBADA PARCIALMENTE',
     declined: 'RECHAZADA',
+    notCharged: 'NO COBRADA',
+    voided: 'ANULADA',
+    reversed: 'REVERSADA',
+    refunded: 'DEVUELTA',
+    partlyRefunded: 'DEVUELTA EN PARTE',
     amount: 'IMPORTE',
     requested: 'SOLICITADO',
     approvedAmount: 'APROBADO',

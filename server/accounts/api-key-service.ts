@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiKey, ApiKeyListing, ApiKeyStore } from '../store/api-key-store.ts';
 import type { Login } from '../store/user-store.ts';
-import { unixSeconds } from '../engine/clock.ts';
+import { unixSeconds } from '../shared/clock.ts';
 import type { PageSigningKeys } from './page-signing-key.ts';
 import { digestSecret, newSecret, secretMatches } from './secret-digest.ts';
 

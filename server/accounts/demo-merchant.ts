@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Accounts } from './accounts.ts';
 import { hashPassword } from './password-hasher.ts';
 import { ALL_OPERATIONS } from './permission-service.ts';
-import { unixSeconds } from '../engine/clock.ts';
+import { unixSeconds } from '../shared/clock.ts';
 import type { Login } from '../store/user-store.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { MfaStore } from '../store/mfa-store.ts';
 import { digestSecret, newSecret } from './secret-digest.ts';
-import { unixSeconds } from '../engine/clock.ts';
+import { unixSeconds } from '../shared/clock.ts';
 
 /** How long an MFA cookie stands in for a code, in seconds: 30 days (LaneTerm's choice). */
 export const DEFAULT_MFA_COOKIE_LIFETIME = 30 * 24 * 60 * 60;

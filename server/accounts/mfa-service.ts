@@ -1,6 +1,6 @@
 import { authenticator } from 'otplib';
 import type { MfaStore } from '../store/mfa-store.ts';
-import { unixSeconds } from '../engine/clock.ts';
+import { unixSeconds } from '../shared/clock.ts';
 import type { SecretBox } from './secret-box.ts';
 
 /** TOTP time step in seconds (RFC 6238 §4: X = 30). */

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { OPERATIONS, isOperationName, type OperationName } from '../../protocol/index.ts';
 import { parseLoginName } from '../accounts/account-names.ts';
-import { BdkRegistry } from '../engine/entry/bdk-registry.ts';
+import { BdkRegistry } from '../engine/index.ts';
 import type { Profile } from '../store/profile-store.ts';
 import type { Login } from '../store/user-store.ts';
 import { CardVault } from '../vault/index.ts';

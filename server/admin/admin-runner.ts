@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { openAccounts } from '../accounts/accounts.ts';
 import { openSecretKey } from '../accounts/secret-box.ts';
 import { defaultDataDirectory, prepareDataDirectory } from '../config/data-directory.ts';
-import { moveLegacyOutbox } from '../engine/receipts/legacy-outbox.ts';
+import { moveLegacyOutbox } from '../engine/index.ts';
 import { openServiceStore, parseStoreLocation } from '../store/store-location.ts';
 import { recordAdminRun } from './admin-audit.ts';
 import { AdminError, type AdminCommand } from './admin-command.ts';

@@ -3,7 +3,7 @@ import type { Accounts } from '../accounts/accounts.ts';
 import type { FailureSubject } from '../store/credential-failure-store.ts';
 import { verifyDecoyPassword, verifyPassword } from '../accounts/password-hasher.ts';
 import type { Login } from '../store/user-store.ts';
-import { KeyedLock } from '../engine/keyed-lock.ts';
+import { KeyedLock } from '../shared/keyed-lock.ts';
 import type { AuthLimits } from './auth-limits.ts';
 import { CheckPacer } from './check-pacer.ts';
 import { addressSubject, userSubject, type CredentialGuard } from './credential-guard.ts';

@@ -1,6 +1,6 @@
 import type { TLSSocket } from 'node:tls';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CARD_ENTRY_PATH } from '../engine/operations/ticket-session.ts';
+import { CARD_ENTRY_PATH } from '../engine/index.ts';
 import type { RestBody } from '../rest/rest-params.ts';
 import {
   CARD_ENTRY_ASSETS,

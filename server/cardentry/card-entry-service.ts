@@ -7,12 +7,9 @@ import {
 } from '../../protocol/index.ts';
 import { detectBrand, luhnValid, maskPan } from '../../drivers/crypto/index.ts';
 import type { Accounts } from '../accounts/accounts.ts';
-import { unixSeconds } from '../engine/clock.ts';
+import { unixSeconds } from '../shared/clock.ts';
 import { digestSecret, newSecret } from '../accounts/secret-digest.ts';
-import {
-  SESSION_LIFETIME_SECONDS,
-  TICKET_LIFETIME_SECONDS,
-} from '../engine/card-ticket-lifetimes.ts';
+import { SESSION_LIFETIME_SECONDS, TICKET_LIFETIME_SECONDS } from '../engine/index.ts';
 import type { CardTicketStore, SessionRequest, TicketRefusal } from '../store/card-ticket-store.ts';
 import type { CardVault } from '../vault/index.ts';
 import { SignedSessionError, signedSessionRequest } from './signed-session.ts';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LOG_LEVELS, type LogLevel } from '../log/service-logger.ts';
-import { DEFAULT_CHECK_RETURN_SECONDS } from '../engine/checks/check-returns.ts';
+import { DEFAULT_CHECK_RETURN_SECONDS } from '../engine/index.ts';
 import type { KekCustody } from '../vault/index.ts';
 import {
   DEFAULT_HOST,
@@ -50,6 +50,7 @@ export const SERVER_USAGE = `usage: npm run server -- [options]
   --password-checks N   scrypt password verifications running at once (default ${DEFAULT_LIMITS.passwordChecks} here)
   --mfa-cookie-days N   MFA cookie lifetime in days (default ${DEFAULT_LIMITS.mfaCookieLifetime / 86400})
   --check-return-seconds S   seconds after settlement a check's ACH return comes (default ${DEFAULT_CHECK_RETURN_SECONDS})
+  --issuer-keys FILE    the simulated issuer's EMV master keys by BIN (default resources/issuer-keys.json)
   -h, --help            print this help and exit`;
 
 const OPTIONS = {
@@ -85,6 +86,7 @@ const OPTIONS = {
   'password-checks': { type: 'string' },
   'mfa-cookie-days': { type: 'string' },
   'check-return-seconds': { type: 'string' },
+  'issuer-keys': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -192,6 +194,7 @@ export function parseServerArgs(argv: readonly string[]): ServerArgs {
       logLevel: level as LogLevel | undefined,
       limits: definedOnly(limits),
       checkReturnSeconds: integer('check-return-seconds', v['check-return-seconds'], 0, 31_536_000),
+      issuerKeysPath: v['issuer-keys'] === undefined ? undefined : resolve(v['issuer-keys']),
     };
     return { options: definedOnly(options) };
   } catch (error) {

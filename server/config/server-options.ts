@@ -4,7 +4,7 @@ import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../auth/auth-limits.ts';
 import type { LogLevel } from '../log/service-logger.ts';
 import type { StoreLocation } from '../store/store-location.ts';
 import { DEFAULT_KEK_VARIABLE, type KekCustody, type VaultKeyOptions } from '../vault/index.ts';
-import { DEFAULT_CHECK_RETURN_SECONDS } from '../engine/checks/check-returns.ts';
+import { DEFAULT_CHECK_RETURN_SECONDS } from '../engine/index.ts';
 import { defaultDataDirectory } from './data-directory.ts';
 
 /** The TLS port by default: 8665, the real server's user port (libmonetra DEFAULT_PORT_USER). */
@@ -89,6 +89,8 @@ export interface ServerOptions {
   checkReturnSeconds: number;
   /** The clock; the system clock by default. */
   now: () => Date;
+  /** The simulated issuer's EMV master keys (docs/test-cards.md); default resources/issuer-keys.json. */
+  issuerKeysPath: string | undefined;
 }
 
 /** Options as a caller gives them: any subset, limits too. */
@@ -113,6 +115,7 @@ export function withDefaults(input: ServerInput): ServerOptions {
     limits: { ...DEFAULT_LIMITS, ...input.limits },
     checkReturnSeconds: input.checkReturnSeconds ?? DEFAULT_CHECK_RETURN_SECONDS,
     now: input.now ?? (() => new Date()),
+    issuerKeysPath: input.issuerKeysPath,
   };
 }
 

@@ -8,8 +8,7 @@ import {
 } from '../../protocol/index.ts';
 import type { Identity } from '../auth/authenticator.ts';
 import type { Denial } from '../auth/denial.ts';
-import { protocolErrorAnswer, serviceDecline } from '../engine/answers.ts';
-import type { ServiceAnswer } from '../engine/index.ts';
+import { protocolErrorAnswer, type ServiceAnswer, serviceDecline } from '../engine/index.ts';
 
 /**
  * The refusal of an operation the dispatcher answers itself (mfa_cookie, chkpwd) whose

@@ -1,8 +1,7 @@
 import type { ApiVersion, Params } from '../../protocol/index.ts';
 import type { Accounts } from '../accounts/accounts.ts';
 import type { Identity } from '../auth/authenticator.ts';
-import { serviceDecline } from '../engine/answers.ts';
-import type { ServiceAnswer } from '../engine/index.ts';
+import { type ServiceAnswer, serviceDecline } from '../engine/index.ts';
 import { validationRefusal } from './answers.ts';
 
 /** What issuing an MFA cookie needs besides the caller. */

@@ -11,9 +11,14 @@ import type { PresentedCredentials } from '../auth/credentials.ts';
 import { deny, type Denial, type DeniedSubject } from '../auth/denial.ts';
 import type { DualAuthorizer } from '../auth/dual-authorizer.ts';
 import { resolveProfile } from '../auth/profile-resolver.ts';
-import { withEchoedKeys } from '../engine/answer-echo.ts';
-import { protocolErrorAnswer, serviceDecline } from '../engine/answers.ts';
-import type { CallerContext, ServiceAnswer, TransactionService } from '../engine/index.ts';
+import {
+  type CallerContext,
+  protocolErrorAnswer,
+  type ServiceAnswer,
+  serviceDecline,
+  type TransactionService,
+  withEchoedKeys,
+} from '../engine/index.ts';
 import type { RequestLog } from '../log/request-log.ts';
 import { INTERNAL_FAULT, denialAnswer } from './answers.ts';
 import { checkCredentials } from './credential-check-operation.ts';

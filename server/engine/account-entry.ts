@@ -1,7 +1,7 @@
 import { MsoftCode, type Params } from '../../protocol/index.ts';
 import { CryptoError, detectBrand, luhnValid } from '../../drivers/crypto/index.ts';
 import { notFound, notOffered, serviceDecline } from './answers.ts';
-import { unixSeconds } from './clock.ts';
+import { unixSeconds } from '../shared/clock.ts';
 import type { EngineContext, ServiceAnswer } from './engine-context.ts';
 import { digestSecret } from '../accounts/secret-digest.ts';
 import type { TicketRefusal } from '../store/card-ticket-store.ts';

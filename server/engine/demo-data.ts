@@ -1,7 +1,7 @@
 // The demo merchant's engine data, seeded at a demo start (docs/api.md, The demo merchant).
 import type { ServiceStore } from '../store/service-store.ts';
 import type { CardVault } from '../vault/index.ts';
-import { unixSeconds } from './clock.ts';
+import { unixSeconds } from '../shared/clock.ts';
 import { BdkRegistry } from './entry/bdk-registry.ts';
 import { seedDemoBdks } from './entry/demo-bdks.ts';
 import { seedDemoGiftCards } from './gift/demo-gift-cards.ts';

@@ -5,7 +5,7 @@ import type { SendQueue } from '../processor/index.ts';
 import type { CardVault } from '../vault/index.ts';
 import type { BdkRegistry } from './entry/bdk-registry.ts';
 import type { GiftRanges } from './gift/gift-ranges.ts';
-import type { KeyedLock } from './keyed-lock.ts';
+import type { KeyedLock } from '../shared/keyed-lock.ts';
 import type { StanCounter } from './stan-counter.ts';
 import type { ServiceStore } from '../store/service-store.ts';
 

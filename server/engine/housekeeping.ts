@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { unixSeconds } from './clock.ts';
+import { unixSeconds } from '../shared/clock.ts';
 import type { EngineContext } from './engine-context.ts';
 import { settleBatch } from './operations/settle.ts';
 

@@ -2,7 +2,7 @@ import { Code, MsoftCode } from '../../protocol/index.ts';
 import type { InFlightRecord } from '../store/in-flight-store.ts';
 import type { TransactionRecord } from '../store/transaction-record.ts';
 import type { TransactionEvent } from '../store/transaction-store.ts';
-import { unixSeconds } from './clock.ts';
+import { unixSeconds } from '../shared/clock.ts';
 import type { EngineContext } from './engine-context.ts';
 import { insertTransaction } from './transaction-writes.ts';
 

@@ -1,5 +1,6 @@
 import { MsoftCode, type OperationName } from '../../protocol/index.ts';
-import { batchReportHandler, transactionReportHandler } from '../reports/index.ts';
+import { batchReportHandler } from './reports/batch-report.ts';
+import { transactionReportHandler } from './reports/transaction-report.ts';
 import { serviceDecline } from './answers.ts';
 import type { OperationHandler } from './engine-context.ts';
 import { cashoutHandler, merchreturnHandler, openCardHandler } from './gift/gift-operations.ts';

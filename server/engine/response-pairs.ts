@@ -1,4 +1,4 @@
-import { formatHostTs, formatTimestamp } from './clock.ts';
+import { formatHostTs, formatTimestamp } from '../shared/clock.ts';
 import type { TransactionRecord } from '../store/transaction-record.ts';
 
 /** The result part of an answer: the code fields of the request being answered. */

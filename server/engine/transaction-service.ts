@@ -10,7 +10,7 @@ import { LoopbackProcessor, SendQueue, type Processor } from '../processor/index
 import type { ServiceStore } from '../store/service-store.ts';
 import type { CardVault } from '../vault/index.ts';
 import { withEchoedKeys } from './answer-echo.ts';
-import { unixSeconds } from './clock.ts';
+import { unixSeconds } from '../shared/clock.ts';
 import { answerForError, serviceDecline, unavailable } from './answers.ts';
 import { screenCardData } from './card-data-screen.ts';
 import { DEFAULT_CHECK_RETURN_SECONDS } from './checks/check-returns.ts';
@@ -21,7 +21,7 @@ import { GiftRanges } from './gift/gift-ranges.ts';
 import { purgeCardTickets } from './card-ticket-lifetimes.ts';
 import { HOUSEKEEPING_INTERVAL_MS, clearStaleCardData, runDueSettlements } from './housekeeping.ts';
 import { resolveInFlight } from './in-flight-recovery.ts';
-import { KeyedLock } from './keyed-lock.ts';
+import { KeyedLock } from '../shared/keyed-lock.ts';
 import { withReceipts } from './receipts/receipt-delivery.ts';
 import { OPERATION_HANDLERS } from './registry.ts';
 import type { CallerContext, ServiceAnswer } from './engine-context.ts';

@@ -1,6 +1,5 @@
 import { encodeCsv, encodeKvResponseBody, type ProtocolError } from '../../protocol/index.ts';
-import { protocolErrorAnswer } from '../engine/answers.ts';
-import type { ServiceAnswer } from '../engine/index.ts';
+import { protocolErrorAnswer, type ServiceAnswer } from '../engine/index.ts';
 
 /**
  * The key/value body of an answer (libmonetra; seed: Errors §4): a report as CSV

@@ -1,8 +1,8 @@
 import { Code, PhardCode } from '../../protocol/index.ts';
-import { isExpired } from '../../drivers/crypto/index.ts';
+import { isExpired, loadIssuerKeys, type BinIssuerKeys } from '../../drivers/crypto/index.ts';
 import { achReturnOf, checkDecline, type AchReturn, type ProcessorCheck } from './ach-rules.ts';
 import { amountDelayMs, amountTrigger, partialTrigger } from './amount-triggers.ts';
-import { issuerResponseData } from './issuer-emv.ts';
+import { type CryptogramCheck, checkCryptogram, issuerResponseData } from './issuer-emv.ts';
 import { issuerPin } from './issuer-pins.ts';
 import type { Processor, ProcessorReply, ProcessorRequest } from './processor.ts';
 import { evaluateAvs, evaluateCv } from './verification-rules.ts';
@@ -18,6 +18,8 @@ const wallClockPace: ProcessorPace = (delayMs) =>
 export interface LoopbackProcessorOptions {
   /** How a delay trigger waits; default wallClockPace. */
   pace?: ProcessorPace;
+  /** The issuer master keys chip cards are verified with; default resources/issuer-keys.json. */
+  issuerKeys?: readonly BinIssuerKeys[];
 }
 
 /**
@@ -55,20 +57,32 @@ function declined(phardCode: PhardCode, verbiage: string, code: Code = Code.DENY
   return { code, phardCode, verbiage };
 }
 
+/** The decline of a chip whose cryptogram did not verify, with the reason when it is the data. */
+function badCryptogram(reason: string | undefined): ProcessorReply {
+  const verbiage = 'CARD CRYPTOGRAM DID NOT VERIFY';
+  return declined(
+    PhardCode.BAD_CRYPTOGRAM,
+    reason === undefined ? verbiage : `${verbiage} (${reason})`,
+  );
+}
+
 /**
  * The deterministic simulated processor, answering as the public test server's Loopback module
  * does (Monetra test-mode FAQ; every rule in docs/test-cards.md). Checks run in this order:
- * delay trigger (wait, then go on), a check's routing number and account (ach-rules.ts), expiry, the PIN of a PIN debit, amount decline triggers (not
- * on an inquiry), AVS, CV, then a partial-approval trigger. A message without a card (a gift
- * card's, answered by the service's gift ledger) gets only the delay and decline triggers. A reply
- * to a chip read carries the issuer's response data.
+ * delay trigger (wait, then go on), a chip's cryptogram (issuer-emv.ts: verified when its BIN has
+ * issuer keys), a check's routing number and account (ach-rules.ts), expiry, the PIN of a PIN
+ * debit, amount decline triggers (not on an inquiry), AVS, CV, then a partial-approval trigger. A
+ * message without a card (a gift card's, answered by the service's gift ledger) gets only the
+ * delay and decline triggers. A reply to a chip read carries the issuer's response data.
  */
 export class LoopbackProcessor implements Processor {
   readonly name = 'loopback';
   readonly #pace: ProcessorPace;
+  readonly #issuerKeys: readonly BinIssuerKeys[];
 
   constructor(options: LoopbackProcessorOptions = {}) {
     this.#pace = options.pace ?? wallClockPace;
+    this.#issuerKeys = options.issuerKeys ?? loadIssuerKeys();
   }
 
   async send(request: ProcessorRequest): Promise<ProcessorReply> {
@@ -85,11 +99,11 @@ export class LoopbackProcessor implements Processor {
       case 'authorize':
       case 'credit':
       case 'inquire': {
-        const reply = this.#decide(request);
-        const emv = request.card?.emv;
-        return emv === undefined
-          ? reply
-          : { ...reply, issuerData: issuerResponseData(reply, emv, request.amount) };
+        const card = request.card;
+        if (card?.emv === undefined) return this.#decide(request);
+        const check: CryptogramCheck = checkCryptogram(this.#issuerKeys, card.pan, card.emv);
+        const reply = check.kind === 'failed' ? badCryptogram(check.reason) : this.#decide(request);
+        return { ...reply, issuerData: issuerResponseData(reply, check, request.amount) };
       }
     }
   }

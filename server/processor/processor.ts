@@ -15,11 +15,17 @@ export type ProcessorMessageKind =
  */
 export type ProcessorDebit = { kind: 'pin'; pin: string } | { kind: 'pinless' };
 
-/** What a chip read sends online: the application cryptogram and its type (9F26, 9F27). */
+/**
+ * What a chip read sends online: the application cryptogram and its type (9F26, 9F27), and the
+ * data objects the issuer verifies it over (drivers/crypto CRYPTOGRAM_DATA_TAGS), none of them
+ * card data.
+ */
 export interface ProcessorEmv {
   /** Uppercase hex. */
   cryptogram: string;
   cryptogramType: 'ARQC' | 'TC';
+  /** Values by tag (9F02, 9F37, 9F10, 5F34 …), uppercase hex; a tag the chip did not send is absent. */
+  tags: Readonly<Record<string, string>>;
 }
 
 /** The account a message carries when the processor must check the card itself. */

@@ -1,5 +1,5 @@
 import type { OperationName } from '../../protocol/index.ts';
-import { CARD_FIELDS } from '../engine/bin-details.ts';
+import { CARD_FIELDS } from '../engine/index.ts';
 
 const BALANCE = 'the gift card’s balance after the request, when it runs on a gift card';
 const PARTIAL = 'the amount approved, when below the amount asked (a partial approval, nsf=yes)';

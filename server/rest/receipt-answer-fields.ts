@@ -1,4 +1,4 @@
-import { RECEIPT_PARTS, type ReceiptPart } from '../engine/receipts/receipt-copy.ts';
+import { RECEIPT_PARTS, type ReceiptPart } from '../engine/index.ts';
 
 /** What each part of a formatted receipt holds (docs/api.md, Receipts). */
 const PART_TEXT: Readonly<Record<ReceiptPart, string>> = {

@@ -1,3 +1,5 @@
+import { formatLoginName } from '../accounts/account-names.ts';
+import { SqlArea } from './sql-session.ts';
 import { LOGIN_COLUMNS, toLogin, type Login, type LoginRow } from './user-store.ts';
 
 /** An API key as stored: never its secret, only the secret's digest (seed: Authentication §5). */
@@ -62,23 +64,12 @@ export interface ApiKeyStore extends ApiKeyReads {
   setSigningKey(keyId: string, sealed: Buffer): Promise<boolean>;
 }
 
-/** The query of sealedSigningKey (`p`: the back end's placeholder of the key id). */
-export function sealedSigningKeyQuery(p: string): string {
-  return `SELECT signing_key_sealed FROM api_keys WHERE key_id = ${p}`;
-}
-
-/** The statement of setSigningKey (`p1`, `p2`: the back end's placeholders of sealed and key id). */
-export function setSigningKeyStatement(p1: string, p2: string): string {
-  return `UPDATE api_keys SET signing_key_sealed = ${p1}
-    WHERE key_id = ${p2} AND signing_key_sealed IS NULL`;
-}
-
 /** The columns of a key over api_keys k. */
-export const COLUMNS = `k.key_id, k.user_id, k.profile_id, k.name, k.secret_hash,
+const COLUMNS = `k.key_id, k.user_id, k.profile_id, k.name, k.secret_hash,
   k.signing_key_sealed IS NOT NULL AS has_signing_key, k.created_at, k.revoked_at`;
 
-/** An api_keys row as both back ends read it (002_credentials). */
-export interface KeyRow {
+/** An api_keys row (002_credentials). */
+interface KeyRow {
   key_id: string;
   user_id: number;
   profile_id: number | null;
@@ -91,10 +82,10 @@ export interface KeyRow {
 }
 
 /** A row type whose columns may all be NULL (a LEFT JOIN that found nothing). */
-export type Nullable<T> = { [K in keyof T]: T[K] | null };
+type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 /** An API key from its row. */
-export function toKey(row: KeyRow): ApiKey {
+function toKey(row: KeyRow): ApiKey {
   return {
     keyId: row.key_id,
     userId: row.user_id,
@@ -108,23 +99,76 @@ export function toKey(row: KeyRow): ApiKey {
 }
 
 /**
- * The query of a key and its login by key id (`param`: the back end's placeholder), one row whether
- * or not the key exists: LEFT JOINs from the id asked. The same SQL on both back ends.
+ * The query of a key and its login by key id ($1), one row whether or not the key exists: LEFT
+ * JOINs from the id asked.
  */
-export function keyWithLoginQuery(param: string): string {
-  return `SELECT ${COLUMNS}, ${LOGIN_COLUMNS} FROM (SELECT ${param} AS wanted) w
-    LEFT JOIN api_keys k ON k.key_id = w.wanted LEFT JOIN users u ON u.id = k.user_id
-    LEFT JOIN merchants m ON m.id = u.merchant_id`;
-}
+const KEY_WITH_LOGIN = `SELECT ${COLUMNS}, ${LOGIN_COLUMNS} FROM (SELECT CAST($1 AS text) AS wanted) w
+  LEFT JOIN api_keys k ON k.key_id = w.wanted LEFT JOIN users u ON u.id = k.user_id
+  LEFT JOIN merchants m ON m.id = u.merchant_id`;
 
 /**
- * A key and its login from a row of keyWithLoginQuery, or undefined when no key matched. The row's
+ * A key and its login from a row of KEY_WITH_LOGIN, or undefined when no key matched. The row's
  * key and login are read whether or not a key matched, so both cost the same.
  */
-export function toKeyWithLogin(
-  row: Nullable<KeyRow & LoginRow> | undefined,
-): KeyWithLogin | undefined {
+function toKeyWithLogin(row: Nullable<KeyRow & LoginRow> | undefined): KeyWithLogin | undefined {
   if (row === undefined) return undefined;
   const read = { key: toKey(row as KeyRow), login: toLogin(row as LoginRow) };
   return row.key_id === null ? undefined : read;
+}
+
+/** API keys in SQL (002_credentials: api_keys), the same on every back end. */
+export class SqlApiKeyStore extends SqlArea implements ApiKeyStore {
+  async lookupWithLogin(keyId: string): Promise<KeyWithLogin | undefined> {
+    return toKeyWithLogin(await this.sql.get<Nullable<KeyRow & LoginRow>>(KEY_WITH_LOGIN, [keyId]));
+  }
+
+  async listForMerchant(merchantId: number): Promise<ApiKeyListing[]> {
+    type Row = KeyRow & { merchant_name: string; sub: string; profile_name: string | null };
+    const rows = await this.sql.all<Row>(
+      `SELECT ${COLUMNS}, m.name AS merchant_name, u.sub, p.name AS profile_name
+       FROM api_keys k JOIN users u ON u.id = k.user_id JOIN merchants m ON m.id = u.merchant_id
+       LEFT JOIN profiles p ON p.id = k.profile_id WHERE m.id = $1 ORDER BY k.id`,
+      [merchantId],
+    );
+    return rows.map((row) => ({
+      ...toKey(row),
+      username: formatLoginName({ merchant: row.merchant_name, sub: row.sub }),
+      profileName: row.profile_name,
+    }));
+  }
+
+  async sealedSigningKey(keyId: string): Promise<Buffer | undefined> {
+    const row = await this.sql.get<{ signing_key_sealed: Buffer | null }>(
+      'SELECT signing_key_sealed FROM api_keys WHERE key_id = $1',
+      [keyId],
+    );
+    return row?.signing_key_sealed ?? undefined;
+  }
+
+  async insert(key: NewApiKey): Promise<void> {
+    const { keyId, userId, profileId, name, secretHash, signingKeySealed, createdAt } = key;
+    await this.sql.run(
+      `INSERT INTO api_keys
+       (key_id, user_id, profile_id, name, secret_hash, signing_key_sealed, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [keyId, userId, profileId, name, secretHash, signingKeySealed, createdAt],
+    );
+  }
+
+  async revoke(keyId: string, revokedTs: number): Promise<boolean> {
+    const changed = await this.sql.run(
+      'UPDATE api_keys SET revoked_at = $1 WHERE key_id = $2 AND revoked_at IS NULL',
+      [revokedTs, keyId],
+    );
+    return changed === 1;
+  }
+
+  async setSigningKey(keyId: string, sealed: Buffer): Promise<boolean> {
+    const changed = await this.sql.run(
+      `UPDATE api_keys SET signing_key_sealed = $1
+       WHERE key_id = $2 AND signing_key_sealed IS NULL`,
+      [sealed, keyId],
+    );
+    return changed === 1;
+  }
 }

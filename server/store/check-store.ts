@@ -1,3 +1,5 @@
+import { SqlArea } from './sql-session.ts';
+
 /** The ACH return a check came back with (detail: return_code, return_reason, return_ts). */
 export interface CheckReturnRecord {
   code: string;
@@ -51,4 +53,104 @@ export interface CheckStore extends CheckReads {
   close(ttid: number, returned: CheckReturnRecord | null): Promise<boolean>;
   /** Drops the account of a check voided or reversed, in the store transaction that cancels it. */
   dropAccount(ttid: number): Promise<void>;
+}
+
+/** A check_entries row with its transaction's merchant (009_checks). */
+interface CheckRow {
+  ttid: number;
+  merchant_id: number;
+  abaroute: string;
+  accounttype: string;
+  account_sealed: Buffer | null;
+  return_due_ts: number | null;
+  return_code: string | null;
+  return_reason: string | null;
+  return_ts: number | null;
+}
+
+/** The SELECT of a check entry with its transaction's merchant, as CheckRow. */
+const SELECT_CHECK = `SELECT c.*, t.merchant_id FROM check_entries c JOIN transactions t ON t.ttid = c.ttid`;
+
+/** A check entry from its row. */
+function checkFromRow(row: CheckRow): CheckRecord {
+  return {
+    ttid: row.ttid,
+    merchantId: row.merchant_id,
+    abaroute: row.abaroute,
+    accounttype: row.accounttype,
+    accountSealed: row.account_sealed,
+    returnDueTs: row.return_due_ts,
+    returned:
+      row.return_code === null
+        ? null
+        : { code: row.return_code, reason: row.return_reason ?? '', ts: row.return_ts ?? 0 },
+  };
+}
+
+/**
+ * Check entries in SQL (009_checks): an open entry holds its account until it is closed.
+ * Closing is one conditional UPDATE on an entry still open, so of instances racing to close the
+ * same due check one does (its row lock holds the other until the commit, which then finds it
+ * closed), and its return is recorded once.
+ */
+export class SqlCheckStore extends SqlArea implements CheckStore {
+  async find(ttid: number): Promise<CheckRecord | undefined> {
+    const row = await this.sql.get<CheckRow>(`${SELECT_CHECK} WHERE c.ttid = $1`, [ttid]);
+    return row === undefined ? undefined : checkFromRow(row);
+  }
+
+  async due(nowTs: number): Promise<CheckRecord[]> {
+    const rows = await this.sql.all<CheckRow>(
+      `${SELECT_CHECK}
+       WHERE c.account_sealed IS NOT NULL AND c.return_due_ts IS NOT NULL
+         AND c.return_due_ts <= $1
+       ORDER BY c.return_due_ts, c.ttid`,
+      [nowTs],
+    );
+    return rows.map(checkFromRow);
+  }
+
+  async nextDueTs(): Promise<number | undefined> {
+    const row = await this.sql.get<{ due: number | null }>(
+      `SELECT min(return_due_ts) AS due FROM check_entries
+       WHERE account_sealed IS NOT NULL AND return_due_ts IS NOT NULL`,
+    );
+    return row?.due ?? undefined;
+  }
+
+  async insert(
+    ttid: number,
+    abaroute: string,
+    accounttype: string,
+    accountSealed: Buffer,
+  ): Promise<void> {
+    await this.sql.run(
+      `INSERT INTO check_entries (ttid, abaroute, accounttype, account_sealed)
+       VALUES ($1, $2, $3, $4)`,
+      [ttid, abaroute, accounttype, accountSealed],
+    );
+  }
+
+  settled(batchId: number, dueTs: number): Promise<number> {
+    return this.sql.run(
+      `UPDATE check_entries SET return_due_ts = $1
+       WHERE account_sealed IS NOT NULL AND return_due_ts IS NULL
+         AND ttid IN (SELECT ttid FROM transactions WHERE batch_id = $2 AND state = 'settled')`,
+      [dueTs, batchId],
+    );
+  }
+
+  async close(ttid: number, returned: CheckReturnRecord | null): Promise<boolean> {
+    const closed = await this.sql.run(
+      `UPDATE check_entries SET account_sealed = NULL, return_code = $1, return_reason = $2,
+         return_ts = $3
+       WHERE ttid = $4 AND account_sealed IS NOT NULL`,
+      [returned?.code ?? null, returned?.reason ?? null, returned?.ts ?? null, ttid],
+    );
+    return closed === 1;
+  }
+
+  async dropAccount(ttid: number): Promise<void> {
+    await this.sql.run('UPDATE check_entries SET account_sealed = NULL WHERE ttid = $1', [ttid]);
+  }
 }

@@ -1,3 +1,5 @@
+import { SqlArea } from './sql-session.ts';
+
 /** One card on a merchant's deny list (seed: carddenylist_check, carddenylist_id). */
 export interface DenyListEntry {
   /** carddenylist_id. */
@@ -40,8 +42,8 @@ export interface DenyListStore extends DenyListReads {
   remove(merchantId: number, id: number): Promise<boolean>;
 }
 
-/** A card_deny_list row as both back ends read it (005_stored_value). */
-export interface EntryRow {
+/** A card_deny_list row (005_stored_value). */
+interface EntryRow {
   id: number;
   merchant_id: number;
   account_masked: string;
@@ -52,7 +54,7 @@ export interface EntryRow {
 }
 
 /** A deny-list entry from its row. */
-export function entryFromRow(row: EntryRow): DenyListEntry {
+function entryFromRow(row: EntryRow): DenyListEntry {
   return {
     id: row.id,
     merchantId: row.merchant_id,
@@ -62,4 +64,52 @@ export function entryFromRow(row: EntryRow): DenyListEntry {
     note: row.note,
     createdTs: row.created_ts,
   };
+}
+
+const FIND = 'SELECT * FROM card_deny_list WHERE merchant_id = $1 AND fingerprint = $2';
+
+/** Deny lists in SQL (005_stored_value: card_deny_list), the same on every back end. */
+export class SqlDenyListStore extends SqlArea implements DenyListStore {
+  async find(merchantId: number, fingerprint: string): Promise<DenyListEntry | undefined> {
+    const row = await this.sql.get<EntryRow>(FIND, [merchantId, fingerprint]);
+    return row === undefined ? undefined : entryFromRow(row);
+  }
+
+  async list(merchantId: number): Promise<DenyListEntry[]> {
+    const rows = await this.sql.all<EntryRow>(
+      'SELECT * FROM card_deny_list WHERE merchant_id = $1 ORDER BY id',
+      [merchantId],
+    );
+    return rows.map(entryFromRow);
+  }
+
+  add(entry: NewDenyListEntry, nowTs: number): Promise<DenyListEntry> {
+    return this.sql.write(async (s) => {
+      await s.run(
+        `INSERT INTO card_deny_list (merchant_id, fingerprint, account_masked, last4, ttid, note,
+          created_ts) VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (merchant_id, fingerprint) DO NOTHING`,
+        [
+          entry.merchantId,
+          entry.fingerprint,
+          entry.accountMasked,
+          entry.last4,
+          entry.ttid,
+          entry.note,
+          nowTs,
+        ],
+      );
+      const added = await s.get<EntryRow>(FIND, [entry.merchantId, entry.fingerprint]);
+      if (added === undefined) throw new Error('deny list entry vanished inside its own commit');
+      return entryFromRow(added);
+    });
+  }
+
+  async remove(merchantId: number, id: number): Promise<boolean> {
+    const changed = await this.sql.run(
+      'DELETE FROM card_deny_list WHERE merchant_id = $1 AND id = $2',
+      [merchantId, id],
+    );
+    return changed > 0;
+  }
 }

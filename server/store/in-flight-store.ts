@@ -1,3 +1,4 @@
+import { SqlArea, type SqlSession } from './sql-session.ts';
 import type { NewTransaction } from './transaction-store.ts';
 
 /**
@@ -70,5 +71,79 @@ export class InFlightClaimedError extends Error {
   constructor(id: number) {
     super(`store: in-flight record ${id} was taken over by another instance, which settles it`);
     this.name = 'InFlightClaimedError';
+  }
+}
+
+/** The columns of an in_flight row a record is read from (008_in_flight). */
+export interface InFlightRow {
+  id: number;
+  draft_json: string;
+  card_sealed: Buffer | null;
+  created_ts: number;
+}
+
+/** An in-flight record from its row. */
+export function inFlightFromRow(row: InFlightRow): InFlightRecord {
+  return {
+    id: row.id,
+    draft: JSON.parse(row.draft_json) as InFlightDraft,
+    cardSealed: row.card_sealed,
+    createdTs: row.created_ts,
+  };
+}
+
+/**
+ * In-flight records in SQL (008_in_flight) where one service instance owns the database (SQLite):
+ * every record is its own, so at its start every record is an orphan. On a store shared by
+ * instances each record names its owner, the instance working on it (PgInFlightStore).
+ */
+export class SqlInFlightStore extends SqlArea implements InFlightStore {
+  /** The owner written with each record, on a store shared by instances. */
+  protected readonly owner: number | undefined;
+
+  constructor(session: SqlSession, owner?: number) {
+    super(session);
+    this.owner = owner;
+  }
+
+  async findByOrder(merchantId: number, orderId: string): Promise<InFlightRecord[]> {
+    const rows = await this.sql.all<InFlightRow>(
+      'SELECT * FROM in_flight WHERE merchant_id = $1 AND order_id = $2 ORDER BY id',
+      [merchantId, orderId],
+    );
+    return rows.map(inFlightFromRow);
+  }
+
+  async orphans(): Promise<InFlightRecord[]> {
+    const rows = await this.sql.all<InFlightRow>('SELECT * FROM in_flight ORDER BY id');
+    return rows.map(inFlightFromRow);
+  }
+
+  async insert(
+    draft: InFlightDraft,
+    cardSealed: Buffer | null,
+    nowTs: number,
+  ): Promise<InFlightRecord> {
+    const owned = this.owner === undefined ? [] : [this.owner];
+    const row = await this.sql.get<{ id: number }>(
+      `INSERT INTO in_flight (merchant_id, profile_id, order_id, draft_json, card_sealed,
+        created_ts${owned.length > 0 ? ', owner' : ''})
+       VALUES ($1, $2, $3, $4, $5, $6${owned.length > 0 ? ', $7' : ''}) RETURNING id`,
+      [
+        draft.merchantId,
+        draft.profileId,
+        draft.orderId,
+        JSON.stringify(draft),
+        cardSealed,
+        nowTs,
+        ...owned,
+      ],
+    );
+    if (row === undefined) throw new Error('in-flight row vanished inside its own commit');
+    return { id: row.id, draft, cardSealed, createdTs: nowTs };
+  }
+
+  async remove(id: number): Promise<void> {
+    await this.sql.run('DELETE FROM in_flight WHERE id = $1', [id]);
   }
 }

@@ -1,3 +1,5 @@
+import { SqlArea } from './sql-session.ts';
+
 /** What the engine reads about a profile and its merchant (001_identity). */
 export interface ProfileInfo {
   profileId: number;
@@ -23,17 +25,13 @@ export interface RequestSetup {
   processor: string | undefined;
 }
 
-/**
- * The query of RequestSetup (`merchant`, `profile`: the back end's placeholders), one row always:
- * the same SQL on both back ends.
- */
-export function requestSetupQuery(merchant: string, profile: string): string {
-  return `SELECT (SELECT ranges FROM gift_ranges WHERE merchant_id = ${merchant}) AS gift_ranges,
-    (SELECT processor FROM profiles WHERE id = ${profile}) AS processor`;
-}
+/** The query of RequestSetup ($1 merchant, $2 profile), one row always. */
+const REQUEST_SETUP = `SELECT
+    (SELECT ranges FROM gift_ranges WHERE merchant_id = CAST($1 AS bigint)) AS gift_ranges,
+    (SELECT processor FROM profiles WHERE id = CAST($2 AS bigint)) AS processor`;
 
 /** A RequestSetup from its row. */
-export function requestSetupFromRow(
+function requestSetupFromRow(
   row: { gift_ranges: string | null; processor: string | null } | undefined,
 ): RequestSetup {
   return {
@@ -66,8 +64,8 @@ export interface MerchantStore extends MerchantReads {
   markAutoSettled(profileId: number, ts: number): Promise<void>;
 }
 
-/** A profile row joined with its merchant, as both back ends read it. */
-export interface ProfileRow {
+/** A profile row joined with its merchant. */
+interface ProfileRow {
   profile_id: number;
   profile_name: string;
   processor: string;
@@ -77,7 +75,7 @@ export interface ProfileRow {
 }
 
 /** A profile with its merchant from its row. */
-export function profileFromRow(row: ProfileRow): ProfileInfo {
+function profileFromRow(row: ProfileRow): ProfileInfo {
   return {
     profileId: row.profile_id,
     profileName: row.profile_name,
@@ -86,4 +84,57 @@ export function profileFromRow(row: ProfileRow): ProfileInfo {
     merchantName: row.merchant_name,
     timeZone: row.time_zone,
   };
+}
+
+const COLUMNS = `p.id AS profile_id, p.name AS profile_name, p.processor, m.id AS merchant_id,
+  m.name AS merchant_name, m.time_zone`;
+const FROM = 'FROM profiles p JOIN merchants m ON m.id = p.merchant_id';
+
+/** Profiles with their merchants, and auto_settle, in SQL (001_identity, 003_transactions). */
+export class SqlMerchantStore extends SqlArea implements MerchantStore {
+  async profile(profileId: number): Promise<ProfileInfo | undefined> {
+    const row = await this.sql.get<ProfileRow>(`SELECT ${COLUMNS} ${FROM} WHERE p.id = $1`, [
+      profileId,
+    ]);
+    return row === undefined ? undefined : profileFromRow(row);
+  }
+
+  async requestSetup(merchantId: number, profileId: number): Promise<RequestSetup> {
+    type Row = { gift_ranges: string | null; processor: string | null };
+    return requestSetupFromRow(await this.sql.get<Row>(REQUEST_SETUP, [merchantId, profileId]));
+  }
+
+  async autoSettleSettings(): Promise<AutoSettleSetting[]> {
+    const rows = await this.sql.all<
+      ProfileRow & { settle_time: string; last_run_ts: number | null }
+    >(
+      `SELECT ${COLUMNS}, a.settle_time, a.last_run_ts ${FROM}
+       JOIN auto_settle a ON a.profile_id = p.id ORDER BY p.id`,
+    );
+    return rows.map((row) => ({
+      profile: profileFromRow(row),
+      settleTime: row.settle_time,
+      lastRunTs: row.last_run_ts,
+    }));
+  }
+
+  async setAutoSettle(profileId: number, settleTime: string | null, nowTs: number): Promise<void> {
+    if (settleTime === null) {
+      await this.sql.run('DELETE FROM auto_settle WHERE profile_id = $1', [profileId]);
+      return;
+    }
+    await this.sql.run(
+      `INSERT INTO auto_settle (profile_id, settle_time, last_run_ts) VALUES ($1, $2, $3)
+       ON CONFLICT (profile_id) DO UPDATE SET settle_time = excluded.settle_time,
+         last_run_ts = excluded.last_run_ts`,
+      [profileId, settleTime, nowTs],
+    );
+  }
+
+  async markAutoSettled(profileId: number, ts: number): Promise<void> {
+    await this.sql.run('UPDATE auto_settle SET last_run_ts = $1 WHERE profile_id = $2', [
+      ts,
+      profileId,
+    ]);
+  }
 }

@@ -1,3 +1,5 @@
+import { SqlArea } from './sql-session.ts';
+
 /**
  * A password's remembered check as the store keeps it (012_sealed_credentials): a keyed digest of
  * the password the user proved, under a key derived inside the card vault, and its two times.
@@ -37,32 +39,53 @@ export interface PasswordCheckStore extends PasswordCheckReads {
   forget(userId: number): Promise<boolean>;
 }
 
-/** The statements of both back ends, `p(n)` writing the n-th placeholder. */
-export function passwordCheckStatements(p: (n: number) => string) {
-  return {
-    find: `SELECT digest, verified_at, used_at FROM password_checks WHERE user_id = ${p(1)}`,
-    upsert: `INSERT INTO password_checks (user_id, digest, verified_at, used_at)
-      VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)})
-      ON CONFLICT (user_id) DO UPDATE SET digest = excluded.digest,
-      verified_at = excluded.verified_at, used_at = excluded.used_at`,
-    prune: `DELETE FROM password_checks WHERE used_at < ${p(1)} OR verified_at < ${p(2)}`,
-    touch: `UPDATE password_checks SET used_at = ${p(1)} WHERE user_id = ${p(2)} AND used_at < ${p(1)}`,
-    forget: `DELETE FROM password_checks WHERE user_id = ${p(1)}`,
-  };
-}
-
-/** A row of password_checks as both back ends read it. */
-export interface PasswordCheckRow {
+/** A row of password_checks. */
+interface PasswordCheckRow {
   digest: Buffer;
   verified_at: number;
   used_at: number;
 }
 
-/** A remembered check from its row. */
-export function toPasswordCheck(
-  row: PasswordCheckRow | undefined,
-): StoredPasswordCheck | undefined {
-  return row === undefined
-    ? undefined
-    : { digest: row.digest, verifiedAt: row.verified_at, usedAt: row.used_at };
+/** Remembered password checks in SQL (012_sealed_credentials: password_checks), on every back end. */
+export class SqlPasswordCheckStore extends SqlArea implements PasswordCheckStore {
+  async find(userId: number): Promise<StoredPasswordCheck | undefined> {
+    const row = await this.sql.get<PasswordCheckRow>(
+      'SELECT digest, verified_at, used_at FROM password_checks WHERE user_id = $1',
+      [userId],
+    );
+    return row === undefined
+      ? undefined
+      : { digest: row.digest, verifiedAt: row.verified_at, usedAt: row.used_at };
+  }
+
+  remember(
+    userId: number,
+    check: StoredPasswordCheck,
+    expired: PasswordCheckExpiry,
+  ): Promise<void> {
+    return this.sql.write(async (s) => {
+      await s.run('DELETE FROM password_checks WHERE used_at < $1 OR verified_at < $2', [
+        expired.usedBefore,
+        expired.verifiedBefore,
+      ]);
+      await s.run(
+        `INSERT INTO password_checks (user_id, digest, verified_at, used_at)
+         VALUES ($1, $2, $3, $4)
+         ON CONFLICT (user_id) DO UPDATE SET digest = excluded.digest,
+         verified_at = excluded.verified_at, used_at = excluded.used_at`,
+        [userId, check.digest, check.verifiedAt, check.usedAt],
+      );
+    });
+  }
+
+  async touch(userId: number, usedAt: number): Promise<void> {
+    await this.sql.run(
+      'UPDATE password_checks SET used_at = $1 WHERE user_id = $2 AND used_at < $1',
+      [usedAt, userId],
+    );
+  }
+
+  async forget(userId: number): Promise<boolean> {
+    return (await this.sql.run('DELETE FROM password_checks WHERE user_id = $1', [userId])) === 1;
+  }
 }

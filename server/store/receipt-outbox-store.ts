@@ -1,3 +1,5 @@
+import { SqlArea } from './sql-session.ts';
+
 /** How a receipt copy leaves: an e-mail (rcpt_email) or a text message (rcpt_sms). */
 export type OutboxChannel = 'email' | 'sms';
 
@@ -51,4 +53,51 @@ export interface ReceiptOutboxStore {
    * (at least once; docs/api.md, E-mail and SMS).
    */
   take(limit: number): Promise<OutboxRecord[]>;
+}
+
+/** A receipt_outbox row's columns as OutboxRecord fields (011_receipt_outbox). */
+const RECORD = `id, name, channel, recipient, subject, ttid, created_ts AS "createdTs", message`;
+
+const INSERT = `INSERT INTO receipt_outbox (name, channel, recipient, subject, ttid, created_ts,
+  message) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (name) DO NOTHING`;
+
+/** The copies oldest first, by time then name, as list() orders them. */
+function oldestFirst(records: OutboxRecord[]): OutboxRecord[] {
+  return records.sort((a, b) =>
+    a.createdTs === b.createdTs ? (a.name < b.name ? -1 : 1) : a.createdTs - b.createdTs,
+  );
+}
+
+/**
+ * The receipt outbox in SQL (011_receipt_outbox: receipt_outbox), the same on every back end. A
+ * take removes the oldest copies no open transaction holds: PostgreSQL skips rows another take
+ * locked (SqlDialect.skipLocked); SQLite's writers take turns, so no two takes meet a row.
+ */
+export class SqlReceiptOutboxStore extends SqlArea implements ReceiptOutboxStore {
+  add(copies: readonly OutboxCopy[]): Promise<number> {
+    return this.sql.write(async (s) => {
+      let added = 0;
+      for (const copy of copies) {
+        const { name, channel, recipient, subject, ttid, createdTs, message } = copy;
+        added += await s.run(INSERT, [name, channel, recipient, subject, ttid, createdTs, message]);
+      }
+      return added;
+    });
+  }
+
+  list(): Promise<OutboxRecord[]> {
+    return this.sql.all<OutboxRecord>(
+      `SELECT ${RECORD} FROM receipt_outbox ORDER BY created_ts, name`,
+    );
+  }
+
+  async take(limit: number): Promise<OutboxRecord[]> {
+    const taken = await this.sql.all<OutboxRecord>(
+      `DELETE FROM receipt_outbox WHERE id IN (SELECT id FROM receipt_outbox
+         ORDER BY created_ts, name LIMIT $1${this.sql.dialect.skipLocked})
+       RETURNING ${RECORD}`,
+      [limit],
+    );
+    return oldestFirst(taken);
+  }
 }

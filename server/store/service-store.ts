@@ -15,6 +15,7 @@ import type { PermissionStore } from './permission-store.ts';
 import type { ProfileStore } from './profile-store.ts';
 import type { ReceiptHeaderStore } from './receipt-header-store.ts';
 import type { ReceiptOutboxStore } from './receipt-outbox-store.ts';
+import type { StoreBackend } from './sql-dialect.ts';
 import type { TokenStore } from './token-store.ts';
 import type { TransactionStore } from './transaction-store.ts';
 import type { UserStore } from './user-store.ts';
@@ -42,9 +43,6 @@ export interface StoreTx {
   cardTickets: CardTicketStore;
   outbox: ReceiptOutboxStore;
 }
-
-/** Which back end a store runs on. */
-export type StoreBackend = 'sqlite' | 'postgres';
 
 /**
  * The store boundary (docs/architecture.md, The store): everything the service persists, behind

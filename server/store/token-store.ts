@@ -1,3 +1,5 @@
+import { SqlArea } from './sql-session.ts';
+
 /** A stored token (seed: tokenize, matching_token); the account itself stays sealed. */
 export interface TokenRecord {
   id: number;
@@ -30,8 +32,8 @@ export interface TokenStore extends TokenReads {
   touch(id: number, nowTs: number): Promise<void>;
 }
 
-/** A tokens row as both back ends read it (003_transactions). */
-export interface TokenRow {
+/** A tokens row (003_transactions). */
+interface TokenRow {
   id: number;
   merchant_id: number;
   token: string;
@@ -43,7 +45,7 @@ export interface TokenRow {
 }
 
 /** A token record from its row. */
-export function tokenFromRow(row: TokenRow): TokenRecord {
+function tokenFromRow(row: TokenRow): TokenRecord {
   return {
     id: row.id,
     merchantId: row.merchant_id,
@@ -54,4 +56,54 @@ export function tokenFromRow(row: TokenRow): TokenRecord {
     last4: row.last4,
     cardtype: row.cardtype,
   };
+}
+
+/** Tokens in SQL (003_transactions: tokens), the same on every back end. */
+export class SqlTokenStore extends SqlArea implements TokenStore {
+  async findByToken(merchantId: number, token: string): Promise<TokenRecord | undefined> {
+    const row = await this.sql.get<TokenRow>(
+      'SELECT * FROM tokens WHERE merchant_id = $1 AND token = $2',
+      [merchantId, token],
+    );
+    return row === undefined ? undefined : tokenFromRow(row);
+  }
+
+  async findByFingerprint(
+    merchantId: number,
+    fingerprint: string,
+  ): Promise<TokenRecord | undefined> {
+    const row = await this.sql.get<TokenRow>(
+      'SELECT * FROM tokens WHERE merchant_id = $1 AND fingerprint = $2 ORDER BY id LIMIT 1',
+      [merchantId, fingerprint],
+    );
+    return row === undefined ? undefined : tokenFromRow(row);
+  }
+
+  async exists(token: string): Promise<boolean> {
+    return (await this.sql.get('SELECT 1 FROM tokens WHERE token = $1', [token])) !== undefined;
+  }
+
+  async create(token: Omit<TokenRecord, 'id'>, nowTs: number): Promise<TokenRecord> {
+    const row = await this.sql.get<{ id: number }>(
+      `INSERT INTO tokens (merchant_id, token, fingerprint, card_sealed, account_masked, last4,
+        cardtype, created_ts, last_used_ts) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+       RETURNING id`,
+      [
+        token.merchantId,
+        token.token,
+        token.fingerprint,
+        token.cardSealed,
+        token.accountMasked,
+        token.last4,
+        token.cardtype,
+        nowTs,
+      ],
+    );
+    if (row === undefined) throw new Error('token row vanished inside its own commit');
+    return { ...token, id: row.id };
+  }
+
+  async touch(id: number, nowTs: number): Promise<void> {
+    await this.sql.run('UPDATE tokens SET last_used_ts = $1 WHERE id = $2', [nowTs, id]);
+  }
 }

@@ -45,14 +45,16 @@ function subkey(master: Buffer, info: string): Buffer {
  * derived (HKDF-SHA256) from one master key kept wrapped in the data directory.
  */
 export class CardVault {
+  readonly #masterKey: Buffer;
   readonly #encryptionKey: Buffer;
   readonly #fingerprintKey: Buffer;
-  readonly #credentialKey: Buffer;
+  /** Derived on first use: most vaults never digest a credential. */
+  #credentialKey: Buffer | undefined;
 
   constructor(masterKey: Buffer) {
+    this.#masterKey = masterKey;
     this.#encryptionKey = subkey(masterKey, 'laneterm card vault aes-256-gcm');
     this.#fingerprintKey = subkey(masterKey, 'laneterm card fingerprint hmac-sha256');
-    this.#credentialKey = subkey(masterKey, 'laneterm remembered credential hmac-sha256');
   }
 
   /**
@@ -135,6 +137,7 @@ export class CardVault {
    * digests without the KEK tests no guess, as the key is derived from the data key.
    */
   credentialDigest(context: string, secret: string): Buffer {
+    this.#credentialKey ??= subkey(this.#masterKey, 'laneterm remembered credential hmac-sha256');
     return createHmac('sha256', this.#credentialKey)
       .update(`${context}\u0000`)
       .update(secret, 'utf8')

@@ -6,6 +6,7 @@ import {
   toRequestFields,
 } from '../../drivers/index.ts';
 import { findCard, loadCardCatalogue } from '../../drivers/sim/card-catalogue.ts';
+import { issuerAnswer } from './helpers/issuer-answer.ts';
 import { type LaneBench, startLaneBench } from './helpers/lane-bench.ts';
 
 let bench: LaneBench;
@@ -48,8 +49,8 @@ describe('DeviceManager on the training simulators over real ptys (socat) and TC
   });
 
   it('completes the chip read on the online answer: TC on approval, AAC when no answer came', async () => {
-    await bench.present('visa', 'insert', { amountMinor: 900 });
-    const approved = '910A5A5A5A5A5A5A5A5A30308A023030';
+    const capture = await bench.present('visa', 'insert', { amountMinor: 900 });
+    const approved = issuerAnswer((capture.read as EmvRead).icc, '4111111111111111', '00');
     await expect(bench.manager.completeChip(approved, { deadlineMs: 5000 })).resolves.toMatchObject(
       { cryptogramType: 'TC', receipt: { aid: 'A0000000031010' } },
     );

@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  type TlvNode,
   decodeTlv,
-  encodeTlv,
   findTlv,
   parseHex,
   tdesCbcDecrypt,
@@ -15,6 +13,7 @@ import { findCard, loadCardCatalogue } from '../../drivers/sim/card-catalogue.ts
 import { NgaReaderSimulator } from '../../drivers/sim/nga-reader-simulator.ts';
 import { TEST_BDK } from '../../drivers/sim/simulated-keys.ts';
 import { SerialTransport } from '../../drivers/transport/serial-transport.ts';
+import { type AnswerOptions, issuerAnswer } from './helpers/issuer-answer.ts';
 import { openPtyPair, type PtyPair } from './helpers/pty-pair.ts';
 
 const cards = loadCardCatalogue();
@@ -115,34 +114,31 @@ describe('EMV reader (NGA protocol 2) over a real pty (socat)', () => {
   });
 });
 
-/** Issuer response data as the service answers it: 91 (stand-in ARPC and the code), 8A, scripts. */
-function issuerData(code: string, scripts: TlvNode[] = []): string {
-  const arc = Buffer.from(code, 'latin1');
-  const nodes: TlvNode[] = [
-    { tag: '91', value: Buffer.concat([Buffer.alloc(8, 0x5a), arc]) },
-    { tag: '8A', value: arc },
-    ...scripts,
-  ];
-  return encodeTlv(nodes).toString('hex').toUpperCase();
-}
+const visa = findCard(cards, 'visa');
 
-/** A chip read of `card` waiting for the host response. */
+/** A chip read of the visa card waiting for the host response. */
 async function inserted(
   bench: { driver: NgaReaderDriver; sim: NgaReaderSimulator },
   amount = 1500,
 ) {
   const reading = bench.driver.readCard({ amountMinor: amount, deadlineMs: 5000 });
-  bench.sim.present(findCard(cards, 'visa'), 'contact');
+  bench.sim.present(visa, 'contact');
   const read = await reading;
   if (read.kind !== 'emv') throw new Error('expected an EMV read');
   return read;
 }
 
+/** The issuer's answer to the chip read `read` (its real ARPC), 8A `code` and scripts. */
+const issuerData = (read: { icc: string }, code: string, options: AnswerOptions = {}): string =>
+  issuerAnswer(read.icc, visa.pan, code, options);
+
 describe('EMV reader: the host response and the second GENERATE AC (60-12) over a real pty', () => {
   it('approved online: the card answers TC with the final receipt tags, issuer authentication in the TSI', async () => {
     const bench = await start();
     const read = await inserted(bench);
-    const done = await bench.driver.completeTransaction(issuerData('00'), { deadlineMs: 3000 });
+    const done = await bench.driver.completeTransaction(issuerData(read, '00'), {
+      deadlineMs: 3000,
+    });
     expect(done.cryptogramType).toBe('TC');
     expect(done.receipt).toMatchObject({
       aid: 'A0000000031010',
@@ -158,10 +154,26 @@ describe('EMV reader: the host response and the second GENERATE AC (60-12) over 
     expect(tags.filter((tag) => ['5A', '57', '5F20', 'DFEE13'].includes(tag))).toEqual([]);
   });
 
+  it('an ARPC that does not verify: the card answers AAC, its TVR saying issuer authentication failed', async () => {
+    const bench = await start();
+    const read = await inserted(bench);
+    const standIn = '910A5A5A5A5A5A5A5A5A30308A023030';
+    const forged = await bench.driver.completeTransaction(standIn, { deadlineMs: 3000 });
+    expect(forged).toMatchObject({ cryptogramType: 'AAC', receipt: { tvr: '0000008040' } });
+    expect(read.receipt.tvr).toBe('0000008000');
+    bench.sim.faults.arm('bad-arpc');
+    const altered = await inserted(bench);
+    await expect(
+      bench.driver.completeTransaction(issuerData(altered, '00'), { deadlineMs: 3000 }),
+    ).resolves.toMatchObject({ cryptogramType: 'AAC', receipt: { tsi: 'F800' } });
+  });
+
   it('declined online, or no answer (8A Z3): the card answers AAC', async () => {
     const bench = await start();
-    await inserted(bench);
-    const declined = await bench.driver.completeTransaction(issuerData('05'), { deadlineMs: 3000 });
+    const read = await inserted(bench);
+    const declined = await bench.driver.completeTransaction(issuerData(read, '05'), {
+      deadlineMs: 3000,
+    });
     expect(declined.cryptogramType).toBe('AAC');
     await inserted(bench);
     const offline = await bench.driver.completeTransaction(undefined, { deadlineMs: 3000 });
@@ -172,45 +184,46 @@ describe('EMV reader: the host response and the second GENERATE AC (60-12) over 
   it('the card-decline fault: approved online, the card still answers AAC (then TC again)', async () => {
     const bench = await start();
     bench.sim.faults.arm('card-decline');
-    await inserted(bench);
-    const declined = await bench.driver.completeTransaction(issuerData('00'), { deadlineMs: 3000 });
+    const first = await inserted(bench);
+    const declined = await bench.driver.completeTransaction(issuerData(first, '00'), {
+      deadlineMs: 3000,
+    });
     expect(declined).toMatchObject({ cryptogramType: 'AAC', receipt: { cryptogramType: 'AAC' } });
-    await inserted(bench);
+    const second = await inserted(bench);
     await expect(
-      bench.driver.completeTransaction(issuerData('00'), { deadlineMs: 3000 }),
+      bench.driver.completeTransaction(issuerData(second, '00'), { deadlineMs: 3000 }),
     ).resolves.toMatchObject({ cryptogramType: 'TC' });
   });
 
-  it('runs issuer scripts: 9F5B names each script as processed, the TSI says scripts were run', async () => {
+  it('runs issuer scripts whose MAC verifies: 9F5B names each as processed, the TSI says scripts ran', async () => {
     const bench = await start();
-    await inserted(bench);
-    const script: TlvNode = {
-      tag: '72',
-      value: Buffer.alloc(0),
-      children: [
-        { tag: '9F18', value: Buffer.from('00000001', 'hex') },
-        { tag: '86', value: Buffer.from('842400000800112233445566778899', 'hex') },
-      ],
-    };
-    const done = await bench.driver.completeTransaction(issuerData('00', [script]), {
-      deadlineMs: 3000,
-    });
+    const read = await inserted(bench);
+    const done = await bench.driver.completeTransaction(
+      issuerData(read, '00', { scripts: ['72'] }),
+      { deadlineMs: 3000 },
+    );
     expect(done).toMatchObject({ cryptogramType: 'TC', scriptResults: '2000000001' });
     expect(done.receipt.tsi).toBe('FC00');
+    const again = await inserted(bench);
+    const forged = await bench.driver.completeTransaction(
+      issuerData(again, '00', { scripts: ['71'], forgedMac: true }),
+      { deadlineMs: 3000 },
+    );
+    expect(forged).toMatchObject({ scriptResults: '1100000001', receipt: { tvr: '0000008020' } });
   });
 
   it('refuses a host response without a chip read waiting for it (a tap, or a second one), and bad issuer data', async () => {
     const bench = await start();
     await expect(
-      bench.driver.completeTransaction(issuerData('00'), { deadlineMs: 3000 }),
+      bench.driver.completeTransaction('8A023030', { deadlineMs: 3000 }),
     ).rejects.toMatchObject({ code: 'DEVICE_STATUS', field: 'card' });
     const tapping = bench.driver.readCard({ amountMinor: 100, deadlineMs: 5000 });
     bench.sim.present(mc, 'contactless');
     await tapping;
     await expect(
-      bench.driver.completeTransaction(issuerData('00'), { deadlineMs: 3000 }),
+      bench.driver.completeTransaction('8A023030', { deadlineMs: 3000 }),
     ).rejects.toMatchObject({ code: 'DEVICE_STATUS' });
-    await inserted(bench);
+    const read = await inserted(bench);
     await expect(
       bench.driver.completeTransaction('9F', { deadlineMs: 3000 }),
     ).rejects.toMatchObject({ code: 'BAD_INPUT', field: 'issuerData' });
@@ -218,16 +231,16 @@ describe('EMV reader: the host response and the second GENERATE AC (60-12) over 
       bench.driver.completeTransaction('9F2701', { deadlineMs: 3000 }),
     ).rejects.toMatchObject({ code: 'BAD_INPUT', field: 'issuerData' });
     await expect(
-      bench.driver.completeTransaction(issuerData('00'), { deadlineMs: 3000 }),
+      bench.driver.completeTransaction(issuerData(read, '00'), { deadlineMs: 3000 }),
     ).resolves.toMatchObject({ cryptogramType: 'TC' });
     await expect(
-      bench.driver.completeTransaction(issuerData('00'), { deadlineMs: 3000 }),
+      bench.driver.completeTransaction(issuerData(read, '00'), { deadlineMs: 3000 }),
     ).rejects.toMatchObject({ code: 'DEVICE_STATUS' });
   });
 
   it('answers malformed host response data with status 05 (bad parameter) and keeps the transaction', async () => {
     const bench = await start();
-    await inserted(bench);
+    const read = await inserted(bench);
     const answers = new NgaFrameParser('response');
     const got = new Promise<number>((resolve) =>
       bench.driver.transport.on('data', (chunk) => {
@@ -244,7 +257,7 @@ describe('EMV reader: the host response and the second GENERATE AC (60-12) over 
     );
     expect(await got).toBe(NGA_STATUS.badParameter);
     await expect(
-      bench.driver.completeTransaction(issuerData('00'), { deadlineMs: 3000 }),
+      bench.driver.completeTransaction(issuerData(read, '00'), { deadlineMs: 3000 }),
     ).resolves.toMatchObject({ cryptogramType: 'TC' });
   });
 });

@@ -125,8 +125,8 @@ describe('npm run build', () => {
     expect(built.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(100);
     expect(built).toContain('resources/bin-ranges.json');
     expect(built).toContain('resources/test-cards.json');
-    expect(built).toContain('server/store/migrations/sqlite/001_identity.sql');
-    expect(built).toContain('server/store/migrations/sqlite/008_in_flight.sql');
+    expect(built).toContain('server/store/migrations/001_identity.sql');
+    expect(built).toContain('server/store/migrations/008_in_flight.sql');
     expect(built.filter((file) => file.endsWith('.ts'))).toEqual([]);
   });
 });

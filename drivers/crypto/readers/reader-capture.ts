@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { aesCbcDecrypt, tdesCbcDecrypt } from '../block-ciphers.ts';
 import { CryptoError, ReaderDataError } from '../errors.ts';
 import { type ClearTrack, parseDecryptedTracks } from './decrypted-tracks.ts';
+import { type MaskedTrackFault, maskedTrackFault } from './masked-track-check.ts';
 import {
   IDTECH_ENHANCED,
   IDTECH_FIELD8,
@@ -175,17 +176,25 @@ export function decryptReaderCapture(
   return format === 'magtek' ? magtekCapture(raw, keys) : idtechCapture(raw, keys);
 }
 
-/** True when a reader's masked track shows the same PAN length and last four as the clear one. */
-function maskedAgrees(masked: string, clear: ClearTrack): boolean {
-  const shown = /^(?:%B|;)([^=^]{8,19})[=^]/.exec(masked)?.[1];
-  const { pan } = clear.data;
-  return shown !== undefined && shown.length === pan.length && shown.slice(-4) === pan.slice(-4);
-}
+/** How an error names the part of a masked track that disagrees; never its characters. */
+const MASKED_FAULT_NAMES: Readonly<Record<MaskedTrackFault, string>> = {
+  length: 'length or shape',
+  sentinel: 'sentinels',
+  'format-code': 'format code',
+  pan: 'account number digits',
+  separator: 'field separators',
+  name: 'cardholder name',
+  expiry: 'expiry',
+  'service-code': 'service code',
+  discretionary: 'discretionary data',
+  lrc: 'LRC',
+};
 
 /**
  * The clear tracks of a capture that passed every check: each track the reader encrypted is a
  * well-formed ISO 7813 track (else `capture.decrypt`: wrong key or key set), matches the SHA-1
- * it came with (`capture.hash`) and the masked track beside it (`capture.masked`), and tracks 1
+ * it came with (`capture.hash`) and the masked track beside it where the mask leaves it clear
+ * (`capture.masked`, maskedTrackFault), and tracks 1
  * and 2 carry the same PAN (`tracks.pan-mismatch`). Throws naming the track, never its data.
  */
 export function verifiedCaptureTracks(capture: ReaderCapture): ClearTrack[] {
@@ -209,12 +218,13 @@ export function verifiedCaptureTracks(capture: ReaderCapture): ClearTrack[] {
         'the SHA-1 of the decrypted track does not match the one the reader sent',
       );
     }
-    if (masked !== '' && !maskedAgrees(masked, clear)) {
+    const fault = masked === '' ? undefined : maskedTrackFault(masked, clear.text);
+    if (fault !== undefined) {
       throw new ReaderDataError(
         'integrity',
         `masked${track}`,
         'capture.masked',
-        'the masked track does not match the decrypted one',
+        `the masked track does not match the decrypted one (its ${MASKED_FAULT_NAMES[fault]})`,
       );
     }
     return clear;

@@ -47,6 +47,7 @@ export interface EntryRow {
   attempts: number;
   unknown_detail: string | null;
   chip: string | null;
+  acknowledged_at: number | null;
 }
 
 /** Only the keys whose value is present: a row's NULLs become absent fields. */
@@ -91,6 +92,7 @@ export function entryFromRow(row: EntryRow): JournalEntry {
       answer: row.answer === null ? null : (JSON.parse(row.answer) as Record<string, string>),
       unknownDetail: row.unknown_detail,
       chip: row.chip === null ? null : (JSON.parse(row.chip) as ChipCompletion),
+      acknowledgedAt: row.acknowledged_at,
     }),
   };
 }
@@ -124,6 +126,11 @@ export function searchClause(query: HistoryQuery): { where: string; params: unkn
     terms.push('created_at <= ?');
     params.push(query.to);
   }
+  if (query.interrupted === true) {
+    terms.push(
+      `purpose = 'cashier' AND workflow_id IN (SELECT id FROM workflows WHERE interrupted_at IS NOT NULL)`,
+    );
+  }
   if (query.operations !== undefined && query.operations.length > 0) {
     terms.push(`operation IN (${query.operations.map(() => '?').join(', ')})`);
     params.push(...query.operations);
@@ -139,6 +146,7 @@ export interface WorkflowRow {
   training: number;
   started_at: number;
   ended_at: number | null;
+  interrupted_at: number | null;
 }
 
 /** A row as the JournalWorkflow the lane reads. */
@@ -150,5 +158,6 @@ export function workflowFromRow(row: WorkflowRow): JournalWorkflow {
     training: row.training === 1,
     startedAt: row.started_at,
     ...(row.ended_at === null ? {} : { endedAt: row.ended_at }),
+    ...(row.interrupted_at === null ? {} : { interruptedAt: row.interrupted_at }),
   };
 }

@@ -53,6 +53,11 @@ const STEPS: readonly string[] = [
    );`,
   // The card's final decision on a completed contact chip (TC or AAC, its AC, TVR, TSI): no card data.
   `ALTER TABLE entries ADD COLUMN chip TEXT;`,
+  // Workflows a stop or a crash cut short, and the cashier's acknowledgment of their entries; the
+  // moves on an entry found by its parent.
+  `ALTER TABLE workflows ADD COLUMN interrupted_at INTEGER;
+   ALTER TABLE entries ADD COLUMN acknowledged_at INTEGER;
+   CREATE INDEX entries_parent ON entries(parent_id) WHERE parent_id IS NOT NULL;`,
 ];
 
 /** The schema version this lane writes; a journal newer than this is refused. */

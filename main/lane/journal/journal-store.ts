@@ -189,6 +189,46 @@ export class JournalStore {
     return row === undefined ? undefined : entryFromRow(row);
   }
 
+  /**
+   * Marks workflows as cut short by a stop or a crash (docs/lane.md, Interrupted transactions):
+   * the one named, or with none named every workflow still running. Answers how many it marked.
+   */
+  markInterrupted(workflowId?: string, at = Date.now()): number {
+    const marked =
+      workflowId === undefined
+        ? this.#statement(
+            `UPDATE workflows SET interrupted_at = ? WHERE state = 'running' AND interrupted_at IS NULL`,
+          ).run(at)
+        : this.#statement(
+            `UPDATE workflows SET interrupted_at = ? WHERE id = ? AND interrupted_at IS NULL`,
+          ).run(at, workflowId);
+    return marked.changes;
+  }
+
+  /** The cashier's entries of interrupted workflows not acknowledged yet, oldest first. */
+  interrupted(): JournalEntry[] {
+    return this.#all(
+      `SELECT * FROM entries WHERE purpose = 'cashier' AND acknowledged_at IS NULL
+         AND workflow_id IN (SELECT id FROM workflows WHERE interrupted_at IS NOT NULL)
+       ORDER BY seq`,
+    );
+  }
+
+  /** Records that the cashier saw an interrupted entry; false when there is none such to see. */
+  acknowledge(entryId: string, at = Date.now()): boolean {
+    const done = this.#statement(
+      `UPDATE entries SET acknowledged_at = ? WHERE id = ? AND acknowledged_at IS NULL
+         AND purpose = 'cashier'
+         AND workflow_id IN (SELECT id FROM workflows WHERE interrupted_at IS NOT NULL)`,
+    ).run(at, entryId);
+    return done.changes === 1;
+  }
+
+  /** The entries that act on one (its completion, tip, refunds, voids), oldest first. */
+  movesOf(entryId: string): JournalEntry[] {
+    return this.#all(`SELECT * FROM entries WHERE parent_id = ? ORDER BY seq`, entryId);
+  }
+
   /** Entries whose outcome is not known yet (pending or unknown), oldest first. */
   unresolved(): JournalEntry[] {
     return this.#all(`SELECT * FROM entries WHERE state IN ('pending', 'unknown') ORDER BY seq`);

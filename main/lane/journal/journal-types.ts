@@ -77,6 +77,8 @@ export interface JournalEntry extends Intent, Omit<Outcome, 'state' | 'card'> {
   readonly unknownDetail?: string;
   /** The card's final decision when the lane completed its contact chip: its receipts state it. */
   readonly chip?: ChipCompletion;
+  /** When the cashier acknowledged it on the interrupted list. */
+  readonly acknowledgedAt?: number;
 }
 
 /** A workflow as the journal knows it: running until complete or cancelled. */
@@ -87,4 +89,6 @@ export interface JournalWorkflow {
   readonly training: boolean;
   readonly startedAt: number;
   readonly endedAt?: number;
+  /** When the lane found it cut short by a stop or a crash (docs/lane.md, Interrupted transactions). */
+  readonly interruptedAt?: number;
 }

@@ -1,7 +1,7 @@
 import { MsoftCode, type Params } from '../../../protocol/index.ts';
 import type { DaySummary, Settlement, WorkflowStep, WorkflowView } from '../../lane-api/index.ts';
 import { PaymentNotSentError, type DualAuthorization } from '../../payment/index.ts';
-import { daySummary, settlementOf, settlementOfRow } from '../day-summary.ts';
+import { dayTotals, daySummary, settlementOf, settlementOfRow } from '../day-summary.ts';
 import type { LaneContext } from '../lane-context.ts';
 import type { TransitionTable } from '../machine.ts';
 import { ServiceWorkflow } from '../service-steps.ts';
@@ -65,7 +65,7 @@ export class DayWorkflow extends ServiceWorkflow<DayState> {
       return;
     }
     const open = await this.#openBatch();
-    const summary = await this.#summary(open);
+    const summary = this.#summary(open);
     if (!(await this.confirm('close_day', [], summary))) {
       this.end();
       return;
@@ -120,20 +120,19 @@ export class DayWorkflow extends ServiceWorkflow<DayState> {
   }
 
   /**
-   * The open batch's summary: its totals, and its rows of the unsettled report by tender and brand
-   * (none when the report cannot be read: the totals still show).
+   * The open batch's summary: its totals from the batches report, and the lane's own transactions
+   * in it (their answers name the batch) by tender and brand through the one truth (dayTotals).
    */
-  async #summary(open: Params | undefined): Promise<DaySummary> {
+  #summary(open: Params | undefined): DaySummary {
     if (open === undefined) return { ...NOTHING, lines: [] };
-    this.#working();
-    const journal = this.ctx.journal.search({ limit: 500 });
-    try {
-      const report = await this.ctx.payments.client.unsettledReport({ batch: open.BatchNum ?? '' });
-      return daySummary(open, report.outcome === 'report' ? report.rows : [], journal);
-    } catch (error) {
-      if (!(error instanceof PaymentNotSentError)) throw error;
-      return daySummary(open, [], journal);
-    }
+    const journal = this.ctx.journal;
+    const inBatch = journal
+      .search({ limit: 500 })
+      .filter((entry) => entry.answer?.batch === open.BatchNum && !entry.marks.includes('settled'));
+    return daySummary(
+      open,
+      dayTotals(inBatch, (id) => journal.movesOf(id)),
+    );
   }
 
   /** Marks the journal's entries of the settled batch (their answers name it). */

@@ -7,6 +7,7 @@ import type {
   CommandReply,
   CommandType,
   HistoryEntry,
+  InterruptedEntry,
   LaneApi,
   LaneError,
   LaneEvent,
@@ -29,6 +30,12 @@ export class LaneStore {
   /** The latest receipt the lane built (printed or not). */
   receipt = $state<ReceiptPreview | null>(null);
   notices = $state<Notice[]>([]);
+  /** Transactions a stop or a crash interrupted, not acknowledged yet (the lane's list). */
+  interrupted = $state<InterruptedEntry[]>([]);
+  /** Counts the snapshots that came with interrupted transactions: each lands on their list. */
+  interruptedLandings = $state(0);
+  /** Counts the snapshots (a connection, a reconnection): what a screen asked before is stale. */
+  snapshots = $state(0);
   /** The last refusal of a command, shown until the next command. */
   refusal = $state<LaneError | null>(null);
   /** History lines changed since the history screen last searched, by id. */
@@ -107,12 +114,33 @@ export class LaneStore {
     );
   }
 
+  /**
+   * Clears the notices the cashier has had on screen (the screen changed since): information and
+   * warnings go; errors stay until dismissed.
+   */
+  readNotices(): void {
+    if (this.notices.some((notice) => notice.level !== 'error'))
+      this.notices = this.notices.filter((notice) => notice.level === 'error');
+  }
+
+  /** Removes one notice (its Dismiss button). */
+  dismissNotice(notice: Notice): void {
+    this.notices = this.notices.filter((kept) => kept !== notice);
+  }
+
   #apply(event: LaneEvent): void {
     switch (event.type) {
       case 'snapshot':
         this.settings = event.snapshot.settings;
         this.status = event.snapshot.status;
         this.workflow = event.snapshot.workflow;
+        this.interrupted = event.snapshot.interrupted;
+        if (this.interrupted.length > 0) this.interruptedLandings += 1;
+        this.historyChanges = {};
+        this.snapshots += 1;
+        break;
+      case 'interrupted':
+        this.interrupted = event.interrupted;
         break;
       case 'workflow':
         this.workflow = event.workflow;

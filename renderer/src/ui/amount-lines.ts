@@ -1,9 +1,8 @@
-// The amount a screen names, in the words of what it is for: a sale's card step says what is due,
-// a gift load what goes onto the card, a cash-out that it pays out the balance, a balance inquiry
-// nothing; a history line shows what was approved, or what a balance inquiry answered. The live
-// region reads the same line the screen shows (docs/app.md, Accessibility).
+// The amount a card step names, in the words of what it is for: a sale's card step says what is
+// due, a gift load what goes onto the card, a cash-out that it pays out the balance, a balance
+// inquiry nothing (docs/app.md, Screens).
 import type { MessageKey } from '../i18n/en.ts';
-import type { HistoryEntry, WorkflowKind } from '../lane/lane-types.ts';
+import type { WorkflowKind } from '../lane/lane-types.ts';
 
 /** An amount with its label; no amount when `minor` is undefined (the label says it all). */
 export interface AmountLine {
@@ -26,13 +25,4 @@ export function stepAmount(kind: WorkflowKind, dueMinor: number): AmountLine | u
       ? { label: 'label.loadsDenomination' }
       : { label: 'label.load', minor: dueMinor };
   return { label: 'label.due', minor: dueMinor };
-}
-
-/** The amount of a history line: a balance inquiry's answer, else what was approved or asked. */
-export function historyAmount(entry: HistoryEntry): AmountLine {
-  if (entry.operation === 'balanceinq')
-    return entry.balanceMinor === undefined
-      ? { label: 'operation.balanceinq' }
-      : { label: 'operation.balanceinq', minor: entry.balanceMinor };
-  return { label: `operation.${entry.operation}`, minor: entry.approvedMinor ?? entry.amountMinor };
 }

@@ -1,6 +1,11 @@
 // How each lane state reads at a glance: the tone (symbol and colour) of server, device, paper and
 // result states, used by the status bar, diagnostics and results alike.
-import type { DeviceStatus, LaneResult, LaneStatus } from '../lane/lane-types.ts';
+import type {
+  DeviceStatus,
+  LaneResult,
+  LaneStatus,
+  TransactionStatus,
+} from '../lane/lane-types.ts';
 
 /** A Signal tone. */
 export type Tone = 'good' | 'warn' | 'bad' | 'busy' | 'idle';
@@ -45,4 +50,20 @@ export function outcomeTone(outcome: LaneResult['outcome']): Tone {
     not_charged: 'warn',
   };
   return tones[outcome];
+}
+
+/** Tone of where a transaction stands (the lane's one truth of it). */
+export function statusTone(status: TransactionStatus): Tone {
+  const tones: Record<TransactionStatus, Tone> = {
+    checking: 'busy',
+    approved: 'good',
+    partial: 'warn',
+    declined: 'bad',
+    not_charged: 'idle',
+    voided: 'idle',
+    reversed: 'idle',
+    refunded: 'idle',
+    partly_refunded: 'warn',
+  };
+  return tones[status];
 }

@@ -1,6 +1,6 @@
 import { CryptoError, parseHex } from '../../../drivers/crypto/index.ts';
-import { unixSeconds } from '../../engine/clock.ts';
-import { BDK_TYPES, bdkShapeProblem, keyCheckValue } from '../../engine/entry/bdk-registry.ts';
+import { unixSeconds } from '../../shared/clock.ts';
+import { BDK_TYPES, bdkShapeProblem, keyCheckValue } from '../../engine/index.ts';
 import type { BdkType } from '../../store/bdk-store.ts';
 import { AdminError, type AdminCommand } from '../admin-command.ts';
 import { openBdks, readSecretOption } from '../admin-lookups.ts';

@@ -1,5 +1,5 @@
 import { lastFour, maskPan } from '../../../drivers/crypto/index.ts';
-import { unixSeconds } from '../../engine/clock.ts';
+import { unixSeconds } from '../../shared/clock.ts';
 import { CardVault } from '../../vault/index.ts';
 import { AdminError, type AdminCommand } from '../admin-command.ts';
 import { requireMerchant } from '../admin-lookups.ts';

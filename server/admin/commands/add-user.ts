@@ -1,4 +1,4 @@
-import { unixSeconds } from '../../engine/clock.ts';
+import { unixSeconds } from '../../shared/clock.ts';
 import { nameProblem } from '../../accounts/account-names.ts';
 import { hashPassword } from '../../accounts/password-hasher.ts';
 import { AdminError, type AdminCommand } from '../admin-command.ts';

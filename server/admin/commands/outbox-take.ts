@@ -1,4 +1,4 @@
-import { OutboxSpoolError, spoolOutboxCopies } from '../../engine/receipts/outbox-spool.ts';
+import { OutboxSpoolError, spoolOutboxCopies } from '../../engine/index.ts';
 import { AdminError, type AdminCommand } from '../admin-command.ts';
 
 /** Copies taken by one run unless --limit says otherwise. */

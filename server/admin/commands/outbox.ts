@@ -1,4 +1,4 @@
-import { parseOutboxMessage } from '../../engine/receipts/receipt-outbox.ts';
+import { parseOutboxMessage } from '../../engine/index.ts';
 import type { AdminCommand } from '../admin-command.ts';
 
 /**

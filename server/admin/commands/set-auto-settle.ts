@@ -1,4 +1,4 @@
-import { unixSeconds } from '../../engine/clock.ts';
+import { unixSeconds } from '../../shared/clock.ts';
 import { AdminError, type AdminCommand } from '../admin-command.ts';
 import { requireMerchant, requireProfile } from '../admin-lookups.ts';
 

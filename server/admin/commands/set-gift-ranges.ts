@@ -1,6 +1,6 @@
 import { ProtocolError, parseBinRanges } from '../../../protocol/index.ts';
-import { unixSeconds } from '../../engine/clock.ts';
-import { PROVIDER_GIFT_RANGES } from '../../engine/gift/gift-ranges.ts';
+import { unixSeconds } from '../../shared/clock.ts';
+import { PROVIDER_GIFT_RANGES } from '../../engine/index.ts';
 import { AdminError, type AdminCommand } from '../admin-command.ts';
 import { requireMerchant } from '../admin-lookups.ts';
 

@@ -1,5 +1,5 @@
 import { maskCardNumbers } from '../../../drivers/crypto/index.ts';
-import { unixSeconds } from '../../engine/clock.ts';
+import { unixSeconds } from '../../shared/clock.ts';
 import { RECEIPT_HEADER_FIELDS, type ReceiptHeader } from '../../store/receipt-header-store.ts';
 import { AdminError, type AdminCommand } from '../admin-command.ts';
 import { requireMerchant } from '../admin-lookups.ts';

@@ -1,4 +1,4 @@
-import { PROVIDER_GIFT_RANGES } from '../../engine/gift/gift-ranges.ts';
+import { PROVIDER_GIFT_RANGES } from '../../engine/index.ts';
 import type { AdminCommand } from '../admin-command.ts';
 import { requireMerchant } from '../admin-lookups.ts';
 

@@ -1,5 +1,5 @@
 import type { CheckReturnTiming, EngineContext } from '../engine-context.ts';
-import { unixSeconds } from '../clock.ts';
+import { unixSeconds } from '../../shared/clock.ts';
 import { runDueReturns } from './check-returns.ts';
 
 /** The longest a timer waits in one go, in milliseconds (Node caps setTimeout near 24.8 days). */

@@ -1,5 +1,5 @@
 import { Code, MsoftCode } from '../../../protocol/index.ts';
-import { unixSeconds } from '../clock.ts';
+import { unixSeconds } from '../../shared/clock.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { CheckRecord, CheckReturnRecord } from '../../store/check-store.ts';
 import { updateTransaction } from '../transaction-writes.ts';

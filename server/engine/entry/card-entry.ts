@@ -15,6 +15,8 @@ export interface EmvCardData {
   cryptogram: string;
   /** 9F27: an entry the card already declined (AAC) is refused, so ARQC or TC. */
   cryptogramType: Exclude<CryptogramType, 'AAC'>;
+  /** The data objects the issuer verifies the cryptogram over, uppercase hex by tag (no card data). */
+  tags: Readonly<Record<string, string>>;
 }
 
 /** The account a new transaction runs on, however it was entered. */

@@ -1,5 +1,6 @@
 import { MsoftCode, type Params } from '../../../protocol/index.ts';
 import {
+  CRYPTOGRAM_DATA_TAGS,
   CryptoError,
   POS_ENTRY,
   decodeTlv,
@@ -8,6 +9,7 @@ import {
   findTlv,
   parseHex,
   profileCardNodes,
+  toHex,
   trackExpiryToExpdate,
   type EmvReceiptTags,
   type TlvNode,
@@ -127,7 +129,10 @@ export function emvEntry(keys: DeviceKeys, params: Params): CardEntry {
   return { ...entry, emv: chipData(nodes) };
 }
 
-/** The cryptogram and receipt fields of a chip read; refused without a cryptogram or on an AAC. */
+/**
+ * The cryptogram, the data objects the issuer verifies it over and the receipt fields of a chip
+ * read; refused without a cryptogram or on an AAC.
+ */
 function chipData(nodes: readonly TlvNode[]): EmvCardData {
   const tags = emvReceiptTags(nodes);
   if (tags.cryptogram === undefined) {
@@ -139,9 +144,14 @@ function chipData(nodes: readonly TlvNode[]): EmvCardData {
   if (tags.cryptogramType === 'AAC') {
     throw invalidEntry('icc', 'the card declined offline (9F27: AAC); nothing to authorize');
   }
+  const issuerTags = CRYPTOGRAM_DATA_TAGS.flatMap((tag) => {
+    const node = findTlv(nodes, tag);
+    return node === undefined ? [] : [[tag, toHex(node.value)] as const];
+  });
   return {
     receipt: emvReceiptPairs(tags),
     cryptogram: tags.cryptogram,
     cryptogramType: tags.cryptogramType,
+    tags: Object.fromEntries(issuerTags),
   };
 }

@@ -1,6 +1,6 @@
 import type { ServiceStore } from '../../store/service-store.ts';
 import type { CardVault } from '../../vault/index.ts';
-import { unixSeconds } from '../clock.ts';
+import { unixSeconds } from '../../shared/clock.ts';
 import { registerGiftStock, type GiftStockCard } from './gift-stock.ts';
 
 /**

@@ -9,7 +9,7 @@ import {
   planAccount,
   type EnteredCard,
 } from '../card-account.ts';
-import { unixSeconds } from '../clock.ts';
+import { unixSeconds } from '../../shared/clock.ts';
 import type { OperationHandler } from '../engine-context.ts';
 import { debitPin } from '../entry/pin-entry.ts';
 import { decideGift } from '../gift/gift-host.ts';

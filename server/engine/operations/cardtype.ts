@@ -4,7 +4,7 @@ import { cardNumberRefusal, resolveAccountEntry } from '../account-entry.ts';
 import { response } from '../answers.ts';
 import { binDetails } from '../bin-details.ts';
 import { entryDisplay, unofferedFor } from '../card-account.ts';
-import { unixSeconds } from '../clock.ts';
+import { unixSeconds } from '../../shared/clock.ts';
 import type { OperationHandler } from '../engine-context.ts';
 import { giftCardType } from '../gift/gift-ranges.ts';
 import { accountPairs } from '../response-pairs.ts';

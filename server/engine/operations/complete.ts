@@ -1,5 +1,5 @@
 import { parseAmount, stateAfter } from '../../../protocol/index.ts';
-import { unixSeconds } from '../clock.ts';
+import { unixSeconds } from '../../shared/clock.ts';
 import type { OperationHandler } from '../engine-context.ts';
 import { customOf, echoOf, overlay } from '../request-echo.ts';
 import type { StoreTx } from '../../store/service-store.ts';

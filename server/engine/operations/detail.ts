@@ -7,7 +7,7 @@ import {
   parseTax,
 } from '../../../protocol/index.ts';
 import { notFound, response } from '../answers.ts';
-import { formatTimestamp } from '../clock.ts';
+import { formatTimestamp } from '../../shared/clock.ts';
 import { detailPairs } from '../detail-pairs.ts';
 import type { OperationHandler, OperationRequest, EngineContext } from '../engine-context.ts';
 import type { ServiceAnswer } from '../engine-context.ts';

@@ -77,7 +77,11 @@ export function processorCard(account: Extract<PlanAccount, { kind: 'card' }>): 
     cardNotPresent: card.cardNotPresent,
     ...(debit !== undefined && { debit }),
     ...(card.emv !== undefined && {
-      emv: { cryptogram: card.emv.cryptogram, cryptogramType: card.emv.cryptogramType },
+      emv: {
+        cryptogram: card.emv.cryptogram,
+        cryptogramType: card.emv.cryptogramType,
+        tags: card.emv.tags,
+      },
     }),
   };
 }

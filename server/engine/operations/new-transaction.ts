@@ -1,6 +1,6 @@
 import { Code, GIFT_OPERATIONS, MsoftCode, formatAmount } from '../../../protocol/index.ts';
 import { processorCheck, type CheckEntry } from '../checks/check-entry.ts';
-import { unixSeconds } from '../clock.ts';
+import { unixSeconds } from '../../shared/clock.ts';
 import { answerWithCopies } from '../receipts/receipt-delivery.ts';
 import type { EngineContext, OperationRequest, ServiceAnswer } from '../engine-context.ts';
 import { decideGiftPlan, type GiftDecision } from '../gift/gift-host.ts';

@@ -1,6 +1,6 @@
 import { formatAmount, parseAmount, stateAfter } from '../../../protocol/index.ts';
 import { invalidMove } from '../answers.ts';
-import { unixSeconds } from '../clock.ts';
+import { unixSeconds } from '../../shared/clock.ts';
 import type { EngineContext, OperationHandler, OperationRequest } from '../engine-context.ts';
 import { customOf, echoOf, overlay } from '../request-echo.ts';
 import type { TransactionRecord } from '../../store/transaction-record.ts';

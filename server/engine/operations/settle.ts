@@ -1,6 +1,6 @@
 import { Code, MsoftCode, formatAmount, formatSignedAmount } from '../../../protocol/index.ts';
 import { notFound, response, serviceDecline } from '../answers.ts';
-import { unixSeconds } from '../clock.ts';
+import { unixSeconds } from '../../shared/clock.ts';
 import type { EngineContext, OperationHandler } from '../engine-context.ts';
 import type { BatchRecord, BatchTotals } from '../../store/batch-store.ts';
 import type { StoreTx } from '../../store/service-store.ts';

@@ -1,6 +1,6 @@
 import { Code, MsoftCode } from '../../../protocol/index.ts';
 import { response } from '../answers.ts';
-import { unixSeconds } from '../clock.ts';
+import { unixSeconds } from '../../shared/clock.ts';
 import type { OperationHandler } from '../engine-context.ts';
 import { digestSecret, newSecret } from '../../accounts/secret-digest.ts';
 import { SESSION_LIFETIME_SECONDS } from '../card-ticket-lifetimes.ts';

@@ -1,7 +1,7 @@
 import { Code, MsoftCode, refusalOf, type Move } from '../../../protocol/index.ts';
 import type { ProcessorRequest } from '../../processor/index.ts';
 import { invalidMove, notFound, response, serviceDecline } from '../answers.ts';
-import { unixSeconds } from '../clock.ts';
+import { unixSeconds } from '../../shared/clock.ts';
 import type { EngineContext, OperationRequest } from '../engine-context.ts';
 import { QUEUE_TIMEOUT_RESULT, sendOnline } from '../online.ts';
 import { transactionPairs, type AnswerResult } from '../response-pairs.ts';

@@ -1,6 +1,6 @@
 import type { ReceiptHeader } from '../../store/receipt-header-store.ts';
 import type { ServiceStore } from '../../store/service-store.ts';
-import { unixSeconds } from '../clock.ts';
+import { unixSeconds } from '../../shared/clock.ts';
 
 /** The demo merchant's receipt header (docs/api.md, The demo merchant). */
 export const DEMO_RECEIPT_HEADER: ReceiptHeader = {

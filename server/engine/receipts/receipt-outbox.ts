@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { maskCardNumbers } from '../../../drivers/crypto/index.ts';
 import type { OutboxChannel, OutboxCopy } from '../../store/receipt-outbox-store.ts';
-import { unixSeconds } from '../clock.ts';
+import { unixSeconds } from '../../shared/clock.ts';
 
 /** A receipt copy to send. */
 export interface OutboxMessage {

@@ -1,13 +1,13 @@
 import {
   InFlightClaimedError,
-  type InFlightDraft,
+  SqlInFlightStore,
+  inFlightFromRow,
   type InFlightRecord,
-  type InFlightStore,
+  type InFlightRow,
 } from '../in-flight-store.ts';
-import { inFlightFromRow, type InFlightRow } from '../store-rows.ts';
+import type { SqlSession } from '../sql-session.ts';
 import { pause } from './pg-connections.ts';
 import { holdsInstanceLock, instanceRuns, NOW_MS } from './pg-instance-lease.ts';
-import type { PgSession } from './pg-session.ts';
 
 /**
  * Claims the records whose owner no longer runs (instanceRuns: no lock, no live lease): they become
@@ -32,21 +32,12 @@ const FORGET_LAPSED = `DELETE FROM instances i WHERE i.lease_until <= ${NOW_MS}
  * In-flight records in PostgreSQL (008_in_flight), shared by every instance: each record names the
  * instance working on it (`owner`, the key of the advisory lock it holds while it runs).
  */
-export class PgInFlightStore implements InFlightStore {
-  readonly #s: PgSession;
+export class PgInFlightStore extends SqlInFlightStore {
   readonly #owner: number;
 
-  constructor(session: PgSession, owner: number) {
-    this.#s = session;
+  constructor(session: SqlSession, owner: number) {
+    super(session, owner);
     this.#owner = owner;
-  }
-
-  async findByOrder(merchantId: number, orderId: string): Promise<InFlightRecord[]> {
-    const rows = await this.#s.all<InFlightRow>(
-      'SELECT * FROM in_flight WHERE merchant_id = $1 AND order_id = $2 ORDER BY id',
-      [merchantId, orderId],
-    );
-    return rows.map(inFlightFromRow);
   }
 
   /**
@@ -55,44 +46,22 @@ export class PgInFlightStore implements InFlightStore {
    * most LEASE_MS): it either takes its lock again and keeps them, or its lease lapses and they are
    * claimed.
    */
-  async orphans(): Promise<InFlightRecord[]> {
+  override async orphans(): Promise<InFlightRecord[]> {
     const claimed: InFlightRecord[] = [];
     for (;;) {
-      const rows = await this.#s.all<InFlightRow>(CLAIM_ORPHANS, [this.#owner]);
+      const rows = await this.sql.all<InFlightRow>(CLAIM_ORPHANS, [this.#owner]);
       claimed.push(...rows.map(inFlightFromRow));
-      const wait = (await this.#s.get<{ wait: number | null }>(LEASE_WAIT))?.wait ?? null;
+      const wait = (await this.sql.get<{ wait: number | null }>(LEASE_WAIT))?.wait ?? null;
       if (wait === null) break;
       await pause(Math.min(wait + 50, 500));
     }
-    await this.#s.run(FORGET_LAPSED);
+    await this.sql.run(FORGET_LAPSED);
     return claimed.sort((a, b) => a.id - b.id);
   }
 
-  async insert(
-    draft: InFlightDraft,
-    cardSealed: Buffer | null,
-    nowTs: number,
-  ): Promise<InFlightRecord> {
-    const row = await this.#s.get<{ id: number }>(
-      `INSERT INTO in_flight (merchant_id, profile_id, order_id, draft_json, card_sealed,
-        created_ts, owner) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [
-        draft.merchantId,
-        draft.profileId,
-        draft.orderId,
-        JSON.stringify(draft),
-        cardSealed,
-        nowTs,
-        this.#owner,
-      ],
-    );
-    if (row === undefined) throw new Error('in-flight row vanished inside its own commit');
-    return { id: row.id, draft, cardSealed, createdTs: nowTs };
-  }
-
   /** Deletes the record only while this instance owns it (a fence against a takeover). */
-  async remove(id: number): Promise<void> {
-    const removed = await this.#s.run('DELETE FROM in_flight WHERE id = $1 AND owner = $2', [
+  override async remove(id: number): Promise<void> {
+    const removed = await this.sql.run('DELETE FROM in_flight WHERE id = $1 AND owner = $2', [
       id,
       this.#owner,
     ]);

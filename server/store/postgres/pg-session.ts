@@ -1,29 +1,16 @@
 import pg from 'pg';
+import { POSTGRES_DIALECT } from '../sql-dialect.ts';
+import type { SqlSession, SqlValues } from '../sql-session.ts';
 import { isServerLost, type PgConnections } from './pg-connections.ts';
 
-/** A statement's values: text, numbers, buffers, null, or a text array. */
-export type Values = readonly (string | number | boolean | Buffer | null | readonly string[])[];
-
 /**
- * How a PostgreSQL store's tables reach the database. Reads and single-statement writes run as
+ * The store's SQL session on PostgreSQL (SqlSession). Reads and single-statement writes run as
  * they are; write() runs a change of several statements as one transaction, handed a session on
  * it. Inside a store transaction everything runs on the transaction's connection.
  */
-export interface PgSession {
-  /** Every row of a statement. */
-  all<T>(sql: string, values?: Values): Promise<T[]>;
-  /** The first row of a statement, if any. */
-  get<T>(sql: string, values?: Values): Promise<T | undefined>;
-  /** Runs a statement; returns how many rows it changed. */
-  run(sql: string, values?: Values): Promise<number>;
+export interface PgSession extends SqlSession {
   /** Runs statements as one atomic change. */
   write<T>(change: (session: PgTxSession) => Promise<T>): Promise<T>;
-  /**
-   * " FOR UPDATE" inside a store transaction, else "": a row read there to decide a change is
-   * locked until the commit, so a decision on another instance waits for it (row locks, READ
-   * COMMITTED; docs/architecture.md, The store).
-   */
-  readonly lock: string;
 }
 
 /** The session of a store transaction: a statement may be left to run with the commit. */
@@ -38,6 +25,12 @@ export interface PgTxSession extends PgSession {
   atCommit(sql: string, done: (rows: Record<string, unknown>[]) => void): void;
 }
 
+/** The session of a store transaction on PostgreSQL, from the SqlSession a shared area was given. */
+export function pgTxSession(session: SqlSession): PgTxSession {
+  if (!('atCommit' in session)) throw new TypeError('not a PostgreSQL store transaction session');
+  return session as PgTxSession;
+}
+
 /** A statement left for the commit's round trip (PgTxSession.atCommit). */
 interface AtCommit {
   sql: string;
@@ -47,7 +40,7 @@ interface AtCommit {
 const names = new Map<string, string>();
 
 /** The statement as a named prepared statement: parsed once per connection, by its SQL text. */
-function prepared(sql: string, values: Values | undefined): pg.QueryConfig {
+function prepared(sql: string, values: SqlValues | undefined): pg.QueryConfig {
   let name = names.get(sql);
   if (name === undefined) {
     name = `laneterm_${names.size + 1}`;
@@ -86,6 +79,7 @@ function isWrite(sql: string): boolean {
 
 /** A session on one connection inside a transaction; `wrote` tells whether it changed a row. */
 class TransactionSession implements PgTxSession {
+  readonly dialect = POSTGRES_DIALECT;
   readonly lock = ' FOR UPDATE';
   wrote = false;
   readonly finals: AtCommit[] = [];
@@ -97,18 +91,18 @@ class TransactionSession implements PgTxSession {
     this.#fence = fence;
   }
 
-  async all<T>(sql: string, values?: Values): Promise<T[]> {
+  async all<T>(sql: string, values?: SqlValues): Promise<T[]> {
     const result = await this.#client.query(prepared(sql, values));
     if (isWrite(sql) && (result.rowCount ?? 0) > 0) this.wrote = true;
     this.#fence.reads += 1;
     return result.rows as T[];
   }
 
-  async get<T>(sql: string, values?: Values): Promise<T | undefined> {
+  async get<T>(sql: string, values?: SqlValues): Promise<T | undefined> {
     return (await this.all<T>(sql, values))[0];
   }
 
-  async run(sql: string, values?: Values): Promise<number> {
+  async run(sql: string, values?: SqlValues): Promise<number> {
     const result = await this.#client.query(prepared(sql, values));
     if ((result.rowCount ?? 0) > 0) this.wrote = true;
     return result.rowCount ?? 0;
@@ -192,7 +186,7 @@ export async function runTransaction<T>(
  * statements is a transaction of its own (runTransaction).
  */
 export function topLevelSession(connections: PgConnections, fence: ReadFence): PgSession {
-  const query = async (sql: string, values: Values | undefined): Promise<pg.QueryResult> => {
+  const query = async (sql: string, values: SqlValues | undefined): Promise<pg.QueryResult> => {
     for (let attempt = 1; ; attempt += 1) {
       const client = await connections.acquire();
       try {
@@ -206,13 +200,14 @@ export function topLevelSession(connections: PgConnections, fence: ReadFence): P
     }
   };
   return {
+    dialect: POSTGRES_DIALECT,
     lock: '',
-    all: async <T>(sql: string, values?: Values): Promise<T[]> => {
+    all: async <T>(sql: string, values?: SqlValues): Promise<T[]> => {
       const result = await query(sql, values);
       fence.reads += 1;
       return result.rows as T[];
     },
-    get: async <T>(sql: string, values?: Values): Promise<T | undefined> => {
+    get: async <T>(sql: string, values?: SqlValues): Promise<T | undefined> => {
       const result = await query(sql, values);
       fence.reads += 1;
       return result.rows[0] as T | undefined;

@@ -1,20 +1,25 @@
+import type { SqlValues } from '../sql-session.ts';
+import { recordStanSql } from '../sql-transaction-store.ts';
+import { POSTGRES_DIALECT } from '../sql-dialect.ts';
 import type { NewTransaction, TransactionEvent } from '../transaction-store.ts';
 import { eventValues, NEW_TRANSACTION_COLUMNS, newTransactionValues } from '../transaction-rows.ts';
-import { openBatchClauses } from './pg-batch-store.ts';
-import type { Values } from './pg-session.ts';
 
 /**
- * Notes a stan sequence value for a profile, unless its counter already covers it: with stans
- * handed out from reserved blocks (PgStanBlocks) it always does, so the counter's row is neither
- * written nor locked by a message, and messages of one profile never queue on it. The placeholders
- * name the profile id and the value (null: nothing to note).
+ * The WITH clauses that find a capture's batch without locking it: `place` is the profile's open
+ * batch (id, number), or one opened now when none is (two writes opening one at once meet on the
+ * partial unique index batches_one_open, and the loser's store transaction runs again); empty
+ * unless `when` holds. Placeholders name the statement's parameters: profile id, now, a boolean.
  */
-export function recordStanStatement(profile: string, value: string): string {
-  return `INSERT INTO profile_counters AS c (profile_id, stan_seq)
-    SELECT ${profile}::bigint, ${value}::bigint WHERE ${value}::bigint IS NOT NULL AND NOT EXISTS (
-      SELECT 1 FROM profile_counters WHERE profile_id = ${profile}::bigint
-      AND stan_seq >= ${value}::bigint)
-    ON CONFLICT (profile_id) DO UPDATE SET stan_seq = greatest(c.stan_seq, excluded.stan_seq)`;
+export function openBatchClauses(profile: string, now: string, when: string): string {
+  return `found AS (
+      SELECT id, number FROM batches WHERE profile_id = ${profile} AND status = 'open' AND ${when}),
+    opened AS (
+      INSERT INTO batches (profile_id, number, status, item_count, opened_ts)
+      SELECT ${profile}, coalesce(max(number), 0) + 1, 'open', 0, ${now}
+      FROM batches WHERE profile_id = ${profile}
+      HAVING ${when} AND NOT EXISTS (SELECT 1 FROM found)
+      RETURNING id, number),
+    place AS (SELECT * FROM found UNION ALL SELECT * FROM opened)`;
 }
 
 /**
@@ -26,7 +31,7 @@ export const PROVISIONAL_ITEM = 2 ** 52;
 /**
  * A new transaction in one statement, so one round trip: its batch when it is captured
  * (openBatchClauses), its row (a capture with its provisional item), its first event and its stan
- * (recordStanStatement); answers the row as the store's reads give it (with batch_number and
+ * (recordStanSql); answers the row as the store's reads give it (with batch_number and
  * order_id). A capture's real item is taken with the commit (itemAtCommit).
  */
 export const INSERT_TRANSACTION = `WITH ${openBatchClauses('$2::bigint', '$32::bigint', '$37::boolean')},
@@ -40,7 +45,7 @@ export const INSERT_TRANSACTION = `WITH ${openBatchClauses('$2::bigint', '$32::b
     verbiage, stan, username, ts)
     SELECT ttid, $38::text, $39::bigint, $40::text, $41::text, $42::text, $43::text, $44::text,
     $45::text, $32::bigint FROM t),
-  s AS (${recordStanStatement('$2', '$46')})
+  s AS (${recordStanSql(POSTGRES_DIALECT, '$2', '$46')})
   SELECT t.*, (SELECT number FROM place) AS batch_number, $47::text AS order_id FROM t`;
 
 /** The values of INSERT_TRANSACTION: the transaction, its first event, its order's row and payment id. */
@@ -49,7 +54,7 @@ export function insertValues(
   event: TransactionEvent,
   order: { ref: number | null; paymentId: string | null },
   nowTs: number,
-): Values {
+): SqlValues {
   return [
     ...newTransactionValues(txn, order, nowTs),
     txn.state === 'captured',

@@ -1,36 +1,15 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { SqlInFlightStore } from '../in-flight-store.ts';
 import type { ServiceStore, StoreTx } from '../service-store.ts';
+import type { SqlSession } from '../sql-session.ts';
+import { StoreAreas, storeAreas } from '../store-areas.ts';
 import { ConnectionGate } from './connection-gate.ts';
-import { SqliteApiKeyStore } from './sqlite-api-key-store.ts';
-import { SqliteBatchStore } from './sqlite-batch-store.ts';
-import { SqliteBdkStore } from './sqlite-bdk-store.ts';
-import { SqliteCardTicketStore } from './sqlite-card-ticket-store.ts';
-import { SqliteCheckStore } from './sqlite-check-store.ts';
-import { SqliteCredentialFailureStore } from './sqlite-credential-failure-store.ts';
-import { SqliteDenyListStore } from './sqlite-deny-list-store.ts';
-import { SqliteEmvStore } from './sqlite-emv-store.ts';
-import { SqliteGiftStore } from './sqlite-gift-store.ts';
-import { SqliteInFlightStore } from './sqlite-in-flight-store.ts';
-import { SqliteMerchantStore } from './sqlite-merchant-store.ts';
 import { applySqliteMigrations } from './sqlite-migrations.ts';
-import { SqlitePasswordCheckStore } from './sqlite-password-check-store.ts';
-import { SqliteMfaStore } from './sqlite-mfa-store.ts';
-import { SqlitePermissionStore } from './sqlite-permission-store.ts';
-import { SqliteProfileStore } from './sqlite-profile-store.ts';
-import { SqliteReceiptHeaderStore } from './sqlite-receipt-header-store.ts';
-import { SqliteReceiptOutboxStore } from './sqlite-receipt-outbox-store.ts';
-import { StanSequence } from './stan-sequence.ts';
-import {
-  statementCache,
-  topLevelSession,
-  transactionSession,
-  type SqliteSession,
-} from './sqlite-session.ts';
-import { SqliteTokenStore } from './sqlite-token-store.ts';
+import { sqliteSessions } from './sqlite-session.ts';
 import { SqliteTransactionStore } from './sqlite-transaction-store.ts';
-import { SqliteUserStore } from './sqlite-user-store.ts';
+import { StanSequence } from './stan-sequence.ts';
 import { WalSync } from './wal-sync.ts';
 
 /** Options of a SQLite store. */
@@ -39,31 +18,31 @@ export interface SqliteStoreOptions {
   verbose?: (sql?: unknown) => void;
 }
 
-/** Every table of the store over one session. */
-function tables(session: SqliteSession): StoreTx {
-  const batches = new SqliteBatchStore(session);
-  return {
-    transactions: new SqliteTransactionStore(session, batches),
-    batches,
-    tokens: new SqliteTokenStore(session),
-    merchants: new SqliteMerchantStore(session),
-    gift: new SqliteGiftStore(session),
-    denyList: new SqliteDenyListStore(session),
-    inFlight: new SqliteInFlightStore(session),
-    emv: new SqliteEmvStore(session),
-    bdks: new SqliteBdkStore(session),
-    receiptHeaders: new SqliteReceiptHeaderStore(session),
-    users: new SqliteUserStore(session),
-    profiles: new SqliteProfileStore(session),
-    permissions: new SqlitePermissionStore(session),
-    apiKeys: new SqliteApiKeyStore(session),
-    mfa: new SqliteMfaStore(session),
-    failures: new SqliteCredentialFailureStore(session),
-    passwordChecks: new SqlitePasswordCheckStore(session),
-    checks: new SqliteCheckStore(session),
-    cardTickets: new SqliteCardTicketStore(session),
-    outbox: new SqliteReceiptOutboxStore(session),
-  };
+/** Every area of a SQLite store over one session. */
+function sqliteAreas(session: SqlSession): StoreTx {
+  return storeAreas(session, {
+    transactions: new SqliteTransactionStore(session),
+    inFlight: new SqlInFlightStore(session),
+  });
+}
+
+/** Opens the file in WAL mode with foreign keys on, its schema brought up to date. */
+function openDatabase(path: string, options: SqliteStoreOptions) {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path, options.verbose === undefined ? {} : { verbose: options.verbose });
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    applySqliteMigrations(db);
+    // From now on a write that meets another connection's lock waits without blocking (whenFree).
+    db.pragma('busy_timeout = 0');
+    return { db, wal: db.memory ? undefined : new WalSync(`${path}-wal`) };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
 }
 
 /**
@@ -73,85 +52,30 @@ function tables(session: SqliteSession): StoreTx {
  * the previous one ran. Store transactions take turns at the connection (ConnectionGate); reads
  * outside them wait for the one in progress, so they never see what is not committed.
  */
-export class SqliteServiceStore implements ServiceStore {
+export class SqliteServiceStore extends StoreAreas implements ServiceStore {
   readonly backend = 'sqlite';
   /** The database file, or ":memory:". */
   readonly path: string;
   /** The connection itself, for tests and tools that inspect rows; writes belong to the store. */
   readonly database: Database.Database;
-  readonly transactions: StoreTx['transactions'];
-  readonly batches: StoreTx['batches'];
-  readonly tokens: StoreTx['tokens'];
-  readonly merchants: StoreTx['merchants'];
-  readonly gift: StoreTx['gift'];
-  readonly denyList: StoreTx['denyList'];
-  readonly inFlight: StoreTx['inFlight'];
-  readonly emv: StoreTx['emv'];
-  readonly bdks: StoreTx['bdks'];
-  readonly receiptHeaders: StoreTx['receiptHeaders'];
-  readonly users: StoreTx['users'];
-  readonly profiles: StoreTx['profiles'];
-  readonly permissions: StoreTx['permissions'];
-  readonly apiKeys: StoreTx['apiKeys'];
-  readonly mfa: StoreTx['mfa'];
-  readonly failures: StoreTx['failures'];
-  readonly passwordChecks: StoreTx['passwordChecks'];
-  readonly checks: StoreTx['checks'];
-  readonly cardTickets: StoreTx['cardTickets'];
-  readonly outbox: StoreTx['outbox'];
-  readonly #gate = new ConnectionGate();
+  readonly #gate: ConnectionGate;
   readonly #wal: WalSync | undefined;
+  readonly #top: SqlSession;
   readonly #tx: StoreTx;
   readonly #stans: StanSequence;
-  readonly #begin: Database.Statement;
-  readonly #commit: Database.Statement;
-  readonly #rollback: Database.Statement;
 
   constructor(path: string, options: SqliteStoreOptions = {}) {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    const db = new Database(
-      path,
-      options.verbose === undefined ? {} : { verbose: options.verbose },
-    );
-    try {
-      db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = NORMAL');
-      db.pragma('foreign_keys = ON');
-      db.pragma('busy_timeout = 5000');
-      applySqliteMigrations(db);
-      this.#wal = db.memory ? undefined : new WalSync(`${path}-wal`);
-    } catch (error) {
-      db.close();
-      throw error;
-    }
+    const { db, wal } = openDatabase(path, options);
+    const gate = new ConnectionGate();
+    const sessions = sqliteSessions(db, gate, wal);
+    const top = sqliteAreas(sessions.top);
+    super(top);
     this.path = path;
     this.database = db;
-    const prepare = statementCache(db);
-    this.#begin = db.prepare('BEGIN IMMEDIATE');
-    this.#commit = db.prepare('COMMIT');
-    this.#rollback = db.prepare('ROLLBACK');
-    this.#tx = tables(transactionSession(prepare));
-    const top = tables(topLevelSession(db, prepare, this.#gate, this.#wal));
-    this.transactions = top.transactions;
-    this.batches = top.batches;
-    this.tokens = top.tokens;
-    this.merchants = top.merchants;
-    this.gift = top.gift;
-    this.denyList = top.denyList;
-    this.inFlight = top.inFlight;
-    this.emv = top.emv;
-    this.bdks = top.bdks;
-    this.receiptHeaders = top.receiptHeaders;
-    this.users = top.users;
-    this.profiles = top.profiles;
-    this.permissions = top.permissions;
-    this.apiKeys = top.apiKeys;
-    this.mfa = top.mfa;
-    this.failures = top.failures;
-    this.passwordChecks = top.passwordChecks;
-    this.checks = top.checks;
-    this.cardTickets = top.cardTickets;
-    this.outbox = top.outbox;
+    this.#gate = gate;
+    this.#wal = wal;
+    this.#top = sessions.top;
+    this.#tx = sqliteAreas(sessions.tx);
     this.#stans = new StanSequence(top.transactions);
   }
 
@@ -160,21 +84,8 @@ export class SqliteServiceStore implements ServiceStore {
     return this.#wal?.flushes ?? 0;
   }
 
-  async transaction<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {
-    const result = await this.#gate.hold(async () => {
-      this.#begin.run();
-      try {
-        const value = await work(this.#tx);
-        this.#commit.run();
-        this.#wal?.committed();
-        return value;
-      } catch (error) {
-        if (this.database.inTransaction) this.#rollback.run();
-        throw error;
-      }
-    });
-    await this.settled();
-    return result;
+  transaction<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {
+    return this.#top.write(() => work(this.#tx));
   }
 
   nextStanSeq(profileId: number): Promise<number> {

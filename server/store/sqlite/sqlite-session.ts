@@ -1,27 +1,58 @@
+// The store's SQL session over the one SQLite connection (better-sqlite3): numbered placeholders
+// bound by name, turns at the connection, and group commit (docs/architecture.md, The store).
 import type Database from 'better-sqlite3';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { SQLITE_DIALECT } from '../sql-dialect.ts';
+import type { SqlSession, SqlValues } from '../sql-session.ts';
 import type { ConnectionGate } from './connection-gate.ts';
 import type { WalSync } from './wal-sync.ts';
 
-/** Statements compiled once per connection and reused, by their SQL text. */
-export type Prepare = Database.Database['prepare'];
+type Bound = Record<number, string | number | Buffer | null>;
 
 /**
- * How a SQLite store's tables reach the connection. Each table method runs its statements inside
- * read() or write(), synchronously; the session decides what surrounds them.
+ * A statement's values as better-sqlite3 binds them: $1, $2, … are SQLite's named parameters "1",
+ * "2", …; a boolean is 1 or 0 (SQLite has no boolean type), a list of text its JSON (json_each).
  */
-export interface SqliteSession {
-  /** The prepared statement for the SQL, compiled on first use. */
-  prepare: Prepare;
-  /** Runs statements that only read. */
-  read<T>(use: () => T): Promise<T>;
-  /** Runs statements that write, as one atomic change. */
-  write<T>(change: () => T): Promise<T>;
+function bind(values: SqlValues | undefined): Bound {
+  const bound: Bound = {};
+  values?.forEach((value, index) => {
+    bound[index + 1] =
+      typeof value === 'boolean'
+        ? Number(value)
+        : Array.isArray(value)
+          ? JSON.stringify(value)
+          : (value as string | number | Buffer | null);
+  });
+  return bound;
 }
 
-/** A statement cache over one connection. */
-export function statementCache(db: Database.Database): Prepare {
+/** How long a write waits for another connection's write lock before it fails, ms. */
+const BUSY_MS = 5000;
+
+/**
+ * Runs `attempt` again while another connection to the file holds its write lock (SQLITE_BUSY),
+ * waiting 2 ms, then twice as long each time up to 50 ms, for up to BUSY_MS: the connection's own
+ * busy timeout is 0, since SQLite's wait would stop the event loop, and with it the transaction
+ * holding the lock when that is this process's.
+ */
+async function whenFree<T>(attempt: () => T | Promise<T>): Promise<T> {
+  const deadline = Date.now() + BUSY_MS;
+  for (let wait = 2; ; wait = Math.min(wait * 2, 50)) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      const busy = typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+      if (!busy || Date.now() >= deadline) throw error;
+      await sleep(wait);
+    }
+  }
+}
+
+/** Statements compiled once per connection and reused, by their SQL text. */
+function statementCache(db: Database.Database): (sql: string) => Database.Statement {
   const statements = new Map<string, Database.Statement>();
-  const prepare = (sql: string): Database.Statement => {
+  return (sql) => {
     let statement = statements.get(sql);
     if (statement === undefined) {
       statement = db.prepare(sql);
@@ -29,39 +60,98 @@ export function statementCache(db: Database.Database): Prepare {
     }
     return statement;
   };
-  return prepare as Prepare;
+}
+
+/** The statements of one session, run synchronously at the connection when `turn` lets them. */
+interface Runner {
+  all(sql: string, values?: SqlValues): unknown[];
+  get(sql: string, values?: SqlValues): unknown;
+  run(sql: string, values?: SqlValues): number;
+  /** True when the statement writes (a commit to make durable outside a transaction). */
+  writes(sql: string): boolean;
+}
+
+function runner(prepare: (sql: string) => Database.Statement): Runner {
+  return {
+    all: (sql, values) => prepare(sql).all(bind(values)),
+    get: (sql, values) => prepare(sql).get(bind(values)),
+    run: (sql, values) => prepare(sql).run(bind(values)).changes,
+    writes: (sql) => !prepare(sql).readonly,
+  };
+}
+
+/** The sessions of a SQLite store: outside its transactions, and inside one. */
+export interface SqliteSessions {
+  /** Calls made outside a store transaction. */
+  readonly top: SqlSession;
+  /** Calls made inside a store transaction, which holds the connection already. */
+  readonly tx: SqlSession;
 }
 
 /**
- * The session of calls made outside a store transaction: each takes its turn at the connection
- * (never inside another caller's open transaction); each write is its own immediate transaction and
- * resolves once the log holding it is flushed.
+ * The sessions over one connection. Outside a store transaction each call takes its turn at the
+ * connection (ConnectionGate: never inside another caller's open transaction); a statement that
+ * writes commits on its own, and write() runs its change in one immediate transaction holding the
+ * connection; either resolves once the log holding it is flushed (WalSync, group commit), and
+ * waits its turn without blocking while another connection to the file writes (whenFree).
  */
-export function topLevelSession(
+export function sqliteSessions(
   db: Database.Database,
-  prepare: Prepare,
   gate: ConnectionGate,
   wal: WalSync | undefined,
-): SqliteSession {
-  const atomically = db.transaction((change: () => unknown) => change()).immediate;
-  return {
-    prepare,
-    read: (use) => gate.run(use),
-    write: async <T>(change: () => T): Promise<T> => {
-      const result = await gate.run(() => atomically(change) as T);
-      if (wal === undefined) return result;
-      wal.committed();
-      await wal.durable();
+): SqliteSessions {
+  const statements = runner(statementCache(db));
+  const begin = db.prepare('BEGIN IMMEDIATE');
+  const commit = db.prepare('COMMIT');
+  const rollback = db.prepare('ROLLBACK');
+  /** Notes a commit at once, so a read after it waits for its flush (WalSync.durable). */
+  const committed = (): void => wal?.committed();
+  const durable = (): Promise<void> => wal?.durable() ?? Promise.resolve();
+  const tx: SqlSession = {
+    dialect: SQLITE_DIALECT,
+    lock: '',
+    all: async <T>(sql: string, values?: SqlValues) => statements.all(sql, values) as T[],
+    get: async <T>(sql: string, values?: SqlValues) => statements.get(sql, values) as T | undefined,
+    run: async (sql, values) => statements.run(sql, values),
+    write: (change) => change(tx),
+  };
+  /** Runs one statement in its turn; one that writes resolves once its commit is durable. */
+  const single = async <T>(sql: string, use: () => T): Promise<T> => {
+    if (!statements.writes(sql)) return gate.run(use);
+    const result = await whenFree(() =>
+      gate.run(() => {
+        const value = use();
+        committed();
+        return value;
+      }),
+    );
+    await durable();
+    return result;
+  };
+  const top: SqlSession = {
+    dialect: SQLITE_DIALECT,
+    lock: '',
+    all: <T>(sql: string, values?: SqlValues) =>
+      single(sql, () => statements.all(sql, values) as T[]),
+    get: <T>(sql: string, values?: SqlValues) =>
+      single(sql, () => statements.get(sql, values) as T | undefined),
+    run: (sql, values) => single(sql, () => statements.run(sql, values)),
+    write: async (change) => {
+      const result = await gate.hold(async () => {
+        await whenFree(() => begin.run());
+        try {
+          const value = await change(tx);
+          commit.run();
+          committed();
+          return value;
+        } catch (error) {
+          if (db.inTransaction) rollback.run();
+          throw error;
+        }
+      });
+      await durable();
       return result;
     },
   };
-}
-
-/** The session of calls made inside a store transaction, which holds the connection already. */
-export function transactionSession(prepare: Prepare): SqliteSession {
-  return {
-    prepare,
-    read: async (use) => use(),
-    write: async (change) => change(),
-  };
+  return { top, tx };
 }

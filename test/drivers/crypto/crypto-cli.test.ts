@@ -1,34 +1,12 @@
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ROOT, crypto } from './helpers/crypto-cli-run.ts';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const CLI = 'drivers/tools/crypto-cli.ts';
 const TDES_BDK = '0123456789ABCDEFFEDCBA9876543210';
 const AES128_BDK = 'FEDCBA9876543210F1F1F1F1F1F1F1F1';
 const AES256_BDK = AES128_BDK.repeat(2);
 const KSN1 = 'FFFF9876543210E00001';
 const AES_KSN1 = '123456789012345600000001';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the CLI as `npm run crypto` does (node --import tsx) and collects its streams and status. */
-function crypto(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', CLI, ...args],
-      { cwd: ROOT },
-      (error, stdout, stderr) => {
-        resolve({ code: error === null ? 0 : Number(error.code), stdout, stderr });
-      },
-    );
-  });
-}
 
 async function value(...args: string[]): Promise<string> {
   const run = await crypto(...args);
@@ -258,7 +236,17 @@ describe('crypto CLI: errors on stderr with a non-zero exit', () => {
 
   it('prints the synopsis of every command on help', async () => {
     const help = await value('help');
-    for (const name of ['ipek', 'key', 'pinblock', 'encrypt-pin', 'decrypt', 'tlv', 'card']) {
+    for (const name of [
+      'ipek',
+      'key',
+      'pinblock',
+      'encrypt-pin',
+      'decrypt',
+      'tlv',
+      'card',
+      'arqc',
+      'arpc',
+    ]) {
       expect(help).toContain(`crypto ${name} `);
     }
   });

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type TlvNode, decodeTlv, encodeTlv } from '../../../drivers/crypto/index.ts';
 import { emvCompletionFromTlv, hostResponseData } from '../../../drivers/emv/emv-completion.ts';
-import {
-  pendingChipTransaction,
-  secondGenerateAc,
-} from '../../../drivers/sim/emv-card-completion.ts';
+import { secondGenerateAc } from '../../../drivers/sim/emv-card-completion.ts';
+import { NO_FAULT, chipOnline } from '../sim/helpers/chip-online.ts';
 
 const tlv = (tag: string, hex: string): TlvNode => ({ tag, value: Buffer.from(hex, 'hex') });
 
@@ -36,21 +34,20 @@ describe('host response data (60-12)', () => {
 });
 
 describe('the final data of the simulated card, read as the lane reads it', () => {
-  const pending = pendingChipTransaction('4111111111111111', '000000001500', '0007', FIRST_ANSWER);
-
   it('repeats the receipt tags, with TC on 00 and AAC when the card declines or the host did', () => {
-    const approved = emvCompletionFromTlv(
-      secondGenerateAc(pending, hostResponseData('8A023030'), false),
-    );
+    const { pending, hostData } = chipOnline('visa', 1500);
+    const approved = emvCompletionFromTlv(secondGenerateAc(pending(), hostData('00'), NO_FAULT));
     expect(approved).toMatchObject({
       cryptogramType: 'TC',
-      receipt: { aid: 'A0000000031010', tvr: '0000008000', cvmResults: '420300', tsi: 'E800' },
+      receipt: { aid: 'A0000000031010', tvr: '0000008000', cvmResults: '420300', tsi: 'F800' },
     });
     expect(approved.receipt.cryptogram).toMatch(/^[0-9A-F]{16}$/);
-    expect(approved.receipt.cryptogram).not.toBe('1A2B3C4D5E6F7081');
-    const refused = secondGenerateAc(pending, hostResponseData('8A023035'), false);
+    const refused = secondGenerateAc(pending(), hostData('05'), NO_FAULT);
     expect(emvCompletionFromTlv(refused).cryptogramType).toBe('AAC');
-    const cardDeclines = secondGenerateAc(pending, hostResponseData('8A023030'), true);
+    const cardDeclines = secondGenerateAc(pending(), hostData('00'), {
+      ...NO_FAULT,
+      cardDeclines: true,
+    });
     expect(emvCompletionFromTlv(cardDeclines).cryptogramType).toBe('AAC');
     expect(decodeTlv(cardDeclines).map((node) => node.tag)).not.toContain('9F5B');
   });

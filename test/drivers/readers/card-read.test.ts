@@ -3,16 +3,43 @@ import { describe, expect, it } from 'vitest';
 import { displayFromMaskedTracks } from '../../../drivers/readers/masked-track.ts';
 import { toRequestFields } from '../../../drivers/readers/request-fields.ts';
 import { SensitiveText } from '../../../drivers/sensitive-text.ts';
-import { maskTrack } from '../../../drivers/sim/track-masking.ts';
+import {
+  IDTECH_FACTORY_MASKING,
+  MAGTEK_FACTORY_MASKING,
+  maskTrack,
+  parseMaskingSpec,
+} from '../../../drivers/sim/track-masking.ts';
+import samples from '../../fixtures/readers/reader_samples.json' with { type: 'json' };
+
+// Known answers: the ID TECH SecureMag user manual's Security Level 3 example (§10.7.1) and
+// MagTek's masked track 2 example (mDynamo programmer's manual, Tables 8-1 and 8-2).
+const idtech = samples.idtechSecureMagLevel3Original;
+const magtek = samples.magtekIsoTrackMask;
 
 describe('masked tracks', () => {
-  it('keeps first six and last four digits when masking, and blanks the discretionary data', () => {
-    expect(maskTrack(';4111111111111111=30122011000000?')).toBe(
-      ';411111******1111=30122010000000?',
-    );
-    expect(maskTrack('%B4111111111111111^TEST CARD/VISA^30122011000000?')).toBe(
-      '%B411111******1111^TEST CARD/VISA^30122010000000?',
-    );
+  it('masks as the readers do at their factory settings, byte for byte as their manuals show', () => {
+    expect(maskTrack(idtech.clearTrack1, IDTECH_FACTORY_MASKING)).toBe(idtech.maskedTrack1);
+    expect(maskTrack(idtech.clearTrack2, IDTECH_FACTORY_MASKING)).toBe(idtech.maskedTrack2);
+    expect(maskTrack(magtek.clearTrack2, MAGTEK_FACTORY_MASKING)).toBe(magtek.maskedTrack2);
+    expect(
+      maskTrack('%B4111111111111111^TEST CARD/VISA^30122011000000?', MAGTEK_FACTORY_MASKING),
+    ).toBe('%B4111000010001111^TEST CARD/VISA^30120000000000?');
+  });
+
+  it('shows the last four and the name, and no expiry or service code an ID TECH reader masked', () => {
+    expect(displayFromMaskedTracks(idtech.maskedTrack1, idtech.maskedTrack2)).toEqual({
+      maskedAccount: 'XXXXXXXXXXXX9999',
+      lastFour: '9999',
+      cardholderName: 'BUSH JR/GEORGE W.MR',
+    });
+  });
+
+  it("shows MagTek's clear expiry, never its zero-masked service code", () => {
+    expect(displayFromMaskedTracks(undefined, magtek.maskedTrack2)).toEqual({
+      maskedAccount: 'XXXXXXXXXXXX0000',
+      lastFour: '0000',
+      expdate: '1215',
+    });
   });
 
   it('shows only the last four, the name, the expiry and the service code', () => {
@@ -28,6 +55,23 @@ describe('masked tracks', () => {
       expdate: '1229',
       serviceCode: '201',
     });
+  });
+
+  it("takes the --mask setting of npm run sim within the vendors' bounds", () => {
+    expect(parseMaskingSpec('6,4,#,expiry')).toEqual({
+      leadingClear: 6,
+      trailingClear: 4,
+      maskChar: '#',
+      expiryClear: true,
+    });
+    expect(
+      maskTrack(idtech.clearTrack2, { ...IDTECH_FACTORY_MASKING, ...parseMaskingSpec('6,4,#') }),
+    ).toBe(';426684######9999=###############?#');
+    for (const spec of ['7,4,*', '6,5,*', '4,4,^', '4,4', '4,4,**']) {
+      expect(() => parseMaskingSpec(spec)).toThrow(
+        expect.objectContaining({ code: 'BAD_INPUT', field: 'masking' }),
+      );
+    }
   });
 
   it('refuses masked tracks that hide the last four digits', () => {

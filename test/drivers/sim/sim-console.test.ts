@@ -14,6 +14,7 @@ async function magtekConsole(logged: string[]) {
     faults: new FaultPlan(),
     cards: loadCardCatalogue(),
     format: 'enhanced',
+    masking: {},
     outDir: undefined,
     log: (line) => logged.push(line),
     capture: () => undefined,

@@ -50,8 +50,15 @@ export function expectTrainingReceipt(receipt: string, amount: string): void {
   expect(receipt).not.toMatch(/\d{13,19}/);
 }
 
-/** Folder of the screenshots docs/app.md shows. */
+/** Folder of the documentation's images, which the suite draws (docs/app.md's, README's). */
 export const DOCS_IMAGES_DIR = join(REPO_ROOT, 'docs', 'images');
+
+/** Saves what the lane display shows now (the viewport) as docs/images/<name>.png. */
+export async function saveDocsScreenshot(page: Page, name: string): Promise<string> {
+  const path = join(DOCS_IMAGES_DIR, `${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}
 
 /**
  * Saves a full-page screenshot as test-artifacts/e2e/<name>.png; with `docs` and

@@ -49,7 +49,11 @@ import { EscPosEncoder } from '../../../drivers/printer/escpos-encoder.ts';
 import { EscPosInterpreter, type PrintOp } from '../../../drivers/printer/escpos-interpreter.ts';
 import { statusRequest } from '../../../drivers/printer/escpos-status.ts';
 import { loadCardCatalogue } from '../../../drivers/sim/card-catalogue.ts';
-import { maskTrack } from '../../../drivers/sim/track-masking.ts';
+import {
+  IDTECH_FACTORY_MASKING,
+  MAGTEK_FACTORY_MASKING,
+  maskTrack,
+} from '../../../drivers/sim/track-masking.ts';
 import {
   type FuzzTarget,
   type Verdict,
@@ -68,7 +72,11 @@ const MAGTEK_REPORTS = CARDS.map((card) =>
   encodeMagtekReport({
     decoded: [true, true, false],
     encryptedTracks: [blocks(card.track1.length), blocks(card.track2.length), Buffer.alloc(0)],
-    maskedTracks: [maskTrack(card.track1), maskTrack(card.track2), ''],
+    maskedTracks: [
+      maskTrack(card.track1, MAGTEK_FACTORY_MASKING),
+      maskTrack(card.track2, MAGTEK_FACTORY_MASKING),
+      '',
+    ],
     deviceSerial: 'B0SIM001',
     encryptionStatus: 3,
     ksn: KSN,
@@ -110,7 +118,11 @@ function idtechSwipe(track1: string, track2: string, enhanced: boolean): IdtechS
     cardType: enhanced ? IDTECH_ENHANCED : 0,
     trackStatus: 0x03,
     lengths: [track1.length, track2.length, 0],
-    maskedTracks: [maskTrack(track1), maskTrack(track2), ''],
+    maskedTracks: [
+      maskTrack(track1, IDTECH_FACTORY_MASKING),
+      maskTrack(track2, IDTECH_FACTORY_MASKING),
+      '',
+    ],
     encryptedTracks: enhanced
       ? [blocks(track1.length), blocks(track2.length), Buffer.alloc(0)]
       : [blocks(track1.length + track2.length), Buffer.alloc(0), Buffer.alloc(0)],

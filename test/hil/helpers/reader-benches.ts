@@ -33,6 +33,8 @@ export interface ReaderBenchKind {
   encrypting: boolean;
   /** True for a chip reader: the card is inserted, and the read is EMV data (icc). */
   emv: boolean;
+  /** True when the read shows the expiry: ID TECH readers mask it at their factory setting. */
+  expiryShown: boolean;
   /** Faults that make sense on this device. */
   faults: readonly string[];
   make(): Promise<ReaderBench>;
@@ -94,6 +96,7 @@ export const READER_BENCHES: readonly ReaderBenchKind[] = [
     label: 'keyboard-wedge reader over a real pty (socat)',
     encrypting: false,
     emv: false,
+    expiryShown: true,
     faults: ['garbage', 'slow', 'unplug'],
     make: async () =>
       bench(
@@ -106,6 +109,7 @@ export const READER_BENCHES: readonly ReaderBenchKind[] = [
     label: `ID TECH reader, ${format} format, over a real pty (socat)`,
     encrypting: true,
     emv: false,
+    expiryShown: false,
     faults: ALL_FAULTS,
     make: async () =>
       bench(
@@ -119,6 +123,7 @@ export const READER_BENCHES: readonly ReaderBenchKind[] = [
     label: 'MagTek HID reader over the in-memory link (no uhid on this machine)',
     encrypting: true,
     emv: false,
+    expiryShown: true,
     faults: ['garbage', 'slow', 'unplug', 'exhausted'],
     make: () =>
       bench(
@@ -131,6 +136,7 @@ export const READER_BENCHES: readonly ReaderBenchKind[] = [
     label: 'EMV reader (NGA protocol 2), card inserted, over a real pty (socat)',
     encrypting: true,
     emv: true,
+    expiryShown: true,
     faults: ALL_FAULTS,
     make: async () =>
       bench(

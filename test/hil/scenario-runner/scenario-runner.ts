@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { ServiceProcess } from '../../conformance/helpers/service-process.ts';
 import { startLaneBench } from '../../main/lane/helpers/lane-bench.ts';
+import { startProcessLane, type ScenarioLane } from './process-lane.ts';
 import { parseScenario, type Scenario } from './scenario.ts';
 import { runStep } from './scenario-steps.ts';
 
@@ -33,12 +34,16 @@ export async function runScenario(file: string, service: ServiceProcess): Promis
   if (scenario.pending !== undefined)
     return { ...base, status: 'pending', steps: 0, ms: 0, detail: scenario.pending };
   const started = Date.now();
-  const bench = await startLaneBench({
-    service,
-    devices: { reader: scenario.reader },
-    ...(scenario.settings === undefined ? {} : { settings: scenario.settings }),
-    ...(scenario.answerMs === undefined ? {} : { answerMs: scenario.answerMs }),
-  });
+  const answerMs = scenario.answerMs === undefined ? {} : { answerMs: scenario.answerMs };
+  const bench: ScenarioLane =
+    scenario.lane === 'process'
+      ? await startProcessLane(service, { reader: scenario.reader, ...answerMs })
+      : await startLaneBench({
+          service,
+          devices: { reader: scenario.reader },
+          ...(scenario.settings === undefined ? {} : { settings: scenario.settings }),
+          ...answerMs,
+        });
   const state = { workflowId: '' };
   let done = 0;
   try {

@@ -5,8 +5,8 @@ import {
   type NextAction,
   type AttentionAction,
 } from '../../../main/lane-api/index.ts';
-import type { LaneBench } from '../../main/lane/helpers/lane-bench.ts';
 import type { ViewAt } from '../../main/lane/helpers/lane-driver.ts';
+import type { ScenarioLane } from './process-lane.ts';
 import type { ScenarioExpectation, ScenarioStep } from './scenario.ts';
 
 /** What a scenario run keeps between steps: the workflow it started last. */
@@ -69,7 +69,7 @@ function checkView(
 }
 
 /** The receipts printed or previewed so far, as one text. */
-function receiptText(bench: LaneBench): string {
+function receiptText(bench: ScenarioLane): string {
   return [
     bench.devices.simulators.printer.text(),
     ...bench.driver.receipts().map((receipt) => receipt.text),
@@ -77,7 +77,7 @@ function receiptText(bench: LaneBench): string {
 }
 
 async function history(
-  bench: LaneBench,
+  bench: ScenarioLane,
   step: Extract<ScenarioStep, { history: unknown }>['history'],
 ) {
   const { entries } = await bench.driver.send({ type: 'history.search', query: step.query });
@@ -108,9 +108,44 @@ async function history(
   }
 }
 
+/** How long the interrupted list may take to show what a transaction came to, ms. */
+const INTERRUPTED_WAIT_MS = 60_000;
+
+/** Waits until the lane's interrupted list holds the expected transaction with its status. */
+async function interrupted(
+  bench: ScenarioLane,
+  expected: Extract<ScenarioStep, { interrupted: unknown }>['interrupted'],
+): Promise<void> {
+  const deadline = Date.now() + INTERRUPTED_WAIT_MS;
+  let seen = '';
+  for (;;) {
+    const { interrupted: list } = await bench.driver.send({ type: 'lane.snapshot' });
+    const entry = list.find((candidate) => formatMinor(candidate.amountMinor) === expected.amount);
+    seen = list.map((item) => `${formatMinor(item.amountMinor)} ${item.status}`).join(', ');
+    if (
+      entry !== undefined &&
+      entry.status === expected.status &&
+      (expected.undone_by === undefined || entry.undoneBy === expected.undone_by)
+    )
+      return;
+    if (Date.now() > deadline) fail(`the interrupted list holds ${seen || 'nothing'}`);
+    await sleep(250);
+  }
+}
+
+/** Marks every interrupted transaction seen; fails unless the list is then empty. */
+async function acknowledgeAll(bench: ScenarioLane): Promise<void> {
+  const { interrupted: list } = await bench.driver.send({ type: 'lane.snapshot' });
+  let left = list;
+  for (const entry of list)
+    left = (await bench.driver.send({ type: 'interrupted.acknowledge', entryId: entry.entryId }))
+      .interrupted;
+  if (left.length > 0) fail(`${left.length} interrupted transactions still listed`);
+}
+
 /** Runs one scenario step against the bench (docs/lane.md, Scenarios). */
 export async function runStep(
-  bench: LaneBench,
+  bench: ScenarioLane,
   step: ScenarioStep,
   state: StepState,
 ): Promise<void> {
@@ -159,6 +194,10 @@ export async function runStep(
     if (prompt === undefined) fail('the PIN pad was not asked to key a card');
     if (asked !== step.pad_expiry) fail(`the PIN pad asked the expiry as ${asked}`);
   } else if ('notice' in step) await driver.notice(step.notice);
+  else if ('kill' in step) await (bench.kill ?? fail('kill needs lane: process'))();
+  else if ('restart' in step) await (bench.restart ?? fail('restart needs lane: process'))();
+  else if ('interrupted' in step) await interrupted(bench, step.interrupted);
+  else if ('acknowledge' in step) await acknowledgeAll(bench);
   else if ('idle' in step) await driver.idle();
   else if ('wait' in step) await sleep(step.wait);
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   ConfirmAsk,
   DeclineReason,
+  TransactionStatus,
   EditableSettings,
   HistoryAction,
   HistoryQuery,
@@ -78,6 +79,19 @@ const Step = z.union([
   z.strictObject({ no_receipt_text: z.string().min(1) }),
   z.strictObject({ pad_expiry: z.enum(['optional', 'required']) }),
   z.strictObject({ notice: NoticeCode }),
+  /** kill -9 of the lane process, then a start again on the same journal (`lane: process`). */
+  z.strictObject({ kill: z.literal(true) }),
+  z.strictObject({ restart: z.literal(true) }),
+  /** The interrupted list holds a transaction of this amount that has come to this status. */
+  z.strictObject({
+    interrupted: z.strictObject({
+      amount: z.string().regex(/^[0-9]+\.[0-9]{2}$/),
+      status: TransactionStatus,
+      undone_by: z.enum(['reversal', 'void', 'refund']).optional(),
+    }),
+  }),
+  /** The cashier marks every interrupted transaction seen; the list is then empty. */
+  z.strictObject({ acknowledge: z.literal(true) }),
   z.strictObject({ idle: z.literal(true) }),
   z.strictObject({ wait: z.int().min(1).max(60_000) }),
 ]);
@@ -91,6 +105,11 @@ export const Scenario = z.strictObject({
   name: z.string().min(1).max(120),
   /** Why it cannot run yet (a service feature not built): listed as pending, not run. */
   pending: z.string().min(1).optional(),
+  /**
+   * Where the lane runs: in the runner's process (engine, the default), or as its own process
+   * (`npm start -- --config`), which a scenario may kill and start again.
+   */
+  lane: z.enum(['engine', 'process']).default('engine'),
   /** The swipe reader of the training devices: ID TECH (encrypted) or keyboard wedge (clear). */
   reader: z.enum(['idtech', 'wedge']).default('idtech'),
   settings: EditableSettings.partial().optional(),

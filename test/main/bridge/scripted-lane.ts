@@ -33,6 +33,7 @@ export const IDLE_SNAPSHOT: LaneSnapshot = {
     dayOpen: true,
   },
   workflow: null,
+  interrupted: [],
 };
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

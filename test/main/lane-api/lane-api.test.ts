@@ -49,6 +49,7 @@ const snapshot: LaneSnapshot = {
     dayOpen: true,
   },
   workflow: view,
+  interrupted: [],
 };
 
 describe('lane API contract', () => {
@@ -168,6 +169,7 @@ describe('training commands', () => {
               id: 'visa',
               description: 'Visa',
               brand: 'VISA',
+              funding: 'credit',
               lastFour: '1111',
               presentations: ['swipe'],
             },

@@ -269,11 +269,16 @@ describe('journal', () => {
     });
     first.close();
     const db = new Database(path);
-    db.exec('ALTER TABLE entries DROP COLUMN chip');
+    db.exec(`DROP INDEX entries_parent;
+      ALTER TABLE entries DROP COLUMN acknowledged_at;
+      ALTER TABLE workflows DROP COLUMN interrupted_at;
+      ALTER TABLE entries DROP COLUMN chip`);
     db.pragma('user_version = 1');
     db.close();
     const reopened = new JournalStore(path);
     expect(reopened.get('old-1')).toMatchObject({ amountMinor: 500, state: 'pending' });
+    expect(reopened.markInterrupted()).toBe(1);
+    expect(reopened.interrupted().map((entry) => entry.id)).toEqual(['old-1']);
     const chip = { cryptogramType: 'TC', cryptogram: '0123456789ABCDEF', tsi: 'F800' } as const;
     expect(reopened.recordChip('old-1', chip).chip).toEqual(chip);
     expect(reopened.checkingCount()).toBe(1);

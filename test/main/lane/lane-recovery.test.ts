@@ -61,7 +61,8 @@ async function startLaneProcess(): Promise<{
   client: LaneSocketClient;
 }> {
   const socket = join(dir, 'lane.sock');
-  const run = runEntry('main/start.ts', ['--config', config, '--socket', socket], undefined, {
+  const lane = ['--config', config, '--socket', socket, '--lane-data', join(dir, 'lane')];
+  const run = runEntry('main/start.ts', lane, undefined, {
     LANETERM_API_KEY_SECRET: service.apiKey.secret,
   });
   await run.line(/lane API on /);
@@ -117,6 +118,16 @@ describe('recovery after the lane process is killed', () => {
     await first.run.exited;
 
     const second = await startLaneProcess();
+    const listed = (await second.driver.send({ type: 'lane.snapshot' })).interrupted;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        workflowId: held.workflowId,
+        operation: 'sale',
+        amountMinor: 805,
+        tender: 'credit',
+        card: expect.objectContaining({ lastFour: '5454' }),
+      }),
+    ]);
     let lines = await entries(second.driver);
     for (
       let tries = 0;
@@ -135,6 +146,18 @@ describe('recovery after the lane process is killed', () => {
     ]);
     const status = await second.driver.send({ type: 'lane.snapshot' });
     expect(status.status.checking).toBe(0);
+    expect(status.interrupted).toEqual([
+      expect.objectContaining({ amountMinor: 805, status: 'reversed', undoneBy: 'reversal' }),
+    ]);
+    const seen = await second.driver.send({
+      type: 'interrupted.acknowledge',
+      entryId: status.interrupted[0]?.entryId ?? '',
+    });
+    expect(seen.interrupted).toEqual([]);
+    const kept = await second.driver.send({ type: 'history.search', query: { interrupted: true } });
+    expect(kept.entries.map((line) => [line.amountMinor, line.status])).toEqual([
+      [805, 'reversed'],
+    ]);
 
     const client = laneClient(service, 'v2');
     const lookup = await client.resolve(pending?.order_id ?? '');
@@ -147,7 +170,7 @@ describe('recovery after the lane process is killed', () => {
     second.client.close();
     second.run.child.kill('SIGTERM');
     await second.run.exited;
-  });
+  }, 90_000);
 
   it('a split-tender sale killed after its partial approval is reversed at restart', async () => {
     const first = await startLaneProcess();

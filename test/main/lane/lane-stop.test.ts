@@ -2,6 +2,8 @@
 // let finish and journaled, nothing else is sent, nothing is reversed, and nothing touches the
 // journal once it is closed.
 import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -72,6 +74,30 @@ describe('stopping the lane', () => {
     await driver.step('card');
     await lane.stop();
     expect(journaled(dir, workflowId)).toEqual({ workflow: 'running', entries: [] });
+  });
+
+  it('lists the sale the stop cut short at the next start, as it stands: approved', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'laneterm-stop-'));
+    try {
+      const first = await startLaneBench({ service, dir, devices: { reader: 'wedge' } });
+      const { workflowId } = await first.driver.send({
+        type: 'sale.start',
+        amountMinor: 803,
+        tender: 'credit',
+      });
+      await first.driver.step('card');
+      await first.devices.present('visa', 'swipe');
+      await first.driver.step('authorizing');
+      await first.stop();
+      bench = await startLaneBench({ service, dir, devices: { reader: 'wedge' } });
+      const { interrupted } = await bench.driver.send({ type: 'lane.snapshot' });
+      expect(interrupted).toEqual([
+        expect.objectContaining({ workflowId, amountMinor: 803, status: 'approved' }),
+      ]);
+      expect(interrupted[0]).not.toHaveProperty('undoneBy');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses every command once stopping', async () => {

@@ -5,6 +5,7 @@ import { captureSwipe } from '../../drivers/readers/helpers/reader-captures.ts';
 import {
   encryptedAccount,
   giftTestCard,
+  iccCryptogram,
   iccOf,
   tdesKsn,
   tdesPinBlock,
@@ -142,7 +143,8 @@ describe('balanceinq on card-present data', () => {
   });
 
   it('answers a chip inquiry with its receipt fields and the issuer’s response data', async () => {
-    const pairs = await fx.run('balanceinq', { icc: iccOf(visa, 0) });
+    const icc = iccOf(visa, 0);
+    const pairs = await fx.run('balanceinq', { icc });
     expect(pairs).toMatchObject({
       code: 'AUTH',
       balance: '2500.00',
@@ -152,9 +154,10 @@ describe('balanceinq on card-present data', () => {
     });
     const issuer = decodeTlv(parseHex('icc', pairs.icc ?? ''));
     expect(issuer.map((node) => node.tag)).toEqual(['91', '8A']);
-    expect(lastMessage()?.card?.emv).toEqual({
-      cryptogram: '1A2B3C4D5E6F7081',
+    expect(lastMessage()?.card?.emv).toMatchObject({
+      cryptogram: iccCryptogram(icc),
       cryptogramType: 'ARQC',
+      tags: { '9F02': '000000000000', '9F37': 'CAFEBABE', '9F36': '0007', '5F34': '01' },
     });
   });
 });

@@ -3,6 +3,7 @@ import { decodeTlv, parseHex } from '../../../drivers/crypto/index.ts';
 import { findCard, loadCardCatalogue } from '../../../drivers/sim/card-catalogue.ts';
 import {
   encryptedTracks,
+  iccCryptogram,
   iccOf,
   tdesKsn,
   tdesPinBlock,
@@ -32,7 +33,6 @@ const RECEIPT = {
   rcpt_emv_name: 'VISA CREDIT',
   rcpt_emv_tvr: '0000008000',
   rcpt_emv_tsi: 'E800',
-  rcpt_emv_ac: '1A2B3C4D5E6F7081',
   rcpt_emv_actype: 'ARQC',
   rcpt_emv_iad: '06010A03A00000',
   rcpt_emv_pinbypass: 'no',
@@ -40,14 +40,16 @@ const RECEIPT = {
 
 describe('EMV (icc)', () => {
   it('approves a chip read, its card tags encrypted in DFEE13, with its receipt fields and the issuer data', async () => {
-    const sale = await fx.run('sale', { icc: iccOf(visa, 1500), amount: '15.00' });
+    const icc = iccOf(visa, 1500);
+    const receipt = { ...RECEIPT, rcpt_emv_ac: iccCryptogram(icc) };
+    const sale = await fx.run('sale', { icc, amount: '15.00' });
     expect(sale).toMatchObject({
       code: 'AUTH',
       account: 'XXXXXXXXXXXX1111',
       cardholdername: visa.cardholderName,
       rcpt_entry_mode: 'C',
       rcpt_emv_cvm: '420300',
-      ...RECEIPT,
+      ...receipt,
     });
     expect(sale.rcpt_emv_form_factor).toBeUndefined();
     const issuer = issuerData(sale);
@@ -55,7 +57,7 @@ describe('EMV (icc)', () => {
     expect(issuer.get('8A')).toBe('3030');
     expect(issuer.get('91')).toMatch(/^[0-9A-F]{16}3030$/);
     const detail = await fx.run('trandetail', { ttid: sale.ttid ?? '' });
-    expect(detail).toMatchObject({ rcpt_entry_mode: 'C', expdate: '1230', ...RECEIPT });
+    expect(detail).toMatchObject({ rcpt_entry_mode: 'C', expdate: '1230', ...receipt });
     expect(detail.icc).toBeUndefined();
   });
 

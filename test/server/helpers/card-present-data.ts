@@ -1,14 +1,19 @@
 // Test helper: card-present request data built as the devices build it, under the published
 // X9.24 test keys (TDES BDK 0123…3210, key set FFFF987654; AES-128 BDK FEDC…F1F1, BDK ID 12345678).
 import {
+  EmvCardKeys,
   PROFILE_TAGS,
   aesCbcEncrypt,
   aesDukptKey,
   aesKsn,
   buildPinBlock,
+  decodeTlv,
   encodeTlv,
   encryptPinBlockAes,
   encryptPinBlockTdes,
+  findTlv,
+  issuerKeysFor,
+  loadIssuerKeys,
   parseHex,
   tdesCbcEncrypt,
   tdesDukptKey,
@@ -21,6 +26,10 @@ import {
   type TlvNode,
 } from '../../../drivers/crypto/index.ts';
 import type { TestCard } from '../../../drivers/sim/card-catalogue.ts';
+import {
+  FIRST_AC_CVR,
+  issuerApplicationData,
+} from '../../../drivers/sim/card-verification-results.ts';
 import { seedDemoBdks } from '../../../server/engine/entry/demo-bdks.ts';
 import { BdkRegistry } from '../../../server/engine/entry/bdk-registry.ts';
 import type { ServiceStore } from '../../../server/store/service-store.ts';
@@ -98,6 +107,8 @@ const tlv = (tag: string, value: string | Buffer): TlvNode => ({
 
 /** How the chip data is laid out: the LaneTerm NGA profile (card tags encrypted), or in the clear. */
 export interface IccOptions {
+  /** A cryptogram its issuer's keys do not give (one bit changed), as a counterfeit card sends. */
+  wrongCryptogram?: boolean;
   contactless?: boolean;
   /** Card tags 5A/57/5F20 in the clear instead of encrypted in DFEE13. */
   clear?: boolean;
@@ -109,6 +120,36 @@ export interface IccOptions {
   counter?: number;
   /** Leave out tags, e.g. ['9F26']. */
   without?: string[];
+}
+
+/** Terminal data of every chip read here: amount other, US country and dollars, date, UN. */
+const TERMINAL = {
+  '9F03': '000000000000',
+  '9F1A': '0840',
+  '5F2A': '0840',
+  '9A': '250615',
+  '9C': '00',
+  '9F37': 'CAFEBABE',
+};
+const ISSUER_KEYS = loadIssuerKeys();
+
+/**
+ * The IAD and cryptogram of a chip read: for a card whose BIN has issuer keys (resources/
+ * issuer-keys.json), the IAD its CVN writes and the ARQC its keys give over the data (as the
+ * simulated chip computes them); for any other card a Visa CVN 10 IAD and a fixed cryptogram
+ * no issuer here verifies.
+ */
+function cryptogramOf(card: TestCard, psn: string, data: Record<string, string>): [string, string] {
+  const issuer = issuerKeysFor(ISSUER_KEYS, card.pan);
+  if (issuer === undefined) return ['06010A03A00000', '1A2B3C4D5E6F7081'];
+  const iad = toHex(issuerApplicationData(issuer.version, FIRST_AC_CVR));
+  const tags: Record<string, string> = { ...data, '9F10': iad, '5F34': psn };
+  const keys = new EmvCardKeys(issuer, card.pan, psn);
+  const arqc = keys.applicationCryptogram((tag) => {
+    const value = tags[tag];
+    return value === undefined ? undefined : Buffer.from(value, 'hex');
+  });
+  return [iad, toHex(arqc)];
 }
 
 /** EMV data of a chip or tap as an EMV reader sends it (docs/devices.md, NGA reader profile). */
@@ -123,24 +164,28 @@ export function iccOf(card: TestCard, amountMinor: number, options: IccOptions =
   ];
   const ksn = tdesKsn(options.counter ?? 7);
   const encrypted = tdesCbcEncrypt(tdesKey(ksn, 'data-request'), zeroPad(encodeTlv(secret), 8));
+  const data = {
+    ...TERMINAL,
+    '9F02': String(amountMinor).padStart(12, '0'),
+    '95': options.tvr ?? '0000008000',
+    '82': '1980',
+    '9F36': '0007',
+  };
+  const [iad, arqc] = cryptogramOf(card, emv.panSequence, data);
+  const cryptogram =
+    options.wrongCryptogram === true ? `${arqc.slice(0, 15)}${arqc[15] === '0' ? '1' : '0'}` : arqc;
   const nodes = [
     tlv('4F', emv.aid),
     tlv('50', Buffer.from(emv.label, 'latin1')),
     tlv('5F24', `${card.expiry}31`),
     tlv('5F34', emv.panSequence),
-    tlv('82', '1980'),
     tlv('84', emv.aid),
-    tlv('95', options.tvr ?? '0000008000'),
-    tlv('9A', '250615'),
+    ...Object.entries(data).map(([tag, value]) => tlv(tag, value)),
     tlv('9B', 'E800'),
-    tlv('9C', '00'),
-    tlv('9F02', String(amountMinor).padStart(12, '0')),
-    tlv('9F10', '06010A03A00000'),
-    tlv('9F26', '1A2B3C4D5E6F7081'),
+    tlv('9F10', iad),
+    tlv('9F26', cryptogram),
     tlv('9F27', options.cid ?? '80'),
     tlv('9F34', options.contactless === true ? '1F0302' : '420300'),
-    tlv('9F36', '0007'),
-    tlv('9F37', 'CAFEBABE'),
     tlv('9F39', options.contactless === true ? '07' : '05'),
     ...(options.contactless === true ? [tlv('9F6E', '20700000')] : []),
     ...(options.clear === true
@@ -155,6 +200,11 @@ export function iccOf(card: TestCard, amountMinor: number, options: IccOptions =
         ]),
   ].filter((node) => !(options.without ?? []).includes(node.tag));
   return toHex(encodeTlv(nodes));
+}
+
+/** The cryptogram (9F26) an icc carries, uppercase hex. */
+export function iccCryptogram(icc: string): string {
+  return toHex(findTlv(decodeTlv(parseHex('icc', icc)), '9F26')?.value ?? Buffer.alloc(0));
 }
 
 /**

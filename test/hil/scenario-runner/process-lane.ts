@@ -1,0 +1,90 @@
+// A scenario's lane as its own process (`lane: process`): `npm start -- --config FILE` on the
+// scenario's simulated devices, driven over its lane socket, so a scenario can kill it (SIGKILL)
+// and start it again on the same journal (docs/lane.md, Scenarios).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { startTrainingDevices, type TrainingDevices } from '../../../main/devices/index.ts';
+import type { ServiceProcess } from '../../conformance/helpers/service-process.ts';
+import { LaneDriver } from '../../main/lane/helpers/lane-driver.ts';
+import { LaneSocketClient } from '../../main/lane/helpers/lane-socket-client.ts';
+import { runEntry, type ChildRun } from '../../server/helpers/server-process.ts';
+
+/** What the scenario steps drive: the devices, the driver of the lane now running, and its life. */
+export interface ScenarioLane {
+  readonly devices: TrainingDevices;
+  readonly driver: LaneDriver;
+  /** kill -9 of the lane (a process lane only). */
+  kill?(): Promise<void>;
+  /** Starts the lane again on the same journal and connects to it (a process lane only). */
+  restart?(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** How a process lane is set up. */
+export interface ProcessLaneOptions {
+  readonly reader: 'idtech' | 'wedge';
+  /** The payment client's answer deadline, ms. */
+  readonly answerMs?: number;
+}
+
+/** Starts the simulators and a lane process on them against `service`. */
+export async function startProcessLane(
+  service: ServiceProcess,
+  options: ProcessLaneOptions,
+): Promise<ScenarioLane> {
+  const dir = mkdtempSync(join(tmpdir(), 'laneterm-scenario-'));
+  const devices = await startTrainingDevices({ reader: options.reader, pinTypingMs: 50 });
+  const config = join(dir, 'lane.yaml');
+  writeFileSync(
+    config,
+    stringify({
+      laneId: '9',
+      merchant: { name: 'Scenario Store' },
+      server: {
+        url: `https://127.0.0.1:${service.tlsPort}`,
+        transport: 'v2',
+        tls: { pin: service.fingerprint },
+        apiKeyId: service.apiKey.id,
+        deadlines: { answerMs: options.answerMs ?? 30_000 },
+        lateAnswerMs: 5000,
+      },
+      journal: join(dir, 'journal.db'),
+      devices: devices.config,
+    }),
+  );
+  const socket = join(dir, 'lane.sock');
+  let run: ChildRun | undefined;
+  let client: LaneSocketClient | undefined;
+  let driver: LaneDriver | undefined;
+  const up = async (): Promise<void> => {
+    const args = ['--config', config, '--socket', socket, '--lane-data', join(dir, 'lane')];
+    run = runEntry('main/start.ts', args, undefined, {
+      LANETERM_API_KEY_SECRET: service.apiKey.secret,
+    });
+    await run.line(/lane API on /);
+    client = await LaneSocketClient.connect(socket);
+    driver = new LaneDriver(client);
+  };
+  const down = async (signal: NodeJS.Signals): Promise<void> => {
+    client?.close();
+    run?.child.kill(signal);
+    await run?.exited;
+  };
+  await up();
+  return {
+    devices,
+    get driver() {
+      if (driver === undefined) throw new Error('the scenario lane is not running');
+      return driver;
+    },
+    kill: () => down('SIGKILL'),
+    restart: up,
+    async stop() {
+      await down('SIGTERM');
+      await devices.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
