@@ -5,7 +5,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridge, type RunningBridge } from '../../main/bridge/bridge-server.ts';
 import { ensureRendererBuilt } from '../../main/bridge/renderer-build.ts';
-import { CASHIER_WORDS, type WorkflowView } from '../../main/lane-api/index.ts';
+import { CASHIER_WORDS, type DeviceKind, type WorkflowView } from '../../main/lane-api/index.ts';
+import { LANE_KEYS } from '../../main/lane-api/keys.ts';
 import { IDLE_SNAPSHOT, ScriptedLane } from '../main/bridge/scripted-lane.ts';
 import { REPO_ROOT } from '../server/helpers/server-process.ts';
 import { startChromium, type Browser } from './helpers/chromium.ts';
@@ -48,6 +49,7 @@ afterAll(async () => {
 const DOCS_SHOTS = new Set([
   'amount',
   'card',
+  'card-training-controls',
   'approved',
   'declined',
   'history-receipt',
@@ -248,6 +250,52 @@ describe('lane UI screens', () => {
       .poll(() => lane.received.at(-1))
       .toEqual({ type: 'training.present', card: 'visa', how: 'swipe' });
     lane.reply = answerQuery;
+    lane.publish({ type: 'workflow', workflow: null });
+    await expectScreen('New sale');
+  });
+
+  it('offers the training controls on the card step: PIN right, wrong or cancelled, a device unplugged, paper out and back', async () => {
+    const device = (kind: DeviceKind) => ({
+      id: kind,
+      kind,
+      label: kind,
+      state: 'connected' as const,
+      since: 1,
+    });
+    lane.publish({
+      type: 'status',
+      status: {
+        ...IDLE_SNAPSHOT.status,
+        devices: (['emv', 'pinpad', 'printer'] as const).map(device),
+      },
+    });
+    const card = WORKFLOW_SCREENS.find((screen) => screen.name === 'card');
+    lane.publish({ type: 'workflow', workflow: card?.view ?? null });
+    await expectScreen('Waiting for the card', 'card-training-controls');
+    const controls = page.getByRole('region', { name: 'Training controls' });
+    const wrong = controls.getByRole('button', { name: 'Wrong PIN' });
+    expect(await wrong.getAttribute('aria-keyshortcuts')).toBe(LANE_KEYS.training.pinWrong);
+    await page.keyboard.press('Shift+F6');
+    await expect.poll(() => lane.received.at(-1)).toEqual({ type: 'training.pin', mode: 'wrong' });
+    await expect.poll(() => wrong.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('Shift+F7');
+    await expect.poll(() => lane.received.at(-1)).toEqual({ type: 'training.pin', mode: 'cancel' });
+    await page.keyboard.press('Shift+F5');
+    await expect.poll(() => lane.received.at(-1)).toEqual({ type: 'training.pin', mode: 'typed' });
+    await controls.getByRole('combobox', { name: 'Device' }).selectOption('pinpad');
+    await page.keyboard.press('Shift+F8');
+    await expect
+      .poll(() => lane.received.at(-1))
+      .toEqual({ type: 'training.unplug', device: 'pinpad', ms: 5000 });
+    await page.keyboard.press('Shift+F9');
+    await expect
+      .poll(() => lane.received.at(-1))
+      .toEqual({ type: 'training.printer', condition: 'paper-out' });
+    await controls.getByRole('button', { name: 'Paper back' }).click();
+    await expect
+      .poll(() => lane.received.at(-1))
+      .toEqual({ type: 'training.printer', condition: 'ok' });
+    lane.publish({ type: 'status', status: IDLE_SNAPSHOT.status });
     lane.publish({ type: 'workflow', workflow: null });
     await expectScreen('New sale');
   });

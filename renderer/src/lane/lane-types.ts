@@ -4,6 +4,7 @@ export type {
   CommandOf,
   CommandReply,
   CommandType,
+  DeviceKind,
   DeviceStatus,
   Diagnostics,
   HistoryAction,
