@@ -409,7 +409,7 @@ describe('lane UI screens', () => {
     await expectScreen('New sale');
   });
 
-  it('speaks Spanish after F6 on the settings screen', async () => {
+  it('speaks Spanish after F6 on the settings screen, in the status bar and the training panels too', async () => {
     await page.keyboard.press('F9');
     await expectScreen('Settings');
     await page.keyboard.press('F6');
@@ -418,6 +418,25 @@ describe('lane UI screens', () => {
     await page.keyboard.press('F1');
     await expectScreen('Nueva venta', 'amount-es');
     expect(await page.getByRole('textbox', { name: 'Importe' }).count()).toBe(1);
+    const devices = [
+      { id: 'emv', kind: 'emv', label: 'EMV reader', state: 'connected', since: 1 },
+      { id: 'pinpad', kind: 'pinpad', label: 'PIN pad', state: 'reconnecting', since: 1 },
+    ] as const;
+    lane.publish({ type: 'status', status: { ...IDLE_SNAPSHOT.status, devices: [...devices] } });
+    const bar = page.getByRole('contentinfo');
+    await expect.poll(() => bar.textContent()).toContain('Lector de chip: conectado');
+    expect(await bar.textContent()).toContain('Teclado PIN: reconectando');
+    expect(await bar.textContent()).not.toMatch(/EMV reader|PIN pad|connected/);
+    const card = WORKFLOW_SCREENS.find((screen) => screen.name === 'card');
+    lane.publish({ type: 'workflow', workflow: card?.view ?? null });
+    await page.getByRole('region', { name: 'Controles de entrenamiento' }).waitFor();
+    const training = page.locator('.training-panels');
+    await expect.poll(() => training.textContent()).toContain('Tarjeta regalo GIFT …0014');
+    const panels = await training.textContent();
+    expect(panels).toMatch(/PIN correcto.*PIN incorrecto.*Cancelar en el teclado/s);
+    expect(panels).not.toMatch(/\b(Training|Gift|credit|Wrong PIN|Unplug|Paper|Insert|Swipe)\b/);
+    lane.publish({ type: 'workflow', workflow: null });
+    lane.publish({ type: 'status', status: IDLE_SNAPSHOT.status });
     await page.keyboard.press('F9');
     await page.keyboard.press('F5');
     await expectScreen('Settings');
