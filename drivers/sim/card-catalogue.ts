@@ -20,6 +20,8 @@ export interface TestCard {
   description: string;
   /** Wire cardtype: VISA, MC, AMEX, DISC, JCB, DINERS, CUP, MAESTRO. */
   brand: string;
+  /** How the card pays: credit (the default), debit (with a PIN), or gift (stored value). */
+  funding?: 'credit' | 'debit' | 'gift';
   pan: string;
   cardholderName: string;
   /** YYMM, as on the track. */

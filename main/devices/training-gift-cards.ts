@@ -7,6 +7,7 @@ function giftCard(id: string, pan: string, description: string): TestCard {
     id,
     description,
     brand: 'GIFT',
+    funding: 'gift',
     pan,
     cardholderName: name,
     expiry: '4912',

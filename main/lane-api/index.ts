@@ -13,3 +13,4 @@ export * from './events.ts';
 export * from './replies.ts';
 export * from './lane-api.ts';
 export * from './words.ts';
+export * from './decline-advice.ts';

@@ -81,13 +81,20 @@ const SETTINGS = {
 
 /**
  * Training mode's controls on the training customer panel: the card presented, on F1 to F4, keys
- * the cashier's screens leave free while a card is awaited.
+ * the cashier's screens leave free while a card is awaited; what the cardholder does at the PIN
+ * pad and what befalls the devices, on Shift with a function key (never a cashier's action).
  */
 const TRAINING = {
   fallback: 'F1',
   insert: 'F2',
   tap: 'F3',
   swipe: 'F4',
+  pinTyped: 'Shift+F5',
+  pinWrong: 'Shift+F6',
+  pinCancel: 'Shift+F7',
+  unplug: 'Shift+F8',
+  paperOut: 'Shift+F9',
+  paperBack: 'Shift+F10',
 } as const satisfies Record<string, LaneKey>;
 
 /** The lane's key map (docs/app.md, Keys). */

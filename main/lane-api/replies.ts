@@ -8,7 +8,7 @@ import { HistoryEntry, InterruptedEntry } from './history.ts';
 import { ReceiptPreview } from './receipt.ts';
 import { LaneSettings } from './settings.ts';
 import { Diagnostics } from './status.ts';
-import { LaneId } from './values.ts';
+import { LaneId, Tender } from './values.ts';
 
 /**
  * Why a command was refused: invalid_command (it breaks the schema: field and rule named), busy
@@ -50,6 +50,8 @@ export const TestCardSummary = z.strictObject({
   id: z.string().max(30),
   description: z.string().max(120),
   brand: z.string().max(20),
+  /** The tender it fits: credit, debit or gift (the training panel picks one that fits). */
+  funding: Tender,
   lastFour: z.string().regex(/^[0-9]{4}$/),
   /** The ways it can be presented: swipe always; insert for a chip; tap when contactless. */
   presentations: z.array(z.enum(['swipe', 'insert', 'tap', 'fallback', 'key'])),

@@ -28,6 +28,7 @@ export const DeclineReason = z.enum([
   'avs_mismatch',
   'cv_mismatch',
   'card_not_supported',
+  'not_gift_card',
   'card_unreadable',
   'duplicate',
   'deny_list',
@@ -131,6 +132,8 @@ export type PartialResult = z.infer<typeof PartialResult>;
 export const DeclinedResult = z.strictObject({
   outcome: z.literal('declined'),
   ...ResultBase,
+  /** The amount asked, none for an inquiry. */
+  amountMinor: MinorUnitsOrZero.optional(),
   reason: DeclineReason,
   by: z.enum(['processor', 'service', 'lane']),
   verbiage: z.string().max(200).optional(),
@@ -145,6 +148,8 @@ export type DeclinedResult = z.infer<typeof DeclinedResult>;
 export const NotChargedResult = z.strictObject({
   outcome: z.literal('not_charged'),
   ...ResultBase,
+  /** The amount asked, none for an inquiry. */
+  amountMinor: MinorUnitsOrZero.optional(),
   why: z.enum(['not_sent', 'not_found']),
 });
 /** Nothing charged. */

@@ -21,6 +21,11 @@ export const EditableSettings = z.strictObject({
   tipAdjust: z.boolean(),
   /** Free text printed at the foot of every receipt (seed: rcpt_user_notes), up to 200 characters. */
   receiptNotes: z.string().max(200),
+  /**
+   * The lane's display is a touch screen: every target at least 44 px square (WCAG 2.5.5,
+   * Target Size) and the amount keypad large (docs/app.md, Layout); default off.
+   */
+  touch: z.boolean(),
 });
 /** The editable settings. */
 export type EditableSettings = z.infer<typeof EditableSettings>;

@@ -22,10 +22,11 @@ export const DECLINE_WORDS: Readonly<Record<DeclineReason, string>> = {
   avs_mismatch: 'The ZIP code does not match the card. Check it with the customer.',
   cv_mismatch: 'The security code does not match the card. Check it with the customer.',
   card_not_supported: 'This card cannot be taken here. Ask for another card.',
+  not_gift_card: 'This is not a gift card of this store. Ask for the gift card.',
   card_unreadable: 'The card data could not be read. Try again or use another way in.',
   duplicate: 'This looks like a repeat of a payment just made. Check the history.',
   deny_list: 'This card is blocked here. Call a manager.',
-  gift_not_active: 'This gift card is not active.',
+  gift_not_active: 'This gift card is not active. Activate it first, or ask for another card.',
   gift_already_active: 'This gift card is already active.',
   card_declined:
     'The card declined the payment after the issuer approved it; it was reversed. Ask for another card.',
@@ -75,6 +76,8 @@ export const CASHIER_WORDS: Readonly<Record<CashierPrompt, string>> = {
   give_cash: 'Give the customer the cash shown.',
   ask_another_tender: 'Part approved. Ask for another way to pay the rest.',
   ask_another_card: 'Declined. Ask for another card or cancel.',
+  tell_try_again: 'Not done, and nothing was charged. Try again, or cancel.',
+  tell_get_help: 'Not done, and nothing was charged. Call a manager or support, or cancel.',
   tell_not_charged: 'Nothing was charged. You may try again.',
   tell_balance: 'Tell the customer the balance.',
   cancelled_nothing_charged: 'Cancelled. Nothing stays charged.',
@@ -86,6 +89,8 @@ export const CASHIER_WORDS: Readonly<Record<CashierPrompt, string>> = {
   confirm_refund:
     'Check the amount, the tender and the card with the customer, then confirm giving it back.',
   confirm_close_day: 'Check the day’s totals, then confirm closing the day.',
+  confirm_cashout:
+    'Tell the customer the balance. Confirm to cash it out, then give the customer that cash.',
   voided_give_receipt: 'Done as shown. Give the customer the receipt.',
   day_settled: 'The day is closed: its batch is settled.',
   give_duplicate: 'Give the customer the reprinted receipt.',

@@ -78,8 +78,11 @@ export const WorkTask = z.enum(['looking_up', 'printing', 'checking_devices', 's
 /** One of WorkTask. */
 export type WorkTask = z.infer<typeof WorkTask>;
 
-/** What a confirmation is for: undoing approvals (void), giving money back (refund), closing the day. */
-export const ConfirmAsk = z.enum(['void', 'refund', 'close_day']);
+/**
+ * What a confirmation is for: undoing approvals (void), giving money back (refund), closing the
+ * day, paying out a gift card's balance in cash (cashout).
+ */
+export const ConfirmAsk = z.enum(['void', 'refund', 'close_day', 'cashout']);
 /** One of ConfirmAsk. */
 export type ConfirmAsk = z.infer<typeof ConfirmAsk>;
 
@@ -173,6 +176,8 @@ export const WorkflowStep = z.discriminatedUnion('name', [
     moves: z.array(ConfirmMove),
     /** Closing the day: the open batch as it stands. */
     day: DaySummary.optional(),
+    /** Cashing out a gift card: its balance as the service just answered it. */
+    balanceMinor: MinorUnitsOrZero.optional(),
     next: z.array(NextAction),
   }),
   z.strictObject({ name: z.literal('cancelling'), reversing: z.array(TenderLine) }),
@@ -209,6 +214,8 @@ export const CashierPrompt = z.enum([
   'give_cash',
   'ask_another_tender',
   'ask_another_card',
+  'tell_try_again',
+  'tell_get_help',
   'tell_not_charged',
   'tell_balance',
   'cancelled_nothing_charged',
@@ -217,6 +224,7 @@ export const CashierPrompt = z.enum([
   'confirm_void',
   'confirm_refund',
   'confirm_close_day',
+  'confirm_cashout',
   'voided_give_receipt',
   'day_settled',
   'give_duplicate',

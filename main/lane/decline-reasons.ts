@@ -28,14 +28,22 @@ const BY_MSOFT: Readonly<Record<string, DeclineReason>> = {
   [MsoftCode.SYS_FAILURE]: 'service_unavailable',
 };
 
+/** Words of a verbiage naming a gift card's state, which say more than any code beside them. */
+function giftFromVerbiage(text: string): DeclineReason | undefined {
+  if (/NOT A GIFT CARD/.test(text)) return 'not_gift_card';
+  if (/ALREADY ACTIV/.test(text)) return 'gift_already_active';
+  if (/NOT ACTIV|INACTIVE/.test(text)) return 'gift_not_active';
+  return undefined;
+}
+
 /** Words of a verbiage that say more than its code: the CV, the PIN, the card, a gift card. */
 function fromVerbiage(verbiage: string): DeclineReason | undefined {
   const text = verbiage.toUpperCase();
   if (/\bCVV?2?\b|SECURITY CODE/.test(text)) return 'cv_mismatch';
   if (/\bPIN\b/.test(text)) return 'wrong_pin';
   if (/INSUFFICIENT|NSF/.test(text)) return 'insufficient_funds';
-  if (/ALREADY ACTIV/.test(text)) return 'gift_already_active';
-  if (/NOT ACTIV|INACTIVE/.test(text)) return 'gift_not_active';
+  const gift = giftFromVerbiage(text);
+  if (gift !== undefined) return gift;
   if (/LUHN|CARD TYPE|UNSUPPORTED CARD/.test(text)) return 'card_not_supported';
   if (/E_TRACKDATA|E_ACCOUNT|E_DATAFIELD|TRACK|ICC|DECRYPT/.test(text)) return 'card_unreadable';
   return undefined;
@@ -43,8 +51,9 @@ function fromVerbiage(verbiage: string): DeclineReason | undefined {
 
 /**
  * A decline in cashier words (lane API DeclineReason), read from the answer: the processor's
- * phard_code first (docs/test-cards.md, Amount triggers), then the service's msoft_code (seed:
- * Errors §3), then words of the verbiage; code DUPL is a duplicate. Authentication and setup
+ * phard_code first (docs/test-cards.md, Amount triggers), then a verbiage naming a gift card's
+ * state (not a gift card, not active, already active), then the service's msoft_code (seed:
+ * Errors §3), then other words of the verbiage; code DUPL is a duplicate. Authentication and setup
  * faults of the lane itself are lane_setup; the generic issuer decline is `declined`.
  */
 export function declineReason(response: PaymentResponse): DeclineReason {
@@ -55,6 +64,8 @@ export function declineReason(response: PaymentResponse): DeclineReason {
     return BY_PHARD[phard] ?? fromVerbiage(verbiage) ?? 'declined';
   }
   if (response.code?.toUpperCase() === 'DUPL') return 'duplicate';
+  const gift = giftFromVerbiage(verbiage.toUpperCase());
+  if (gift !== undefined) return gift;
   if (msoft !== undefined && BY_MSOFT[msoft] !== undefined) return BY_MSOFT[msoft];
   if (msoft?.startsWith('ACCT_') === true || msoft === MsoftCode.SYS_SETUP) return 'lane_setup';
   const worded = fromVerbiage(verbiage);

@@ -8,6 +8,7 @@ export const DEFAULT_SETTINGS: EditableSettings = {
   merchantCopy: false,
   tipAdjust: true,
   receiptNotes: '',
+  touch: false,
 };
 
 const SETTINGS_KEY = 'settings';

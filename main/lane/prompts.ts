@@ -1,16 +1,26 @@
-import type {
-  CashierPrompt,
-  ConfirmAsk,
-  CustomerPrompt,
-  WorkflowKind,
-  WorkflowStep,
+import {
+  declineAdvice,
+  type CashierPrompt,
+  type ConfirmAsk,
+  type CustomerPrompt,
+  type DeclineAdvice,
+  type WorkflowKind,
+  type WorkflowStep,
 } from '../lane-api/index.ts';
 
 const CONFIRM_PROMPTS = {
   void: 'confirm_void',
   refund: 'confirm_refund',
   close_day: 'confirm_close_day',
+  cashout: 'confirm_cashout',
 } as const satisfies Record<ConfirmAsk, CashierPrompt>;
+
+/** The cashier prompt of a decline, by what the cashier does next (lane API declineAdvice). */
+const DECLINE_PROMPTS = {
+  another_card: 'ask_another_card',
+  try_again: 'tell_try_again',
+  get_help: 'tell_get_help',
+} as const satisfies Record<DeclineAdvice, CashierPrompt>;
 
 /** What the cashier and the customer are asked at a step (lane API prompts; words.ts has the text). */
 export interface Prompts {
@@ -33,7 +43,7 @@ function resultPrompts(
     case 'partial':
       return { cashier: 'ask_another_tender', customer: 'approved' };
     case 'declined':
-      return { cashier: 'ask_another_card', customer: 'declined' };
+      return { cashier: DECLINE_PROMPTS[declineAdvice(result.reason)], customer: 'declined' };
     case 'not_charged':
       return { cashier: 'tell_not_charged', customer: 'see_cashier' };
   }

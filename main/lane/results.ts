@@ -21,6 +21,7 @@ export function resultOf(entry: JournalEntry): LaneResult {
     card: entry.card,
   });
   const refs = defined({ auth: cut(entry.auth, 20), ttid: cut(entry.ttid, 20) });
+  const asked = entry.operation === 'balanceinq' ? {} : { amountMinor: entry.amountMinor };
   switch (entry.state) {
     case 'approved':
       return {
@@ -45,6 +46,7 @@ export function resultOf(entry: JournalEntry): LaneResult {
       return {
         outcome: 'declined',
         ...base,
+        ...asked,
         reason: (entry.reason ?? 'declined') as DeclineReason,
         by: entry.decidedBy ?? 'service',
         ...defined({ verbiage: cut(entry.verbiage, 200) }),
@@ -53,6 +55,7 @@ export function resultOf(entry: JournalEntry): LaneResult {
       return {
         outcome: 'not_charged',
         ...base,
+        ...asked,
         why: entry.reason === 'not_sent' ? 'not_sent' : 'not_found',
       };
     case 'pending':

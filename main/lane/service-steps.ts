@@ -206,19 +206,21 @@ export abstract class ServiceWorkflow<S extends string> extends Workflow<
 
   /**
    * The confirm step (docs/lane.md, Confirmations): what will be sent, named as it will be sent,
-   * before any money moves back or the day closes. True when the cashier confirms, false when the
-   * cashier goes back.
+   * before any money moves back, the day closes or a gift card's balance is paid out (with that
+   * balance). True when the cashier confirms, false when the cashier goes back.
    */
   protected async confirm(
     ask: ConfirmAsk,
     moves: readonly ConfirmMove[],
     day?: DaySummary,
+    balanceMinor?: number,
   ): Promise<boolean> {
     this.show({
       name: 'confirm',
       ask,
       moves: [...moves],
       ...(day === undefined ? {} : { day }),
+      ...(balanceMinor === undefined ? {} : { balanceMinor }),
       next: ['confirm', 'back'],
     });
     return (await this.choose(['confirm', 'back'])) === 'confirm';

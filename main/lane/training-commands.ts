@@ -14,6 +14,7 @@ function summary(card: SimulatorControls['cards'][number]): TestCardSummary {
     id: card.id,
     description: card.description.slice(0, 120),
     brand: card.brand,
+    funding: card.funding ?? 'credit',
     lastFour: card.pan.slice(-4),
     presentations: [
       'swipe',

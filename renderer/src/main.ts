@@ -3,7 +3,10 @@ import { mount } from 'svelte';
 import App from './App.svelte';
 import { connectLane } from './lane/connect.ts';
 import { LaneStore } from './state/lane-store.svelte.ts';
-import './styles/app.css';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/controls.css';
+import './styles/screens.css';
 
 const store = new LaneStore(connectLane);
 mount(App, { target: document.getElementById('app') as HTMLElement, props: { store } });

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASHIER_WORDS } from '../../main/lane-api/index.ts';
 import { startChromium, type Browser } from './helpers/chromium.ts';
+import { LANE_DISPLAYS } from './helpers/layout-checks.ts';
 import { Cashier } from './helpers/cashier.ts';
 import { expectTrainingReceipt } from './helpers/screen-checks.ts';
 import { startLaneUnderTest, type LaneUnderTest } from './helpers/lane-under-test.ts';
@@ -15,7 +16,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   lut = await startLaneUnderTest({ pinTypingMs: 1000 });
-  browser = await startChromium();
+  browser = await startChromium({ viewport: LANE_DISPLAYS[0] });
 });
 
 afterAll(async () => {
@@ -61,7 +62,14 @@ describe('lane end to end', () => {
     await at.keys('F4');
     await at.screen('Result: Declined');
     expect(await at.textOf('main')).toContain('Declined by the card issuer. Ask for another card.');
+    expect(await at.textOf('main')).toMatch(/Sale\s*\$6\.01/);
+    expect(await at.page.getByRole('button', { name: 'Pay the rest' }).count()).toBe(0);
     await at.shot('decline');
+    await at.page.getByRole('button', { name: 'Try another card' }).waitFor();
+    await at.keys('F5');
+    await at.screen('Waiting for the card');
+    await at.present('visa-expired', 'F4');
+    await at.page.getByText('The card has expired. Ask for another card.').waitFor();
     await at.keys('Escape');
     await at.screen('Cancelled');
     expect(await at.textOf('main')).toContain('Cancelled. Nothing stays charged.');
@@ -213,31 +221,42 @@ describe('lane end to end', () => {
     await at.keys('Enter');
     await at.screen('New sale');
   });
-  it('gift counter: activate by swipe, balance keyed on the PIN pad (told Enter skips the expiry), cash-out', async () => {
+  it('gift counter: a Visa is not a gift card, activate by swipe, balance keyed on the PIN pad (told Enter skips the expiry), cash-out once its balance is confirmed, history shows what the balance inquiry answered and the cash a cash-out gave', async () => {
     const at = await cashier();
+    const main = at.page.getByRole('main');
+    const card = at.page.getByRole('combobox', { name: 'Test card' });
     await at.keys('F2');
     await at.screen('Gift counter');
     await at.type('2500');
     await at.keys('F5');
     await at.screen('Waiting for the card');
-    await at.present('gift-cli', 'F4');
+    expect(await main.textContent()).toMatch(/Load onto the card\s*\$25\.00/);
+    await expect.poll(() => card.inputValue()).toBe('gift-25');
+    await at.present('visa', 'F4');
+    await at.screen('Result: Declined');
+    expect(await main.textContent()).toContain('This is not a gift card of this store.');
+    await at.keys('F5');
+    await at.screen('Waiting for the card');
+    await expect.poll(() => card.inputValue()).toBe('gift-25');
+    await at.keys('F4');
     await at.screen('Result: Approved');
-    const activated = await at.textOf('main');
+    const activated = await main.textContent();
     expect(activated).toMatch(/Activation\s*\$25\.00/);
     expect(activated).toMatch(/Balance\s*\$25\.00/);
-    expect(activated).toContain('GIFT XXXXXXXXXXXX9768');
-    expect(activated).not.toContain(cardNumber('gift-cli'));
+    expect(activated).toContain('GIFT XXXXXXXXXXXX0014');
+    expect(activated).not.toContain(cardNumber('gift-25'));
     await at.keys('Enter');
     await at.screen('Gift counter');
     await at.keys('F3');
     await at.screen('Balance inquiry');
     await at.keys('F7');
     await at.screen('Waiting for the card');
-    await at.present('gift-cli', 'F8');
-    await at.page.getByRole('main').getByText(CASHIER_WORDS.key_card_expiry_optional).waitFor();
+    await expect.poll(() => card.inputValue()).toBe('gift-25');
+    await at.keys('F8');
+    await main.getByText(CASHIER_WORDS.key_card_expiry_optional).waitFor();
     await at.screen('Card keyed on the PIN pad');
     await at.screen('Result: Approved');
-    const balance = await at.textOf('main');
+    const balance = await main.textContent();
     expect(balance).toMatch(/Balance\s*\$25\.00/);
     expect(balance).not.toContain('$0.00');
     await at.keys('Enter');
@@ -245,17 +264,32 @@ describe('lane end to end', () => {
     await at.screen('Gift counter');
     await at.keys('F7');
     await at.screen('Waiting for the card');
-    await at.present('gift-cli', 'F4');
+    expect(await main.textContent()).toContain('Pays out the card’s whole balance');
+    expect(await main.textContent()).not.toMatch(/Due|\$0\.00/);
+    await at.keys('F4');
+    await at.screen('Cash out this card?');
+    expect(await main.textContent()).toMatch(/Balance\s*\$25\.00/);
+    expect(await main.textContent()).toMatch(/Cash-out\s*\$25\.00/);
+    await at.keys('Enter');
     await at.screen('Result: Approved');
-    const cashedOut = await at.textOf('main');
+    const cashedOut = await main.textContent();
     expect(cashedOut).toMatch(/Cash-out\s*\$25\.00/);
     expect(cashedOut).toMatch(/Balance\s*\$0\.00/);
     expect(cashedOut).toContain('Give the customer the cash shown.');
+    expect(cashedOut).not.toContain('Paid');
     await expect
       .poll(() => lut.devices.simulators.printer.text(), { timeout: 20_000 })
       .toContain('GIFT CARD CASH OUT');
     await at.shot('gift-counter');
     await at.keys('Enter');
     await at.screen('Gift counter');
+    await at.keys('F4');
+    await at.screen('History');
+    const inquiry = at.page.getByRole('option').filter({ hasText: 'Balance' }).first();
+    await expect.poll(() => inquiry.textContent()).toMatch(/Balance\s*\$25\.00/);
+    const cashout = at.page.getByRole('option').filter({ hasText: 'Cash-out' }).first();
+    await cashout.click();
+    await expect.poll(() => cashout.getAttribute('aria-selected')).toBe('true');
+    expect(await cashout.textContent()).toMatch(/Cash-out\s*\$25\.00/);
   });
 });

@@ -5,16 +5,19 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridge, type RunningBridge } from '../../main/bridge/bridge-server.ts';
 import { ensureRendererBuilt } from '../../main/bridge/renderer-build.ts';
-import { CASHIER_WORDS, type WorkflowView } from '../../main/lane-api/index.ts';
-import { ScriptedLane } from '../main/bridge/scripted-lane.ts';
+import { CASHIER_WORDS, type DeviceKind, type WorkflowView } from '../../main/lane-api/index.ts';
+import { LANE_KEYS } from '../../main/lane-api/keys.ts';
+import { IDLE_SNAPSHOT, ScriptedLane } from '../main/bridge/scripted-lane.ts';
 import { REPO_ROOT } from '../server/helpers/server-process.ts';
 import { startChromium, type Browser } from './helpers/chromium.ts';
 import {
+  GIFT_CARD_STEP,
   GIFT_KEYED_ENTRY,
   RECEIPT,
   WORKFLOW_SCREENS,
   answerQuery,
 } from './helpers/screen-fixtures.ts';
+import { LANE_DISPLAYS, expectLaneLayout, expectTouchTargets } from './helpers/layout-checks.ts';
 import { expectAccessible, saveScreenshot } from './helpers/screen-checks.ts';
 
 let lane: ScriptedLane;
@@ -42,10 +45,35 @@ afterAll(async () => {
   await bridge?.close();
 });
 
+/** Screens whose screenshots docs/app.md shows, at both sizes. */
+const DOCS_SHOTS = new Set([
+  'amount',
+  'card',
+  'card-training-controls',
+  'approved',
+  'declined',
+  'history-receipt',
+  'gift',
+  'touch-amount',
+]);
+
+/**
+ * Waits for the screen titled `title`, then at each lane display size checks its layout and
+ * accessibility and, given a `shot` name, saves its screenshot (`screen-<shot>-<width>x<height>`).
+ */
 async function expectScreen(title: string, shot?: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
-  await expectAccessible(page, title);
-  if (shot !== undefined) await saveScreenshot(page, `screen-${shot}`);
+  for (const size of LANE_DISPLAYS) {
+    await page.setViewportSize(size);
+    await expectLaneLayout(page, title);
+    await expectAccessible(page, `${title} at ${size.width}×${size.height}`);
+    if (shot !== undefined)
+      await saveScreenshot(
+        page,
+        `screen-${shot}-${size.width}x${size.height}`,
+        DOCS_SHOTS.has(shot),
+      );
+  }
 }
 
 describe('lane UI screens', () => {
@@ -120,6 +148,30 @@ describe('lane UI screens', () => {
     await expect
       .poll(() => lane.received.at(-1))
       .not.toEqual({ type: 'workflow.cancel', workflowId: 'wf-7' });
+    lane.publish({ type: 'workflow', workflow: null });
+    await expectScreen('New sale');
+  });
+
+  it('offers another card after a declined card, and after a refusal no card can fix never asks for one', async () => {
+    const actions = () =>
+      page
+        .getByRole('group', { name: 'Result: Declined' })
+        .getByRole('button')
+        .evaluateAll((buttons) =>
+          buttons.map(
+            (b) => `${b.className.includes('primary') ? '*' : ''}${b.firstChild?.textContent}`,
+          ),
+        );
+    const view = (name: string) => WORKFLOW_SCREENS.find((screen) => screen.name === name)?.view;
+    lane.publish({ type: 'workflow', workflow: view('declined') ?? null });
+    await expectScreen('Result: Declined');
+    const main = page.getByRole('main');
+    await expect.poll(actions).toEqual(['*Try another card', 'Change tender', 'Cancel']);
+    expect(await main.textContent()).toMatch(/Sale\s*\$12\.50/);
+    lane.publish({ type: 'workflow', workflow: view('refused') ?? null });
+    await main.getByText('The lane is not set up for this. Call support.').waitFor();
+    await expect.poll(actions).toEqual(['Try again', 'Change tender', 'Cancel']);
+    expect(await main.textContent()).not.toMatch(/another card|Pay the rest/);
     lane.publish({ type: 'workflow', workflow: null });
     await expectScreen('New sale');
   });
@@ -202,6 +254,52 @@ describe('lane UI screens', () => {
     await expectScreen('New sale');
   });
 
+  it('offers the training controls on the card step: PIN right, wrong or cancelled, a device unplugged, paper out and back', async () => {
+    const device = (kind: DeviceKind) => ({
+      id: kind,
+      kind,
+      label: kind,
+      state: 'connected' as const,
+      since: 1,
+    });
+    lane.publish({
+      type: 'status',
+      status: {
+        ...IDLE_SNAPSHOT.status,
+        devices: (['emv', 'pinpad', 'printer'] as const).map(device),
+      },
+    });
+    const card = WORKFLOW_SCREENS.find((screen) => screen.name === 'card');
+    lane.publish({ type: 'workflow', workflow: card?.view ?? null });
+    await expectScreen('Waiting for the card', 'card-training-controls');
+    const controls = page.getByRole('region', { name: 'Training controls' });
+    const wrong = controls.getByRole('button', { name: 'Wrong PIN' });
+    expect(await wrong.getAttribute('aria-keyshortcuts')).toBe(LANE_KEYS.training.pinWrong);
+    await page.keyboard.press('Shift+F6');
+    await expect.poll(() => lane.received.at(-1)).toEqual({ type: 'training.pin', mode: 'wrong' });
+    await expect.poll(() => wrong.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('Shift+F7');
+    await expect.poll(() => lane.received.at(-1)).toEqual({ type: 'training.pin', mode: 'cancel' });
+    await page.keyboard.press('Shift+F5');
+    await expect.poll(() => lane.received.at(-1)).toEqual({ type: 'training.pin', mode: 'typed' });
+    await controls.getByRole('combobox', { name: 'Device' }).selectOption('pinpad');
+    await page.keyboard.press('Shift+F8');
+    await expect
+      .poll(() => lane.received.at(-1))
+      .toEqual({ type: 'training.unplug', device: 'pinpad', ms: 5000 });
+    await page.keyboard.press('Shift+F9');
+    await expect
+      .poll(() => lane.received.at(-1))
+      .toEqual({ type: 'training.printer', condition: 'paper-out' });
+    await controls.getByRole('button', { name: 'Paper back' }).click();
+    await expect
+      .poll(() => lane.received.at(-1))
+      .toEqual({ type: 'training.printer', condition: 'ok' });
+    lane.publish({ type: 'status', status: IDLE_SNAPSHOT.status });
+    lane.publish({ type: 'workflow', workflow: null });
+    await expectScreen('New sale');
+  });
+
   it('keeps Done pressed while the receipt prints and closes the result once it has printed', async () => {
     const approved = WORKFLOW_SCREENS.find((screen) => screen.name === 'approved')?.view;
     if (approved?.step.name !== 'result') throw new Error('no approved result fixture');
@@ -227,6 +325,23 @@ describe('lane UI screens', () => {
     lane.publish({ type: 'workflow', workflow: approved });
     await expect.poll(() => finishes).toEqual(['taken']);
     lane.reply = answerQuery;
+    lane.publish({ type: 'workflow', workflow: null });
+    await expectScreen('New sale');
+  });
+
+  it('hands the training customer a card that fits the tender, and says what a gift load is', async () => {
+    const card = page.getByRole('combobox', { name: 'Test card' });
+    lane.publish({ type: 'workflow', workflow: GIFT_CARD_STEP });
+    await expectScreen('Waiting for the card', 'gift-card');
+    await expect.poll(() => card.inputValue()).toBe('gift-25');
+    expect(await page.getByRole('main').textContent()).toMatch(/Load onto the card\s*\$25\.00/);
+    await card.selectOption('visa');
+    lane.publish({ type: 'workflow', workflow: { ...GIFT_CARD_STEP, stepAt: 2 } });
+    await expect.poll(() => card.inputValue()).toBe('visa');
+    const sale = WORKFLOW_SCREENS.find((screen) => screen.name === 'card');
+    await card.selectOption('gift-25');
+    lane.publish({ type: 'workflow', workflow: sale?.view ?? null });
+    await expect.poll(() => card.inputValue()).toBe('visa');
     lane.publish({ type: 'workflow', workflow: null });
     await expectScreen('New sale');
   });
@@ -294,7 +409,7 @@ describe('lane UI screens', () => {
     await expectScreen('New sale');
   });
 
-  it('speaks Spanish after F6 on the settings screen', async () => {
+  it('speaks Spanish after F6 on the settings screen, in the status bar and the training panels too', async () => {
     await page.keyboard.press('F9');
     await expectScreen('Settings');
     await page.keyboard.press('F6');
@@ -303,6 +418,25 @@ describe('lane UI screens', () => {
     await page.keyboard.press('F1');
     await expectScreen('Nueva venta', 'amount-es');
     expect(await page.getByRole('textbox', { name: 'Importe' }).count()).toBe(1);
+    const devices = [
+      { id: 'emv', kind: 'emv', label: 'EMV reader', state: 'connected', since: 1 },
+      { id: 'pinpad', kind: 'pinpad', label: 'PIN pad', state: 'reconnecting', since: 1 },
+    ] as const;
+    lane.publish({ type: 'status', status: { ...IDLE_SNAPSHOT.status, devices: [...devices] } });
+    const bar = page.getByRole('contentinfo');
+    await expect.poll(() => bar.textContent()).toContain('Lector de chip: conectado');
+    expect(await bar.textContent()).toContain('Teclado PIN: reconectando');
+    expect(await bar.textContent()).not.toMatch(/EMV reader|PIN pad|connected/);
+    const card = WORKFLOW_SCREENS.find((screen) => screen.name === 'card');
+    lane.publish({ type: 'workflow', workflow: card?.view ?? null });
+    await page.getByRole('region', { name: 'Controles de entrenamiento' }).waitFor();
+    const training = page.locator('.training-panels');
+    await expect.poll(() => training.textContent()).toContain('Tarjeta regalo GIFT …0014');
+    const panels = await training.textContent();
+    expect(panels).toMatch(/PIN correcto.*PIN incorrecto.*Cancelar en el teclado/s);
+    expect(panels).not.toMatch(/\b(Training|Gift|credit|Wrong PIN|Unplug|Paper|Insert|Swipe)\b/);
+    lane.publish({ type: 'workflow', workflow: null });
+    lane.publish({ type: 'status', status: IDLE_SNAPSHOT.status });
     await page.keyboard.press('F9');
     await page.keyboard.press('F5');
     await expectScreen('Settings');
@@ -310,6 +444,35 @@ describe('lane UI screens', () => {
       { type: 'settings.update', patch: { language: 'es' } },
       { type: 'settings.update', patch: { language: 'en' } },
     ]);
+  });
+
+  it('in touch mode makes every target at least 44 px square and keeps the layout', async () => {
+    const touch = (on: boolean) =>
+      lane.publish({ type: 'settings', settings: { ...IDLE_SNAPSHOT.settings, touch: on } });
+    const check = async (title: string, shot: string) => {
+      await expectScreen(title, shot);
+      for (const size of LANE_DISPLAYS) {
+        await page.setViewportSize(size);
+        await expectTouchTargets(page, `${title} at ${size.width}×${size.height}`);
+      }
+    };
+    touch(true);
+    await page.keyboard.press('F1');
+    await check('New sale', 'touch-amount');
+    await page.keyboard.press('F4');
+    await page.getByRole('option').first().waitFor();
+    await check('History', 'touch-history');
+    await page.keyboard.press('F9');
+    await check('Settings', 'touch-settings');
+    const card = WORKFLOW_SCREENS.find((screen) => screen.name === 'card');
+    lane.publish({ type: 'workflow', workflow: card?.view ?? null });
+    await page.getByRole('combobox', { name: 'Test card' }).waitFor();
+    await check('Waiting for the card', 'touch-card');
+    lane.publish({ type: 'workflow', workflow: null });
+    touch(false);
+    await expectScreen('Settings');
+    await page.keyboard.press('F1');
+    await expectScreen('New sale');
   });
 
   it('ran without a CSP violation or a page error', () => {

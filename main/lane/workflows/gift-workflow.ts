@@ -8,7 +8,12 @@ import type {
   WorkflowKind,
   WorkflowView,
 } from '../../lane-api/index.ts';
-import { CHANGE_TENDER, CardWorkflow, type CardFamilyState } from '../card-steps.ts';
+import {
+  CHANGE_TENDER,
+  CardWorkflow,
+  type CapturedCard,
+  type CardFamilyState,
+} from '../card-steps.ts';
 import type { JournalEntry } from '../journal/journal-types.ts';
 import type { LaneContext } from '../lane-context.ts';
 import type { TransitionTable } from '../machine.ts';
@@ -19,7 +24,9 @@ type GiftState = CardFamilyState;
 /**
  * The gift counter family's transition table (docs/lane.md, Gift counter and balance): card (or,
  * for a merchandise return against a past sale, nothing) → authorizing → result → receipt; a
- * decline goes back to card; an approval is undone by a void the cashier confirms.
+ * cash-out asks the balance first and pays it out once the cashier confirms it (authorizing →
+ * confirm → authorizing); a decline goes back to card; an approval is undone by a void the
+ * cashier confirms.
  */
 export const GIFT_TABLE: TransitionTable<GiftState> = {
   start: ['card', 'attention', 'authorizing'],
@@ -29,10 +36,10 @@ export const GIFT_TABLE: TransitionTable<GiftState> = {
   keyed_entry: ['attention', 'authorizing', 'cancelling'],
   pin: [],
   attention: ['card', 'override', 'keyed_entry', 'authorizing', 'cancelling'],
-  authorizing: ['checking', 'override', 'attention', 'result', 'cancelling'],
+  authorizing: ['checking', 'override', 'attention', 'result', 'confirm', 'cancelling'],
   checking: ['result', 'cancelling', 'cancelled'],
   result: ['card', 'attention', 'authorizing', 'confirm', 'end', 'cancelling'],
-  confirm: ['result', 'cancelling'],
+  confirm: ['result', 'attention', 'authorizing', 'cancelling'],
   cancelling: ['cancelled'],
   cancelled: ['end'],
   end: [],
@@ -93,14 +100,15 @@ export class GiftWorkflow extends CardWorkflow<GiftState> {
       const entry = await this.#send(tender, amount);
       if (entry === undefined) continue;
       const approved = entry.state === 'approved';
-      if (approved && this.#operation !== 'balanceinq') this.tenders = [tenderLine(entry)];
+      const moved = approved && entry.operation !== 'balanceinq';
+      if (moved) this.tenders = [tenderLine(entry)];
       const next: NextAction[] = approved
-        ? this.#operation === 'balanceinq'
-          ? ['finish']
-          : ['finish', 'reprint', 'void']
+        ? moved
+          ? ['finish', 'reprint', 'void']
+          : ['finish']
         : ['try_again', 'cancel'];
       let receipt: ReceiptState = { state: 'none' };
-      if (approved && this.#operation !== 'balanceinq') {
+      if (moved) {
         this.showResultNow(entry, next, { state: 'printing' });
         receipt = await this.printCopies(entry);
       }
@@ -141,6 +149,10 @@ export class GiftWorkflow extends CardWorkflow<GiftState> {
     const expiryOptional = operationSpec(this.#operation).expdateOptional;
     const card = await this.captureCard(tender, amount ?? 0, { expiryOptional });
     if (card === CHANGE_TENDER) return undefined;
+    if (this.#operation === 'cashout' && card.chip !== true) {
+      const unpaid = await this.#balanceFirst(card);
+      if (unpaid !== undefined) return unpaid;
+    }
     if (this.#operation !== 'balanceinq') await this.gatePrinter();
     const entry = await this.authorize({
       ...base,
@@ -148,5 +160,28 @@ export class GiftWorkflow extends CardWorkflow<GiftState> {
       params: { ...card.fields, ...money },
     });
     return card.chip === true ? (await this.finishChip(entry, this.issuerData)).entry : entry;
+  }
+
+  /**
+   * Before a cash-out: the card's balance, asked of the service with the same card read, and the
+   * cashier's confirmation of paying it out (the confirm step, with the balance). The inquiry's
+   * entry when there is nothing to pay out (declined, or a balance of 0), shown as the result;
+   * undefined once confirmed; going back cancels, and nothing was paid out.
+   */
+  async #balanceFirst(card: CapturedCard): Promise<JournalEntry | undefined> {
+    const inquiry = await this.authorize({
+      workflowId: this.id,
+      operation: 'balanceinq',
+      amountMinor: 0,
+      tender: 'gift',
+      card: card.summary,
+      params: { ...card.fields },
+    });
+    const balance = inquiry.balanceMinor ?? 0;
+    if (inquiry.state !== 'approved' || balance === 0) return inquiry;
+    const move = { operation: 'cashout' as const, amountMinor: balance, tender: 'gift' as const };
+    if (!(await this.confirm('cashout', [{ ...move, card: card.summary }], undefined, balance)))
+      throw new WorkflowCancelled();
+    return undefined;
   }
 }

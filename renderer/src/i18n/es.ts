@@ -66,6 +66,7 @@ export const es: Record<MessageKey, string> = {
   'screen.confirm.void': '¿Anular esto?',
   'screen.confirm.refund': '¿Devolver esto?',
   'screen.confirm.close_day': '¿Cerrar el día?',
+  'screen.confirm.cashout': '¿Pagar en efectivo el saldo de esta tarjeta?',
   'confirm.sends': 'La caja enviará',
   'confirm.nothing': 'Nada que liquidar: el día se cierra sin lote.',
   'day.batch': 'Lote {batch}',
@@ -85,6 +86,9 @@ export const es: Record<MessageKey, string> = {
   'screen.diagnostics': 'Diagnóstico',
 
   'label.due': 'A pagar',
+  'label.load': 'Cargar en la tarjeta',
+  'label.loadsDenomination': 'Carga el valor de la tarjeta',
+  'label.paysOutBalance': 'Paga en efectivo todo el saldo de la tarjeta',
   'label.paid': 'Pagado',
   'label.elapsed': 'Transcurrido',
   'label.seconds': '{seconds} s',
@@ -209,6 +213,19 @@ export const es: Record<MessageKey, string> = {
 
   'training.customer': 'Cliente de entrenamiento',
   'training.card': 'Tarjeta de prueba',
+  'training.controls': 'Controles de entrenamiento',
+  'training.pin': 'PIN en el teclado',
+  'training.pinTyped': 'PIN correcto',
+  'training.pinWrong': 'PIN incorrecto',
+  'training.pinCancel': 'Cancelar en el teclado',
+  'training.device': 'Dispositivo',
+  'training.unplug': 'Desconectar 5 s',
+  'training.paperOut': 'Sin papel',
+  'training.paperBack': 'Papel repuesto',
+  'deviceKind.reader': 'Lector de tarjetas',
+  'deviceKind.emv': 'Lector de chip',
+  'deviceKind.pinpad': 'Teclado PIN',
+  'deviceKind.printer': 'Impresora',
   'gift.hint': 'Teclee el importe para activar, emitir o devolver; ninguno para retirar saldo.',
   'balance.hint': 'Elija el tipo de tarjeta y presente la tarjeta.',
   'history.hint': 'Busque por los cuatro últimos dígitos, autorización, importe o marca.',
@@ -248,11 +265,14 @@ export const es: Record<MessageKey, string> = {
   'settings.manual.enabled': 'Cualquier cajero',
   'settings.merchantCopy': 'Imprimir la copia del comercio',
   'settings.tipAdjust': 'Ofrecer ajuste de propina',
+  'settings.touch': 'Pantalla táctil: botones más grandes',
   'settings.receiptNotes': 'Notas del recibo',
   'settings.laneId': 'Caja',
   'settings.merchant': 'Comercio',
   'settings.currency': 'Moneda',
   'settings.source': 'Configuración',
+
+  'choice.another_card': 'Probar otra tarjeta',
 
   'refusal.invalid_command': 'La caja no lo aceptó: {field} no cumple una regla.',
   'refusal.busy': 'Hay otra transacción en curso. Termínela o cancélela primero.',
@@ -279,6 +299,9 @@ export const es: Record<MessageKey, string> = {
   'cashier.give_cash': 'Entregue al cliente el efectivo indicado.',
   'cashier.ask_another_tender': 'Aprobada en parte. Pida otra forma de pagar el resto.',
   'cashier.ask_another_card': 'Rechazada. Pida otra tarjeta o cancele.',
+  'cashier.tell_try_again': 'No se hizo y no se cobró nada. Inténtelo de nuevo o cancele.',
+  'cashier.tell_get_help':
+    'No se hizo y no se cobró nada. Llame a un gerente o a soporte, o cancele.',
   'cashier.tell_not_charged': 'No se cobró nada. Puede intentarlo de nuevo.',
   'cashier.tell_balance': 'Diga al cliente el saldo.',
   'cashier.cancelled_nothing_charged': 'Cancelada. No queda nada cobrado.',
@@ -287,6 +310,8 @@ export const es: Record<MessageKey, string> = {
   'cashier.confirm_refund':
     'Compruebe con el cliente el importe, la forma de pago y la tarjeta, y confirme la devolución.',
   'cashier.confirm_close_day': 'Compruebe los totales del día y confirme el cierre.',
+  'cashier.confirm_cashout':
+    'Diga al cliente el saldo. Confirme para pagarlo y entregue al cliente ese efectivo.',
   'cashier.voided_give_receipt': 'Hecho como se muestra. Entregue el recibo al cliente.',
   'cashier.day_settled': 'El día está cerrado: su lote está liquidado.',
   'cashier.give_duplicate': 'Entregue al cliente el recibo reimpreso.',
@@ -334,10 +359,12 @@ export const es: Record<MessageKey, string> = {
   'decline.cv_mismatch':
     'El código de seguridad no coincide con la tarjeta. Compruébelo con el cliente.',
   'decline.card_not_supported': 'Esta tarjeta no se acepta aquí. Pida otra tarjeta.',
+  'decline.not_gift_card': 'No es una tarjeta regalo de esta tienda. Pida la tarjeta regalo.',
   'decline.card_unreadable': 'No se pudieron leer los datos. Inténtelo de nuevo o de otra forma.',
   'decline.duplicate': 'Parece una repetición de un pago recién hecho. Revise el historial.',
   'decline.deny_list': 'Esta tarjeta está bloqueada aquí. Llame a un gerente.',
-  'decline.gift_not_active': 'Esta tarjeta regalo no está activa.',
+  'decline.gift_not_active':
+    'Esta tarjeta regalo no está activa. Actívela primero o pida otra tarjeta.',
   'decline.gift_already_active': 'Esta tarjeta regalo ya está activa.',
   'decline.card_declined':
     'La tarjeta rechazó el pago después de que el emisor lo aprobara; se revirtió. Pida otra tarjeta.',

@@ -1,6 +1,7 @@
 // Training mode's simulated customer as the screens share it: the lane's test cards (asked once and
-// kept, so a card step has them the moment it appears) and the card the customer holds, which the
-// training panel presents and the cashier's "Key on the PIN pad" hands to the pad.
+// kept, so a card step has them the moment it appears) and the card the customer holds, one that
+// fits the tender asked for, which the training panel presents and the cashier's "Key on the PIN
+// pad" hands to the pad.
 import type { CommandOf, CommandReply, TestCardSummary } from '../lane/lane-types.ts';
 
 /** Sends one training command (LaneStore.send). */
@@ -38,6 +39,16 @@ export class TrainingCustomer {
       this.cards = reply.data.cards;
       if (this.card === undefined) this.cardId = this.cards[0]?.id ?? '';
     });
+  }
+
+  /**
+   * Makes sure the card in hand fits `tender` (a gift card for a gift operation, a debit card
+   * for debit): keeps it when it does, else takes the first card that does.
+   */
+  fit(tender: TestCardSummary['funding']): void {
+    if (this.cards === null || this.card?.funding === tender) return;
+    const fitting = this.cards.find((card) => card.funding === tender);
+    if (fitting !== undefined) this.cardId = fitting.id;
   }
 
   /** Presents the card in hand as `how` says; false when no card is known yet. */

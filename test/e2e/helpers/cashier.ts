@@ -1,6 +1,7 @@
-// A cashier at the lane in Chromium: keys, the screens by their headings, axe-core on each screen
-// reached, and the final screenshot.
+// A cashier at the lane in Chromium: keys, the screens by their headings, the layout and axe-core
+// on each screen reached, and the final screenshot.
 import type { Page } from 'playwright-core';
+import { expectLaneLayout } from './layout-checks.ts';
 import { expectAccessible, saveScreenshot } from './screen-checks.ts';
 
 /** Milliseconds a screen may take to appear: a sale goes through the service and a printer. */
@@ -68,7 +69,7 @@ export class Cashier {
     await this.keys(key);
   }
 
-  /** Waits for the screen whose h1 is `title` and checks it with axe (once per title). */
+  /** Waits for the screen whose h1 is `title` and checks its layout and axe (once per title). */
   async screen(title: string | RegExp): Promise<string> {
     const heading = this.page.getByRole('heading', { level: 1, name: title });
     try {
@@ -80,6 +81,7 @@ export class Cashier {
     const text = (await heading.textContent()) ?? '';
     if (!this.seen.includes(text)) {
       this.seen.push(text);
+      await expectLaneLayout(this.page, text);
       await expectAccessible(this.page, text);
     }
     return text;

@@ -27,18 +27,19 @@ export interface Browser {
 }
 
 /**
- * Starts Chromium with a new empty profile; the viewport is a 1280×800 lane screen.
- * `ignoreHTTPSErrors` lets it open the service's TLS port, whose certificate is self-signed.
+ * Starts Chromium with a new empty profile; the viewport is a lane screen, 1280×800 unless
+ * `viewport` says another. `ignoreHTTPSErrors` lets it open the service's TLS port, whose
+ * certificate is self-signed.
  */
 export async function startChromium(
-  options: { ignoreHTTPSErrors?: boolean } = {},
+  options: { ignoreHTTPSErrors?: boolean; viewport?: { width: number; height: number } } = {},
 ): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'laneterm-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_FLAGS,
-    viewport: { width: 1280, height: 800 },
+    viewport: options.viewport ?? { width: 1280, height: 800 },
     locale: 'en-US',
     ignoreHTTPSErrors: options.ignoreHTTPSErrors ?? false,
   });

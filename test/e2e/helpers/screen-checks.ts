@@ -1,6 +1,6 @@
 // What every end-to-end scenario checks on each screen: axe-core finds no serious or critical
 // accessibility violation; and a screenshot of the final screen kept as a test artifact.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -50,7 +50,7 @@ export function expectTrainingReceipt(receipt: string, amount: string): void {
   expect(receipt).not.toMatch(/\d{13,19}/);
 }
 
-/** Folder of the documentation's images, which the suite draws (README's screenshot). */
+/** Folder of the documentation's images, which the suite draws (docs/app.md's, README's). */
 export const DOCS_IMAGES_DIR = join(REPO_ROOT, 'docs', 'images');
 
 /** Saves what the lane display shows now (the viewport) as docs/images/<name>.png. */
@@ -60,10 +60,15 @@ export async function saveDocsScreenshot(page: Page, name: string): Promise<stri
   return path;
 }
 
-/** Saves a full-page screenshot as test-artifacts/e2e/<name>.png. */
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a full-page screenshot as test-artifacts/e2e/<name>.png; with `docs` and
+ * LANETERM_DOCS_IMAGES=1 also as docs/images/<name>.png, the screenshots docs/app.md shows.
+ */
+export async function saveScreenshot(page: Page, name: string, docs = false): Promise<string> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const path = join(ARTIFACTS_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
+  if (docs && process.env.LANETERM_DOCS_IMAGES === '1')
+    copyFileSync(path, join(DOCS_IMAGES_DIR, `${name}.png`));
   return path;
 }

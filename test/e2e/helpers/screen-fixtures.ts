@@ -20,6 +20,13 @@ const VISA = {
   entry: 'insert',
 } as const;
 
+const GIFT = {
+  maskedAccount: 'XXXXXXXXXXXX0014',
+  lastFour: '0014',
+  brand: 'GIFT',
+  entry: 'swipe',
+} as const;
+
 /** A sale of 12.50 at `step`, with the prompts the lane gives there. */
 function sale(
   step: WorkflowStep,
@@ -41,6 +48,23 @@ function sale(
   };
 }
 
+/** `view` without an amount, as a workflow for none (a cash-out) is. */
+function withoutAmount({ amountMinor: _amount, ...view }: WorkflowView): WorkflowView {
+  return view;
+}
+
+/** A gift activation of 25.00 waiting for its card, the training customer's card to be a gift card. */
+export const GIFT_CARD_STEP: WorkflowView = {
+  ...sale(
+    { name: 'card', dueMinor: 2500, tender: 'gift', accepts: ['swipe', 'keyed_pad'] },
+    'ask_for_card',
+    'present_card',
+  ),
+  id: 'wf-10',
+  kind: 'gift_activate',
+  amountMinor: 2500,
+};
+
 /** A gift activation of 25.00 with its card keyed on the PIN pad, which lets the expiry be skipped. */
 export const GIFT_KEYED_ENTRY: WorkflowView = {
   ...sale(
@@ -53,6 +77,16 @@ export const GIFT_KEYED_ENTRY: WorkflowView = {
   amountMinor: 2500,
 };
 
+/** Lines of the receipt the results show: as long as a real one, so its panel scrolls. */
+const RECEIPT_LINES = [
+  'LANETERM TRAINING STORE',
+  'TRAINING',
+  'SALE        12.50',
+  'VISA XXXXXXXXXXXX1111',
+  'APPROVED 123456',
+  ...Array.from({ length: 36 }, (_, line) => `LINE ${line + 6}`),
+];
+
 /** The receipt the results show. */
 export const RECEIPT: ReceiptPreview = {
   id: 'r-1',
@@ -61,8 +95,8 @@ export const RECEIPT: ReceiptPreview = {
   duplicate: false,
   training: true,
   at: NOW,
-  text: 'LANETERM TRAINING STORE\nTRAINING\nSALE        12.50\nVISA XXXXXXXXXXXX1111\nAPPROVED 123456',
-  svg: '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="120"><text x="10" y="30">LANETERM TRAINING STORE</text><text x="10" y="60">SALE 12.50</text><text x="10" y="90">APPROVED 123456</text></svg>',
+  text: RECEIPT_LINES.join('\n'),
+  svg: `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="${RECEIPT_LINES.length * 30 + 20}">${RECEIPT_LINES.map((line, index) => `<text x="10" y="${index * 30 + 30}">${line}</text>`).join('')}</svg>`,
   printed: 'printed',
 };
 
@@ -178,14 +212,37 @@ export const WORKFLOW_SCREENS: { name: string; view: WorkflowView; title: string
           outcome: 'declined',
           operation: 'sale',
           card: VISA,
+          amountMinor: 1250,
           reason: 'insufficient_funds',
           by: 'processor',
           verbiage: 'NSF',
         },
-        next: ['try_again', 'cancel'],
+        next: ['try_again', 'another_tender', 'cancel'],
         receipt: { state: 'none' },
       },
       'ask_another_card',
+      'declined',
+    ),
+  },
+  {
+    name: 'refused',
+    title: 'Result: Declined',
+    view: sale(
+      {
+        name: 'result',
+        result: {
+          outcome: 'declined',
+          operation: 'sale',
+          card: VISA,
+          amountMinor: 1250,
+          reason: 'lane_setup',
+          by: 'processor',
+          verbiage: 'SETUP ERROR',
+        },
+        next: ['try_again', 'another_tender', 'cancel'],
+        receipt: { state: 'none' },
+      },
+      'tell_get_help',
       'declined',
     ),
   },
@@ -251,6 +308,25 @@ export const WORKFLOW_SCREENS: { name: string; view: WorkflowView; title: string
       'confirm_void',
       null,
     ),
+  },
+  {
+    name: 'confirm-cashout',
+    title: 'Cash out this card?',
+    view: withoutAmount({
+      ...sale(
+        {
+          name: 'confirm',
+          ask: 'cashout',
+          moves: [{ operation: 'cashout', amountMinor: 1500, tender: 'gift', card: GIFT }],
+          balanceMinor: 1500,
+          next: ['confirm', 'back'],
+        },
+        'confirm_cashout',
+        null,
+      ),
+      id: 'wf-9',
+      kind: 'gift_cashout',
+    }),
   },
   {
     name: 'confirm-close-day',
@@ -327,6 +403,26 @@ export const WORKFLOW_SCREENS: { name: string; view: WorkflowView; title: string
   },
 ];
 
+/** Earlier sales, so the history is longer than its panel. */
+const EARLIER: HistoryEntry[] = Array.from({ length: 14 }, (_, index) => ({
+  id: `e-${index + 3}`,
+  workflowId: `wf-${index + 3}`,
+  operation: 'sale',
+  at: NOW - (index + 2) * 60_000,
+  amountMinor: 1000 + index,
+  approvedMinor: 1000 + index,
+  refundedMinor: 0,
+  tender: 'credit',
+  card: VISA,
+  outcome: 'approved',
+  status: 'approved',
+  remainingMinor: 1000 + index,
+  marks: ['settled'],
+  auth: String(200_000 + index),
+  training: true,
+  actions: ['refund', 'reprint'],
+}));
+
 const HISTORY: HistoryEntry[] = [
   {
     id: 'e-1',
@@ -363,6 +459,7 @@ const HISTORY: HistoryEntry[] = [
     training: true,
     actions: [],
   },
+  ...EARLIER,
 ];
 
 const DIAGNOSTICS: Diagnostics = {
@@ -382,7 +479,12 @@ const DIAGNOSTICS: Diagnostics = {
         errorCode: 'DISCONNECTED',
       },
       location: '/tmp/laneterm-devices/pinpad',
-      lastError: { code: 'DISCONNECTED', message: 'the PIN pad went away', at: NOW },
+      lastError: {
+        code: 'DISCONNECTED',
+        message:
+          '/tmp/laneterm-devices/pinpad: the PIN pad went away while it was answering a request',
+        at: NOW,
+      },
     },
   ],
   portsSeen: [
@@ -395,7 +497,9 @@ const DIAGNOSTICS: Diagnostics = {
     since: NOW,
     url: 'https://127.0.0.1:8665/',
     transport: 'v2',
-    fingerprint: 'AB:CD:EF',
+    fingerprint: Array.from({ length: 32 }, (_, byte) =>
+      (byte * 7 + 16).toString(16).toUpperCase(),
+    ).join(':'),
   },
   journal: { path: '/tmp/journal.sqlite', entries: 2, checking: 0 },
   versions: { lane: '0.1.0', node: 'v20.20.2' },
@@ -419,8 +523,17 @@ export function answerQuery(command: LaneCommand): CommandReply {
               id: 'visa',
               description: 'Visa credit, chip',
               brand: 'VISA',
+              funding: 'credit',
               lastFour: '1111',
               presentations: ['swipe', 'key', 'insert', 'fallback', 'tap'],
+            },
+            {
+              id: 'gift-25',
+              description: 'Gift card of 25.00, not yet activated',
+              brand: 'GIFT',
+              funding: 'gift',
+              lastFour: '0014',
+              presentations: ['swipe', 'key'],
             },
           ],
         },

@@ -39,7 +39,7 @@ const Expectation = z.strictObject({
   reversed: z.int().min(0).optional(),
   /** A result's operation: what was sent (refund, reversal, void…). */
   operation: Operation.optional(),
-  /** A confirmation's ask (void, refund, close_day). */
+  /** A confirmation's ask (void, refund, close_day, cashout). */
   ask: ConfirmAsk.optional(),
   /** A confirmation's moves as "operation amount" ("reversal 19.99"), in order. */
   moves: z.array(z.string().regex(/^[a-z_]+ [0-9]+\.[0-9]{2}$/)).optional(),

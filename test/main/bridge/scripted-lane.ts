@@ -17,6 +17,7 @@ export const IDLE_SNAPSHOT: LaneSnapshot = {
     merchantCopy: false,
     tipAdjust: true,
     receiptNotes: '',
+    touch: false,
     laneId: '1',
     training: true,
     currency: 'USD',

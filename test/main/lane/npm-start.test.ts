@@ -60,6 +60,7 @@ describe('npm start with no configuration (training mode)', () => {
       id: 'visa',
       description: 'Visa credit, chip',
       brand: 'VISA',
+      funding: 'credit',
       lastFour: '1111',
       presentations: ['swipe', 'key', 'insert', 'fallback', 'tap'],
     });
