@@ -91,7 +91,10 @@ export async function openSharedSecretKey(
 ): Promise<Buffer> {
   const local = existsSync(path) || existsSync(join(dirname(path), LEGACY_SECRET_KEY_FILE));
   const localKey = local ? openSecretKey(path, vault) : undefined;
-  const offered = vault.sealServiceKey(SECRET_KEY_NAME, localKey ?? randomBytes(KEY_BYTES));
+  const offered =
+    localKey === undefined
+      ? vault.sealServiceKey(SECRET_KEY_NAME, randomBytes(KEY_BYTES))
+      : readFileSync(path);
   const kept = await keys.keepServiceKey(SECRET_KEY_NAME, offered, Math.floor(Date.now() / 1000));
   const key = vault.unsealServiceKey(SECRET_KEY_NAME, kept);
   if (localKey !== undefined && !localKey.equals(key)) {

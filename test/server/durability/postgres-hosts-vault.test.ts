@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openServiceStore, parseStoreLocation } from '../../../server/store/store-location.ts';
 import type { PaymentClient } from '../../../main/payment/index.ts';
 import { laneClient } from '../../conformance/helpers/lane-clients.ts';
 import {
@@ -12,6 +14,7 @@ import {
 } from '../../conformance/helpers/service-process.ts';
 import { CARD } from '../../conformance/operation-scenarios.ts';
 import { admin } from '../helpers/admin-run.ts';
+import { runEntry } from '../helpers/server-process.ts';
 import {
   skipWithoutPostgres,
   startPostgresCluster,
@@ -36,6 +39,38 @@ async function host(url: string, extra: string[] = []): Promise<ServiceProcess> 
   const service = await startServiceProcess(undefined, ['--store', url, ...extra]);
   services.push(service);
   return service;
+}
+
+/** The first row of a query on the database. */
+async function row<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T | undefined> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql)).rows[0];
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Starts a service on `dir` over the store while `table` is locked, waits until its start waits on
+ * that lock, and SIGKILLs it there.
+ */
+async function killWaitingOn(url: string, dir: string, table: string): Promise<void> {
+  const locker = new pg.Client({ connectionString: url });
+  await locker.connect();
+  await locker.query('BEGIN');
+  await locker.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+  const args = ['--port', '0', '--plain-port', '0', '--data', dir, '--demo', '--store', url];
+  const run = runEntry('server/cli.ts', args);
+  const waiting = "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'";
+  while (((await row<{ n: number }>(url, waiting))?.n ?? 0) === 0) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  run.child.kill('SIGKILL');
+  await run.exited;
+  await locker.query('ROLLBACK');
+  await locker.end();
 }
 
 function lane(service: ServiceProcess): PaymentClient {
@@ -108,5 +143,33 @@ describe.skipIf(skipWithoutPostgres('two hosts on PostgreSQL'))(
         );
       }
     }, 180_000);
+
+    it('finish moving a single-instance vault into the store after a SIGKILL at each step', async () => {
+      cluster = await startPostgresCluster();
+      const url = await cluster.createDatabase();
+      await (await openServiceStore(parseStoreLocation(url))).close();
+      const single = await startServiceProcess();
+      await single.kill('SIGTERM');
+      const dir = single.dataDir;
+      const [vaultFile, totpFile] = [join(dir, 'card-vault.json'), join(dir, 'totp-key.sealed')];
+      const wrapped = readFileSync(vaultFile, 'utf8');
+      const totp = readFileSync(totpFile);
+
+      await killWaitingOn(url, dir, 'vault_key');
+      expect([existsSync(vaultFile), existsSync(totpFile)]).toEqual([true, true]);
+      await killWaitingOn(url, dir, 'service_keys');
+      expect([existsSync(vaultFile), existsSync(totpFile)]).toEqual([false, true]);
+      services.push(await startServiceProcess(dir, ['--store', url]));
+      expect([existsSync(vaultFile), existsSync(totpFile)]).toEqual([false, false]);
+      expect(
+        (await row<{ wrapped_json: string }>(url, 'SELECT wrapped_json FROM vault_key'))
+          ?.wrapped_json,
+      ).toBe(wrapped);
+      const sealed = await row<{ sealed: Buffer }>(
+        url,
+        "SELECT sealed FROM service_keys WHERE name = 'totp'",
+      );
+      expect(sealed?.sealed).toEqual(totp);
+    }, 120_000);
   },
 );
