@@ -4,13 +4,13 @@ import type { Logger } from 'pino';
 import { loadIssuerKeys } from '../drivers/crypto/index.ts';
 import { openAccounts, type Accounts } from './accounts/accounts.ts';
 import { seedDemoMerchant, type DemoSeed } from './accounts/demo-merchant.ts';
-import { openSecretKey } from './accounts/secret-box.ts';
 import type { DataFiles } from './config/data-directory.ts';
 import { vaultKeyOptions, type ServerOptions } from './config/server-options.ts';
 import { TransactionService, moveLegacyOutbox, seedDemoEngineData } from './engine/index.ts';
 import { LoopbackProcessor, SendQueue } from './processor/index.ts';
 import type { ServiceStore } from './store/service-store.ts';
-import { CardVault, describeCustody, openDataKey } from './vault/index.ts';
+import { openServiceVault } from './service-vault.ts';
+import { describeCustody, type CardVault } from './vault/index.ts';
 
 /** The parts a start opens before it listens. */
 export interface ServiceCore {
@@ -23,14 +23,23 @@ export interface ServiceCore {
   readonly engine: TransactionService;
 }
 
-/** Opens the card vault's data key (docs/security.md, Key custody and rotation) and logs a change of wrapping. */
-function openVault(files: DataFiles, options: ServerOptions, logger: Logger) {
-  const vaultKey = openDataKey(files.root, vaultKeyOptions(options));
-  const vaultCustody = describeCustody(vaultKey.custody);
-  if (vaultKey.change !== 'none') {
-    logger.info({ custody: vaultCustody, change: vaultKey.change }, 'card vault key wrapped');
+/** Opens the card vault (docs/security.md, Key custody and rotation) and logs a change of wrapping. */
+async function openVault(
+  files: DataFiles,
+  store: ServiceStore,
+  options: ServerOptions,
+  logger: Logger,
+) {
+  const { vault, opened, secretKey } = await openServiceVault(
+    files,
+    store,
+    vaultKeyOptions(options),
+  );
+  const vaultCustody = describeCustody(opened.custody);
+  if (opened.change !== 'none') {
+    logger.info({ custody: vaultCustody, change: opened.change }, 'card vault key wrapped');
   }
-  return { vault: new CardVault(vaultKey.key), vaultCustody };
+  return { vault, vaultCustody, secretKey };
 }
 
 /**
@@ -47,8 +56,8 @@ export async function openServiceCore(
 ): Promise<ServiceCore> {
   const { limits, now } = options;
   const issuerKeys = loadIssuerKeys(options.issuerKeysPath);
-  const { vault, vaultCustody } = openVault(files, options, logger);
-  const accounts = openAccounts(store, vault, openSecretKey(files.secretKey, vault));
+  const { vault, vaultCustody, secretKey } = await openVault(files, store, options, logger);
+  const accounts = openAccounts(store, vault, secretKey);
   const moved = await moveLegacyOutbox(files.outbox, store.outbox);
   if (moved > 0) {
     logger.info({ copies: moved, from: files.outbox }, 'receipt copies moved into the store');

@@ -71,3 +71,38 @@ export function openSecretKey(path: string, vault: CardVault): Buffer {
   }
   return vault.unsealServiceKey(SECRET_KEY_NAME, readFileSync(path));
 }
+
+/** Where instances sharing a store keep the key sealing TOTP secrets (VaultStore). */
+export interface SharedServiceKeys {
+  keepServiceKey(name: string, sealed: Buffer, nowTs: number): Promise<Buffer>;
+}
+
+/**
+ * The key sealing TOTP secrets of instances sharing a store (docs/scaling.md): sealed by the shared
+ * card vault in the store, made by the first start. A data directory's own sealed key (or legacy
+ * clear one) is moved in by the first start that finds the store without one, and removed once the
+ * store holds it; a directory whose key differs from the store's is refused, as its TOTP secrets
+ * would open under neither.
+ */
+export async function openSharedSecretKey(
+  path: string,
+  vault: CardVault,
+  keys: SharedServiceKeys,
+): Promise<Buffer> {
+  const local = existsSync(path) || existsSync(join(dirname(path), LEGACY_SECRET_KEY_FILE));
+  const localKey = local ? openSecretKey(path, vault) : undefined;
+  const offered =
+    localKey === undefined
+      ? vault.sealServiceKey(SECRET_KEY_NAME, randomBytes(KEY_BYTES))
+      : readFileSync(path);
+  const kept = await keys.keepServiceKey(SECRET_KEY_NAME, offered, Math.floor(Date.now() / 1000));
+  const key = vault.unsealServiceKey(SECRET_KEY_NAME, kept);
+  if (localKey !== undefined && !localKey.equals(key)) {
+    throw new Error(
+      `${path}: holds another TOTP sealing key than the store's; MFA secrets sealed under it ` +
+        'would open under neither: enable MFA again after removing it',
+    );
+  }
+  if (localKey !== undefined) rmSync(path);
+  return key;
+}

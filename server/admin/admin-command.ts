@@ -2,10 +2,13 @@ import type { ParseArgsConfig } from 'node:util';
 import type { Accounts } from '../accounts/accounts.ts';
 import type { DataFiles } from '../config/data-directory.ts';
 import type { ServiceStore } from '../store/service-store.ts';
+import type { CardVault } from '../vault/index.ts';
 
 /** What an admin command works with: the opened data directory and store, and a place to print. */
 export interface AdminContext {
   store: ServiceStore;
+  /** The card vault of the data directory, or the store's when instances share it. */
+  vault: CardVault;
   accounts: Accounts;
   files: DataFiles;
   /** Prints one line to standard output. */

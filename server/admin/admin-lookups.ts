@@ -4,7 +4,6 @@ import { parseLoginName } from '../accounts/account-names.ts';
 import { BdkRegistry } from '../engine/index.ts';
 import type { Profile } from '../store/profile-store.ts';
 import type { Login } from '../store/user-store.ts';
-import { CardVault } from '../vault/index.ts';
 import {
   AdminError,
   type AdminArgs,
@@ -94,9 +93,9 @@ export function parseOperationList(text: string): OperationName[] {
   return names as OperationName[];
 }
 
-/** The base derivation keys of the data directory, sealed with its card vault key. */
+/** The base derivation keys in the store, sealed with the card vault's key. */
 export function openBdks(context: AdminContext): BdkRegistry {
-  return new BdkRegistry(context.store.bdks, CardVault.open(context.files.root));
+  return new BdkRegistry(context.store.bdks, context.vault);
 }
 
 /**

@@ -1,13 +1,12 @@
 import { parseArgs } from 'node:util';
 import { openAccounts } from '../accounts/accounts.ts';
-import { openSecretKey } from '../accounts/secret-box.ts';
 import { defaultDataDirectory, prepareDataDirectory } from '../config/data-directory.ts';
 import { moveLegacyOutbox } from '../engine/index.ts';
 import { openServiceStore, parseStoreLocation } from '../store/store-location.ts';
 import { recordAdminRun } from './admin-audit.ts';
 import { AdminError, type AdminCommand } from './admin-command.ts';
 import { loadAdminCommands } from './command-registry.ts';
-import { CardVault } from '../vault/index.ts';
+import { openServiceVault } from '../service-vault.ts';
 
 /** Where an admin run prints and reads: the process's streams, or a test's buffers. */
 export interface AdminIo {
@@ -98,10 +97,10 @@ export async function runAdmin(
   const store = await openServiceStore(location ?? { backend: 'sqlite', path: files.database });
   const audited = { command: name, subjects: parsed.positionals };
   try {
-    const vault = CardVault.open(files.root);
-    const accounts = openAccounts(store, vault, openSecretKey(files.secretKey, vault));
+    const { vault, secretKey } = await openServiceVault(files, store);
+    const accounts = openAccounts(store, vault, secretKey);
     await moveLegacyOutbox(files.outbox, store.outbox);
-    const context = { store, accounts, files, out: io.out, readStdin: io.readStdin, now };
+    const context = { store, vault, accounts, files, out: io.out, readStdin: io.readStdin, now };
     await command.run(context, { values: parsed.values, positionals: parsed.positionals });
     recordAdminRun(files.root, { ...audited, result: 'done' }, now());
     return 0;

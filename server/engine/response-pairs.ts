@@ -65,6 +65,29 @@ export function transactionPairs(
   return pairs;
 }
 
+/**
+ * The answer's pairs with the batch item a capture took with its commit, put after `batch`: a back
+ * end that numbers items at commit (PostgreSQL: docs/architecture.md, The store) gives the record
+ * its item only once the store transaction has committed, after the pairs were made.
+ */
+export function withCommittedItem(
+  pairs: Record<string, string>,
+  txn: TransactionRecord,
+): Record<string, string> {
+  if (pairs.item !== undefined || txn.item === null || pairs.batch === undefined) return pairs;
+  const item = String(txn.item);
+  return Object.fromEntries(
+    Object.entries(pairs).flatMap(([key, value]) =>
+      key === 'batch'
+        ? [
+            [key, value],
+            ['item', item],
+          ]
+        : [[key, value]],
+    ),
+  );
+}
+
 /** How an account shows in an answer: masked number, cardtype, name, entry mode. */
 export interface AccountDisplay {
   accountMasked: string;

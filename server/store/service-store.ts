@@ -19,6 +19,7 @@ import type { StoreBackend } from './sql-dialect.ts';
 import type { TokenStore } from './token-store.ts';
 import type { TransactionStore } from './transaction-store.ts';
 import type { UserStore } from './user-store.ts';
+import type { VaultStore } from './vault-store.ts';
 
 /** Everything the service persists, area by area (each area's store, docs/architecture.md). */
 export interface StoreTx {
@@ -42,6 +43,7 @@ export interface StoreTx {
   checks: CheckStore;
   cardTickets: CardTicketStore;
   outbox: ReceiptOutboxStore;
+  vault: VaultStore;
 }
 
 /**

@@ -22,6 +22,7 @@ import type { StoreBackend } from './sql-dialect.ts';
 import type { SqlSession } from './sql-session.ts';
 import { SqlTokenStore } from './token-store.ts';
 import { SqlUserStore } from './user-store.ts';
+import { SqlVaultStore } from './vault-store.ts';
 import type { TransactionStore } from './transaction-store.ts';
 
 /** The areas a back end writes itself, where its concurrency differs from the other's. */
@@ -53,6 +54,7 @@ export function storeAreas(session: SqlSession, own: OwnAreas): StoreTx {
     checks: new SqlCheckStore(session),
     cardTickets: new SqlCardTicketStore(session),
     outbox: new SqlReceiptOutboxStore(session),
+    vault: new SqlVaultStore(session),
   };
 }
 
@@ -82,6 +84,7 @@ export abstract class StoreAreas implements StoreTx {
   readonly checks: StoreTx['checks'];
   readonly cardTickets: StoreTx['cardTickets'];
   readonly outbox: StoreTx['outbox'];
+  readonly vault: StoreTx['vault'];
 
   protected constructor(areas: StoreTx) {
     this.transactions = areas.transactions;
@@ -104,5 +107,6 @@ export abstract class StoreAreas implements StoreTx {
     this.checks = areas.checks;
     this.cardTickets = areas.cardTickets;
     this.outbox = areas.outbox;
+    this.vault = areas.vault;
   }
 }

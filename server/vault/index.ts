@@ -5,3 +5,4 @@ export * from './kek-custody.ts';
 export * from './vault-key.ts';
 export * from './vault-rotation.ts';
 export * from './card-vault.ts';
+export * from './shared-vault.ts';

@@ -39,8 +39,11 @@ export interface OpenedVaultKey {
   key: Buffer;
   /** Where the KEK that opened it is kept. */
   custody: KekCustody;
-  /** What this opening did besides: created a new data key, or wrapped a legacy key file. */
-  change: 'none' | 'created' | 'migrated';
+  /**
+   * What this opening did besides: created a new data key, wrapped a legacy key file, or moved a
+   * data directory's vault into a shared store.
+   */
+  change: 'none' | 'created' | 'migrated' | 'moved';
 }
 
 /** The legacy key file's key, refused like before when others may read it or it is not 32 bytes. */
@@ -62,6 +65,7 @@ function readLegacyKey(path: string): Buffer {
 export function unwrapVaultKey(
   dataDir: string,
   file: WrappedKeyFile,
+  where = `card vault of ${dataDir}`,
 ): { key: Buffer; wrapping: Wrapping } {
   const problems: string[] = [];
   for (const wrapping of file.wrapped) {
@@ -80,12 +84,20 @@ export function unwrapVaultKey(
     : 'VAULT_KEK_MISMATCH';
   throw new VaultKeyError(
     code,
-    `card vault of ${dataDir} cannot be opened: ${problems.join('; ')}`,
+    `${where} cannot be opened: ${problems.join('; ')}; give this service the key-encrypting ` +
+      'key it was wrapped by, or re-wrap it with admin rotate-keys where that key is',
   );
 }
 
-/** Wraps a new data key (or the legacy key file's) under the initial custody's KEK. */
-function create(dataDir: string, custody: KekCustody): OpenedVaultKey | undefined {
+/**
+ * A new vault: `key` (default a new random data key) wrapped under the KEK `custody` keeps, which
+ * is put in place first (a key file created, a keychain entry set).
+ */
+export function newWrappedKey(
+  dataDir: string,
+  custody: KekCustody,
+  key: Buffer = randomBytes(VAULT_KEY_BYTES),
+): { file: WrappedKeyFile; key: Buffer } {
   const problem = custody.kind === 'keychain' ? keychainProblem() : undefined;
   if (problem !== undefined) {
     throw new VaultKeyError(
@@ -94,16 +106,36 @@ function create(dataDir: string, custody: KekCustody): OpenedVaultKey | undefine
         `file outside the data directory or in the variable ${DEFAULT_KEK_VARIABLE}`,
     );
   }
-  const legacyPath = join(dataDir, LEGACY_VAULT_KEY_FILE);
-  const legacy = existsSync(legacyPath) ? readLegacyKey(legacyPath) : undefined;
-  const key = legacy ?? randomBytes(VAULT_KEY_BYTES);
   const vault = randomBytes(8).toString('hex');
   const { kek, keep } = obtainKek({ custody, vaultId: vault, dataDir }, true);
   keep();
-  const file: WrappedKeyFile = { format: 1, vault, wrapped: [wrapDataKey(key, kek, custody)] };
+  return { file: { format: 1, vault, wrapped: [wrapDataKey(key, kek, custody)] }, key };
+}
+
+/** Wraps a new data key (or the legacy key file's) under the initial custody's KEK. */
+function create(dataDir: string, custody: KekCustody): OpenedVaultKey | undefined {
+  const legacyPath = join(dataDir, LEGACY_VAULT_KEY_FILE);
+  const legacy = existsSync(legacyPath) ? readLegacyKey(legacyPath) : undefined;
+  const { file, key } = newWrappedKey(dataDir, custody, legacy);
   if (!writeWrappedKeyFile(dataDir, file, true)) return undefined;
   if (legacy !== undefined) rmSync(legacyPath);
   return { key, custody, change: legacy === undefined ? 'created' : 'migrated' };
+}
+
+/** Refuses a vault not wrapped by the `required` custody, naming `where` and the way to move it. */
+export function checkRequiredCustody(
+  where: string,
+  file: WrappedKeyFile,
+  required: KekCustody | undefined,
+): void {
+  const wrappedBy = file.wrapped.map((wrapping) => wrapping.kek);
+  if (required !== undefined && !wrappedBy.some((custody) => sameCustody(custody, required))) {
+    throw new VaultKeyError(
+      'VAULT_KEK_MISMATCH',
+      `${where}: its key is wrapped by ${wrappedBy.map(describeCustody).join(' and ')}, ` +
+        `not ${describeCustody(required)}; move it there with admin rotate-keys`,
+    );
+  }
 }
 
 /**
@@ -119,15 +151,7 @@ export function openDataKey(dataDir: string, options: VaultKeyOptions = {}): Ope
     const created = create(dataDir, options.required ?? options.initial ?? { kind: 'training' });
     return created ?? openDataKey(dataDir, options);
   }
-  const { required } = options;
-  const wrappedBy = file.wrapped.map((wrapping) => wrapping.kek);
-  if (required !== undefined && !wrappedBy.some((custody) => sameCustody(custody, required))) {
-    throw new VaultKeyError(
-      'VAULT_KEK_MISMATCH',
-      `card vault of ${dataDir}: its key is wrapped by ${wrappedBy.map(describeCustody).join(' and ')}, ` +
-        `not ${describeCustody(required)}; move it there with admin rotate-keys`,
-    );
-  }
+  checkRequiredCustody(`card vault of ${dataDir}`, file, options.required);
   const { key, wrapping } = unwrapVaultKey(dataDir, file);
   const legacyPath = join(dataDir, LEGACY_VAULT_KEY_FILE);
   if (existsSync(legacyPath)) {

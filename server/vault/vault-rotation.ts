@@ -16,6 +16,8 @@ import {
   readWrappedKeyFile,
   wrapDataKey,
   writeWrappedKeyFile,
+  type WrappedKeyFile,
+  type Wrapping,
 } from './wrapped-key-file.ts';
 
 /** True while process `pid` runs (signal 0 checks without sending anything). */
@@ -48,6 +50,52 @@ function withRotationLock<T>(dataDir: string, work: () => T): T {
   }
 }
 
+/** A rotation worked out: the new wrapping, the one in use, and how to put the new KEK in place. */
+export interface RotationPlan {
+  from: KekCustody;
+  to: KekCustody;
+  next: Wrapping;
+  current: Wrapping;
+  /** Puts the new KEK in its place (keychain entry or key file); the old one is gone after. */
+  keep: () => void;
+  /** Removes the old KEK's keychain entry once no wrapping needs it. */
+  forgetOld: () => void;
+}
+
+/**
+ * Works out a rotation of `file`'s KEK to `target` (default where it is now): refuses the training
+ * key and a target holding the KEK in use (PCI DSS 3.6.1, 3.7.4).
+ */
+export function planRotation(
+  dataDir: string,
+  file: WrappedKeyFile,
+  target: KekCustody | undefined,
+  where?: string,
+): RotationPlan {
+  const { key, wrapping: current } = unwrapVaultKey(dataDir, file, where);
+  const from = current.kek;
+  const to = target ?? from;
+  if (to.kind === 'training') {
+    throw new VaultKeyError(
+      'VAULT_KEK_MISMATCH',
+      `${describeCustody(to)} is shared by every demo data directory and is not rotated: ` +
+        'move this one to the keychain, a key file or a variable',
+    );
+  }
+  const inPlace = sameCustody(from, to);
+  const { kek, keep } = obtainKek({ custody: to, vaultId: file.vault, dataDir }, !inPlace);
+  if (kekCheck(kek) === current.check) {
+    throw new VaultKeyError(
+      'VAULT_KEK_MISMATCH',
+      `${describeCustody(to)} holds the key-encrypting key in use: give a new one`,
+    );
+  }
+  const forgetOld = () => {
+    if (!inPlace) forgetKek({ custody: from, vaultId: file.vault, dataDir });
+  };
+  return { from, to, next: wrapDataKey(key, kek, to), current, keep, forgetOld };
+}
+
 /**
  * Re-wraps the card vault's data key of `dataDir` under a new key-encrypting key (PCI DSS 3.6.1,
  * 3.7.4), kept in `target` (default where the current one is): a new random key in the keychain
@@ -65,29 +113,11 @@ export function rotateVaultKek(
     if (file === undefined) {
       throw new VaultKeyError('VAULT_KEK_MISSING', `${dataDir}: holds no card vault key yet`);
     }
-    const { key, wrapping: current } = unwrapVaultKey(dataDir, file);
-    const from = current.kek;
-    const to = target ?? from;
-    if (to.kind === 'training') {
-      throw new VaultKeyError(
-        'VAULT_KEK_MISMATCH',
-        `${describeCustody(to)} is shared by every demo data directory and is not rotated: ` +
-          'move this one to the keychain, a key file or a variable',
-      );
-    }
-    const inPlace = sameCustody(from, to);
-    const { kek, keep } = obtainKek({ custody: to, vaultId: file.vault, dataDir }, !inPlace);
-    if (kekCheck(kek) === current.check) {
-      throw new VaultKeyError(
-        'VAULT_KEK_MISMATCH',
-        `${describeCustody(to)} holds the key-encrypting key in use: give a new one`,
-      );
-    }
-    const next = wrapDataKey(key, kek, to);
+    const { from, to, next, current, keep, forgetOld } = planRotation(dataDir, file, target);
     writeWrappedKeyFile(dataDir, { ...file, wrapped: [next, current] });
     keep();
     writeWrappedKeyFile(dataDir, { ...file, wrapped: [next] });
-    if (!inPlace) forgetKek({ custody: from, vaultId: file.vault, dataDir });
+    forgetOld();
     return { from, to };
   });
 }

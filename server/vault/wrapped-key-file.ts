@@ -82,13 +82,11 @@ function isWrapping(value: unknown): value is Wrapping {
   );
 }
 
-/** The wrapped key file of `dataDir`, or undefined when there is none yet. */
-export function readWrappedKeyFile(dataDir: string): WrappedKeyFile | undefined {
-  const path = join(dataDir, WRAPPED_KEY_FILE);
-  if (!existsSync(path)) return undefined;
+/** A wrapped key file's text read back; VaultKeyError VAULT_KEY_FORMAT naming `where` if it is not one. */
+export function parseWrappedKey(text: string, where: string): WrappedKeyFile {
   let parsed: Partial<Record<keyof WrappedKeyFile, unknown>>;
   try {
-    parsed = JSON.parse(readFileSync(path, 'utf8')) as typeof parsed;
+    parsed = JSON.parse(text) as typeof parsed;
   } catch {
     parsed = {};
   }
@@ -101,9 +99,21 @@ export function readWrappedKeyFile(dataDir: string): WrappedKeyFile | undefined 
     wrapped.length === 0 ||
     !wrapped.every(isWrapping)
   ) {
-    throw new VaultKeyError('VAULT_KEY_FORMAT', `${path}: not a wrapped card vault key file`);
+    throw new VaultKeyError('VAULT_KEY_FORMAT', `${where}: not a wrapped card vault key file`);
   }
   return { format: 1, vault, wrapped };
+}
+
+/** The text a wrapped key file is kept as, in a file or in a store. */
+export function wrappedKeyText(file: WrappedKeyFile): string {
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+/** The wrapped key file of `dataDir`, or undefined when there is none yet. */
+export function readWrappedKeyFile(dataDir: string): WrappedKeyFile | undefined {
+  const path = join(dataDir, WRAPPED_KEY_FILE);
+  if (!existsSync(path)) return undefined;
+  return parseWrappedKey(readFileSync(path, 'utf8'), path);
 }
 
 /**
@@ -116,7 +126,7 @@ export function writeWrappedKeyFile(
   create = false,
 ): boolean {
   const path = join(dataDir, WRAPPED_KEY_FILE);
-  const text = `${JSON.stringify(file, null, 2)}\n`;
+  const text = wrappedKeyText(file);
   if (create) return createSecretFile(path, text);
   replaceSecretFile(path, text);
   return true;

@@ -1,6 +1,5 @@
 import { lastFour, maskPan } from '../../../drivers/crypto/index.ts';
 import { unixSeconds } from '../../shared/clock.ts';
-import { CardVault } from '../../vault/index.ts';
 import { AdminError, type AdminCommand } from '../admin-command.ts';
 import { requireMerchant } from '../admin-lookups.ts';
 
@@ -26,7 +25,7 @@ export const adminCommand: AdminCommand = {
     if (!CARD_NUMBER.test(pan)) {
       throw new AdminError('card number (standard input): 8 to 19 digits on the first line');
     }
-    const vault = CardVault.forDatabase(context.files.database, false);
+    const { vault } = context;
     const note =
       typeof args.values.note === 'string' ? args.values.note : 'added by an administrator';
     const entry = await context.store.denyList.add(

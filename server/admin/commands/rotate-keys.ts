@@ -2,9 +2,11 @@ import { resolve } from 'node:path';
 import {
   VaultKeyError,
   describeCustody,
+  rotateSharedKek,
   rotateVaultKek,
   type KekCustody,
 } from '../../vault/index.ts';
+import { vaultInStore } from '../../service-vault.ts';
 import { AdminError, type AdminArgs, type AdminCommand } from '../admin-command.ts';
 
 /** The place the new key-encrypting key goes: one of the --to options, or where it is now. */
@@ -26,7 +28,7 @@ function targetOf(args: AdminArgs): KekCustody | undefined {
 /**
  * `rotate-keys`: re-wraps the card vault's data key under a new key-encrypting key, in the same
  * place or a new one (docs/security.md, Key custody); the sealed card data is untouched, so it
- * may run while the service runs.
+ * may run while the service runs, and on a shared store while every instance runs (docs/scaling.md).
  */
 export const adminCommand: AdminCommand = {
   name: 'rotate-keys',
@@ -39,9 +41,13 @@ export const adminCommand: AdminCommand = {
     'to-env': { type: 'string' },
   },
   positionals: 0,
-  run(context, args) {
+  async run(context, args) {
     try {
-      const { from, to } = rotateVaultKek(context.files.root, targetOf(args));
+      const root = context.files.root;
+      const target = targetOf(args);
+      const { from, to } = vaultInStore(context.store)
+        ? await rotateSharedKek(root, context.store.vault, target)
+        : rotateVaultKek(root, target);
       context.out(
         `card vault key re-wrapped: was ${describeCustody(from)}, now ${describeCustody(to)}`,
       );

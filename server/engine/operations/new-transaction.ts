@@ -5,7 +5,7 @@ import { answerWithCopies } from '../receipts/receipt-delivery.ts';
 import type { EngineContext, OperationRequest, ServiceAnswer } from '../engine-context.ts';
 import { decideGiftPlan, type GiftDecision } from '../gift/gift-host.ts';
 import { giftBalancePairs } from '../gift/ledger-refusal.ts';
-import { put, transactionPairs, type AnswerResult } from '../response-pairs.ts';
+import { put, transactionPairs, withCommittedItem, type AnswerResult } from '../response-pairs.ts';
 import { InFlightClaimedError, type InFlightDraft } from '../../store/in-flight-store.ts';
 import type { StoreTx } from '../../store/service-store.ts';
 import type { TransactionRecord } from '../../store/transaction-record.ts';
@@ -175,6 +175,18 @@ async function recordOutcome(
   return { txn, result };
 }
 
+/** The answer of a committed outcome, with the item its capture took at the commit. */
+function withItem({
+  answer,
+  txn,
+}: {
+  answer: ServiceAnswer;
+  txn: TransactionRecord;
+}): ServiceAnswer {
+  if (answer.kind !== 'response') return answer;
+  return { ...answer, pairs: withCommittedItem(answer.pairs, txn) };
+}
+
 /**
  * A new transaction's commit after its in-flight record is removed: its outcome recorded
  * (recordOutcome), an approved check's account kept, the plan's step for the outcome run, its EMV receipt data
@@ -187,7 +199,7 @@ async function commitOutcome(
   request: OperationRequest,
   plan: NewTransactionPlan,
   authorized: Authorized,
-): Promise<ServiceAnswer> {
+): Promise<{ answer: ServiceAnswer; txn: TransactionRecord }> {
   const { account } = plan;
   const { reply } = authorized.auth;
   const { at } = authorized;
@@ -205,7 +217,7 @@ async function commitOutcome(
     ...emv?.receipt,
     ...(reply?.issuerData !== undefined && result.code === reply.code && { icc: reply.issuerData }),
   };
-  return answerWithCopies(tx, request, pairs, txn);
+  return { answer: await answerWithCopies(tx, request, pairs, txn), txn };
 }
 
 /**
@@ -240,7 +252,7 @@ export async function runNewTransaction(
     await tx.inFlight.remove(inFlight.id);
     return commitOutcome(ctx, tx, request, plan, authorized);
   });
-  return commit.catch(async (error: unknown) => {
+  return commit.then(withItem).catch(async (error: unknown) => {
     // A record another instance took over is that instance's to settle.
     if (!(error instanceof InFlightClaimedError)) await resolveInFlight(ctx, inFlight);
     throw error;

@@ -4,7 +4,7 @@ import { invalidMove, notFound, response, serviceDecline } from '../answers.ts';
 import { unixSeconds } from '../../shared/clock.ts';
 import type { EngineContext, OperationRequest } from '../engine-context.ts';
 import { QUEUE_TIMEOUT_RESULT, sendOnline } from '../online.ts';
-import { transactionPairs, type AnswerResult } from '../response-pairs.ts';
+import { transactionPairs, withCommittedItem, type AnswerResult } from '../response-pairs.ts';
 import type { CallerContext, ServiceAnswer } from '../engine-context.ts';
 import { GiftLedgerError } from '../gift/gift-ledger.ts';
 import { giftBalancePairs, ledgerRefusal } from '../gift/ledger-refusal.ts';
@@ -106,7 +106,7 @@ export async function commitMove(
 ): Promise<ServiceAnswer> {
   const at = ctx.clock();
   try {
-    const pairs = await ctx.store.transaction(async (tx) => {
+    const { pairs, updated } = await ctx.store.transaction(async (tx) => {
       const updated = await updateTransaction(
         tx,
         txn,
@@ -114,12 +114,13 @@ export async function commitMove(
         { action: request.op, ...detail, ...result, username: request.caller.username },
         unixSeconds(at),
       );
-      return {
+      const pairs = {
         ...transactionPairs(updated, result, at, request.caller.timeZone),
         ...(await giftBalancePairs(tx.gift, updated)),
       };
+      return { pairs, updated };
     });
-    return response(pairs);
+    return response(withCommittedItem(pairs, updated));
   } catch (error) {
     if (error instanceof GiftLedgerError) {
       const refusal = ledgerRefusal(error, request.op, result);

@@ -22,22 +22,18 @@ const lanes: KvTestClient[] = [];
 
 afterEach(async () => {
   for (const lane of lanes.splice(0)) lane.close();
-  // The instances share one data directory: the last one stopped removes it.
-  for (const service of services.splice(0).reverse()) {
-    if (services.length === 0) await stopServiceProcess(service);
-    else await service.kill('SIGTERM');
-  }
+  for (const service of services.splice(0).reverse()) await stopServiceProcess(service);
   await cluster?.stop();
   cluster = undefined;
 });
 
-/** Two instances over one fresh database and one data directory, and the database's URL. */
+/** Two instances over one fresh database, each with its own data directory, and the database's URL. */
 async function twoInstances(): Promise<{ url: string; a: ServiceProcess; b: ServiceProcess }> {
   cluster = await startPostgresCluster();
   const url = await cluster.createDatabase();
   const a = await startServiceProcess(undefined, ['--store', url]);
   services.push(a);
-  const b = await startServiceProcess(a.dataDir, ['--store', url]);
+  const b = await startServiceProcess(undefined, ['--store', url]);
   services.push(b);
   return { url, a, b };
 }
