@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { parseDevicesConfig, type DevicesConfig } from '../devices/index.ts';
 import { EditableSettings } from '../lane-api/index.ts';
 import { LaneFault } from '../lane/errors.ts';
+import { OfflineConfig } from '../lane/offline/offline-config.ts';
 import type { LaneSetup } from './lane-runtime.ts';
 
 const deadlineMs = z.int().min(100).max(600_000);
@@ -77,6 +78,8 @@ const LaneConfigSchema = z.strictObject({
   journal: z.string().min(1).optional(),
   devices: z.unknown().optional(),
   settings: EditableSettings.partial().optional(),
+  /** Offline store-and-forward rules (docs/lane.md, Offline); default never offline. */
+  offline: OfflineConfig.optional(),
 });
 
 /** A checked lane configuration. */
@@ -105,8 +108,8 @@ function fault(error: z.ZodError, source: string): LaneFault {
 
 /**
  * Parses a lane configuration (YAML or JSON; docs/lane.md, Configuration): lane and clerk ids,
- * the merchant header, the server, the journal's place, the devices (main/devices) and default
- * settings. Throws LaneFault naming the first bad field and the rule it breaks.
+ * the merchant header, the server, the journal's place, the devices (main/devices), default
+ * settings and the offline rules. Throws LaneFault naming the first bad field and the rule it breaks.
  */
 export function parseLaneConfig(text: string, source: string): LaneConfig {
   let raw: unknown;
@@ -160,6 +163,7 @@ export function laneSetupFromConfig(
     journalPath: config.journal ?? join(laneDir, 'journal.db'),
     devices: config.devices,
     ...(config.settings === undefined ? {} : { settings: config.settings }),
+    ...(config.offline === undefined ? {} : { offline: config.offline }),
     source: config.source,
   };
 }

@@ -14,6 +14,7 @@ import type { ManagerOverride } from '../lane/lane-context.ts';
 import { LaneEngine } from '../lane/lane-engine.ts';
 import { LaneReceipts, type MerchantHeader } from '../lane/lane-receipts.ts';
 import { LaneSettingsStore } from '../lane/lane-settings.ts';
+import type { OfflineConfig } from '../lane/offline/offline-config.ts';
 import type { SimulatorControls } from '../lane/training-commands.ts';
 
 /** The lane's version, shown in diagnostics. */
@@ -41,6 +42,8 @@ export interface LaneSetup {
   readonly journalPath: string;
   readonly devices: DevicesConfig;
   readonly settings?: Partial<EditableSettings>;
+  /** The offline store-and-forward rules (docs/lane.md, Offline); default never offline. */
+  readonly offline?: OfflineConfig;
   /** Where the setup came from ("training" or the configuration file). */
   readonly source: string;
   /** Milliseconds between background recovery passes; default 15 000. */
