@@ -4,7 +4,7 @@
  * LaneTerm's decisions, listed in docs/protocol.md.
  */
 
-/** Overall disposition, mirrored by the v2 HTTP status (seed: Errors §3). */
+/** Overall disposition, mirrored by the v2 HTTP status (docs/interface.md › Errors §3). */
 export const Code = {
   AUTH: 'AUTH',
   DENY: 'DENY',
@@ -20,7 +20,7 @@ export const Code = {
 export type Code = (typeof Code)[keyof typeof Code];
 
 /**
- * The service's own result; anything but INT_SUCCESS means the service declined (seed: Errors §3).
+ * The service's own result; anything but INT_SUCCESS means the service declined (docs/interface.md › Errors §3).
  * Families: DATA_ (the request), ACCT_ (who is asking), MERCH_ (merchant configuration),
  * SYS_ (the service itself).
  */
@@ -57,7 +57,7 @@ export type MsoftCode = (typeof MsoftCode)[keyof typeof MsoftCode];
 
 /**
  * The processor's reason; present only when the transaction went online, and anything but SUCCESS
- * is a decline by the processor or issuer (seed: Transaction response, Errors §3).
+ * is a decline by the processor or issuer (docs/interface.md › Transaction response, Errors §3).
  */
 export const PhardCode = {
   SUCCESS: 'SUCCESS',

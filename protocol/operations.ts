@@ -1,5 +1,5 @@
 /**
- * Every operation the service offers, by one canonical name (seed: What the service does §1–2,
+ * Every operation the service offers, by one canonical name (docs/interface.md › What the service does §1–2,
  * Endpoints). Transports map their own addressing (REST route, key/value action) onto these names.
  */
 export const OPERATIONS = [
@@ -50,7 +50,7 @@ export const FINANCIAL_OPERATIONS: ReadonlySet<OperationName> = new Set<Operatio
   'merchreturn',
 ]);
 
-/** Operations answered with report rows rather than a transaction response (seed: Errors §4). */
+/** Operations answered with report rows rather than a transaction response (docs/interface.md › Errors §4). */
 export const REPORT_OPERATIONS: ReadonlySet<OperationName> = new Set<OperationName>([
   'report_failed',
   'report_unsettled',

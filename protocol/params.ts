@@ -1,7 +1,7 @@
 /**
  * A request or response as the interface sees it: a flat set of key/value pairs, every key and
- * every value a string (seed: What the service does §3). An empty string is a value; an absent key
- * is no value (seed: What the service does §5).
+ * every value a string (docs/interface.md › What the service does §3). An empty string is a value; an absent key
+ * is no value (docs/interface.md › What the service does §5).
  */
 export type Params = Readonly<Record<string, string>>;
 

@@ -1,6 +1,6 @@
 import binTable from '../../resources/bin-ranges.json' with { type: 'json' };
 
-/** The wire `cardtype` values LaneTerm detects (seed: transaction response, cardtype). */
+/** The wire `cardtype` values LaneTerm detects (docs/interface.md › transaction response, cardtype). */
 export const CARD_BRAND_CODES = [
   'VISA',
   'MC',

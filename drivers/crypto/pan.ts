@@ -68,7 +68,7 @@ function parseMmyy(field: string, mmyy: string): { month: number; year: number }
 }
 
 /**
- * True when a card with expiry `expdateMMYY` (the seed's expdate, four digits) has expired at
+ * True when a card with expiry `expdateMMYY` (the interface's expdate, four digits) has expired at
  * `now`. A card is valid through the last day of its month, on the clock of the machine that
  * asks; years are 2000 to 2099. Throws BAD_INPUT on a malformed date.
  */

@@ -1,7 +1,7 @@
 import { DeviceError, type DeviceErrorCode } from '../device-error.ts';
 import { FS, SUB } from './stx-frame.ts';
 
-/** An encrypted PIN as the request's pin_data takes it (seed: pin_data group). */
+/** An encrypted PIN as the request's pin_data takes it (docs/interface.md › pin_data group). */
 export interface PinEntry {
   /**
    * ISO 9564-1 PIN block encrypted TDES under the DUKPT PIN variant, 16 uppercase hex: format 0

@@ -1,7 +1,7 @@
 import type { CardRead } from './card-read.ts';
 
 /**
- * The account_data fields (seed: Request parameter groups) a payment request takes from a card
+ * The account_data fields (docs/interface.md › Request parameter groups) a payment request takes from a card
  * read: trackdata for a plain swipe; for an encrypted swipe the reader's whole output as
  * e_datafield with e_datafieldfmt (the server checks its framing and hashes), or, when the read
  * has no whole output (an EMV reader's fallback swipe), e_trackdata, e_id and e_datafieldfmt;

@@ -78,7 +78,7 @@ function seen(port: {
 }
 
 /**
- * The devices snapshot (pos-practice §2.6): every configured device with its status, location and
+ * The devices snapshot (node-hid issue 140 and serialport issue 938 on GitHub: udev and the dialout group): every configured device with its status, location and
  * last error; every serial port and HID interface the system lists now (a lister that fails
  * lists nothing); and a permissions hint when a device node cannot be opened, a device failed
  * for permission, or USB devices are configured without the udev rules installed.

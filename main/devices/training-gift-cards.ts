@@ -25,7 +25,7 @@ function giftCard(id: string, pan: string, description: string): TestCard {
  * The demo merchant's gift cards a training lane's simulated customer may present or key on the
  * PIN pad, beside the test-card catalogue: 25.00 and 10.00 denominations, and the public CLI's
  * card, not on file until activated or issued (docs/test-cards.md, Gift cards). Their faces show
- * no expiry (the public CLI keys its gift card without expdate: payment-server-facts A6,
+ * no expiry (the public CLI keys its gift card without expdate: libmonetra's monetra_cli,
  * sale_keyed_gift); their tracks carry 4912.
  */
 export const TRAINING_GIFT_CARDS: readonly TestCard[] = [

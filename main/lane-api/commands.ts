@@ -18,7 +18,7 @@ const START_COMMANDS = [
     amountMinor: MinorUnits,
     /** Skips the tender step when given. */
     tender: Tender.optional(),
-    /** The store's own reference for the sale, printed and searchable (seed: ordernum). */
+    /** The store's own reference for the sale, printed and searchable (docs/interface.md › Request parameter groups, order). */
     reference: z
       .string()
       .regex(/^[A-Za-z0-9 ._/-]{1,25}$/)
@@ -71,7 +71,7 @@ const WORKFLOW_COMMANDS = [
    * settings.manualEntry; the pad encrypts the number, so it never passes the lane API).
    */
   z.strictObject({ type: z.literal('workflow.entry'), workflowId, method: z.literal('keyed_pad') }),
-  /** A manager's credentials for an override (seed: Authentication §7); never logged or kept. */
+  /** A manager's credentials for an override (docs/interface.md › Authentication §7); never logged or kept. */
   z.strictObject({
     type: z.literal('workflow.override'),
     workflowId,

@@ -15,11 +15,11 @@ export type ManualEntryRule = z.infer<typeof ManualEntryRule>;
 export const EditableSettings = z.strictObject({
   language: Language,
   manualEntry: ManualEntryRule,
-  /** Print the merchant's copy after the customer's (seed: rcpt_merch_copy). */
+  /** Print the merchant's copy after the customer's (docs/interface.md › rcpt_merch_copy). */
   merchantCopy: z.boolean(),
   /** Offer tip adjust on history lines. */
   tipAdjust: z.boolean(),
-  /** Free text printed at the foot of every receipt (seed: rcpt_user_notes), up to 200 characters. */
+  /** Free text printed at the foot of every receipt (docs/interface.md › rcpt_user_notes), up to 200 characters. */
   receiptNotes: z.string().max(200),
   /**
    * The lane's display is a touch screen: every target at least 44 px square (WCAG 2.5.5,

@@ -6,7 +6,7 @@ import { z } from 'zod';
 /** Largest amount the lane takes, in minor units: 99 999 999 (999 999.99), the PIN pad's limit. */
 export const MAX_AMOUNT_MINOR = 99_999_999;
 
-/** Money in integer minor units (cents), 1 to MAX_AMOUNT_MINOR (seed: amounts above 0). */
+/** Money in integer minor units (cents), 1 to MAX_AMOUNT_MINOR (docs/interface.md › amounts above 0). */
 export const MinorUnits = z.int().min(1).max(MAX_AMOUNT_MINOR);
 
 /** Money that may be zero (a balance, what is left to pay), 0 to MAX_AMOUNT_MINOR. */
@@ -33,7 +33,7 @@ export const EntryMethod = z.enum(['swipe', 'insert', 'tap', 'fallback_swipe', '
 export type EntryMethod = z.infer<typeof EntryMethod>;
 
 /**
- * The service operation a result or history line is about (protocol's canonical names, seed: What
+ * The service operation a result or history line is about (protocol's canonical names, docs/interface.md › What
  * the service does).
  */
 export const Operation = z.enum([
@@ -93,7 +93,7 @@ export const CardSummary = z.strictObject({
 /** A masked card. */
 export type CardSummary = z.infer<typeof CardSummary>;
 
-/** Which copy of a receipt: the customer's or the merchant's (seed: rcpt_merch_copy). */
+/** Which copy of a receipt: the customer's or the merchant's (docs/interface.md › rcpt_merch_copy). */
 export const ReceiptCopy = z.enum(['customer', 'merchant']);
 /** One of ReceiptCopy. */
 export type ReceiptCopy = z.infer<typeof ReceiptCopy>;

@@ -52,7 +52,7 @@ function fromVerbiage(verbiage: string): DeclineReason | undefined {
 /**
  * A decline in cashier words (lane API DeclineReason), read from the answer: the processor's
  * phard_code first (docs/test-cards.md, Amount triggers), then a verbiage naming a gift card's
- * state (not a gift card, not active, already active), then the service's msoft_code (seed:
+ * state (not a gift card, not active, already active), then the service's msoft_code (docs/interface.md ›
  * Errors §3), then other words of the verbiage; code DUPL is a duplicate. Authentication and setup
  * faults of the lane itself are lane_setup; the generic issuer decline is `declined`.
  */

@@ -59,7 +59,7 @@ export interface ReceiptPort {
   reprint(detail: PaymentResponse, entry: JournalEntry, request: ReceiptRequest): RenderedReceipt;
 }
 
-/** A manager's credentials for one override (seed: Authentication §7); never kept. */
+/** A manager's credentials for one override (docs/interface.md › Authentication §7); never kept. */
 export type ManagerOverride = DualAuthorization;
 
 /**

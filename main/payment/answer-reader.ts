@@ -65,7 +65,7 @@ function jsonReport(value: Record<string, unknown>, status?: number): WireAnswer
 }
 
 /**
- * A REST answer (seed: Endpoints, Errors §4; Monetra REST API v2 documentation): a JSON object of
+ * A REST answer (docs/interface.md › Endpoints, Errors §4; Monetra REST API v2 documentation): a JSON object of
  * string values is pairs; for a report, {"report":[…]} is its rows. Anything else (HTML from a
  * proxy, broken JSON, nested values) cannot be read.
  */
@@ -86,7 +86,7 @@ export function readRestAnswer(op: OperationName, status: number, body: string):
 }
 
 /**
- * A key/value-protocol answer body (libmonetra monetra_parse.c; seed: Errors §4): key/value pairs,
+ * A key/value-protocol answer body (libmonetra monetra_parse.c; docs/interface.md › Errors §4): key/value pairs,
  * keys lower-cased as the protocol is case-insensitive; a CSV table as report rows by header; bulk
  * data as a JSON report when it is one. Malformed text cannot be read.
  */

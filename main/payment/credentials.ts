@@ -1,14 +1,14 @@
 import type { ApiVersion } from '../../protocol/index.ts';
 import { PaymentConfigError } from './errors.ts';
 
-/** A v2 API key: public id and private secret; profile keys suit an unattended lane (seed §5). */
+/** A v2 API key: public id and private secret; profile keys suit an unattended lane (docs/interface.md › Authentication §5). */
 export interface ApiKeyCredential {
   readonly kind: 'apikey';
   readonly id: string;
   readonly secret: string;
 }
 
-/** A transaction account's login: "merchant" or "merchant:sub", and its password (seed §2). */
+/** A transaction account's login: "merchant" or "merchant:sub", and its password (docs/interface.md › Authentication §2). */
 export interface PasswordCredential {
   readonly kind: 'password';
   readonly username: string;
@@ -18,12 +18,12 @@ export interface PasswordCredential {
 /** Who the lane is: an API key (v2 only) or a username and password (both versions). */
 export type Credential = ApiKeyCredential | PasswordCredential;
 
-/** A standing MFA answer: a code, or a long-lived MFA cookie sent instead (seed §6). */
+/** A standing MFA answer: a code, or a long-lived MFA cookie sent instead (docs/interface.md › Authentication §6). */
 export type MfaSetting = { readonly code: string } | { readonly cookie: string };
 
 /**
  * A manager override for one call: a second, different user's password login and, when that user
- * has MFA, a code; API keys and MFA cookies cannot be used here (seed: Authentication §7).
+ * has MFA, a code; API keys and MFA cookies cannot be used here (docs/interface.md › Authentication §7).
  */
 export interface DualAuthorization {
   readonly username: string;
@@ -62,7 +62,7 @@ function checkToken(field: string, value: string): void {
 
 /**
  * Refuses a username the version cannot carry: v1 takes "merchant" or "merchant:sub" only, since a
- * colon travels as a pipe and a name holding a pipe of its own is not supported (seed §2).
+ * colon travels as a pipe and a name holding a pipe of its own is not supported (docs/interface.md › Authentication §2).
  */
 function checkUsername(field: string, username: string, version: ApiVersion): void {
   checkText(field, username);
@@ -126,7 +126,7 @@ export function checkCallAuth(call: CallAuth, version: ApiVersion): void {
 /**
  * An HTTP Basic value for a login, sent on the first request without waiting for a challenge:
  * base64 of "user-id:password" with every colon of the username written as a pipe, so
- * "merchant:sub" travels as "merchant|sub" (seed: Authentication §2, §4).
+ * "merchant:sub" travels as "merchant|sub" (docs/interface.md › Authentication §2, §4).
  */
 export function basicAuthorization(username: string, password: string): string {
   const userId = username.replaceAll(':', '|');
@@ -144,7 +144,7 @@ function mfaOf(auth: AuthSettings, call: CallAuth): MfaSetting | undefined {
 }
 
 /**
- * REST headers of a call (seed: Authentication §2–7): X-API-KEY-ID and X-API-KEY, or Basic;
+ * REST headers of a call (docs/interface.md › Authentication §2–7): X-API-KEY-ID and X-API-KEY, or Basic;
  * X-MFA-CODE or X-MFA-COOKIE; X-DUAL-Authorization (Basic) and X-DUAL-MFA-CODE.
  */
 export function restAuthHeaders(auth: AuthSettings, call: CallAuth): Record<string, string> {
@@ -169,7 +169,7 @@ export function restAuthHeaders(auth: AuthSettings, call: CallAuth): Record<stri
 }
 
 /**
- * Key/value credential pairs of a call (seed: Authentication §5–7): auth_apikey_id and
+ * Key/value credential pairs of a call (docs/interface.md › Authentication §5–7): auth_apikey_id and
  * auth_apikey_secret, or username ("merchant:sub" as is) and password; mfa_code or mfa_cookie;
  * user, pwd and mfa_code_dual for a manager override.
  */

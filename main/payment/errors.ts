@@ -24,7 +24,7 @@ export class PaymentError extends Error {
 }
 
 /**
- * A request refused by protocol/ before sending (seed: Limits; docs/protocol.md, Validation
+ * A request refused by protocol/ before sending (docs/interface.md › Limits; docs/protocol.md, Validation
  * rules): a bad amount, cv or zip never leaves the lane. Carries the protocol's kind and rule.
  */
 export class PaymentRequestError extends PaymentError {

@@ -18,7 +18,7 @@ const DEFAULT_KV_IDLE_CLOSE_MS = 30_000;
 /** What a key/value transport is built from. */
 export interface KvTransportOptions {
   readonly endpoint: Endpoint;
-  /** v2 names operations with action_trans and takes API keys; v1 uses action (seed: Endpoints). */
+  /** v2 names operations with action_trans and takes API keys; v1 uses action (docs/interface.md › Endpoints). */
   readonly version: ApiVersion;
   readonly auth: AuthSettings;
   readonly trust: TlsTrust;

@@ -51,7 +51,7 @@ function carriesResult(pairs: Params): boolean {
 }
 
 /**
- * REST v2 (seed: Errors §2): 200 approved (partially, when authamount is below the amount asked),
+ * REST v2 (docs/interface.md › Errors §2): 200 approved (partially, when authamount is below the amount asked),
  * 402 declined by processor or issuer, or by the service's merchant rules when msoft_code says so,
  * any other status a decline by the service. 401 needs no readable body: nothing was run.
  */
@@ -80,7 +80,7 @@ function v2Outcome(
 }
 
 /**
- * REST v1 and key/value (seed: Errors §1, §3): the outcome is read from code, msoft_code and
+ * REST v1 and key/value (docs/interface.md › Errors §1, §3): the outcome is read from code, msoft_code and
  * phard_code (protocol's outcomeOf); an answer it cannot read gives undefined. A v1 401 is an
  * authentication decline whatever its body.
  */
@@ -131,7 +131,7 @@ export function readResult(context: AnswerContext, answer: WireAnswer): PaymentR
 }
 
 /**
- * The result of a report (seed: Errors §4): rows when report data came back; key/value pairs mean
+ * The result of a report (docs/interface.md › Errors §4): rows when report data came back; key/value pairs mean
  * the report failed (a decline by the service with code and verbiage); anything else is unknown.
  */
 export function readReport(context: AnswerContext, answer: WireAnswer): ReportResult {

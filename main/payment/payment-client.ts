@@ -5,7 +5,7 @@ import type { PaymentResult, ReportResult } from './results.ts';
 
 /**
  * The lane's client for the Payment Transaction Service, one method per operation of the interface
- * (seed: What the service does, Endpoints). Parameters are given flat or grouped; amounts as the
+ * (docs/interface.md › What the service does, Endpoints). Parameters are given flat or grouped; amounts as the
  * wire's two-decimal string or as integer minor units. New transactions carry an order id (the
  * caller's, or a generated one, returned in result.orderId) so an unknown outcome can be resolved.
  */

@@ -36,9 +36,9 @@ export interface CallOptions {
   readonly connectMs?: number;
   /** Milliseconds from sending to the answer; default the client's (30 000). */
   readonly answerMs?: number;
-  /** An MFA code for this call (seed: Authentication §6). */
+  /** An MFA code for this call (docs/interface.md › Authentication §6). */
   readonly mfaCode?: string;
-  /** A second user's authorization for this call (seed: Authentication §7). */
+  /** A second user's authorization for this call (docs/interface.md › Authentication §7). */
   readonly dual?: DualAuthorization;
 }
 

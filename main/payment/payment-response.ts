@@ -38,7 +38,7 @@ function withPrefix(pairs: Params, prefix: string): Readonly<Record<string, stri
 
 /**
  * A service answer as the lane reads it: the raw pairs (lower-case keys, exactly as received) and
- * typed accessors for the common fields of the transaction and transaction detail responses (seed:
+ * typed accessors for the common fields of the transaction and transaction detail responses (docs/interface.md ›
  * Resources and their fields). Absent and empty values read as undefined.
  */
 export class PaymentResponse {
@@ -60,7 +60,7 @@ export class PaymentResponse {
     return value === '' ? undefined : value;
   }
 
-  /** A pipe-separated field as its members (seed: Common value types), [] when absent. */
+  /** A pipe-separated field as its members (docs/interface.md › Common value types), [] when absent. */
   list(key: string): string[] {
     return (
       this.get(key)
@@ -81,7 +81,7 @@ export class PaymentResponse {
     }
   }
 
-  /** Overall disposition, e.g. AUTH, DENY (seed: Errors §3). */
+  /** Overall disposition, e.g. AUTH, DENY (docs/interface.md › Errors §3). */
   get code(): string | undefined {
     return this.get('code');
   }
@@ -164,7 +164,7 @@ export class PaymentResponse {
   get paymentId(): string | undefined {
     return this.get('payment_id');
   }
-  /** Detail: state flags, e.g. APPROVED, VOIDED, COMPLETE (seed: Transaction detail response). */
+  /** Detail: state flags, e.g. APPROVED, VOIDED, COMPLETE (docs/interface.md › Transaction detail response). */
   get txnstatus(): string[] {
     return this.list('txnstatus');
   }

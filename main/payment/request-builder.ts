@@ -23,8 +23,8 @@ export type ParamValue = string | number | undefined;
 
 /**
  * Request parameters, flat or under their groups as the interface shows them (`money: { amount }`),
- * or both; the group name is never evaluated (seed: What the service does §4). A value of
- * undefined is absent and not sent; an empty string is sent as empty (seed §5).
+ * or both; the group name is never evaluated (docs/interface.md › What the service does §4). A value of
+ * undefined is absent and not sent; an empty string is sent as empty (docs/interface.md › What the service does §5).
  */
 export type ParamsInput = Readonly<
   Record<string, ParamValue | Readonly<Record<string, ParamValue>>>

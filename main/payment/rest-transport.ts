@@ -51,7 +51,7 @@ function readAnswer(request: WireRequest, response: IncomingMessage): Promise<Wi
  * REST v1 or v2 over node:http on a connection of its own per request (TLS by https://), so the
  * transport knows exactly whether a request left: the connection is opened and verified first,
  * and only then is the request written. GET and DELETE carry their parameters in the query
- * string, POST and PATCH as a flat JSON body (seed: Request parameter groups: a parameter need
+ * string, POST and PATCH as a flat JSON body (docs/interface.md › Request parameter groups: a parameter need
  * not be sent under its group); empty values are sent as empty, absent ones not at all.
  */
 export class RestTransport implements PaymentTransport {

@@ -13,7 +13,7 @@ interface AnsweredBase {
   readonly response: PaymentResponse;
 }
 
-/** Approved in full; for lookups, settle and the MFA cookie: done (seed: Errors §1–3). */
+/** Approved in full; for lookups, settle and the MFA cookie: done (docs/interface.md › Errors §1–3). */
 export interface Approved extends AnsweredBase {
   readonly outcome: 'approved';
 }
@@ -64,7 +64,7 @@ export type PaymentResult =
 /** Outcome names of PaymentResult. */
 export type PaymentOutcome = PaymentResult['outcome'];
 
-/** Report rows (seed: Errors §4): JSON over REST, CSV over the key/value protocol. */
+/** Report rows (docs/interface.md › Errors §4): JSON over REST, CSV over the key/value protocol. */
 export interface ReportRows {
   readonly outcome: 'report';
   readonly operation: OperationName;

@@ -23,10 +23,10 @@ export interface MerchantHeader {
 
 /**
  * The card's final decision on a contact chip read (its second GENERATE AC, docs/devices.md,
- * Completing a chip transaction), which the service's answer cannot carry: the seed lists
+ * Completing a chip transaction), which the service's answer cannot carry: the interface lists
  * rcpt_emv_ac and rcpt_emv_actype as receipt data without their meaning, and the service gives
  * them from the icc sent (docs/api.md, EMV: 9F26 and 9F27, an ARQC), while a receipt states the
- * card's final cryptogram (reference device-facts §6.2–6.3: 9F27 40 TC, 00 AAC, from the second
+ * card's final cryptogram (EMV 4.4 Book 3 §10.8, Cryptogram Information Data: 9F27 40 TC, 00 AAC, from the second
  * GENERATE AC).
  */
 export interface ChipCompletion {

@@ -12,7 +12,7 @@ const LATER_STATES = new Set(['VOIDED', 'REVERSED', 'REFUNDED', 'ADJUSTED', 'PAR
 export type ReprintContext = Omit<ReceiptContext, 'operation' | 'amountMinor' | 'duplicate'>;
 
 /**
- * The copies of a past transaction, rebuilt from its transaction detail (seed: Transaction detail
+ * The copies of a past transaction, rebuilt from its transaction detail (docs/interface.md › Transaction detail
  * response, "main use: receipt reprint") and marked DUPLICATE: the detail's action is the title,
  * orig_code and orig_verbiage the outcome, orig_reqamount the amount asked and amount (or
  * authamount) what was approved, unless voided or reversed since (amount is then what is held,

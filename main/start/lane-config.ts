@@ -38,7 +38,7 @@ const ServerConfig = z.strictObject({
   /** How long an answer that missed its deadline is still listened for, ms (default 120 000). */
   lateAnswerMs: z.int().min(1000).max(600_000).optional(),
   /**
-   * The merchant's gift BIN ranges (seed: Gift custom BIN range formula), so a keyed gift card is
+   * The merchant's gift BIN ranges (docs/interface.md › Gift custom BIN range formula), so a keyed gift card is
    * sent without an expiry; default none.
    */
   giftBinRanges: z

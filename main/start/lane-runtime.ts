@@ -34,7 +34,7 @@ export interface LaneSetup {
     readonly deadlines?: PaymentClientConfig['deadlines'];
     /** How long an answer that missed its deadline is still listened for, ms; default 120 000. */
     readonly lateAnswerMs?: number;
-    /** The merchant's gift BIN ranges (seed formula), so keyed gift cards go without expiry. */
+    /** The merchant's gift BIN ranges (docs/interface.md › Gift custom BIN range formula), so keyed gift cards go without expiry. */
     readonly giftBinRanges?: string;
     /** The pinned certificate's fingerprint, for diagnostics. */
     readonly fingerprint?: string;

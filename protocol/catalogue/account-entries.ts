@@ -1,5 +1,5 @@
 /**
- * The ways of entering an account; each needs its own minimum set of keys (seed: Account entry).
+ * The ways of entering an account; each needs its own minimum set of keys (docs/interface.md › Account entry).
  */
 export const ACCOUNT_ENTRY_NAMES = [
   'keyed',
@@ -27,7 +27,7 @@ export interface AccountEntry {
 }
 
 /**
- * Every account entry method (seed: Account entry; libmonetra monetra_load for e_trackdata with
+ * Every account entry method (docs/interface.md › Account entry; libmonetra monetra_load for e_trackdata with
  * e_id and for cardshieldticket). LaneTerm pairs e_account with e_id like e_trackdata; takes EMV
  * data with the track data (clear or encrypted) a reader read beside it as one entry; and reads
  * the format of e_datafield from its bytes, so e_datafieldfmt is optional (docs/protocol.md).

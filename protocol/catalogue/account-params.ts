@@ -4,7 +4,7 @@ const BOTH = ['v1', 'v2'] as const;
 
 /**
  * The card, check and cardholder parameters: groups account_data, verification, pin_data and
- * ecomm (seed: Request parameter groups, Standalone parameters).
+ * ecomm (docs/interface.md › Request parameter groups, Standalone parameters).
  */
 export const ACCOUNT_PARAMS: Readonly<Record<string, ParamDef>> = {
   account: { type: 'account', description: 'keyed card number, or check account number' },

@@ -8,7 +8,7 @@ const both = (fields: readonly string[]): GroupFields => ({ v1: fields, v2: fiel
 const v2Only = (fields: readonly string[]): GroupFields => ({ v2: fields });
 
 /**
- * Every request parameter group and its fields per version (seed: Request parameter groups;
+ * Every request parameter group and its fields per version (docs/interface.md › Request parameter groups;
  * Versioning §2–3: order has ptrannum in v1 and order_id in v2; ecomm, health, pin_data and
  * recurring_data are v2 only).
  */

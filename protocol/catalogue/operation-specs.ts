@@ -7,7 +7,7 @@ import { OPERATION_TABLE, type OperationDef } from './operation-table.ts';
 import { PARAM_SPECS } from './param-specs.ts';
 
 /**
- * Keys that need another key wherever an operation accepts both: payment_id needs order_id (seed:
+ * Keys that need another key wherever an operation accepts both: payment_id needs order_id (docs/interface.md ›
  * Endpoints, transaction detail); ksn is the key serial number of pin; installments come in pairs.
  */
 const COMPANIONS: readonly Companion[] = [
@@ -94,7 +94,7 @@ const SPECS: ReadonlyMap<OperationName, OperationSpec> = new Map(
   OPERATIONS.map((op) => [op, buildSpec(op)]),
 );
 
-/** The request rules of one operation (seed: Endpoints; decisions in docs/protocol.md). */
+/** The request rules of one operation (docs/interface.md › Endpoints; decisions in docs/protocol.md). */
 export function operationSpec(op: OperationName): OperationSpec {
   const spec = SPECS.get(op);
   if (spec === undefined) throw new Error(`catalogue: no spec for operation ${op}`);

@@ -27,7 +27,7 @@ export interface OperationDef {
 const BOTH = ['v1', 'v2'] as const;
 const V2 = ['v2'] as const;
 
-/** The seed's duplicate sale/preauth list, which LaneTerm's sale and preauth take in full. */
+/** The interface's duplicate sale/preauth list, which LaneTerm's sale and preauth take in full. */
 const SALE_INPUTS = [
   'account_data',
   'verification',
@@ -57,7 +57,7 @@ const SALE_INPUTS = [
   'ksn',
 ];
 
-/** The gift activate list (seed: activate), shared by issue, cashout and merchreturn. */
+/** The gift activate list (docs/interface.md › activate), shared by issue, cashout and merchreturn. */
 const GIFT_INPUTS = [
   'account_data',
   'pin',
@@ -94,7 +94,7 @@ const REPORT: OperationDef = {
 };
 
 /**
- * Every operation's request (seed: Endpoints; "not shown" operations as decided in
+ * Every operation's request (docs/interface.md › Endpoints; "not shown" operations as decided in
  * docs/protocol.md, Decisions). profile_id is added to every operation but mfa_cookie in v2.
  */
 export const OPERATION_TABLE: Readonly<Record<OperationName, OperationDef>> = {

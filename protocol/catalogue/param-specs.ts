@@ -59,7 +59,7 @@ function buildSpecs(): ReadonlyMap<string, ParamSpec> {
       type: def.type,
       versions: API_VERSIONS.filter((v) => versions.includes(v) || standalone.includes(v)),
       sensitive: isSensitiveKey(key),
-      origin: def.origin ?? 'seed',
+      origin: def.origin ?? 'interface',
       description: def.description,
     });
   }
@@ -76,7 +76,7 @@ export const SENSITIVE_PARAMS: ReadonlySet<string> = new Set(
 
 /**
  * Transport and credential keys: never parameters. Transports strip them before validation
- * (seed: Authentication §5–7, Endpoints: action/action_trans).
+ * (docs/interface.md › Authentication §5–7, Endpoints: action/action_trans).
  */
 export const TRANSPORT_KEYS: ReadonlySet<string> = new Set([
   'username',

@@ -4,7 +4,7 @@ const BOTH = ['v1', 'v2'] as const;
 const V2 = ['v2'] as const;
 
 /**
- * The standalone parameters outside every group (seed: Standalone parameters; carddenylist_* are
+ * The standalone parameters outside every group (docs/interface.md › Standalone parameters; carddenylist_* are
  * v2 by Versioning §3), plus batch, tip, sub and reversal_reason, which LaneTerm adds for settle,
  * reports, adjust and reversal.
  */

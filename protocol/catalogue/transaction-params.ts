@@ -4,7 +4,7 @@ const BOTH = ['v1', 'v2'] as const;
 
 /**
  * The money, lodging, order, shipping, lane, descriptor, processing, health and recurring
- * parameters (seed: Request parameter groups, Standalone parameters).
+ * parameters (docs/interface.md › Request parameter groups, Standalone parameters).
  */
 export const TRANSACTION_PARAMS: Readonly<Record<string, ParamDef>> = {
   amount: {

@@ -2,7 +2,7 @@ import type { ParamType } from './types.ts';
 
 /**
  * Each value rule in words, as docs/protocol.md lists it; protocol/rules enforces exactly these
- * (seed: Common value types, Standalone parameters, Limits; the rest are LaneTerm decisions).
+ * (docs/interface.md › Common value types, Standalone parameters, Limits; the rest are LaneTerm decisions).
  */
 export const PARAM_TYPE_RULES: Readonly<Record<ParamType, string>> = {
   amount: 'digits with an optional fraction of 1–2 places; above 0; at most 99999999.99',

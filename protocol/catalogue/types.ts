@@ -1,7 +1,7 @@
 import type { ApiVersion } from '../versions.ts';
 import type { OperationName } from '../operations.ts';
 
-/** The request parameter groups; a group name is never evaluated (seed: Request parameter groups). */
+/** The request parameter groups; a group name is never evaluated (docs/interface.md › Request parameter groups). */
 export const GROUP_NAMES = [
   'money',
   'lodging',
@@ -21,7 +21,7 @@ export const GROUP_NAMES = [
 /** One request parameter group's name. */
 export type GroupName = (typeof GROUP_NAMES)[number];
 
-/** The value rule a parameter follows; PARAM_TYPE_RULES words each one (seed: Common value types). */
+/** The value rule a parameter follows; PARAM_TYPE_RULES words each one (docs/interface.md › Common value types). */
 export const PARAM_TYPES = [
   'amount',
   'tax',
@@ -53,16 +53,16 @@ export const PARAM_TYPES = [
 /** One parameter's value rule. */
 export type ParamType = (typeof PARAM_TYPES)[number];
 
-/** Where a parameter's definition comes from: the seed's tables, or a LaneTerm decision. */
-export type ParamOrigin = 'seed' | 'decision';
+/** Where a parameter's definition comes from: the interface's tables, or a LaneTerm decision. */
+export type ParamOrigin = 'interface' | 'decision';
 
 /** One request parameter of the interface, by its lowercase wire key. */
 export interface ParamSpec {
   /** The wire key, lowercase. */
   readonly key: string;
-  /** The group the seed lists it under, or null for a standalone-only parameter. */
+  /** The group the interface lists it under, or null for a standalone-only parameter. */
   readonly group: GroupName | null;
-  /** True when the seed (or a decision) also lists it as a standalone parameter. */
+  /** True when the interface (or a decision) also lists it as a standalone parameter. */
   readonly standalone: boolean;
   /** Its value rule. */
   readonly type: ParamType;
@@ -114,7 +114,7 @@ export interface OperationSpec {
   /** Whether uncatalogued keys ("property name*") are accepted as custom parameters. */
   readonly customParams: boolean;
   /**
-   * Whether uncatalogued keys are accepted, ignored and echoed in the answer: operations the seed
+   * Whether uncatalogued keys are accepted, ignored and echoed in the answer: operations the interface
    * shows no parameters for and that keep nothing on a transaction (reports, settle, mfa_cookie,
    * chkpwd), since the public client tools add keys of their own (monetra_cli identifier=1).
    */
@@ -133,6 +133,6 @@ export interface ParamDef {
   readonly description: string;
   /** Versions in which it is also a standalone parameter; none when only in its group. */
   readonly standalone?: readonly ApiVersion[];
-  /** Defaults to 'seed'. */
+  /** Defaults to 'interface'. */
   readonly origin?: ParamOrigin;
 }

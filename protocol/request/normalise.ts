@@ -4,7 +4,7 @@ import { ruleError } from '../rules/rule-book.ts';
 /**
  * Gathers pairs into one flat Params: the same key twice with the same value is kept once, with
  * different values is a conflicting_values error naming the key; an empty value is kept as a
- * present, empty value (seed: What the service does §3–5). Keys keep first-seen order.
+ * present, empty value (docs/interface.md › What the service does §3–5). Keys keep first-seen order.
  */
 class ParamsCollector {
   readonly #params = emptyParams();
@@ -39,7 +39,7 @@ function addString(collector: ParamsCollector, key: string, value: unknown): voi
 /**
  * A parsed JSON request body as flat Params: the body is an object whose values are strings or
  * group objects (under any name, never evaluated) of strings, and every pair moves to the top
- * level (seed: What the service does §3–4). A number, boolean, null, array, or an object inside
+ * level (docs/interface.md › What the service does §3–4). A number, boolean, null, array, or an object inside
  * a group is a not_a_string error naming the key; the same key twice with different values is a
  * conflicting_values error. Duplicate keys inside one JSON object are the JSON parser's to
  * resolve before this point.
@@ -71,7 +71,7 @@ export interface PairsOptions {
 /**
  * Key/value pairs (key/value protocol, form bodies, query strings) as flat Params: the same key
  * twice with different values — after lowercasing, when keys are case-insensitive — is a
- * conflicting_values error; an empty value stays a present, empty value (seed: §3, §5).
+ * conflicting_values error; an empty value stays a present, empty value (docs/interface.md › What the service does §3, §5).
  */
 export function pairsToParams(
   pairs: Iterable<readonly [string, string]>,

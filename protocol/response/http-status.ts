@@ -3,13 +3,13 @@ import type { Params } from '../params.ts';
 import type { ApiVersion } from '../versions.ts';
 import { outcomeOf, responseValue } from './outcome.ts';
 
-/** The challenge sent with every 401 (seed: Authentication §3, Errors §5). */
+/** The challenge sent with every 401 (docs/interface.md › Authentication §3, Errors §5). */
 export const WWW_AUTHENTICATE_BASIC = 'Basic realm="Payment Server Resource"';
 
 /** What kind of operation answered: decides the v1 status and the report rule. */
 export type OperationKind = 'transaction' | 'report' | 'other';
 
-/** How a caller reads an HTTP status (seed: Errors §2, §5; Monetra REST API v2 statuses). */
+/** How a caller reads an HTTP status (docs/interface.md › Errors §2, §5; Monetra REST API v2 statuses). */
 export type StatusClass =
   | 'approved'
   | 'declined_processor_or_merchant'
@@ -76,8 +76,8 @@ function v2Status(pairs: Params, kind: OperationKind): number {
  * The HTTP status of an answer (docs/protocol.md, Responses and outcomes). v2: 200 approved, 402
  * declined by processor, issuer or merchant configuration (MERCH_*), otherwise the msoft_code
  * table; a report without code is its data, 200. v1: 200 for every transaction and other
- * operation, except 401 when authentication failed or was missing (seed: Errors §5, every
- * version); a failed v1 report takes the v2 status (seed: Errors §4).
+ * operation, except 401 when authentication failed or was missing (docs/interface.md › Errors §5, every
+ * version); a failed v1 report takes the v2 status (docs/interface.md › Errors §4).
  */
 export function httpStatusFor(pairs: Params, version: ApiVersion, kind: OperationKind): number {
   const status = v2Status(pairs, kind);

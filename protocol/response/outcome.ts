@@ -3,7 +3,7 @@ import { parseAmount } from '../rules/amount.ts';
 import { paramValue, type Params } from '../params.ts';
 
 /**
- * What a transaction answer means to the caller (seed: Errors §1–3; libmonetra M_ReturnStatus):
+ * What a transaction answer means to the caller (docs/interface.md › Errors §1–3; libmonetra M_ReturnStatus):
  * approved in full, approved for less than asked, declined by the processor or issuer, declined
  * by the service itself, or no answer that can be read.
  */

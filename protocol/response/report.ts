@@ -9,7 +9,7 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
 }
 
 /**
- * True when a report answer carries report data (seed: Errors §4; the Monetra REST API and
+ * True when a report answer carries report data (docs/interface.md › Errors §4; the Monetra REST API and
  * libmonetra). Key/value protocol: CSV or non-empty bulk data (JSON among it) succeeds, key/value
  * pairs fail. REST: an object whose `report` is an array succeeds unless it also carries a code
  * other than AUTH or SUCCESS; anything else (pairs with code and verbiage) fails.

@@ -3,7 +3,7 @@ import type { OperationName } from '../operations.ts';
 import { emptyParams, hasParam, paramValue, type Params } from '../params.ts';
 import type { ApiVersion } from '../versions.ts';
 
-/** The key that names the operation: action in v1, action_trans in v2 (seed: Endpoints). */
+/** The key that names the operation: action in v1, action_trans in v2 (docs/interface.md › Endpoints). */
 export const KV_ACTION_KEY: Readonly<Record<ApiVersion, 'action' | 'action_trans'>> = {
   v1: 'action',
   v2: 'action_trans',
@@ -37,7 +37,7 @@ function admin(op: OperationName, sub: string, adminAliases: readonly string[] =
 }
 
 /**
- * Every operation's key/value name (seed: Endpoints; libmonetra action constants): action values,
+ * Every operation's key/value name (docs/interface.md › Endpoints; libmonetra action constants): action values,
  * refund written return (refund and credit also read), preauthcomplete also read as force (the C
  * library's legacy M_TransParam API), chkpwd (libmonetra's action list), reports and details as
  * admin sub-actions (GFT failed, GUT unsettled, GL settled, BT open batches, also read as UB,

@@ -30,7 +30,7 @@ function route(
 }
 
 /**
- * Every REST route (seed: Endpoints; the Monetra REST API as public plugins call it; LaneTerm for
+ * Every REST route (docs/interface.md › Endpoints; the Monetra REST API as public plugins call it; LaneTerm for
  * the paths no public source shows, docs/protocol.md). Where an operation has several routes, the
  * more specific comes first: restRouteFor takes the first whose path parameters are all present.
  */
@@ -65,7 +65,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   route('POST', 'cardentry/session', 'ticket_session'),
 ];
 
-/** The path prefix of a version: /api/v1 or /api/v2 (seed: Versioning §1). */
+/** The path prefix of a version: /api/v1 or /api/v2 (docs/interface.md › Versioning §1). */
 export function restBasePath(version: ApiVersion): string {
   return `/api/${version}`;
 }

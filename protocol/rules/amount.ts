@@ -7,7 +7,7 @@ const AMOUNT = /^(\d+)(?:\.(\d{1,2}))?$/;
 
 /**
  * An amount string as integer minor units: digits with an optional fraction of one or two places,
- * above 0, at most AMOUNT_MAX_MINOR (seed: Common value types, What the service does §6: 0.00 is
+ * above 0, at most AMOUNT_MAX_MINOR (docs/interface.md › Common value types, What the service does §6: 0.00 is
  * invalid). Throws a ProtocolError naming field otherwise.
  */
 export function parseAmount(value: string, field = 'amount'): number {
@@ -42,9 +42,9 @@ export function formatSignedAmount(minor: number): string {
 }
 
 /**
- * A tax value as integer minor units, or 'exempt' for NT in any case (seed: Common value types).
+ * A tax value as integer minor units, or 'exempt' for NT in any case (docs/interface.md › Common value types).
  * Unlike other monetary parameters tax may be zero: "Sending tax of 0.00 signals a taxable sale on
- * which no tax was collected" (seed: What the service does §6), so 0, 0.0 and 0.00 read as 0.
+ * which no tax was collected" (docs/interface.md › What the service does §6), so 0, 0.0 and 0.00 read as 0.
  * A malformed value breaks tax.format; above the cap, amount.maximum.
  */
 export function parseTax(value: string, field = 'tax'): number | 'exempt' {
@@ -55,7 +55,7 @@ export function parseTax(value: string, field = 'tax'): number | 'exempt' {
   return parseAmount(value, field);
 }
 
-/** Checks a tax value by parseTax's rules (seed: Common value types, What the service does §6). */
+/** Checks a tax value by parseTax's rules (docs/interface.md › Common value types, What the service does §6). */
 export function checkTax(value: string, field = 'tax'): void {
   parseTax(value, field);
 }

@@ -1,6 +1,6 @@
 import { ruleError } from './rule-book.ts';
 
-/** One gift custom BIN range (seed: Gift custom BIN range formula). */
+/** One gift custom BIN range (docs/interface.md › Gift custom BIN range formula). */
 export interface BinRange {
   /** Digits the account number starts with, at least. */
   readonly minPrefix: string;
@@ -65,7 +65,7 @@ function parseRange(text: string, position: string, field: string): BinRange {
 
 /**
  * Parses gift custom BIN ranges min_prefix[-max_prefix][:min_len[-max_len][:cardtype[:pclevel]]]
- * joined by ";" (seed: Gift custom BIN range formula); "0-9" covers every account. An empty text
+ * joined by ";" (docs/interface.md › Gift custom BIN range formula); "0-9" covers every account. An empty text
  * is no custom range. Throws a ProtocolError naming the range's 1-based position.
  */
 export function parseBinRanges(text: string, field = 'bin_ranges'): BinRange[] {

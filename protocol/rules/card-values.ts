@@ -10,13 +10,13 @@ const KSN_LENGTHS: readonly number[] = [16, 20, 24];
 
 /**
  * cv: 3–4 digits, or NR (unreadable), NA (not on card), N (intentionally not provided), exactly as
- * written (seed: Standalone parameters, Limits).
+ * written (docs/interface.md › Standalone parameters, Limits).
  */
 export function checkCv(value: string, field = 'cv'): void {
   if (!CV.test(value)) throw ruleError('cv.format', field);
 }
 
-/** The cv the service evaluates: the value sent, or N when the key is absent (seed: cv). */
+/** The cv the service evaluates: the value sent, or N when the key is absent (docs/interface.md › cv). */
 export function effectiveCv(params: Params): string {
   return paramValue(params, 'cv') ?? 'N';
 }
@@ -26,8 +26,8 @@ function isHex(value: string, lengths: readonly number[]): boolean {
 }
 
 /**
- * pin: PINLESS in any case, or an encrypted PIN block of 16, 20, 24, 28 or 32 hex digits (seed:
- * "16 or 20 hex digits, the pattern continues"); with plain=true (gift operations) also a clear
+ * pin: PINLESS in any case, or an encrypted PIN block of 16, 20, 24, 28 or 32 hex digits (docs/interface.md ›
+ * Request parameter groups, pin_data); with plain=true (gift operations) also a clear
  * PIN of 4–12 digits (ISO 9564-1 PIN length).
  */
 export function checkPin(value: string, plain: boolean, field = 'pin'): void {
@@ -36,7 +36,7 @@ export function checkPin(value: string, plain: boolean, field = 'pin'): void {
   if (!PLAIN_PIN.test(value)) throw ruleError('pin.gift_format', field);
 }
 
-/** expdate: four digits MMYY with month 01–12 (seed: account_data "expdate (four digits)"). */
+/** expdate: four digits MMYY with month 01–12 (docs/interface.md › account_data "expdate (four digits)"). */
 export function checkExpdate(value: string, field = 'expdate'): void {
   if (!/^\d{4}$/.test(value)) throw ruleError('expdate.format', field);
   const month = Number(value.slice(0, 2));
@@ -48,7 +48,7 @@ export function checkKsn(value: string, field = 'ksn'): void {
   if (!isHex(value, KSN_LENGTHS)) throw ruleError('ksn.format', field);
 }
 
-/** icc: EMV data as hex, non-empty and of even length (whole bytes) (seed: account_data). */
+/** icc: EMV data as hex, non-empty and of even length (whole bytes) (docs/interface.md › account_data). */
 export function checkIcc(value: string, field = 'icc'): void {
   if (value.length === 0 || value.length % 2 !== 0 || !HEX.test(value)) {
     throw ruleError('icc.format', field);
@@ -83,7 +83,7 @@ const ACCOUNT_TYPE_PAIRS: readonly (readonly [string, string])[] = [
 ];
 
 /**
- * accounttype: pipe-separated members (seed: multi-valued strings), each PERSONAL or BUSINESS,
+ * accounttype: pipe-separated members (docs/interface.md › multi-valued strings), each PERSONAL or BUSINESS,
  * CHECKING or SAVINGS in any case, at most one of each pair (docs/protocol.md, Checks).
  */
 export function checkAccountType(value: string, field = 'accounttype'): void {

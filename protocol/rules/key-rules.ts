@@ -40,7 +40,7 @@ function checkKey(spec: OperationSpec, key: string, version: ApiVersion): void {
 /**
  * The first phase of validation: the operation must exist in the version, and every key must be
  * one the operation accepts in that version, or a well-formed custom parameter where the
- * operation takes them (seed: What the service does §7, Versioning). Transport and credential
+ * operation takes them (docs/interface.md › What the service does §7, Versioning). Transport and credential
  * keys are refused outright, so a credential can never be kept as a custom parameter.
  */
 export function checkKeys(spec: OperationSpec, params: Params, version: ApiVersion): void {

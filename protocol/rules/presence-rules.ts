@@ -49,7 +49,7 @@ function maximal(complete: readonly Alternative[]): Alternative[] {
  * The second phase of validation, in this order: every required key present (an empty value
  * counts as present); one alternative complete (account entry, prior ttid, or trandetail's ttid
  * or order_id), else the missing key of the closest partial one; no exclusive pair together; not
- * two complete alternatives; keys required with an account entry; every companion present (seed: Account entry, Endpoints).
+ * two complete alternatives; keys required with an account entry; every companion present (docs/interface.md › Account entry, Endpoints).
  */
 export function checkPresence(
   spec: OperationSpec,

@@ -11,7 +11,7 @@ export const RECEIPT_WIDTH_RANGE = { min: 20, max: 80 } as const;
 
 /** What rcpt asks for: the form of the receipt parts and the line width of the text form. */
 export interface ReceiptSettings {
-  /** text (default): lines; html: fragments (rcpt=type=html, payment-server-facts A7); json. */
+  /** text (default): lines; html: fragments (rcpt=type=html, as Monetra's paymentframe examples send it); json. */
   readonly type: ReceiptType;
   /** Characters per line of the text form; default 42, the lane's default printer. */
   readonly width: number;
@@ -27,7 +27,7 @@ function isReceiptType(value: string): value is ReceiptType {
 }
 
 /**
- * Reads rcpt (seed: Standalone parameters, "yes, or semicolon-separated key/value format
+ * Reads rcpt (docs/interface.md › Standalone parameters, "yes, or semicolon-separated key/value format
  * settings"; the options list is not shown): yes, or settings key=value joined by ";", names and
  * values in any case. LaneTerm's settings are type (text, html, json) and width (20–80); a setting
  * of another name is ignored, since clients may send the real server's options. Throws the

@@ -11,7 +11,7 @@ const PIN_BLOCK = 'an encrypted PIN block of 16, 20, 24, 28 or 32 hex digits';
 
 /**
  * Every rule a request can break, by stable id; the verbiage is "<field>: <text>" and never holds
- * the offending value (seed: Common value types, Limits, Versioning; decisions in docs/protocol.md).
+ * the offending value (docs/interface.md › Common value types, Limits, Versioning; decisions in docs/protocol.md).
  */
 export const RULES = {
   'body.object': { kind: 'framing', text: 'the request body must be a JSON object' },

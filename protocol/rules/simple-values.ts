@@ -3,19 +3,19 @@ import { ruleError } from './rule-book.ts';
 /** The latest instant the interface takes, in Unix seconds: 9999-12-31 23:59:59 UTC. */
 export const MAX_UNIX_SECONDS = 253_402_300_799;
 
-/** The longest zip the interface takes, in characters (seed: Limits). */
+/** The longest zip the interface takes, in characters (docs/interface.md › Limits). */
 const ZIP_MAX_LENGTH = 32;
 
 const IDENTIFIER = /^[A-Za-z0-9._~-]{1,64}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9 ().-]+$/;
 
-/** A yes/no flag: exactly "yes" or "no", lowercase as the seed writes them (Common value types). */
+/** A yes/no flag: exactly "yes" or "no", lowercase as the interface writes them (Common value types). */
 export function checkYesNo(value: string, field: string): void {
   if (value !== 'yes' && value !== 'no') throw ruleError('yesno.format', field);
 }
 
-/** priority: low, normal or high, lowercase (seed: Standalone parameters). */
+/** priority: low, normal or high, lowercase (docs/interface.md › Standalone parameters). */
 export function checkPriority(value: string, field = 'priority'): void {
   if (value !== 'low' && value !== 'normal' && value !== 'high') {
     throw ruleError('priority.format', field);
@@ -34,7 +34,7 @@ export function checkIsoNumeric(value: string, field: string): void {
 
 /**
  * A multi-valued string: members joined by "|", none empty; an empty value is the empty list
- * (seed: Common value types).
+ * (docs/interface.md › Common value types).
  */
 export function checkPipeList(value: string, field: string): void {
   if (value !== '' && value.split('|').some((member) => member === '')) {
@@ -42,7 +42,7 @@ export function checkPipeList(value: string, field: string): void {
   }
 }
 
-/** zip: at most 32 characters; empty is a value (runs AVS and fails it) (seed: Limits, §5). */
+/** zip: at most 32 characters; empty is a value (runs AVS and fails it) (docs/interface.md › Limits, §5). */
 export function checkZip(value: string, field = 'zip'): void {
   if ([...value].length > ZIP_MAX_LENGTH) throw ruleError('zip.length', field);
 }
@@ -83,7 +83,7 @@ export function checkPhone(value: string, field = 'rcpt_sms'): void {
   if (!PHONE.test(value) || digits < 7 || digits > 15) throw ruleError('phone.format', field);
 }
 
-/** Any *_ts key: Unix seconds, digits only, UTC, up to MAX_UNIX_SECONDS (seed: Common value types). */
+/** Any *_ts key: Unix seconds, digits only, UTC, up to MAX_UNIX_SECONDS (docs/interface.md › Common value types). */
 export function checkTimestamp(value: string, field: string): void {
   if (!/^\d+$/.test(value)) throw ruleError('timestamp.format', field);
   if (Number(value) > MAX_UNIX_SECONDS) throw ruleError('timestamp.range', field);

@@ -6,7 +6,7 @@ import { MAX_UNIX_SECONDS } from './simple-values.ts';
 /** What a time value is resolved against: the version, the merchant's IANA zone, and now. */
 export interface TimeContext {
   readonly version: ApiVersion;
-  /** IANA time zone of the merchant, e.g. "America/New_York" (seed: Common value types). */
+  /** IANA time zone of the merchant, e.g. "America/New_York" (docs/interface.md › Common value types). */
   readonly timeZone: string;
   /** The current instant; tests pass a fixed one. */
   readonly now: Date;
@@ -69,7 +69,7 @@ function parse(value: string, ctx: TimeContext, field: string): DateTime | Date 
  * Resolves a time value (bdate, edate and any time-typed parameter) to an instant, in the
  * merchant's zone: YYYY-MM-DD (start of day), YYYY-MM-DD HH:MM[:SS], MMDDYY, Unix seconds (any run
  * of digits but exactly six), offsets "+1 day" / "-5 years" from now, now, epoch, and in v2 BOD /
- * EOD (seed: Common value types; the Monetra REST API v1 time formats). A local time skipped by a
+ * EOD (docs/interface.md › Common value types; the Monetra REST API v1 time formats). A local time skipped by a
  * DST change moves forward by the gap; luxon takes the later instant of a repeated one.
  * Deterministic given ctx; throws a ProtocolError naming field.
  */

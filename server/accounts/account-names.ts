@@ -10,14 +10,14 @@ export interface LoginName {
 /**
  * Checks a merchant or sub-user name for creation and returns an error message naming the rule, or
  * undefined when it is acceptable. Pipes and colons are refused: they separate merchant and sub-user
- * on the wire (seed: Authentication §2).
+ * on the wire (docs/interface.md › Authentication §2).
  */
 export function nameProblem(name: string, role: 'merchant' | 'sub-user'): string | undefined {
   if (NAME_RULE.test(name)) return undefined;
   return `${role} name: 1 to 64 letters, digits or _ . @ - (no colon, pipe or space)`;
 }
 
-/** The text form of a login: "merchant" or "merchant:sub" (seed: Authentication §2). */
+/** The text form of a login: "merchant" or "merchant:sub" (docs/interface.md › Authentication §2). */
 export function formatLoginName(name: LoginName): string {
   return name.sub === '' ? name.merchant : `${name.merchant}:${name.sub}`;
 }

@@ -18,7 +18,7 @@ export interface ApiKeyLookup {
 const DECOY_DIGEST = '0'.repeat(64);
 
 /**
- * API keys of users and profiles (seed: Authentication §5): issued with a secret shown once and
+ * API keys of users and profiles (docs/interface.md › Authentication §5): issued with a secret shown once and
  * stored as its SHA-256 digest, verified in constant time, listed, revoked. A profile key also
  * keeps the key its holder signs hosted card-entry addresses with, sealed by the card vault
  * (PageSigningKeys; docs/api.md, Hosted card entry).

@@ -12,7 +12,7 @@ export interface IssuedMfaCookie {
 }
 
 /**
- * MFA cookies: long-lived cached MFA codes a user sends instead of a code (seed: Authentication §6).
+ * MFA cookies: long-lived cached MFA codes a user sends instead of a code (docs/interface.md › Authentication §6).
  * Stored as SHA-256 digests and looked up by digest, bound to one user, unusable after expiry.
  */
 export class MfaCookieService {

@@ -7,7 +7,7 @@ export const ALL_OPERATIONS = '*';
 
 /**
  * Who may run what: the operations each sub-user may run (the merchant user may run all), and the
- * operations a merchant has marked as needing dual authorization (seed: Authentication §7).
+ * operations a merchant has marked as needing dual authorization (docs/interface.md › Authentication §7).
  */
 export class PermissionService {
   readonly #store: PermissionStore;

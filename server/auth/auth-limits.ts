@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { FailureLimit } from '../store/credential-failure-store.ts';
 
 /**
- * The limits of authentication; LaneTerm's choices (the seed gives none, Limits), each an option
+ * The limits of authentication; LaneTerm's choices (the interface gives none, Limits), each an option
  * (docs/api.md › Limits, docs/security.md › Credentials, throttling and lockout).
  */
 export interface AuthLimits {

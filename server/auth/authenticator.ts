@@ -42,7 +42,7 @@ export interface Identity {
 export type AuthResult = { identity: Identity } | { denial: Denial };
 
 /**
- * Checks presented credentials (seed: Authentication §1–6): Basic or key/value username/password,
+ * Checks presented credentials (docs/interface.md › Authentication §1–6): Basic or key/value username/password,
  * API keys, then MFA (a code or an MFA cookie) for password logins of users with MFA. Failures count
  * against the credential presented, or the address when the name matches none; a locked account or
  * a throttled key id or address is refused unchecked, and never anyone else (docs/security.md).

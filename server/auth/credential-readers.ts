@@ -23,7 +23,7 @@ const PIPE_IN_USERNAME: UnreadableCredentials = {
 
 /**
  * Reads a v1 login name: "merchant" or "merchant|sub" (a colon in the username sent as a pipe,
- * seed: Authentication §2). Any other pipe (a second one, or one at either end) means the name
+ * docs/interface.md › Authentication §2). Any other pipe (a second one, or one at either end) means the name
  * itself holds a pipe, which v1 does not support: refused with ACCT_BADUSERNAME.
  */
 export function readV1Username(text: string): string | UnreadableCredentials {
@@ -35,7 +35,7 @@ export function readV1Username(text: string): string | UnreadableCredentials {
 /**
  * Reads a username and password as sent (HTTP Basic after splitting, or the key/value protocol's
  * username/password and user/pwd keys). v1 applies readV1Username; v2 takes "merchant:sub" or
- * "merchant|sub" alike (seed: Versioning §3).
+ * "merchant|sub" alike (docs/interface.md › Versioning §3).
  */
 export function readUsernamePassword(
   username: string,
@@ -52,7 +52,7 @@ export function readUsernamePassword(
  * Reads an HTTP Basic Authorization header (RFC 7617: user-id before the first colon) with
  * readUsernamePassword. On v2, when the decoded text holds a second colon and no pipe, it also
  * offers "merchant:sub" + the rest as an alternative reading: a sub-user sent without pipe
- * substitution (seed: Versioning §3: no substitution needed unless colons are present).
+ * substitution (docs/interface.md › Versioning §3: no substitution needed unless colons are present).
  */
 export function readBasicHeader(
   header: string,

@@ -1,6 +1,6 @@
 /**
  * Credentials as a request presents them, after the transport has read its headers or keys and
- * before anything is checked (seed: Authentication). Transports fill these in; the authenticator
+ * before anything is checked (docs/interface.md › Authentication). Transports fill these in; the authenticator
  * and the dual authorizer check them.
  */
 
@@ -32,7 +32,7 @@ export interface UnreadableCredentials {
   verbiage: string;
 }
 
-/** The second user's credentials for dual authorization (seed: Authentication §7). */
+/** The second user's credentials for dual authorization (docs/interface.md › Authentication §7). */
 export interface DualCredentials {
   login: PasswordCredentials | UnreadableCredentials;
   /** X-DUAL-MFA-CODE or mfa_code_dual. */

@@ -12,7 +12,7 @@ export interface DeniedSubject extends FailureSubject {
 /**
  * Why a request was refused before it ran: the msoft_code and verbiage it is answered with, and
  * whom an authentication refusal concerns. An ACCT_AUTHFAIL is answered on REST with
- * HTTP 401 and WWW-Authenticate (seed: Authentication §3).
+ * HTTP 401 and WWW-Authenticate (docs/interface.md › Authentication §3).
  */
 export interface Denial {
   msoftCode: MsoftCode;
@@ -30,7 +30,7 @@ export function withSubject(denial: Denial, subject: DeniedSubject | undefined):
   return subject === undefined ? denial : { ...denial, subject };
 }
 
-/** The one answer to wrong credentials: it never says which part was wrong (seed: Authentication). */
+/** The one answer to wrong credentials: it never says which part was wrong (docs/interface.md › Authentication). */
 export const CREDENTIALS_REFUSED: Denial = deny(
   'ACCT_AUTHFAIL',
   'Authentication failed: the credentials were not accepted',

@@ -31,7 +31,7 @@ const NOT_PERMITTED = deny(
 );
 
 /**
- * Checks the second user of a dual-authorized operation (seed: Authentication §7): a different,
+ * Checks the second user of a dual-authorized operation (docs/interface.md › Authentication §7): a different,
  * enabled user of the same merchant, by username and password only (an API key id is no username),
  * with its MFA code when it has MFA (an MFA cookie is never accepted), who may run the operation.
  * The password is checked as a first user's is (lockout, cache, bounded scrypt); wrong credentials

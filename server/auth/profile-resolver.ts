@@ -17,7 +17,7 @@ const NO_DEFAULT = deny(
 );
 
 /**
- * The profile a request runs under (seed: Standalone parameters, profile_id): a profile key's own
+ * The profile a request runs under (docs/interface.md › Standalone parameters, profile_id): a profile key's own
  * profile; else, on v2, profile_id when it names one of the caller's merchant's profiles (another
  * merchant's and a missing one get the same answer); else the user's default profile. v1 has no
  * profile_id: one sent there is left in the parameters for validation to refuse.

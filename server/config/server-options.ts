@@ -13,7 +13,7 @@ export const DEFAULT_TLS_PORT = 8665;
 export const DEFAULT_HOST = '127.0.0.1';
 
 /**
- * The service's limits (the seed gives none: Limits); each is an option (docs/api.md, Limits).
+ * The service's limits (the interface gives none: Limits); each is an option (docs/api.md, Limits).
  * Authentication's (throttle, lockout, password checks) are described in AuthLimits.
  */
 export interface ServiceLimits extends AuthLimits {

@@ -16,7 +16,7 @@ export interface MfaCookieRequest {
 /**
  * The mfa_cookie operation (POST user/mfa/cookie; key/value action=admin, admin=mfacookie): a user
  * who signed in with a password and a valid MFA code in this request gets a long-lived MFA cookie
- * to send instead of a code (seed: Authentication §6). Answers code SUCCESS with mfa_cookie and
+ * to send instead of a code (docs/interface.md › Authentication §6). Answers code SUCCESS with mfa_cookie and
  * mfa_cookie_expires_ts (Unix seconds); API keys, cookie sign-ins and users without MFA are refused.
  */
 export async function issueMfaCookie(

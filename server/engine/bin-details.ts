@@ -1,7 +1,7 @@
 import binTable from '../../resources/bin-ranges.json' with { type: 'json' };
 
 /**
- * The card_* fields a BIN lookup answers (seed: Transaction response, "card attributes from a BIN
+ * The card_* fields a BIN lookup answers (docs/interface.md › Transaction response, "card attributes from a BIN
  * lookup"), by their name after "card_", with what LaneTerm answers in them (docs/test-cards.md,
  * Card type lookup).
  */

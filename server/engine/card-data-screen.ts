@@ -51,7 +51,7 @@ function refusal(field: string, rule: string, verbiage: string): ProtocolError {
   return new ProtocolError({ kind: 'invalid', field, rule, verbiage });
 }
 
-/** A custom parameter (seed: property name*): a key neither catalogued nor a transport key. */
+/** A custom parameter (docs/interface.md › property name*): a key neither catalogued nor a transport key. */
 function isCustom(key: string): boolean {
   return !PARAM_SPECS.has(key) && !TRANSPORT_KEYS.has(key);
 }

@@ -6,7 +6,7 @@ import type { TransactionRecord } from '../store/transaction-record.ts';
 import { emvRecordPairs } from './emv-pairs.ts';
 
 /**
- * tranflags of a transaction (seed: Transaction detail, tranflags): CAPTURED while in a batch
+ * tranflags of a transaction (docs/interface.md › Transaction detail, tranflags): CAPTURED while in a batch
  * (captured or settled), ONLINE when it went to the processor, SENSITIVEDATA while its card data
  * is held.
  */
@@ -21,7 +21,7 @@ export function tranflagsOf(txn: TransactionRecord): string[] {
 /**
  * txnstatus of a transaction (docs/test-cards.md): APPROVED or DECLINED; VOIDED or REVERSED when
  * cancelled; the marks ADJUSTED, INCREMENTED, PARTIALREVERSAL; REFUNDED while refunds stand
- * against it; COMPLETE once settled (seed: txnstatus COMPLETE).
+ * against it; COMPLETE once settled (docs/interface.md › txnstatus COMPLETE).
  */
 export function txnstatusOf(txn: TransactionRecord): string[] {
   const status = [txn.state === 'declined' ? 'DECLINED' : 'APPROVED'];
@@ -34,20 +34,20 @@ export function txnstatusOf(txn: TransactionRecord): string[] {
 }
 
 /**
- * The detail's amount: what the transaction holds or will settle now (seed: reversal, "amount …
+ * The detail's amount: what the transaction holds or will settle now (docs/interface.md › reversal, "amount …
  * is the final amount to be settled"): 0 once a void or a whole reversal removed its hold.
  */
 function heldAmount(txn: TransactionRecord): number {
   return txn.state === 'reversed' || txn.state === 'voided' ? 0 : txn.amount;
 }
 
-/** reversible (seed: Transaction detail): the state table allows a full reversal now. */
+/** reversible (docs/interface.md › Transaction detail): the state table allows a full reversal now. */
 function reversibleOf(txn: TransactionRecord): boolean {
   return refusalOf(txn, 'reversal_full') === undefined;
 }
 
 /**
- * Keys of the transaction and detail responses (seed: Transaction response, Transaction detail
+ * Keys of the transaction and detail responses (docs/interface.md › Transaction response, Transaction detail
  * response). A custom parameter with one of these names is not echoed, so it cannot pose as one.
  */
 const RESPONSE_KEYS: ReadonlySet<string> = new Set(
@@ -93,11 +93,11 @@ export async function checkReturnPairs(
   };
 }
 
-/** The receipt header fields a detail answers as merch_<field> (seed: Transaction detail, Merchant). */
+/** The receipt header fields a detail answers as merch_<field> (docs/interface.md › Transaction detail, Merchant). */
 const MERCHANT_HEADER_FIELDS = ['addr1', 'addr2', 'addr3', 'phone', 'email'] as const;
 
 /**
- * The transaction detail response (seed: Transaction detail response) of one transaction: the
+ * The transaction detail response (docs/interface.md › Transaction detail response) of one transaction: the
  * lookup's own result (AUTH, INT_SUCCESS, SUCCESS), the transaction's response fields, action and
  * original result (orig_*), merchant (merch_name, its receipt header's merch_addr1–3, merch_phone
  * and merch_email, merch_proc), the non-sensitive request echo

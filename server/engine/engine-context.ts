@@ -27,7 +27,7 @@ export interface CallerContext {
 }
 
 /**
- * What an operation answers: transaction pairs, or a successful report's rows (seed: Errors §4)
+ * What an operation answers: transaction pairs, or a successful report's rows (docs/interface.md › Errors §4)
  * with the request keys it echoes (answer-echo.ts; REST sends them beside the rows).
  */
 export type ServiceAnswer =

@@ -15,20 +15,20 @@ export interface QueueTimeout {
   kind: 'queue_timeout';
 }
 
-/** The code and verbiage of a queue timeout (seed: timeout; msoft SYS_TIMEOUT, no phard_code). */
+/** The code and verbiage of a queue timeout (docs/interface.md › timeout; msoft SYS_TIMEOUT, no phard_code). */
 export const QUEUE_TIMEOUT_RESULT = {
   code: Code.TIMEOUT,
   msoftCode: MsoftCode.SYS_TIMEOUT,
   verbiage: 'TIMEOUT: waited in the send queue longer than timeout; not sent',
 } as const;
 
-/** The send-queue priority a request asks for (seed: priority; default normal). */
+/** The send-queue priority a request asks for (docs/interface.md › priority; default normal). */
 function priorityOf(params: Params): SendPriority {
   const value = params.priority?.toLowerCase();
   return value === 'low' || value === 'high' ? value : 'normal';
 }
 
-/** Seconds the request may wait in the send queue (seed: timeout), or undefined for no limit. */
+/** Seconds the request may wait in the send queue (docs/interface.md › timeout), or undefined for no limit. */
 function queueTimeoutOf(params: Params): number | undefined {
   const value = params.timeout;
   return value === undefined || value === '' ? undefined : Number(value);

@@ -9,9 +9,9 @@ export interface DeclineResult {
 }
 
 /**
- * True when the request takes a partial approval (seed: nsf, "approve even with insufficient
+ * True when the request takes a partial approval (docs/interface.md › nsf, "approve even with insufficient
  * funds, which yields a partial approval"): nsf=yes. Without it a partial approval is reversed
- * internally and answered as a decline (seed: Errors §7; docs/protocol.md, Decisions).
+ * internally and answered as a decline (docs/interface.md › Errors §7; docs/protocol.md, Decisions).
  */
 export function takesPartialApproval(params: Params): boolean {
   return params.nsf === 'yes';

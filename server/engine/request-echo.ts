@@ -1,7 +1,7 @@
 import { PARAM_SPECS, TRANSPORT_KEYS, type Params } from '../../protocol/index.ts';
 
 /**
- * The request parameters a transaction detail echoes (seed: Transaction detail response, request
+ * The request parameters a transaction detail echoes (docs/interface.md › Transaction detail response, request
  * echo), plus tip (an adjust parameter), except expdate: card data stays sealed, so expdate is
  * echoed from the vault while the card is held and not at all after (docs/test-cards.md).
  */
@@ -61,7 +61,7 @@ export function echoOf(params: Params): Record<string, string> {
 }
 
 /**
- * The custom parameters of a request (seed: property name*): keys the catalogue does not know and
+ * The custom parameters of a request (docs/interface.md › property name*): keys the catalogue does not know and
  * that are not transport keys, card data in their names and values masked before
  * (screenCardData). Only operations accepting custom parameters get past validation with them.
  */

@@ -5,7 +5,7 @@ import type { TransactionRecord } from '../store/transaction-record.ts';
 export interface AnswerResult {
   code: string;
   msoftCode: string;
-  /** Present only when the request went online (seed: Transaction response). */
+  /** Present only when the request went online (docs/interface.md › Transaction response). */
   phardCode: string | null;
   verbiage: string;
   /** The stan of this request's online message. */
@@ -28,7 +28,7 @@ export function put(
 }
 
 /**
- * The transaction response of one request on a transaction (seed: Transaction response): the
+ * The transaction response of one request on a transaction (docs/interface.md › Transaction response): the
  * request's result, then the transaction's ttid, approval and batch data, masked account,
  * verification results, token, order_id and payment_id, timestamp (numeric UTC offset, in the
  * merchant's zone), rcpt_host_ts, rcpt_entry_mode, and simulator=loopback.

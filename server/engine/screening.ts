@@ -53,7 +53,7 @@ function hasDuplicate(
 
 /**
  * The service's screening of a card before anything goes online: with carddenylist_check=yes a
- * card on the merchant's deny list is declined MERCH_DENYLIST with its carddenylist_id (seed:
+ * card on the merchant's deny list is declined MERCH_DENYLIST with its carddenylist_id (docs/interface.md ›
  * Errors §8); with duplcheck=yes a duplicate (hasDuplicate) is declined DUPL, MERCH_DUPLICATE.
  * Nothing is recorded for either.
  */

@@ -21,7 +21,7 @@ function newTokenValue(): string {
 }
 
 /**
- * The token of an approved transaction's account (seed: tokenize, matching_token): none unless
+ * The token of an approved transaction's account (docs/interface.md › tokenize, matching_token): none unless
  * tokenize=yes; the entry's own token when the account came from one; with matching_token=yes
  * the merchant's existing token for the same account; otherwise a new token holding the sealed
  * account and expiry. Runs inside the transaction's commit, with its store transaction's tokens.

@@ -2,7 +2,7 @@ import { encodeCsv, encodeKvResponseBody, type ProtocolError } from '../../proto
 import { protocolErrorAnswer, type ServiceAnswer } from '../engine/index.ts';
 
 /**
- * The key/value body of an answer (libmonetra; seed: Errors §4): a report as CSV
+ * The key/value body of an answer (libmonetra; docs/interface.md › Errors §4): a report as CSV
  * (header row, then one row per line, columns in the report's order), a transaction answer as
  * key/value lines with code first so every client library reads it as key/value.
  */

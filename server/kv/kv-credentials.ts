@@ -3,7 +3,7 @@ import { readApiKey, readUsernamePassword } from '../auth/credential-readers.ts'
 import type { PresentedCredentials } from '../auth/credentials.ts';
 
 /**
- * The credentials of a key/value request (seed: Authentication §5–7): v1 (action) reads username
+ * The credentials of a key/value request (docs/interface.md › Authentication §5–7): v1 (action) reads username
  * and password; v2 (action_trans) reads auth_apikey_id + auth_apikey_secret when either is present,
  * username and password otherwise. MFA: mfa_code or mfa_cookie. Dual: user, pwd, mfa_code_dual.
  */

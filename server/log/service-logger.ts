@@ -6,7 +6,7 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 /** One log level. */
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** Credential keys and headers censored wherever they appear (seed: Authentication §2–7). */
+/** Credential keys and headers censored wherever they appear (docs/interface.md › Authentication §2–7). */
 const CREDENTIAL_LOG_KEYS: readonly string[] = [
   'password',
   'pwd',

@@ -10,7 +10,7 @@ export type ProcessorMessageKind =
   'authorize' | 'increment' | 'complete' | 'reverse' | 'credit' | 'inquire';
 
 /**
- * A debit message's PIN (seed: pin_data): the PIN the cardholder typed, deciphered from its
+ * A debit message's PIN (docs/interface.md › pin_data): the PIN the cardholder typed, deciphered from its
  * DUKPT PIN block for the issuer's check and held in memory only; or PINless debit.
  */
 export type ProcessorDebit = { kind: 'pin'; pin: string } | { kind: 'pinless' };
@@ -43,7 +43,7 @@ export interface ProcessorCard {
   emv?: ProcessorEmv;
 }
 
-/** Verification data as sent: undefined is "not sent", "" is "sent empty" (seed: What §5). */
+/** Verification data as sent: undefined is "not sent", "" is "sent empty" (docs/interface.md › What §5). */
 export interface ProcessorVerification {
   street?: string;
   zip?: string;

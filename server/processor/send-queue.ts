@@ -1,4 +1,4 @@
-/** Order among waiting transactions (seed: priority; default normal; low for large batches). */
+/** Order among waiting transactions (docs/interface.md › priority; default normal; low for large batches). */
 export type SendPriority = 'low' | 'normal' | 'high';
 
 const PRIORITY_ORDER: readonly SendPriority[] = ['high', 'normal', 'low'];
@@ -47,7 +47,7 @@ export interface SendQueueOptions {
 const SHARED = -1;
 
 /**
- * The send queue in front of the processor (seed: priority, timeout): at most `concurrency` jobs
+ * The send queue in front of the processor (docs/interface.md › priority, timeout): at most `concurrency` jobs
  * run at once, and at most `perMerchant` of one merchant. A free slot goes to the highest priority
  * (high, normal, low) that has a waiting job of a merchant below its limit; among those merchants,
  * to the one with the fewest jobs running, the one served longest ago on a tie; each merchant's own

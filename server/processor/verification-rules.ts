@@ -22,7 +22,7 @@ function normalZip(zip: string): string {
 }
 
 /**
- * AVS of the simulated processor. zip absent: no AVS (seed: What §5). zip sent empty: BAD. The
+ * AVS of the simulated processor. zip absent: no AVS (docs/interface.md › What §5). zip sent empty: BAD. The
  * denial zip 32615: BAD and the transaction declines. Otherwise street and zip are matched against
  * 5800 NW 39th AVE / 32606 (case, punctuation and spacing ignored; a street not sent is not
  * evaluated): both match GOOD, only the zip STREET, only the street ZIP, neither BAD.
@@ -47,7 +47,7 @@ const CV_VALUES = {
   other: { good: '999', bad: '123', noResult: '321' },
 } as const;
 
-/** CV values that mean "no CV sent": N not provided, NA not on card, NR unreadable (seed). */
+/** CV values that mean "no CV sent": N not provided, NA not on card, NR unreadable (docs/interface.md › Request parameter groups). */
 const NOT_PROVIDED = new Set(['N', 'NA', 'NR']);
 
 /**

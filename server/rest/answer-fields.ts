@@ -53,7 +53,7 @@ const CHECK_RETURN = {
 };
 
 /**
- * What each operation's answer carries beyond the common transaction fields (seed: Transaction
+ * What each operation's answer carries beyond the common transaction fields (docs/interface.md › Transaction
  * response; docs/test-cards.md), described in the OpenAPI documents' answer schemas.
  */
 export const ANSWER_FIELDS: Readonly<

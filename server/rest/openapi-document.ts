@@ -16,7 +16,7 @@ type Json = Record<string, unknown>;
 
 const STRING_MAP: Json = { type: 'object', additionalProperties: { type: 'string' } };
 
-/** Headers every operation may take besides credentials (seed: Authentication §6–7). */
+/** Headers every operation may take besides credentials (docs/interface.md › Authentication §6–7). */
 const HEADER_PARAMETERS: Record<string, string> = {
   'X-MFA-CODE': 'TOTP code of a user with MFA',
   'X-MFA-COOKIE': 'MFA cookie issued by POST user/mfa/cookie, instead of a code',
@@ -140,7 +140,7 @@ function answerSchema(route: RestRoute, version: ApiVersion): Json {
 /**
  * The OpenAPI 3.1 document of one version, generated from protocol's REST_ROUTES and parameter
  * catalogue so it cannot drift from what the service serves (GET /api/vN/openapi.json). Every
- * value is a string; groups are cosmetic (seed: What the service does §3–4), so bodies list the
+ * value is a string; groups are cosmetic (docs/interface.md › What the service does §3–4), so bodies list the
  * flat keys with their group as x-group.
  */
 export function buildOpenApiDocument(version: ApiVersion): Json {

@@ -17,7 +17,7 @@ function operationKind(operation: OperationName): OperationKind {
 }
 
 /**
- * Sends an answer as JSON (seed: Endpoints, Errors): a report's rows as {"report":[…]} with 200
+ * Sends an answer as JSON (docs/interface.md › Endpoints, Errors): a report's rows as {"report":[…]} with 200
  * (and the request keys the report echoes beside it);
  * pairs as a JSON object of strings with the status httpStatusFor gives (v1 200 for transactions,
  * v2 by outcome); every 401 carries WWW-Authenticate: Basic realm="Payment Server Resource".

@@ -9,7 +9,7 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
 }
 
 /**
- * The credentials of a REST request (seed: Authentication §1–7): v1 reads Authorization (Basic)
+ * The credentials of a REST request (docs/interface.md › Authentication §1–7): v1 reads Authorization (Basic)
  * only; v2 reads X-API-KEY-ID + X-API-KEY when either is present, Authorization otherwise. MFA:
  * X-MFA-CODE or X-MFA-COOKIE. Dual: X-DUAL-Authorization (Basic) and X-DUAL-MFA-CODE.
  */

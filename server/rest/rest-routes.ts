@@ -47,7 +47,7 @@ function register(
 
 /**
  * Registers every route of protocol's REST_ROUTES under /api/v1 and /api/v2 for the versions that
- * offer it (seed: Endpoints, Versioning §1). Path parameters (:ttid, :order_id, :payment_id) join
+ * offer it (docs/interface.md › Endpoints, Versioning §1). Path parameters (:ttid, :order_id, :payment_id) join
  * the request's parameters; the answer's status follows protocol's httpStatusFor.
  */
 export function registerRestRoutes(app: FastifyInstance, dispatcher: RequestDispatcher): void {

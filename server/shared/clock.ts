@@ -1,13 +1,13 @@
 import { DateTime } from 'luxon';
 
-/** Unix seconds of a moment (seed: keys ending in _ts are Unix timestamps, UTC). */
+/** Unix seconds of a moment (docs/interface.md › keys ending in _ts are Unix timestamps, UTC). */
 export function unixSeconds(moment: Date): number {
   return Math.floor(moment.getTime() / 1000);
 }
 
 /**
  * The response `timestamp`: date-time text with a numeric UTC offset in the merchant's zone
- * (seed: Transaction response), e.g. "2025-03-01 14:55:04 -0500".
+ * (docs/interface.md › Transaction response), e.g. "2025-03-01 14:55:04 -0500".
  */
 export function formatTimestamp(moment: Date, timeZone: string): string {
   return DateTime.fromJSDate(moment, { zone: timeZone }).toFormat('yyyy-MM-dd HH:mm:ss ZZZ');

@@ -2,7 +2,7 @@ import { formatLoginName } from '../accounts/account-names.ts';
 import { SqlArea } from './sql-session.ts';
 import { LOGIN_COLUMNS, toLogin, type Login, type LoginRow } from './user-store.ts';
 
-/** An API key as stored: never its secret, only the secret's digest (seed: Authentication §5). */
+/** An API key as stored: never its secret, only the secret's digest (docs/interface.md › Authentication §5). */
 export interface ApiKey {
   /** Public key id: "P" + 16 hex digits for a profile key, "U" + 16 hex digits for a user key. */
   keyId: string;

@@ -1,6 +1,6 @@
 import { SqlArea } from './sql-session.ts';
 
-/** A batch of one profile (seed: "in a batch, eligible for settlement"). */
+/** A batch of one profile (docs/interface.md › States and transitions). */
 export interface BatchRecord {
   id: number;
   profileId: number;

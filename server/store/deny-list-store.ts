@@ -1,6 +1,6 @@
 import { SqlArea } from './sql-session.ts';
 
-/** One card on a merchant's deny list (seed: carddenylist_check, carddenylist_id). */
+/** One card on a merchant's deny list (docs/interface.md › carddenylist_check, carddenylist_id). */
 export interface DenyListEntry {
   /** carddenylist_id. */
   id: number;

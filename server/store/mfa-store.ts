@@ -20,7 +20,7 @@ export interface MfaReads {
   cookie(cookieHash: string): Promise<MfaCookie | undefined>;
 }
 
-/** MFA secrets and cookies (002_credentials; seed: Authentication §6). */
+/** MFA secrets and cookies (002_credentials; docs/interface.md › Authentication §6). */
 export interface MfaStore extends MfaReads {
   /** Sets (or replaces) a user's sealed secret, its last accepted and replayed steps back to 0. */
   setSecret(userId: number, sealed: string, enabledTs: number): Promise<void>;

@@ -10,7 +10,7 @@ export interface PermissionReads {
 
 /**
  * The two operation lists of the accounts (002_credentials): what each sub-user may run, and what
- * a merchant wants dual-authorized (seed: Authentication §7).
+ * a merchant wants dual-authorized (docs/interface.md › Authentication §7).
  */
 export interface PermissionStore extends PermissionReads {
   /** Replaces a sub-user's permitted operations. */

@@ -1,6 +1,6 @@
 import { SqlArea } from './sql-session.ts';
 
-/** A merchant profile: the processor and settings a transaction runs under (seed: profile_id). */
+/** A merchant profile: the processor and settings a transaction runs under (docs/interface.md › profile_id). */
 export interface Profile {
   id: number;
   merchantId: number;

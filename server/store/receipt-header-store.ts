@@ -29,7 +29,7 @@ export interface ReceiptHeaderStore {
   find(merchantId: number): Promise<ReceiptHeader | undefined>;
   /**
    * Sets the fields given, keeping the others, as one atomic change; an empty value clears a field
-   * (seed: What the service does §5, "empty means clear this setting"). Returns the header now.
+   * (docs/interface.md › What the service does §5, "empty means clear this setting"). Returns the header now.
    */
   update(merchantId: number, fields: Partial<ReceiptHeader>, nowTs: number): Promise<ReceiptHeader>;
 }

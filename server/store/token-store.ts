@@ -1,6 +1,6 @@
 import { SqlArea } from './sql-session.ts';
 
-/** A stored token (seed: tokenize, matching_token); the account itself stays sealed. */
+/** A stored token (docs/interface.md › tokenize, matching_token); the account itself stays sealed. */
 export interface TokenRecord {
   id: number;
   merchantId: number;

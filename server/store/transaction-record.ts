@@ -56,7 +56,7 @@ export interface TransactionRecord {
   reversalReason: string | null;
   /** Non-sensitive request parameters as sent, for the detail's request echo. */
   echo: Record<string, string>;
-  /** Custom parameters as sent (seed: property name*). */
+  /** Custom parameters as sent (docs/interface.md › property name*). */
   custom: Record<string, string>;
   /** The gift account the transaction moves (gift_accounts.id), when it runs on a gift card. */
   giftAccountId: number | null;

@@ -8,15 +8,15 @@ export interface Login {
   merchantName: string;
   /** '' for the merchant user, the sub-user's name otherwise. */
   sub: string;
-  /** "merchant" or "merchant:sub" (seed: Authentication §2). */
+  /** "merchant" or "merchant:sub" (docs/interface.md › Authentication §2). */
   username: string;
   passwordHash: string;
   defaultProfileId: number | null;
   disabled: boolean;
-  /** The merchant's IANA time zone; time values are read in it (seed: Time value). */
+  /** The merchant's IANA time zone; time values are read in it (docs/interface.md › Time value). */
   timeZone: string;
   /**
-   * The operations the merchant wants dual-authorized (seed: Authentication §7), read with the
+   * The operations the merchant wants dual-authorized (docs/interface.md › Authentication §7), read with the
    * login so a change applies to the next request on every instance.
    */
   dualOperations: readonly string[];

@@ -10,7 +10,7 @@ import {
 } from './helpers/service-process.ts';
 
 // Requests written the way Monetra's own client libraries and tools put them on the wire
-// (payment-server-facts A3, A11): username and password in every key/value frame, the C library's
+// (libmonetra's include/monetra_api.h and its tools, run against the service): username and password in every key/value frame, the C library's
 // LF lines with minimal quoting, monetra_cli's identifier=1 on every request, monetra_load's settle
 // loop, the legacy M_TransParam spellings; and the REST calls of the public plugins.
 

@@ -17,7 +17,7 @@ function outcomeName(observed: Observed): string {
 }
 
 /**
- * The status REST answers travel with (seed: Errors §1–2): v2 200 approved (in full or in part),
+ * The status REST answers travel with (docs/interface.md › Errors §1–2): v2 200 approved (in full or in part),
  * 402 declined by the processor, a service decline anything but 200; v1 200 for every
  * transaction and lookup.
  */

@@ -46,7 +46,7 @@ const CARD_FIELDS: ReadonlySet<string> = new Set([
 export interface JournaledOptions {
   /** Training mode: every entry is marked so. */
   readonly training: boolean;
-  /** The lane group (seed: lane laneid, clerkid), sent with every operation that takes it. */
+  /** The lane group (docs/interface.md › lane laneid, clerkid), sent with every operation that takes it. */
   readonly lane?: Readonly<Record<string, string>>;
   /** Told whether the server answered (true) or could not be reached (false). */
   readonly onServer?: (reachable: boolean) => void;

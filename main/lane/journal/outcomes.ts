@@ -13,7 +13,7 @@ export function withBrand(card: CardSummary | undefined, response: PaymentRespon
 }
 
 /**
- * Gift operations whose authamount is the amount applied or to remit (seed: Transaction response,
+ * Gift operations whose authamount is the amount applied or to remit (docs/interface.md › Transaction response,
  * authamount), read as what they approved.
  */
 const GIFT_AMOUNT_OPERATIONS: ReadonlySet<string> = new Set(['activate', 'issue', 'cashout']);

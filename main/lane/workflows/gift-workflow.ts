@@ -61,7 +61,7 @@ const KINDS: Readonly<Record<GiftCommand['type'], [WorkflowKind, Operation]>> = 
 };
 
 /**
- * A gift counter operation (seed: activate, issue, cashout, merchreturn) or a balance inquiry:
+ * A gift counter operation (docs/interface.md › activate, issue, cashout, merchreturn) or a balance inquiry:
  * the card is read (a gift card, or for a balance the tender asked), the request goes through the
  * journal, and the result shows the balance or the cash to give. A merchandise return against a
  * past sale is sent by its ttid, without a card. A card keyed on the PIN pad may skip its expiry

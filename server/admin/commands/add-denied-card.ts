@@ -8,7 +8,7 @@ const CARD_NUMBER = /^[0-9]{8,19}$/;
 
 /**
  * `add-denied-card <merchant> [--note TEXT]`: puts the card number read from the first line of
- * standard input on the merchant's deny list (seed: carddenylist_check), never from the command
+ * standard input on the merchant's deny list (docs/interface.md › carddenylist_check), never from the command
  * line, where the process list and shell history would keep it. Only its keyed fingerprint and
  * masked form are stored. Prints the entry's id (carddenylist_id).
  */

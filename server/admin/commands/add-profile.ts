@@ -4,7 +4,7 @@ import { requireMerchant } from '../admin-lookups.ts';
 
 const PROFILE_NAME = /^[A-Za-z0-9_.@ -]{1,64}$/;
 
-/** `add-profile <merchant> <name>`: creates a merchant profile (seed: profile_id). */
+/** `add-profile <merchant> <name>`: creates a merchant profile (docs/interface.md › profile_id). */
 export const adminCommand: AdminCommand = {
   name: 'add-profile',
   summary: 'create a profile of a merchant (processor default: loopback, the simulated one)',

@@ -13,7 +13,7 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
-/** `add-user <merchant>`: creates a merchant and its merchant user (seed: Authentication §2). */
+/** `add-user <merchant>`: creates a merchant and its merchant user (docs/interface.md › Authentication §2). */
 export const adminCommand: AdminCommand = {
   name: 'add-user',
   summary: 'create a merchant and its merchant user (time zone: IANA name, default UTC)',

@@ -1,7 +1,7 @@
 import type { AdminCommand } from '../admin-command.ts';
 import { requireLogin } from '../admin-lookups.ts';
 
-/** `enable-mfa <user>`: turns TOTP MFA on and prints the otpauth URI once (seed: Authentication §6). */
+/** `enable-mfa <user>`: turns TOTP MFA on and prints the otpauth URI once (docs/interface.md › Authentication §6). */
 export const adminCommand: AdminCommand = {
   name: 'enable-mfa',
   summary: 'turn on TOTP MFA for a user (or re-key it); prints the otpauth URI and secret once',

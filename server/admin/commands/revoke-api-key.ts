@@ -1,6 +1,6 @@
 import { AdminError, type AdminCommand } from '../admin-command.ts';
 
-/** `revoke-api-key <key id>`: the key is refused from now on (seed: Authentication §5). */
+/** `revoke-api-key <key id>`: the key is refused from now on (docs/interface.md › Authentication §5). */
 export const adminCommand: AdminCommand = {
   name: 'revoke-api-key',
   summary: 'revoke an API key; requests with it are refused from now on',

@@ -1,7 +1,7 @@
 import type { AdminCommand } from '../admin-command.ts';
 import { parseOperationList, requireMerchant } from '../admin-lookups.ts';
 
-/** `set-dual-auth <merchant> <operations>`: operations needing a second user (seed: Authentication §7). */
+/** `set-dual-auth <merchant> <operations>`: operations needing a second user (docs/interface.md › Authentication §7). */
 export const adminCommand: AdminCommand = {
   name: 'set-dual-auth',
   summary: 'set the operations of a merchant that need a second user’s authorization',

@@ -18,7 +18,7 @@ function checkedRanges(text: string): string {
 
 /**
  * `set-gift-ranges <merchant> (--ranges R | --default)`: the card numbers that are the merchant's
- * gift cards, in the seed's Gift custom BIN range formula, or back to the provider's default range
+ * gift cards, in the interface's Gift custom BIN range formula, or back to the provider's default range
  * (docs/test-cards.md, Gift cards). Applies to the next request, also while the server runs.
  */
 export const adminCommand: AdminCommand = {

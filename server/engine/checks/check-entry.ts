@@ -9,7 +9,7 @@ export const CHECK_CARDTYPE = 'ACH';
 /** The accounttype a check gets for the members it does not name (docs/protocol.md, Checks). */
 const DEFAULT_ACCOUNT_TYPE = ['PERSONAL', 'CHECKING'] as const;
 
-/** A check as entered (seed: account_data abaroute, account, checknum, accounttype). */
+/** A check as entered (docs/interface.md › account_data abaroute, account, checknum, accounttype). */
 export interface CheckEntry {
   abaroute: string;
   /** Account number at the bank; held in memory, sealed at rest. */

@@ -22,7 +22,7 @@ const METHODS: readonly (readonly [
 ];
 
 /**
- * The account of a request carrying device data (seed: account_data icc and e_ fields): EMV data
+ * The account of a request carrying device data (docs/interface.md › account_data icc and e_ fields): EMV data
  * (with the track read beside it), a reader's whole output, encrypted track data, a card number
  * keyed on the PIN pad; undefined when the request carries none. Data that fails a check, or
  * whose key set the service holds no key for, is answered as a service decline naming the field.

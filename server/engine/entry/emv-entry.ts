@@ -25,7 +25,7 @@ import { parseTrackdata } from './track-text.ts';
 const TVR_PIN_NOT_ENTERED = 0x08;
 
 /**
- * The rcpt_emv_* fields of a chip's data (seed: Transaction response, receipt data): aid (4F,
+ * The rcpt_emv_* fields of a chip's data (docs/interface.md › Transaction response, receipt data): aid (4F,
  * else 84), name (50, else 9F12), tvr (95), tsi (9B), ac (9F26), actype (9F27: ARQC, TC or AAC),
  * cvm (9F34), iad (9F10), form_factor (9F6E, contactless), pinbypass (yes when TVR says the
  * PIN was required but not entered, else no).
@@ -98,7 +98,7 @@ function agreedPan(sources: (string | undefined)[]): string {
 }
 
 /**
- * An EMV entry (seed: account_data icc): the TLV is decoded (BER-TLV, EMV Book 3 Annex B); the
+ * An EMV entry (docs/interface.md › account_data icc): the TLV is decoded (BER-TLV, EMV Book 3 Annex B); the
  * account comes from 5A and 57, in the clear or encrypted in the LaneTerm NGA profile's DFEE13
  * (under the key of DFEE12's key set), and from the track read beside it; expiry from 5F24, else
  * 57, else the track; name from 5F20, else track 1. A chip or contactless read needs its

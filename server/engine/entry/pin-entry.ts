@@ -12,7 +12,7 @@ import type { EngineContext, ServiceAnswer } from '../engine-context.ts';
 import { DeviceKeys, deviceKsn, type DeviceKsn } from './dukpt-keys.ts';
 import { EntryRefusal, entryDecline, invalidEntry } from './entry-refusal.ts';
 
-/** A plain PIN: 4–12 digits (ISO 9564-1; seed: pin, "for gift it is typically the plain PIN"). */
+/** A plain PIN: 4–12 digits (ISO 9564-1; docs/interface.md › pin, "for gift it is typically the plain PIN"). */
 const PLAIN_PIN = /^[0-9]{4,12}$/;
 
 /** True for a plain PIN, which only a gift card's ledger checks (docs/test-cards.md, Gift cards). */
@@ -62,7 +62,7 @@ function aesBlockPin(keys: DeviceKeys, device: DeviceKsn, block: Buffer, pan: st
 }
 
 /**
- * The PIN of a PIN debit request (seed: pin_data, pin and ksn) for the card `pan`, deciphered for
+ * The PIN of a PIN debit request (docs/interface.md › pin_data, pin and ksn) for the card `pan`, deciphered for
  * the issuer's check and kept in memory only: the DUKPT PIN key of the ksn's key set (TDES, or AES
  * by a 24-digit ksn); a 16-digit block is ISO 9564-1 format 0 or 3 (bound to the PAN) or 1 (the
  * PIN pad's entry without PAN), told apart by its control digit; a 32-digit block is format 4

@@ -9,7 +9,7 @@ import {
 import type { CardEntry } from './card-entry.ts';
 
 /**
- * The card in clear trackdata (seed: account_data trackdata): a whole swipe (`%B…?;…?`), or
+ * The card in clear trackdata (docs/interface.md › account_data trackdata): a whole swipe (`%B…?;…?`), or
  * track 1 or track 2 alone, with or without sentinels (ISO/IEC 7813). Throws the TrackError of
  * the reading that came closest.
  */

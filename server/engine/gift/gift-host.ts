@@ -25,7 +25,7 @@ export interface GiftAsk {
   pan: string;
   /** Minor units asked; on cashout the balance seen when the request arrived. */
   amount: number;
-  /** The plain PIN sent (seed: pin, "for gift it is typically the plain PIN"). */
+  /** The plain PIN sent (docs/interface.md › pin, "for gift it is typically the plain PIN"). */
   pin?: string;
   /** The security code sent, N/NA/NR standing for none. */
   cv?: string;
@@ -54,7 +54,7 @@ const PIN_REQUIRED = issuerDecline('PIN REQUIRED');
 const INCORRECT_PIN = issuerDecline('INCORRECT PIN');
 const CV_DECLINE = issuerDecline('CV DECLINE');
 
-/** CV values that mean none was given: N not provided, NA not on card, NR unreadable (seed: cv). */
+/** CV values that mean none was given: N not provided, NA not on card, NR unreadable (docs/interface.md › cv). */
 const NO_CV = new Set(['N', 'NA', 'NR']);
 
 /**

@@ -32,7 +32,7 @@ async function giftCardOf(
 }
 
 /**
- * The amount an activate or issue loads (seed: activate "a denominated gift card", issue "amount
+ * The amount an activate or issue loads (docs/interface.md › activate "a denominated gift card", issue "amount
  * required"): activate takes the card's denomination on file when no amount is sent, and refuses
  * another amount; issue refuses a denominated card.
  */
@@ -64,7 +64,7 @@ function loadAmount(
 }
 
 /**
- * activate and issue (seed): open a gift card of the merchant and load it: activate a denominated
+ * activate and issue (docs/interface.md › What the service does §1): open a gift card of the merchant and load it: activate a denominated
  * card (its denomination on file, or the amount sent), issue a non-denominated one with the amount
  * sent. A credit online; the gift ledger refuses a card already active, and a PIN sent becomes the
  * card's PIN. authamount is the amount applied, balance the card's balance.
@@ -92,7 +92,7 @@ export const openCardHandler: OperationHandler = async (request, ctx) => {
 };
 
 /**
- * cashout (seed): removes everything a gift card holds; authamount is the amount to remit, and
+ * cashout (docs/interface.md › What the service does §1): removes everything a gift card holds; authamount is the amount to remit, and
  * the card's balance is then 0. The amount is the balance as the commit finds it; a card that is
  * not active, or holds nothing, is refused before going online.
  */
@@ -121,7 +121,7 @@ export const cashoutHandler: OperationHandler = async (request, ctx) => {
 };
 
 /**
- * merchreturn (seed): loads returned merchandise's value onto a gift card, by account, or by the
+ * merchreturn (docs/interface.md › What the service does §1): loads returned merchandise's value onto a gift card, by account, or by the
  * ttid of a gift card sale (a refund of it, back onto its card). When that sale is unsettled and
  * the amount is what it holds, "reversal applies": the sale is reversed instead, and the answer is
  * the reversal's.

@@ -2,7 +2,7 @@ import { luhnValid } from '../../../drivers/crypto/index.ts';
 import { matchBinRange, parseBinRanges, type BinRange } from '../../../protocol/index.ts';
 
 /**
- * The provider's default gift BIN range (seed: "The default BIN range of the provider applies
+ * The provider's default gift BIN range (docs/interface.md › Gift custom BIN range formula: "The default BIN range of the provider applies
  * unless a custom range is defined"): the BIN of the public test server's gift card
  * 6035710110009768 (libmonetra monetra_cli), 16 to 19 digits (docs/test-cards.md).
  */
@@ -32,7 +32,7 @@ export function giftCardType(ranges: readonly BinRange[], pan: string): GiftCard
 }
 
 /**
- * Which card numbers are a merchant's gift cards (seed: Gift custom BIN range formula): its custom
+ * Which card numbers are a merchant's gift cards (docs/interface.md › Gift custom BIN range formula): its custom
  * ranges, else the provider default. Ranges are read per request (MerchantReads.requestSetup), so
  * an admin change applies at once; each distinct text is parsed once.
  */

@@ -20,9 +20,9 @@ export interface Authorization {
 }
 
 /**
- * Sends a new transaction's message through the send queue (seed: priority, timeout). A partial
+ * Sends a new transaction's message through the send queue (docs/interface.md › priority, timeout). A partial
  * approval (the processor approved less than asked) is taken with nsf=yes; otherwise it is
- * reversed online at once and answered as a decline (seed: nsf; Errors §7).
+ * reversed online at once and answered as a decline (docs/interface.md › nsf; Errors §7).
  */
 export async function authorizeOnline(
   ctx: EngineContext,

@@ -39,7 +39,7 @@ function inquiry(
 }
 
 /**
- * balanceinq (seed: balance inquiry; answers avs, cv, balance, token): sent online through the
+ * balanceinq (docs/interface.md › balance inquiry; answers avs, cv, balance, token): sent online through the
  * send queue. A gift card's balance comes from its ledger, read inside a commit (PIN and CV rules
  * of the gift ledger apply; a card not active is declined); any other card's from the processor,
  * with pin and ksn a PIN debit inquiry. Nothing moves and no transaction is recorded: the answer

@@ -13,7 +13,7 @@ import { tokenFor } from '../tokenizer.ts';
 /** cardtype of a number of no known brand (the public CLI's and plugins' card maps: UNKNOWN). */
 const UNKNOWN_CARDTYPE = 'UNKNOWN';
 
-/** The result of a lookup answered by the service alone: no phard_code (seed: cardtype). */
+/** The result of a lookup answered by the service alone: no phard_code (docs/interface.md › cardtype). */
 const LOOKUP_SUCCESS = {
   code: Code.AUTH,
   msoftCode: MsoftCode.INT_SUCCESS,
@@ -23,7 +23,7 @@ const LOOKUP_SUCCESS = {
 } as const;
 
 /**
- * cardtype (seed: real-time BIN lookup; card_* fields and token, no phard_code): answered by the
+ * cardtype (docs/interface.md › What the service does §1, real-time BIN lookup; card_* fields and token, no phard_code): answered by the
  * service without going online. A gift card of the merchant's ranges takes its range's cardtype
  * and pclevel; any other number its brand (UNKNOWN when none); the card_* fields and pclevel come
  * from the simulated BIN file. A number failing the Luhn check is refused. tokenize=yes answers a

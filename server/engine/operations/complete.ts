@@ -9,7 +9,7 @@ import { refuseMove, runOnlineMove, withTransaction } from './transaction-moves.
 
 /**
  * capture (an uncaptured sale) and preauthcomplete (a preauth, with a final amount that may
- * differ) (seed: States and transitions): sent online as a completion through the send queue;
+ * differ) (docs/interface.md › States and transitions): sent online as a completion through the send queue;
  * on approval the transaction enters the open batch, eligible for settlement. preauthcomplete
  * may also tokenize the held card (tokenize, matching_token).
  */

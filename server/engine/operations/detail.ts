@@ -19,7 +19,7 @@ import { findTransaction } from './transaction-moves.ts';
 const TAKEN = new Set(['authorized', 'captured', 'settled']);
 
 /**
- * Order fields of a detail (seed: Transaction detail, Order): order_total (approved, not voided
+ * Order fields of a detail (docs/interface.md › Transaction detail, Order): order_total (approved, not voided
  * or reversed sales and preauths, less refunds; signed, -0.50 for an order of a refund alone, as
  * a batch's net_amount), order_tax (their tax), and trans, the ttids of
  * the transactions the lookup matched, oldest first, pipe-separated.
@@ -74,7 +74,7 @@ function inProgressPairs(
 }
 
 /**
- * By order (seed: GET transaction/order/<order_id>/payment[/<payment_id>]): the newest matching
+ * By order (docs/interface.md › GET transaction/order/<order_id>/payment[/<payment_id>]): the newest matching
  * transaction's detail with the order fields; with ttid as well, that transaction if it belongs
  * to the order. While a new transaction of the order is in flight, a lookup that would answer the
  * order's newest transaction, or a payment not made yet, answers "in progress" instead. Not found
@@ -114,7 +114,7 @@ async function detailByOrder(
 }
 
 /**
- * trandetail (seed: Transaction detail): by ttid, by order, or by order and payment. Answers the
+ * trandetail (docs/interface.md › Transaction detail): by ttid, by order, or by order and payment. Answers the
  * detail response; an unknown reference answers DATA_RECORDNOTFOUND.
  */
 export const detailHandler: OperationHandler = async (request, ctx) => {

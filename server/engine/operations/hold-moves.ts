@@ -12,7 +12,7 @@ import { CARD_DECLINE_REASON, cardDeclineOf, withEmvPairs } from './card-decline
 import { refuseMove, runOnlineMove, withTransaction, type ChangeOf } from './transaction-moves.ts';
 
 /**
- * reversal (seed: States and transitions): amount is the final amount to settle, not the amount
+ * reversal (docs/interface.md › States and transitions): amount is the final amount to settle, not the amount
  * reversed. Without amount the whole hold is removed and the transaction becomes reversed (card
  * data cleared); with an amount below the held amount the hold is lowered to it (partial
  * reversal), for the brands that allow it and on gift cards. With icc it reports a card decline
@@ -62,7 +62,7 @@ export const reversalHandler: OperationHandler = (request, ctx) =>
   });
 
 /**
- * incremental (v2; seed: States and transitions): raises the hold of an authorization; amount is
+ * incremental (v2; docs/interface.md › States and transitions): raises the hold of an authorization; amount is
  * the new total, not the increment. Always online: the processor decides (the simulated one
  * declines a total that does not rise); on approval the held amount becomes the new total.
  */

@@ -71,7 +71,7 @@ export const voidHandler: OperationHandler = (request, ctx) =>
   });
 
 /**
- * adjust (seed: States and transitions): changes the parameters of an unsettled captured
+ * adjust (docs/interface.md › States and transitions): changes the parameters of an unsettled captured
  * transaction (money, lodging, order, shipping, lane groups, tip, custom parameters), the amount
  * included; the state stays. Done by the service alone. A transaction cannot change orders.
  */

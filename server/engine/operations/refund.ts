@@ -23,7 +23,7 @@ export function isGiftSpend(txn: TransactionRecord): boolean {
  * card): by default what is left to refund. Refused while the original is unsettled and the amount
  * is its whole amount, or a refund would bring its refunds to it (that is a reversal:
  * DATA_INVALIDMOD "USE VOID OR REVERSAL TO REFUND UNSETTLED TRANSACTIONS", as activemerchant's
- * gateway tests record it; a merchreturn is judged by its own amount, seed: merchreturn), and
+ * gateway tests record it; a merchreturn is judged by its own amount, docs/interface.md › What the service does §1), and
  * above what is left.
  * A refund of a gift card transaction loads its card; a check that came back through ACH
  * (RETURNED) has nothing to refund.

@@ -29,7 +29,7 @@ export function verificationOf(params: Params): ProcessorVerification {
 }
 
 /**
- * A v2 duplicate (seed: sale/preauth with ttid): the prior transaction's sealed card, echo and
+ * A v2 duplicate (docs/interface.md › sale/preauth with ttid): the prior transaction's sealed card, echo and
  * custom parameters, any parameter of the request laid over them. Order identifiers are not
  * copied. Refused when the prior transaction's card data is no longer held.
  */
@@ -70,7 +70,7 @@ async function accountSource(
 }
 
 /**
- * sale and preauth (seed: States and transitions): on account data, or in v2 as a duplicate of a
+ * sale and preauth (docs/interface.md › States and transitions): on account data, or in v2 as a duplicate of a
  * prior transaction by ttid; with pin and ksn a PIN debit. An approved sale is captured into the
  * open batch unless capture=no; an approved preauth, or a sale with capture=no, holds the amount
  * without entering a batch. On one of the merchant's gift cards the amount is taken from the

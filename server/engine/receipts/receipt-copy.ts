@@ -2,7 +2,7 @@ import { RECEIPT_WORDS } from '../../../protocol/index.ts';
 import { maskCardNumbers } from '../../../drivers/crypto/index.ts';
 
 /**
- * The parts of a formatted receipt, in print order (payment-server-facts A7: the answer's
+ * The parts of a formatted receipt, in print order (Monetra's paymentframe examples: the answer's
  * rcpt_cust_merch_info, _reference, _money, _disposition and _notice).
  */
 export const RECEIPT_PARTS = ['merch_info', 'reference', 'money', 'disposition', 'notice'] as const;

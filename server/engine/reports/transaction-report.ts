@@ -80,7 +80,7 @@ async function transactionRow(
   };
 }
 
-/** The states each transaction report lists (seed: failed report; libmonetra's GFT, GUT, GL). */
+/** The states each transaction report lists (docs/interface.md › failed report; libmonetra's GFT, GUT, GL). */
 const REPORT_STATES: Readonly<Record<string, readonly TransactionState[]>> = {
   report_failed: ['declined'],
   report_unsettled: ['authorized', 'captured'],

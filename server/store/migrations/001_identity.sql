@@ -1,4 +1,4 @@
--- Merchants, their users and sub-users, and their profiles (seed: Authentication §2, profile_id).
+-- Merchants, their users and sub-users, and their profiles (docs/interface.md › Authentication §2, profile_id).
 CREATE TABLE merchants (
   id            {{ID}},
   name          TEXT NOT NULL UNIQUE,
@@ -18,7 +18,7 @@ CREATE TABLE users (
   UNIQUE (merchant_id, sub)
 );
 
--- A merchant profile: the processor and settings a transaction runs under (seed: profile_id).
+-- A merchant profile: the processor and settings a transaction runs under (docs/interface.md › profile_id).
 CREATE TABLE profiles (
   id            {{ID}},
   merchant_id   {{INT}} NOT NULL REFERENCES merchants(id),

@@ -1,4 +1,4 @@
--- Credentials beyond the password (seed: Authentication §5–7): sub-user permissions, API keys,
+-- Credentials beyond the password (docs/interface.md › Authentication §5–7): sub-user permissions, API keys,
 -- MFA secrets and cookies, and the operations a merchant wants dual-authorized.
 
 -- Operations a sub-user may run ('*' = every operation). The merchant user may run every operation.

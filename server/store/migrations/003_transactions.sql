@@ -1,5 +1,5 @@
 -- Transactions, their history, batches, orders, tokens and per-profile settlement settings
--- (seed: States and transitions, Transaction detail response). Money is integer minor units.
+-- (docs/interface.md › States and transitions, Transaction detail response). Money is integer minor units.
 -- Every state change is one database transaction; the CHECK constraints below are the invariants a
 -- row must hold after any commit, so a half-applied change cannot be written.
 
@@ -17,7 +17,7 @@ CREATE TABLE batches (
 );
 CREATE UNIQUE INDEX batches_one_open ON batches (profile_id) WHERE status = 'open';
 
--- An order (seed: order_id): created with its first transaction, in the same commit.
+-- An order (docs/interface.md › order_id): created with its first transaction, in the same commit.
 CREATE TABLE orders (
   id           {{ID}},
   merchant_id  {{INT}} NOT NULL REFERENCES merchants(id),
@@ -110,7 +110,7 @@ CREATE TABLE auto_settle (
   last_run_ts  {{INT}}
 );
 
--- A token standing for an account (seed: tokenize, matching_token). fingerprint is a keyed hash of
+-- A token standing for an account (docs/interface.md › tokenize, matching_token). fingerprint is a keyed hash of
 -- the account number, so a matching token is found without keeping the number in the clear.
 CREATE TABLE tokens (
   id              {{ID}},

@@ -1,4 +1,4 @@
--- Stored value and card screening (seed: activate, issue, cashout, merchreturn, balanceinq, Gift
+-- Stored value and card screening (docs/interface.md › activate, issue, cashout, merchreturn, balanceinq, Gift
 -- custom BIN range formula, carddenylist_*, duplcheck): gift BIN ranges per merchant, gift
 -- accounts and their ledger, the card deny list, and what a transaction needs to take part.
 -- Card numbers appear only as keyed HMAC-SHA256 fingerprints, masked text and last four digits.

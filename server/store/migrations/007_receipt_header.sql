@@ -1,4 +1,4 @@
--- The header a merchant's receipts print (seed: Transaction detail response, merch_name,
+-- The header a merchant's receipts print (docs/interface.md › Transaction detail response, merch_name,
 -- merch_addr1..3, merch_phone, merch_email; docs/api.md, Receipts): the name customers know the
 -- merchant by, and its address and contact lines. Set with admin set-receipt-header; a merchant
 -- without a row prints its account name. Empty columns are not printed.

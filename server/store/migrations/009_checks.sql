@@ -1,4 +1,4 @@
--- Check payments (seed: account_data abaroute, checknum, accounttype; docs/test-cards.md, Checks):
+-- Check payments (docs/interface.md › account_data abaroute, checknum, accounttype; docs/test-cards.md, Checks):
 -- the bank account of each approved check sale or refund, sealed by the card vault, held until
 -- the entry's return time has come after settlement, and the ACH return it came back with, if any.
 -- A voided check loses its account in the commit that voids it.

@@ -1,4 +1,4 @@
--- Hosted card entry (seed: account_data cardshieldticket; docs/api.md, Hosted card entry): the
+-- Hosted card entry (docs/interface.md › account_data cardshieldticket; docs/api.md, Hosted card entry): the
 -- sessions a merchant opens for one entry on the card-entry page, and the single-use tickets the
 -- page hands back. Sessions and tickets are known by the SHA-256 digest of their secret, never by
 -- the secret itself. A ticket's card data is sealed by the card vault and dropped when the ticket

@@ -1,4 +1,4 @@
--- The receipt outbox (seed: rcpt_email, rcpt_sms; docs/api.md, Receipts): the receipt copies the
+-- The receipt outbox (docs/interface.md › rcpt_email, rcpt_sms; docs/api.md, Receipts): the receipt copies the
 -- service was asked to e-mail or text, each the whole message a mail or SMS gateway sends (RFC 5322
 -- text, card numbers masked), for a gateway to take. Earlier versions wrote them as files into the
 -- data directory's outbox folder; a start moves such files here, by their file name (name).

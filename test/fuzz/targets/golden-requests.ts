@@ -1,5 +1,5 @@
 // Well-formed requests of the interface that the fuzz targets mutate: the demo merchant's
-// credentials, a sale, a refund, a report, a gift card, a ping (the seed's operations).
+// credentials, a sale, a refund, a report, a gift card, a ping (the interface's operations).
 
 /** The demo sub-user (docs/test-cards.md): the credentials golden requests carry. */
 export const DEMO_LOGIN = { username: 'test_retail:public', password: 'publ1ct3st' } as const;

@@ -20,7 +20,7 @@ function configError(run: () => unknown): PaymentConfigError {
 }
 
 describe('basicAuthorization', () => {
-  it('encodes merchant:sub as merchant|sub before the password (seed: Authentication §2)', () => {
+  it('encodes merchant:sub as merchant|sub before the password (docs/interface.md › Authentication §2)', () => {
     const header = basicAuthorization('test_retail:public', 'publ1ct3st');
     expect(header).toBe('Basic dGVzdF9yZXRhaWx8cHVibGljOnB1YmwxY3Qzc3Q=');
     expect(Buffer.from(header.slice(6), 'base64').toString()).toBe('test_retail|public:publ1ct3st');

@@ -37,7 +37,7 @@ function pairs(values: Record<string, string>, status?: number): WireAnswer {
     : { kind: 'pairs', pairs: values, status };
 }
 
-describe('readResult, REST v2 (seed: Errors §2)', () => {
+describe('readResult, REST v2 (docs/interface.md › Errors §2)', () => {
   it.each([
     [200, APPROVAL, 'approved'],
     [402, DECLINE, 'declined_processor'],
@@ -66,7 +66,7 @@ describe('readResult, REST v2 (seed: Errors §2)', () => {
   });
 });
 
-describe('readResult, REST v1 and key/value (seed: Errors §1, §3)', () => {
+describe('readResult, REST v1 and key/value (docs/interface.md › Errors §1, §3)', () => {
   it.each(['v1', 'kv'] as const)(
     '%s reads the body: approval, decline, service decline',
     (transport) => {
@@ -107,7 +107,7 @@ describe('readResult, REST v1 and key/value (seed: Errors §1, §3)', () => {
   });
 });
 
-describe('readReport (seed: Errors §4)', () => {
+describe('readReport (docs/interface.md › Errors §4)', () => {
   const reportContext: AnswerContext = { ...context('v2'), op: 'report_failed' };
 
   it('gives rows for report data over REST (JSON) and key/value (CSV)', () => {

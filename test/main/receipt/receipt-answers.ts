@@ -5,7 +5,7 @@ import {
   buildReceipts,
 } from '../../../main/receipt/index.ts';
 
-/** An approved chip sale as the service answers it (seed: Transaction response, rcpt_* fields). */
+/** An approved chip sale as the service answers it (docs/interface.md › Transaction response, rcpt_* fields). */
 export function chipSaleAnswer(extra: Record<string, string> = {}): PaymentResponse {
   return new PaymentResponse({
     code: 'AUTH',

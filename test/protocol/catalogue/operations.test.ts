@@ -39,7 +39,7 @@ describe('sale and preauth', () => {
   /** The receipt delivery keys LaneTerm's sale, preauth and refund take beside rcpt (decision). */
   const delivery = ['rcpt_email', 'rcpt_sms', 'rcpt_merch_copy'];
 
-  it('accept in v2 the seed duplicate list, account_data and receipt delivery, alike', () => {
+  it('accept in v2 the interface duplicate list, account_data and receipt delivery, alike', () => {
     const all = [...duplicateV2, ...groupFields('account_data', 'v2'), ...delivery];
     const expected = sorted(new Set(all));
     expect(sorted(acceptedParams('sale', 'v2'))).toEqual(expected);
@@ -107,7 +107,7 @@ describe('operations on a prior transaction', () => {
     expect(operationSpec(op).customParams).toBe(custom);
   });
 
-  it('incremental needs ttid and amount and takes the seed list', () => {
+  it('incremental needs ttid and amount and takes the interface list', () => {
     const spec = operationSpec('incremental');
     expect(spec.required).toEqual(['ttid', 'amount']);
     expect(spec.customParams).toBe(true);
@@ -246,7 +246,7 @@ describe('across operations', () => {
     }
   });
 
-  it('takes custom parameters exactly where the seed or the decisions say', () => {
+  it('takes custom parameters exactly where the interface or the decisions say', () => {
     const custom = OPERATIONS.filter((op) => operationSpec(op).customParams);
     expect(custom).toEqual<OperationName[]>([
       'sale',
@@ -259,7 +259,7 @@ describe('across operations', () => {
     ]);
   });
 
-  it('echoes other keys exactly where the seed shows no parameters and nothing is kept', () => {
+  it('echoes other keys exactly where the interface shows no parameters and nothing is kept', () => {
     const echoed = OPERATIONS.filter((op) => operationSpec(op).echoedParams);
     expect(echoed).toEqual<OperationName[]>([
       'report_failed',

@@ -38,7 +38,7 @@ describe('groups', () => {
     }
   });
 
-  it('lists the seed fields of each group', () => {
+  it('lists the interface fields of each group', () => {
     expect(GROUPS.money.v1).toHaveLength(11);
     expect(GROUPS.account_data.v2).toHaveLength(19);
     expect(GROUPS.pin_data.v2).toEqual(['ksn', 'pin']);
@@ -64,7 +64,7 @@ describe('parameter specs', () => {
     }
   });
 
-  it('holds every standalone parameter of the seed as standalone', () => {
+  it('holds every standalone parameter of the interface as standalone', () => {
     const standalone = [
       'ttid',
       'profile_id',
@@ -111,7 +111,7 @@ describe('parameter specs', () => {
     expect(spec(key).versions).toEqual(versions);
   });
 
-  it('types the values the seed types', () => {
+  it('types the values the interface types', () => {
     const types: Record<string, string> = {
       amount: 'amount',
       tax: 'tax',

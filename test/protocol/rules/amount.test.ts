@@ -116,7 +116,7 @@ describe('checkTax and parseTax', () => {
   });
 
   it.each(['0', '0.0', '0.00', '000.00'])(
-    'takes %s: taxable, no tax collected (seed: What the service does §6)',
+    'takes %s: taxable, no tax collected (docs/interface.md › What the service does §6)',
     (text) => {
       expect(parseTax(text)).toBe(0);
       expect(() => checkTax(text)).not.toThrow();

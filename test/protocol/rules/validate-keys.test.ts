@@ -100,7 +100,7 @@ describe('validateRequest, phase 1: operation and keys', () => {
     });
   });
 
-  it('takes uncatalogued keys to echo where the seed shows no parameters (monetra_cli identifier)', () => {
+  it('takes uncatalogued keys to echo where the interface shows no parameters (monetra_cli identifier)', () => {
     for (const op of [
       'report_failed',
       'report_unsettled',

@@ -29,7 +29,7 @@ describe('validateRequest, phase 3: values', () => {
     expect(() => validateRequest('sale', flattenJsonBody(body), V2)).not.toThrow();
   });
 
-  it('takes the seed edge values: zip of 32, cv NR/NA/N or absent, tax NT/nt/0.00', () => {
+  it('takes the interface edge values: zip of 32, cv NR/NA/N or absent, tax NT/nt/0.00', () => {
     const cases: Params[] = [
       { zip: 'z'.repeat(32) },
       { zip: '' },

@@ -3,7 +3,7 @@ import { readBasicHeader, readV1Username } from '../../../server/auth/credential
 
 const basic = (text: string) => `Basic ${Buffer.from(text, 'utf8').toString('base64')}`;
 
-describe('readV1Username (seed: Authentication §2)', () => {
+describe('readV1Username (docs/interface.md › Authentication §2)', () => {
   it('reads merchant and merchant|sub, the pipe standing for the colon', () => {
     expect(readV1Username('test_retail')).toBe('test_retail');
     expect(readV1Username('test_retail|public')).toBe('test_retail:public');

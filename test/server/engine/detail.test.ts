@@ -9,7 +9,7 @@ beforeEach(() => {
 afterEach(() => fx.close());
 
 describe('trandetail by ttid', () => {
-  it('answers the detail fields of the seed', async () => {
+  it('answers the detail fields of the interface', async () => {
     const sale = await fx.run(
       'sale',
       keyedSale('12.34', {

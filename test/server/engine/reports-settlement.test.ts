@@ -161,7 +161,7 @@ describe('settlement', () => {
     expect((await fx.report('report_settled_batches')).rows[0]?.NetAmount).toBe('-2.50');
   });
 
-  it('echoes keys the seed does not list on reports and settle, and keeps none', async () => {
+  it('echoes keys the interface does not list on reports and settle, and keeps none', async () => {
     const sale = await fx.run('sale', keyedSale('10.00', { identifier: '1' }));
     const report = await fx.answer('report_unsettled', { identifier: '1', code: 'x' });
     expect(report).toMatchObject({ kind: 'report', echo: { identifier: '1' } });

@@ -128,7 +128,7 @@ describe('duplicate check', () => {
   });
 });
 
-describe('partial approvals (seed: nsf)', () => {
+describe('partial approvals (docs/interface.md › nsf)', () => {
   it('6.75 without nsf: reversed online and answered as a decline, recorded as declined', async () => {
     const pairs = await fx.run('sale', keyedSale('6.75'));
     expect(pairs).toMatchObject({

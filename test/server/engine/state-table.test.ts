@@ -23,7 +23,7 @@ function row(cells: string): Record<string, 'A' | 'R'> {
 }
 
 /**
- * Every state × every move (seed: States and transitions; docs/test-cards.md, State table): A is
+ * Every state × every move (docs/interface.md › States and transitions; docs/test-cards.md, State table): A is
  * allowed, R refused with DATA_INVALIDMOD. Written out here, independent of the engine's table.
  * gift_*: a gift card operation (activate, issue, cashout, merchreturn).
  */

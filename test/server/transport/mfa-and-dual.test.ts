@@ -25,7 +25,7 @@ const report = (headers: Record<string, string>) =>
 const issueCookie = (headers: Record<string, string>) =>
   call(target, { method: 'POST', path: '/api/v2/user/mfa/cookie', headers });
 
-describe('MFA codes (seed: Authentication §6)', () => {
+describe('MFA codes (docs/interface.md › Authentication §6)', () => {
   it('asks for a code when the user has MFA and none was sent', async () => {
     const answer = await report(lead);
     expect(answer.status).toBe(401);
@@ -135,7 +135,7 @@ describe('MFA cookies', () => {
   });
 });
 
-describe('dual authorization (seed: Authentication §7)', () => {
+describe('dual authorization (docs/interface.md › Authentication §7)', () => {
   const sale = (headers: Record<string, string>) =>
     call(target, {
       method: 'POST',

@@ -19,7 +19,7 @@ const report = (version: 'v1' | 'v2', headers: Record<string, string>, query = '
 const refusedAs = (answer: HttpAnswer) => [answer.status, answer.json().msoft_code];
 const CHALLENGE = 'Basic realm="Payment Server Resource"';
 
-describe('missing authorization (seed: Authentication §3)', () => {
+describe('missing authorization (docs/interface.md › Authentication §3)', () => {
   it('answers 401 with the Basic challenge on both versions', async () => {
     for (const version of ['v1', 'v2'] as const) {
       const answer = await report(version, {});
@@ -39,7 +39,7 @@ describe('missing authorization (seed: Authentication §3)', () => {
   });
 });
 
-describe('v1 Basic (seed: Authentication §2)', () => {
+describe('v1 Basic (docs/interface.md › Authentication §2)', () => {
   it('takes merchant|sub for a sub-user and a bare name for the merchant user', async () => {
     expect(
       (await report('v1', { authorization: basic('test_retail|public', 'publ1ct3st') })).status,
@@ -64,7 +64,7 @@ describe('v1 Basic (seed: Authentication §2)', () => {
   });
 });
 
-describe('v2 Basic (seed: Versioning §3)', () => {
+describe('v2 Basic (docs/interface.md › Versioning §3)', () => {
   it('takes merchant|sub, and merchant:sub without substitution', async () => {
     expect(
       (await report('v2', { authorization: basic('test_retail|public', 'publ1ct3st') })).status,
@@ -107,7 +107,7 @@ describe('wrong credentials', () => {
   });
 });
 
-describe('API keys (seed: Authentication §5)', () => {
+describe('API keys (docs/interface.md › Authentication §5)', () => {
   it('accepts a profile key, and refuses it once revoked', async () => {
     const key = await service.accounts.apiKeys.create(
       acme.owner.userId,
