@@ -48,6 +48,31 @@ function sale(
   };
 }
 
+/** A 12.50 Visa sale the processor declined for `reason`, with the cashier's prompt for it. */
+function declinedSale(
+  name: string,
+  reason: string,
+  verbiage: string,
+  cashier: WorkflowView['prompts']['cashier'],
+): { name: string; view: WorkflowView; title: string } {
+  const result = {
+    outcome: 'declined',
+    operation: 'sale',
+    card: VISA,
+    amountMinor: 1250,
+    reason,
+    by: 'processor',
+    verbiage,
+  };
+  const step = {
+    name: 'result',
+    result,
+    next: ['try_again', 'another_tender', 'cancel'],
+    receipt: { state: 'none' },
+  };
+  return { name, title: 'Result: Declined', view: sale(step as WorkflowStep, cashier, 'declined') };
+}
+
 /** `view` without an amount, as a workflow for none (a cash-out) is. */
 function withoutAmount({ amountMinor: _amount, ...view }: WorkflowView): WorkflowView {
   return view;
@@ -202,50 +227,8 @@ export const WORKFLOW_SCREENS: { name: string; view: WorkflowView; title: string
       'approved',
     ),
   },
-  {
-    name: 'declined',
-    title: 'Result: Declined',
-    view: sale(
-      {
-        name: 'result',
-        result: {
-          outcome: 'declined',
-          operation: 'sale',
-          card: VISA,
-          amountMinor: 1250,
-          reason: 'insufficient_funds',
-          by: 'processor',
-          verbiage: 'NSF',
-        },
-        next: ['try_again', 'another_tender', 'cancel'],
-        receipt: { state: 'none' },
-      },
-      'ask_another_card',
-      'declined',
-    ),
-  },
-  {
-    name: 'refused',
-    title: 'Result: Declined',
-    view: sale(
-      {
-        name: 'result',
-        result: {
-          outcome: 'declined',
-          operation: 'sale',
-          card: VISA,
-          amountMinor: 1250,
-          reason: 'lane_setup',
-          by: 'processor',
-          verbiage: 'SETUP ERROR',
-        },
-        next: ['try_again', 'another_tender', 'cancel'],
-        receipt: { state: 'none' },
-      },
-      'tell_get_help',
-      'declined',
-    ),
-  },
+  declinedSale('declined', 'insufficient_funds', 'NSF', 'ask_another_card'),
+  declinedSale('refused', 'lane_setup', 'SETUP ERROR', 'tell_get_help'),
   {
     name: 'partial',
     title: 'Result: Partly approved',
