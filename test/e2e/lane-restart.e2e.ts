@@ -66,7 +66,7 @@ describe('the page and a lane that goes away', () => {
     expect(await at.page.evaluate(() => 'sameDocument' in window)).toBe(true);
     await expect
       .poll(() => at.textOf('contentinfo'), { timeout: 20_000 })
-      .toContain('Receipt printer: connected');
+      .toContain('Printer: connected');
     expect(await at.page.getByRole('button', { name: 'History' }).isDisabled()).toBe(false);
     process.kill(second.npm.pid, 'SIGTERM');
     expect(await second.npm.exited).toBe(0);

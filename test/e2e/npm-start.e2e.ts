@@ -51,7 +51,7 @@ describe('npm start without Electron', () => {
     expect(await at.page.getByRole('note').textContent()).toContain('TRAINING');
     await expect
       .poll(() => at.textOf('contentinfo'), { timeout: 20_000 })
-      .toContain('Receipt printer: connected');
+      .toContain('Printer: connected');
     await at.sale('1250');
     await at.shot('npm-start-card');
     await at.keys('Escape');
