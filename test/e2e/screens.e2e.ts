@@ -438,6 +438,7 @@ describe('lane UI screens', () => {
     lane.publish({ type: 'workflow', workflow: null });
     lane.publish({ type: 'status', status: IDLE_SNAPSHOT.status });
     await page.keyboard.press('F9');
+    await page.getByRole('heading', { level: 1, name: 'Ajustes', exact: true }).waitFor();
     await page.keyboard.press('F5');
     await expectScreen('Settings');
     expect(lane.received.filter((command) => command.type === 'settings.update')).toEqual([
