@@ -4,6 +4,7 @@
 // diagnostics, a receipt).
 import type {
   CommandReply,
+  DeclineReason,
   Diagnostics,
   HistoryEntry,
   LaneCommand,
@@ -51,26 +52,25 @@ function sale(
 /** A 12.50 Visa sale the processor declined for `reason`, with the cashier's prompt for it. */
 function declinedSale(
   name: string,
-  reason: string,
+  reason: DeclineReason,
   verbiage: string,
   cashier: WorkflowView['prompts']['cashier'],
 ): { name: string; view: WorkflowView; title: string } {
-  const result = {
-    outcome: 'declined',
-    operation: 'sale',
-    card: VISA,
-    amountMinor: 1250,
-    reason,
-    by: 'processor',
-    verbiage,
-  };
-  const step = {
+  const step: WorkflowStep = {
     name: 'result',
-    result,
+    result: {
+      outcome: 'declined',
+      operation: 'sale',
+      card: VISA,
+      amountMinor: 1250,
+      reason,
+      by: 'processor',
+      verbiage,
+    },
     next: ['try_again', 'another_tender', 'cancel'],
     receipt: { state: 'none' },
   };
-  return { name, title: 'Result: Declined', view: sale(step as WorkflowStep, cashier, 'declined') };
+  return { name, title: 'Result: Declined', view: sale(step, cashier, 'declined') };
 }
 
 /** `view` without an amount, as a workflow for none (a cash-out) is. */
