@@ -437,6 +437,9 @@ describe('lane UI screens', () => {
     expect(panels).not.toMatch(/\b(Training|Gift|credit|Wrong PIN|Unplug|Paper|Insert|Swipe)\b/);
     lane.publish({ type: 'workflow', workflow: null });
     lane.publish({ type: 'status', status: IDLE_SNAPSHOT.status });
+    await page
+      .getByRole('region', { name: 'Controles de entrenamiento' })
+      .waitFor({ state: 'detached' });
     await page.keyboard.press('F9');
     await page.getByRole('heading', { level: 1, name: 'Ajustes', exact: true }).waitFor();
     await page.keyboard.press('F5');
