@@ -58,7 +58,10 @@ export class SerialTransport extends BaseTransport {
     port.on('close', (error: Error | null | undefined) => {
       clearInterval(this.#watch);
       this.#port = undefined;
-      this.lost(error ?? new DeviceError('DISCONNECTED', `${this.name}: port closed`));
+      const why = error ? `port closed (${error.message})` : 'port closed';
+      this.lost(
+        new DeviceError('DISCONNECTED', `${this.name}: ${why}`, { cause: error ?? undefined }),
+      );
     });
     this.#port = port;
     this.closing = false;
