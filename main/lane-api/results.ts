@@ -42,6 +42,7 @@ export const DeclineReason = z.enum([
   'service_unavailable',
   'not_offered',
   'lane_setup',
+  'offline_refused',
 ]);
 /** One of DeclineReason. */
 export type DeclineReason = z.infer<typeof DeclineReason>;
@@ -105,6 +106,11 @@ export const ApprovedResult = z.strictObject({
   settlement: Settlement.optional(),
   /** Where the transaction stands now when moves were made on it since (a reprint of it). */
   status: TransactionStatus.optional(),
+  /**
+   * Approved by the lane while the service could not be reached; it is sent when the server is
+   * back (docs/lane.md › Offline).
+   */
+  offline: z.literal(true).optional(),
 });
 /** An approval. */
 export type ApprovedResult = z.infer<typeof ApprovedResult>;

@@ -37,6 +37,8 @@ export const DECLINE_WORDS: Readonly<Record<DeclineReason, string>> = {
   service_unavailable: 'The payment server is busy. Nothing was charged. Try again.',
   not_offered: 'The payment server does not offer this.',
   lane_setup: 'The lane is not set up for this. Call support.',
+  offline_refused:
+    'The payment server cannot be reached and this sale cannot be approved offline. Nothing was charged. Try again, or ask for another way to pay.',
 };
 
 /** Problems in cashier words. */

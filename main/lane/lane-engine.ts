@@ -8,6 +8,7 @@ import {
   type LaneEvent,
   type LaneSnapshot,
   type Notice,
+  type OfflineStatus,
   type ServerStatus,
   type WorkflowView,
 } from '../lane-api/index.ts';
@@ -18,6 +19,7 @@ import { InterruptedList } from './interrupted-list.ts';
 import { JournaledPayments } from './journal/journaled-payments.ts';
 import { EntryResolver } from './journal/entry-resolver.ts';
 import { Recovery } from './journal/recovery.ts';
+import { OFFLINE_NEVER, type OfflineConfig } from './offline/offline-config.ts';
 import type { LaneContext, ManagerOverride, ReceiptPort } from './lane-context.ts';
 import { LaneQueries, type QuerySources } from './lane-queries.ts';
 import { laneStatus } from './lane-status.ts';
@@ -40,6 +42,8 @@ export interface LaneEngineOptions extends QuerySources {
   readonly inFlightMs?: number;
   /** Training mode's simulated devices, for the training.* commands; absent on a real lane. */
   readonly simulators?: SimulatorControls;
+  /** The offline store-and-forward rules (docs/lane.md › Offline); default never offline. */
+  readonly offline?: OfflineConfig;
   /** Milliseconds between background passes of recovery; default 15 000. */
   readonly sweepMs?: number;
   readonly now?: () => number;
@@ -99,6 +103,7 @@ export class LaneEngine implements LaneApi {
     this.#recovery = new Recovery(options.journal, this.#payments, resolver, notify);
     this.#context = {
       training: options.training,
+      offline: options.offline ?? OFFLINE_NEVER,
       journal: options.journal,
       payments: this.#payments,
       recovery: this.#recovery,
@@ -283,7 +288,17 @@ export class LaneEngine implements LaneApi {
       server: () => this.#server,
       checking: () => this.#options.journal.checkingCount(),
       dayOpen: () => this.#options.settings.dayOpen(),
+      offline: () => this.#offlineStatus(),
     });
+  }
+
+  /** The status bar's offline part: shown when the lane approves offline or any is waiting or declined. */
+  #offlineStatus(): OfflineStatus | undefined {
+    const journal = this.#options.journal.offline;
+    const waiting = journal.totals(this.#options.training);
+    const declined = journal.declined().length;
+    if (!this.#context.offline.allowed && waiting.count === 0 && declined === 0) return undefined;
+    return { waiting: waiting.count, valueMinor: waiting.valueMinor, declined };
   }
 
   #publishStatus(): void {

@@ -128,6 +128,9 @@ export const en = {
   'label.dayOpen': 'Open',
   'label.dayClosed': 'Closed',
   'label.checkingCount': 'Being checked: {count}',
+  'label.offlineWaiting': 'Offline, to send: {count} ({value})',
+  'label.offlineDeclined': 'Declined on sending: {count}',
+  'result.offline': 'Approved offline — it will be sent when the server is back.',
   'label.attempts': 'Lookups so far: {count}',
   'label.reversed': 'Reversed',
   'label.pending': 'Still being reversed',
@@ -209,6 +212,7 @@ export const en = {
 
   'override.service_requires': 'The payment server asks for a manager.',
   'override.manual_entry': 'Keying a card on the PIN pad needs a manager.',
+  'override.offline_limit': 'Approving offline over the limit needs a manager.',
   'override.refused': 'Those credentials were refused. Try again.',
 
   'server.up': 'Server up',

@@ -110,6 +110,9 @@ export const es: Record<MessageKey, string> = {
   'label.dayOpen': 'Abierto',
   'label.dayClosed': 'Cerrado',
   'label.checkingCount': 'En comprobación: {count}',
+  'label.offlineWaiting': 'Sin conexión, por enviar: {count} ({value})',
+  'label.offlineDeclined': 'Rechazadas al enviar: {count}',
+  'result.offline': 'Aprobada sin conexión: se enviará cuando vuelva el servidor.',
   'label.attempts': 'Consultas hechas: {count}',
   'label.reversed': 'Revertido',
   'label.pending': 'Aún revirtiéndose',
@@ -191,6 +194,7 @@ export const es: Record<MessageKey, string> = {
 
   'override.service_requires': 'El servidor de pagos pide un gerente.',
   'override.manual_entry': 'Teclear una tarjeta en el pad requiere un gerente.',
+  'override.offline_limit': 'Aprobar sin conexión por encima del límite requiere un gerente.',
   'override.refused': 'Se rechazaron esas credenciales. Inténtelo de nuevo.',
 
   'server.up': 'Servidor activo',
@@ -377,6 +381,8 @@ export const es: Record<MessageKey, string> = {
     'El servidor de pagos está ocupado. No se cobró nada. Inténtelo de nuevo.',
   'decline.not_offered': 'El servidor de pagos no ofrece esto.',
   'decline.lane_setup': 'La caja no está configurada para esto. Llame a soporte.',
+  'decline.offline_refused':
+    'No se puede contactar con el servidor de pagos y esta venta no puede aprobarse sin conexión. No se cobró nada. Inténtelo de nuevo o pida otra forma de pago.',
 
   'choice.retry': 'Reintentar',
   'choice.cancel': 'Cancelar',
