@@ -20,6 +20,7 @@ import { JournaledPayments } from './journal/journaled-payments.ts';
 import { EntryResolver } from './journal/entry-resolver.ts';
 import { Recovery } from './journal/recovery.ts';
 import { OFFLINE_NEVER, type OfflineConfig } from './offline/offline-config.ts';
+import { OfflineForwarder } from './offline/offline-forwarder.ts';
 import type { LaneContext, ManagerOverride, ReceiptPort } from './lane-context.ts';
 import { LaneQueries, type QuerySources } from './lane-queries.ts';
 import { laneStatus } from './lane-status.ts';
@@ -69,6 +70,7 @@ export class LaneEngine implements LaneApi {
   readonly #events = new EventLog(() => this.snapshot());
   readonly #payments: JournaledPayments;
   readonly #recovery: Recovery;
+  readonly #forwarder: OfflineForwarder;
   readonly #queries: LaneQueries;
   readonly #context: LaneContext;
   readonly #interrupted: InterruptedList;
@@ -101,6 +103,7 @@ export class LaneEngine implements LaneApi {
     this.#interrupted = new InterruptedList(options.journal, now);
     const resolver = new EntryResolver(options.journal, options.client, options.inFlightMs, now);
     this.#recovery = new Recovery(options.journal, this.#payments, resolver, notify);
+    this.#forwarder = new OfflineForwarder(options.journal, this.#payments, notify);
     this.#context = {
       training: options.training,
       offline: options.offline ?? OFFLINE_NEVER,
@@ -160,8 +163,9 @@ export class LaneEngine implements LaneApi {
   }
 
   /**
-   * Runs one recovery pass (after the one in progress, if any); resolves when it is done. A pass
-   * that fails is logged and told to the cashier (recovery_failed, once until a pass succeeds);
+   * Runs one recovery pass (after the one in progress, if any), then forwards the offline
+   * approvals waiting (docs/lane.md › Offline); resolves when it is done. A pass that fails is
+   * logged and told to the cashier (recovery_failed, once until a pass succeeds);
    * the next pass runs on time all the same (docs/lane.md, Recovery).
    */
   sweepNow(): Promise<void> {
@@ -173,6 +177,7 @@ export class LaneEngine implements LaneApi {
   async #sweepOnce(): Promise<void> {
     try {
       await this.#recovery.sweep((id) => id === this.#live?.id);
+      await this.#forwarder.forward();
       this.#sweepFailing = false;
       this.#publishStatus();
     } catch (error) {
@@ -310,6 +315,7 @@ export class LaneEngine implements LaneApi {
     if (this.#server.state === state) return;
     const was = this.#server.state;
     this.#server = { ...this.#server, state, since: this.#context.now() };
+    if (up && was === 'down') void this.sweepNow();
     if (was !== 'unknown')
       this.#events.emit({
         type: 'notice',

@@ -13,6 +13,7 @@ import {
 import type { JournalStore } from './journal-store.ts';
 import { markOfMove, outcomeOf } from './outcomes.ts';
 import type { EntryPurpose, JournalEntry } from './journal-types.ts';
+import type { QueuedOffline } from './offline-entries.ts';
 
 /** One request the lane makes: what the journal records, and the parameters that go on the wire. */
 export interface PaymentPlan {
@@ -73,6 +74,9 @@ export type PaymentSettled =
       readonly entry: JournalEntry;
       readonly error: PaymentRequestError;
     };
+
+/** What became of a forwarded offline approval's request. */
+export type ForwardSent = 'answered' | 'not_sent' | 'unknown';
 
 /**
  * The one way the lane sends a transaction request (docs/lane.md, Journal): the intent with its
@@ -163,5 +167,40 @@ export class JournaledPayments {
     const marks = mark === undefined ? [] : [mark];
     const settled = this.#journal.recordOutcome(id, outcome, marks, end);
     return { kind: 'answered', entry: settled, result };
+  }
+
+  /**
+   * Forwards a queued offline approval (docs/lane.md › Offline; docs/protocol.md ›
+   * Forwarded offline sales): marked forwarding before the request leaves, as a sale with its
+   * original order id (a retry is found by it, never charged twice), the reader's card fields and
+   * offline_approved=yes with offline_ts; the service's answer is committed on the entry (its
+   * card fields removed). A request that could not leave, or left without an answer, stays
+   * forwarding for the next pass.
+   */
+  async forward(queued: QueuedOffline): Promise<ForwardSent> {
+    const { entry, card } = queued;
+    this.#journal.offline.forwarding(entry.id);
+    const accepted = acceptedParams('sale', 'v2');
+    const lane = Object.entries(this.#lane).filter(([key]) => accepted.has(key));
+    const params: ParamsInput = {
+      ...Object.fromEntries(lane),
+      ...card,
+      amount: entry.amountMinor,
+      ...(entry.orderId === undefined ? {} : { order_id: entry.orderId }),
+      offline_approved: 'yes',
+      offline_ts: String(Math.floor(entry.updatedAt / 1000)),
+    };
+    let result: PaymentResult;
+    try {
+      result = await this.#client.run('sale', params);
+    } catch (error) {
+      if (!(error instanceof PaymentNotSentError)) throw error;
+      this.#onServer(false);
+      return 'not_sent';
+    }
+    if (result.outcome === 'unknown') return 'unknown';
+    this.#onServer(true);
+    this.#journal.offline.answered(entry.id, outcomeOf(result, entry));
+    return 'answered';
   }
 }

@@ -423,4 +423,7 @@ export const es: Record<MessageKey, string> = {
     'La caja no pudo revisar sus transacciones sin terminar; lo intenta de nuevo en breve. Llame a soporte si sigue así.',
   'notice.chip_not_completed':
     'El lector no pudo terminar el chip; la {operation} queda como la respondió el servidor de pagos.',
+  'notice.offline_forwarded': 'Una venta sin conexión de {amount} con {card} se envió y fue aprobada.',
+  'notice.offline_declined':
+    'Una venta sin conexión de {amount} con {card} fue rechazada al enviarla; no se cobró. Llame a un gerente.',
 };

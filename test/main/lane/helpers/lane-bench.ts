@@ -41,6 +41,8 @@ export interface LaneBenchOptions {
   /** The folder of the journal (a restart reuses it); default a fresh one. */
   readonly dir?: string;
   readonly openDay?: boolean;
+  /** Milliseconds between the lane's background recovery passes; default the lane's. */
+  readonly sweepMs?: number;
   /** The lane's offline rules (lane.yaml offline:); default never offline. */
   readonly offline?: OfflineConfig;
 }
@@ -73,6 +75,7 @@ export async function startLaneBench(options: LaneBenchOptions = {}): Promise<La
     simulators: devices,
     ...(options.settings === undefined ? {} : { settings: options.settings }),
     ...(options.offline === undefined ? {} : { offline: options.offline }),
+    ...(options.sweepMs === undefined ? {} : { sweepMs: options.sweepMs }),
   });
   for (const role of ['reader', 'emv', 'pinpad', 'printer'] as const)
     await lane.devices.check(role);
