@@ -90,4 +90,6 @@ export interface LaneContext {
   /** Opens or closes the lane's day (kept in the journal); `batch` names the batch a close settled. */
   setDayOpen(open: boolean, batch?: string): void;
   now(): number;
+  /** Forwards the offline approvals waiting now (docs/lane.md › Offline); resolves once the pass ends. */
+  forwardOffline(): Promise<void>;
 }

@@ -130,6 +130,9 @@ export class LaneEngine implements LaneApi {
         this.#publishStatus();
       },
       now,
+      forwardOffline: async () => {
+        await this.#forwarder.forward();
+      },
     };
     this.#queries = new LaneQueries(
       options,

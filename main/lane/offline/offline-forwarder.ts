@@ -25,6 +25,8 @@ export class OfflineForwarder {
   readonly #journal: JournalStore;
   readonly #payments: JournaledPayments;
   readonly #notify: (notice: Notice) => void;
+  /** The pass running or last run: passes never overlap, so no entry is sent twice at once. */
+  #pass: Promise<unknown> = Promise.resolve();
 
   constructor(
     journal: JournalStore,
@@ -36,8 +38,17 @@ export class OfflineForwarder {
     this.#notify = notify;
   }
 
-  /** One pass over the queue; resolves once every waiting entry is answered or the pass stops. */
-  async forward(): Promise<ForwardPass> {
+  /**
+   * One pass over the queue, after the pass in progress if any; resolves once every waiting entry
+   * is answered or the pass stops.
+   */
+  forward(): Promise<ForwardPass> {
+    const pass = this.#pass.catch(() => undefined).then(() => this.#forwardAll());
+    this.#pass = pass;
+    return pass;
+  }
+
+  async #forwardAll(): Promise<ForwardPass> {
     let forwarded = 0;
     let declined = 0;
     for (const queued of this.#journal.offline.queued()) {

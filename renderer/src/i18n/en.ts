@@ -95,6 +95,12 @@ export const en = {
   'day.net': 'Net',
   'day.count': 'Transactions',
   'day.otherLane': 'Another lane',
+  'day.offlineWaiting':
+    'Offline sales not sent yet: {count} ({value}). They are not in this batch; the lane sends them when the server is back.',
+  'day.offlineDeclined': 'Offline sales declined when sent — the money was not collected',
+  'day.time': 'Time',
+  'day.amount': 'Amount',
+  'day.lastFour': 'Card',
   'day.settled': 'Settled',
   'screen.receipt': 'Receipt',
   'screen.history': 'History',

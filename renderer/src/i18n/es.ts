@@ -77,6 +77,12 @@ export const es: Record<MessageKey, string> = {
   'day.net': 'Neto',
   'day.count': 'Transacciones',
   'day.otherLane': 'Otra caja',
+  'day.offlineWaiting':
+    'Ventas sin conexión aún sin enviar: {count} ({value}). No están en este lote; la caja las envía cuando vuelva el servidor.',
+  'day.offlineDeclined': 'Ventas sin conexión rechazadas al enviarlas — no se cobró el dinero',
+  'day.time': 'Hora',
+  'day.amount': 'Importe',
+  'day.lastFour': 'Tarjeta',
   'day.settled': 'Liquidado',
   'screen.receipt': 'Recibo',
   'screen.history': 'Historial',
@@ -423,7 +429,8 @@ export const es: Record<MessageKey, string> = {
     'La caja no pudo revisar sus transacciones sin terminar; lo intenta de nuevo en breve. Llame a soporte si sigue así.',
   'notice.chip_not_completed':
     'El lector no pudo terminar el chip; la {operation} queda como la respondió el servidor de pagos.',
-  'notice.offline_forwarded': 'Una venta sin conexión de {amount} con {card} se envió y fue aprobada.',
+  'notice.offline_forwarded':
+    'Una venta sin conexión de {amount} con {card} se envió y fue aprobada.',
   'notice.offline_declined':
     'Una venta sin conexión de {amount} con {card} fue rechazada al enviarla; no se cobró. Llame a un gerente.',
 };

@@ -121,4 +121,25 @@ describe('forwarding offline approvals when the service is back', () => {
     const { status } = await bench.driver.send({ type: 'lane.snapshot' });
     expect(status.offline).toEqual({ waiting: 0, valueMinor: 0, declined: 1 });
   });
+
+  it('closing the day forwards the waiting sales first and lists those declined on forwarding with amount, time and last four', async () => {
+    await service.kill('SIGTERM');
+    const approved = await offlineSale(1700, 'visa');
+    const declined = await offlineSale(601, 'mc');
+    service = await startServiceProcess(data, ['--port', String(port)]);
+    const { driver } = bench;
+    const closing = await driver.send({ type: 'day.close' });
+    const confirm = await driver.step('confirm');
+    expect(bench.lane.journal.get(approved.id)).toMatchObject({ offline: 'forwarded' });
+    expect(confirm.step.day?.offline?.waiting).toBe(0);
+    expect(confirm.step.day?.offline?.declined).toContainEqual({
+      entryId: declined.id,
+      amountMinor: 601,
+      at: declined.createdAt,
+      lastFour: declined.card?.lastFour,
+    });
+    expect(confirm.step.day?.saleMinor).toBeGreaterThanOrEqual(1700);
+    await driver.send({ type: 'workflow.choose', workflowId: closing.workflowId, action: 'back' });
+    await driver.idle();
+  });
 });
