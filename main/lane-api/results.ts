@@ -80,7 +80,10 @@ export const OfflineDeclined = z.strictObject({
   amountMinor: MinorUnits,
   /** When the lane approved it offline. */
   at: EpochMs,
-  lastFour: z.string().regex(/^[0-9]{4}$/).optional(),
+  lastFour: z
+    .string()
+    .regex(/^[0-9]{4}$/)
+    .optional(),
 });
 /** One offline sale declined on forwarding. */
 export type OfflineDeclined = z.infer<typeof OfflineDeclined>;
