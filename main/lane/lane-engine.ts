@@ -218,6 +218,7 @@ export class LaneEngine implements LaneApi {
   }
 
   async #run(command: LaneCommand): Promise<CommandReply> {
+    if (command.type === 'training.network') return this.#network(command.down);
     const trained = await answerTraining(command, this.#options.simulators);
     if (trained !== undefined) return trained;
     if (command.type === 'interrupted.acknowledge') return this.#acknowledge(command.entryId);
@@ -233,6 +234,18 @@ export class LaneEngine implements LaneApi {
     if ('error' in started) return { ok: false, error: (started as StartError).error };
     this.#begin(started.workflow);
     return { ok: true, data: { workflowId: started.workflow.id } };
+  }
+
+  /**
+   * Training's "network down" (docs/lane.md › Offline): the lane's requests stop leaving, as when
+   * the service cannot be reached; back up, the offline sales waiting are forwarded. Training only.
+   */
+  #network(down: boolean): CommandReply {
+    if (this.#options.simulators === undefined)
+      return refuse('not_allowed', 'the network control exists in training mode only');
+    this.#payments.setNetworkDown(down);
+    if (!down) void this.sweepNow();
+    return { ok: true, data: {} };
   }
 
   #offer(command: LaneCommand): CommandReply {

@@ -90,6 +90,8 @@ export class JournaledPayments {
   readonly #training: boolean;
   readonly #lane: Readonly<Record<string, string>>;
   readonly #onServer: (reachable: boolean) => void;
+  /** Training's network down: no request leaves, as when the service cannot be reached. */
+  #networkDown = false;
 
   constructor(journal: JournalStore, client: PaymentClient, options: JournaledOptions) {
     this.#journal = journal;
@@ -97,6 +99,18 @@ export class JournaledPayments {
     this.#training = options.training;
     this.#lane = options.lane ?? {};
     this.#onServer = options.onServer ?? (() => undefined);
+  }
+
+  /** Training's "network down" (docs/lane.md › Offline): while true no request leaves. */
+  setNetworkDown(down: boolean): void {
+    this.#networkDown = down;
+  }
+
+  /** Runs a request on the client, or, with the network down, throws as one not sent. */
+  #run(operation: Operation, params: ParamsInput, options?: CallOptions): Promise<PaymentResult> {
+    if (this.#networkDown)
+      throw new PaymentNotSentError('unreachable', true, 'the training network is down');
+    return this.#client.run(operation, params, options);
   }
 
   /** The payment client (for lookups that move no money). */
@@ -132,7 +146,7 @@ export class JournaledPayments {
     };
     let result: PaymentResult;
     try {
-      result = await this.#client.run(plan.operation, params, plan.options);
+      result = await this.#run(plan.operation, params, plan.options);
     } catch (error) {
       if (error instanceof PaymentNotSentError) {
         this.#onServer(false);
@@ -174,8 +188,8 @@ export class JournaledPayments {
    * Forwarded offline sales): marked forwarding before the request leaves, as a sale with its
    * original order id (a retry is found by it, never charged twice), the reader's card fields and
    * offline_approved=yes with offline_ts; the service's answer is committed on the entry (its
-   * card fields removed). A request that could not leave, or left without an answer, stays
-   * forwarding for the next pass.
+   * card fields removed). A request that could not leave waits again; one that left without an
+   * answer stays forwarding, looked up by its order id on the next pass.
    */
   async forward(queued: QueuedOffline): Promise<ForwardSent> {
     const { entry, card } = queued;
@@ -192,10 +206,11 @@ export class JournaledPayments {
     };
     let result: PaymentResult;
     try {
-      result = await this.#client.run('sale', params);
+      result = await this.#run('sale', params);
     } catch (error) {
       if (!(error instanceof PaymentNotSentError)) throw error;
       this.#onServer(false);
+      this.#journal.offline.notSent(entry.id);
       return 'not_sent';
     }
     if (result.outcome === 'unknown') return 'unknown';

@@ -108,6 +108,16 @@ export class OfflineEntries {
     return this.#changed(id);
   }
 
+  /** Puts a forwarding entry back to waiting: its request certainly never left. */
+  notSent(id: string, at = Date.now()): JournalEntry {
+    this.#db
+      .prepare(
+        `UPDATE entries SET offline = 'waiting', updated_at = ? WHERE id = ? AND offline = 'forwarding'`,
+      )
+      .run(at, id);
+    return this.#changed(id);
+  }
+
   /**
    * The service's answer to a forwarded offline approval: approved keeps the entry approved with
    * the service's ttid and auth (forwarded); a decline makes it declined (the manager's list).

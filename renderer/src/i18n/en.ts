@@ -250,6 +250,8 @@ export const en = {
   'training.unplug': 'Unplug for 5 s',
   'training.paperOut': 'Paper out',
   'training.paperBack': 'Paper back',
+  'training.network': 'Network to the payment server',
+  'training.networkDown': 'Network down',
   'deviceKind.reader': 'Card reader',
   'deviceKind.emv': 'Chip reader',
   'deviceKind.pinpad': 'PIN pad',

@@ -232,6 +232,8 @@ export const es: Record<MessageKey, string> = {
   'training.unplug': 'Desconectar 5 s',
   'training.paperOut': 'Sin papel',
   'training.paperBack': 'Papel repuesto',
+  'training.network': 'Red al servidor de pagos',
+  'training.networkDown': 'Red caída',
   'deviceKind.reader': 'Lector de tarjetas',
   'deviceKind.emv': 'Lector de chip',
   'deviceKind.pinpad': 'Teclado PIN',

@@ -96,6 +96,8 @@ describe('the offline queue in the journal', () => {
     journal.offline.approve('g', CARD, undefined);
     journal.offline.approve('h', CARD, undefined);
     expect(journal.offline.forwarding('g').offline).toBe('forwarding');
+    expect(journal.offline.notSent('g').offline).toBe('waiting');
+    expect(journal.offline.forwarding('g').offline).toBe('forwarding');
     expect(journal.offline.queued()).toHaveLength(2);
     const forwarded = journal.offline.answered('g', { state: 'approved', ttid: '77', auth: 'A1' });
     expect(forwarded).toMatchObject({ state: 'approved', offline: 'forwarded', ttid: '77' });
