@@ -26,18 +26,27 @@ export interface EmvCompletion {
 }
 
 /**
- * Authorisation response code Z3, "unable to go online, offline declined" (EMV Book 4 Annex A6):
- * what the terminal gives the card when no issuer answer came.
+ * The terminal's own answer when no issuer answer came (EMV Book 4 Annex A6, 8A codes): Y3
+ * "unable to go online, offline approved" asks the card for a TC; Z3 "offline declined" for an AAC.
  */
-const UNABLE_TO_GO_ONLINE = Buffer.from('Z3', 'latin1');
+export interface UnableToGoOnline {
+  readonly arc: 'Y3' | 'Z3';
+}
+
+/** What the card is given after its first GENERATE AC asked to go online. */
+export type HostAnswer = string | UnableToGoOnline | undefined;
 
 /**
  * The data of Apply Host Response (60-12): the issuer's response data as the service answered it
- * (the answer's icc: 91, 8A, 71/72), or, without an answer, 8A Z3. BAD_INPUT on issuerData when
- * it is not BER-TLV or carries no 8A.
+ * (the answer's icc: 91, 8A, 71/72), or, without an answer, 8A with the terminal's own code (Z3
+ * when none is given; EMV Book 3 §10.7). BAD_INPUT on issuerData when it is not BER-TLV or
+ * carries no 8A.
  */
-export function hostResponseData(issuerData: string | undefined): Buffer {
-  if (issuerData === undefined) return encodeTlv([{ tag: '8A', value: UNABLE_TO_GO_ONLINE }]);
+export function hostResponseData(issuerData: HostAnswer): Buffer {
+  if (issuerData === undefined || typeof issuerData !== 'string') {
+    const arc = issuerData?.arc ?? 'Z3';
+    return encodeTlv([{ tag: '8A', value: Buffer.from(arc, 'latin1') }]);
+  }
   try {
     const data = parseHex('issuerData', issuerData);
     if (findTlv(decodeTlv(data), '8A') === undefined) {

@@ -68,6 +68,8 @@ export function emvReadFromTlv(data: Buffer): EmvRead | EncryptedSwipeRead {
     rfid: contactless ? 'yes' : 'no',
     receipt: emvReceiptTags(nodes),
   };
+  const iacDefault = hex(findTlv(nodes, '9F0D'));
+  if (iacDefault !== undefined) read.iacDefault = iacDefault;
   const expiry = hex(findTlv(nodes, '5F24'));
   if (expiry !== undefined && /^[0-9]{6}$/.test(expiry))
     read.expdate = expiry.slice(2, 4) + expiry.slice(0, 2);

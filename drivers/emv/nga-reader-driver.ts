@@ -6,7 +6,12 @@ import { CancellableCall } from '../supervisor/cancellable-call.ts';
 import { DeviceQueue } from '../supervisor/device-queue.ts';
 import { FrameInbox } from '../transport/frame-inbox.ts';
 import type { Transport } from '../transport/transport.ts';
-import { type EmvCompletion, emvCompletionFromTlv, hostResponseData } from './emv-completion.ts';
+import {
+  type EmvCompletion,
+  type HostAnswer,
+  emvCompletionFromTlv,
+  hostResponseData,
+} from './emv-completion.ts';
 import { emvReadFromTlv } from './emv-result.ts';
 import { NGA, NGA_STATUS, type NgaReceived, NgaFrameParser, encodeNgaFrame } from './nga-frame.ts';
 
@@ -145,14 +150,11 @@ export class NgaReaderDriver implements CardReader {
 
   /**
    * Apply Host Response (60-12) after a contact chip read went online: gives the card the
-   * issuer's response data (the service answer's icc), or, when no answer came (undefined), 8A Z3;
-   * the card's second GENERATE AC answers TC, or AAC when it declines. An AAC after an approval
+   * issuer's response data (the service answer's icc), or, when no answer came, the terminal's
+   * own 8A (Y3 to approve offline, Z3 — also for undefined — to decline); the card's second GENERATE AC answers TC, or AAC when it declines. An AAC after an approval
    * is a card decline: the lane reverses the transaction with the completion's icc.
    */
-  completeTransaction(
-    issuerData: string | undefined,
-    options: CallOptions = {},
-  ): Promise<EmvCompletion> {
+  completeTransaction(issuerData: HostAnswer, options: CallOptions = {}): Promise<EmvCompletion> {
     return this.#queue.run(
       'completeTransaction',
       options,

@@ -63,6 +63,11 @@ export interface EmvRead extends CardDisplay {
   /** "yes" for contactless (the request's rfid). */
   rfid: 'yes' | 'no';
   receipt: EmvReceiptTags;
+  /**
+   * 9F0D Issuer Action Code - Default, 5 bytes as uppercase hex, when the card gave it: what the
+   * terminal's "unable to go online" decision reads the TVR against (EMV Book 3 §10.7).
+   */
+  iacDefault?: string;
 }
 
 /**

@@ -11,6 +11,11 @@ export interface TestCardEmv {
   contactless: boolean;
   /** PAN sequence number (tag 5F34), two digits. */
   panSequence: string;
+  /**
+   * 9F0D Issuer Action Code - Default, 5 bytes hex, when the card gives one: a card without it
+   * insists on going online (EMV Book 3 §10.7: absent reads as every bit set).
+   */
+  iacDefault?: string;
 }
 
 /** One public test card: the simulators read, swipe, insert and tap it. */

@@ -122,6 +122,7 @@ export function chipRead(
     tlv('84', card.emv.aid),
     ...[...terminal].map(([tag, value]) => tlv(tag, value)),
     tlv('9B', 'E800'),
+    ...(card.emv.iacDefault === undefined ? [] : [tlv('9F0D', card.emv.iacDefault)]),
     tlv('9F10', answer.iad),
     tlv('9F26', answer.cryptogram),
     tlv('9F27', Buffer.of(answer.cid)),

@@ -52,6 +52,9 @@ const TVR_SCRIPT_FAILED_AFTER = 0x10;
 /** Approved ("00") as tag 8A carries it. */
 const APPROVED = '3030';
 
+/** "Unable to go online, offline approved" (Y3) as tag 8A carries it (EMV Book 4 Annex A6). */
+const OFFLINE_APPROVED = '5933';
+
 /** How the simulated devices spoil a completion: the card-decline and bad-arpc faults. */
 export interface CompletionFaults {
   /** The card declines at its second GENERATE AC even when the issuer approved. */
@@ -98,7 +101,8 @@ function runScripts(
  * authentication data (91) is given to the card, which checks its ARPC (EXTERNAL AUTHENTICATE or
  * the second GENERATE AC's data, as its CVN takes it; a failure sets TVR "issuer authentication
  * failed"), then the second GENERATE AC: TC when the issuer approved (8A "00" and 91's answer)
- * and the ARPC verified, else AAC; then scripts of 72. The final data repeats the receipt tags
+ * and the ARPC verified, or when the terminal could not go online and approves offline (8A Y3,
+ * EMV Book 3 §10.7), else AAC; then scripts of 72. The final data repeats the receipt tags
  * of the first answer, with the final TVR, IAD (its CVR updated), TSI, 9F26/9F27, 8A and 9F5B.
  * Throws TlvError on bad hostData.
  */
@@ -123,7 +127,8 @@ export function secondGenerateAc(
     }
   }
   const issuerApproves = pending.transaction.issuer?.approves ?? true;
-  const wantsTc = arc.toString('hex').toUpperCase() === APPROVED && issuerApproves;
+  const code = arc.toString('hex').toUpperCase();
+  const wantsTc = (code === APPROVED && issuerApproves) || code === OFFLINE_APPROVED;
   const answer = pending.chip.secondGenerateAc(
     pending.transaction,
     wantsTc && !faults.cardDeclines,

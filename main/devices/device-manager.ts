@@ -5,6 +5,7 @@ import {
   DeviceError,
   type DeviceSupervisor,
   type EmvCompletion,
+  type HostAnswer,
   IdtechReaderDriver,
   MagtekReaderDriver,
   NGA_COMMAND_DEADLINE_MS,
@@ -170,7 +171,7 @@ export class DeviceManager {
    * answers TC, or AAC when it declines; an AAC after an approval is reversed with the
    * completion's icc (docs/api.md, EMV). Default deadline 3 s.
    */
-  completeChip(issuerData: string | undefined, options: CallOptions = {}): Promise<EmvCompletion> {
+  completeChip(issuerData: HostAnswer, options: CallOptions = {}): Promise<EmvCompletion> {
     const emv = this.#need(this.#emv, 'emv');
     return emv.call('completeTransaction', options, NGA_COMMAND_DEADLINE_MS, (call) =>
       emv.driver.completeTransaction(issuerData, call),

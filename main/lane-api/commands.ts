@@ -143,6 +143,11 @@ const TRAINING_COMMANDS = [
   }),
   /** The test cards the simulators know. */
   z.strictObject({ type: z.literal('training.cards') }),
+  /**
+   * Training's "network down" (docs/lane.md › Offline): while down, the lane's requests are not
+   * sent, as when the payment service cannot be reached; up sends again.
+   */
+  z.strictObject({ type: z.literal('training.network'), down: z.boolean() }),
 ] as const;
 
 /** Every command of the lane API. */

@@ -32,6 +32,7 @@ const ADVICE: Readonly<Record<DeclineReason, DeclineAdvice>> = {
   override_refused: 'get_help',
   not_offered: 'get_help',
   lane_setup: 'get_help',
+  offline_refused: 'try_again',
 };
 
 /** The advice of a decline's reason. */

@@ -30,6 +30,8 @@ export const NoticeCode = z.enum([
   'lane_error',
   'recovery_failed',
   'chip_not_completed',
+  'offline_forwarded',
+  'offline_declined',
 ]);
 /** One of NoticeCode. */
 export type NoticeCode = z.infer<typeof NoticeCode>;

@@ -74,6 +74,7 @@ export const COMMAND_DATA = {
   'training.unplug': z.strictObject({}),
   'training.printer': z.strictObject({}),
   'training.cards': z.strictObject({ cards: z.array(TestCardSummary) }),
+  'training.network': z.strictObject({}),
 } as const;
 
 type QueryType = keyof typeof COMMAND_DATA;

@@ -42,6 +42,7 @@ export const DeclineReason = z.enum([
   'service_unavailable',
   'not_offered',
   'lane_setup',
+  'offline_refused',
 ]);
 /** One of DeclineReason. */
 export type DeclineReason = z.infer<typeof DeclineReason>;
@@ -73,10 +74,38 @@ export const DayLine = z.strictObject({
 /** A day summary line. */
 export type DayLine = z.infer<typeof DayLine>;
 
+/** An offline sale the service declined when it was forwarded: the manager's list. */
+export const OfflineDeclined = z.strictObject({
+  entryId: LaneId,
+  amountMinor: MinorUnits,
+  /** When the lane approved it offline. */
+  at: EpochMs,
+  lastFour: z
+    .string()
+    .regex(/^[0-9]{4}$/)
+    .optional(),
+});
+/** One offline sale declined on forwarding. */
+export type OfflineDeclined = z.infer<typeof OfflineDeclined>;
+
+/**
+ * The day's offline sales (docs/lane.md › Offline): those still waiting to be forwarded (the
+ * close day warns of them) and those declined on forwarding (amount, time, last four).
+ */
+export const DayOffline = z.strictObject({
+  waiting: z.int().min(0),
+  waitingMinor: z.int().min(0),
+  declined: z.array(OfflineDeclined),
+});
+/** The offline part of a day summary. */
+export type DayOffline = z.infer<typeof DayOffline>;
+
 /** The open batch before the day is closed: its number, totals, and a line per tender and brand. */
 export const DaySummary = z.strictObject({
   ...Settlement.shape,
   lines: z.array(DayLine),
+  /** Present when the lane has offline sales waiting or declined on forwarding. */
+  offline: DayOffline.optional(),
 });
 /** A day summary. */
 export type DaySummary = z.infer<typeof DaySummary>;
@@ -105,6 +134,11 @@ export const ApprovedResult = z.strictObject({
   settlement: Settlement.optional(),
   /** Where the transaction stands now when moves were made on it since (a reprint of it). */
   status: TransactionStatus.optional(),
+  /**
+   * Approved by the lane while the service could not be reached; it is sent when the server is
+   * back (docs/lane.md › Offline).
+   */
+  offline: z.literal(true).optional(),
 });
 /** An approval. */
 export type ApprovedResult = z.infer<typeof ApprovedResult>;

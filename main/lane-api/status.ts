@@ -65,6 +65,18 @@ export const ServerStatus = z.strictObject({
 /** The server's status. */
 export type ServerStatus = z.infer<typeof ServerStatus>;
 
+/**
+ * The lane's offline approvals (docs/lane.md › Offline): how many wait to be forwarded and their
+ * value, and how many the service declined on forwarding (the manager's list).
+ */
+export const OfflineStatus = z.strictObject({
+  waiting: z.int().min(0),
+  valueMinor: z.int().min(0),
+  declined: z.int().min(0),
+});
+/** The offline part of the status bar. */
+export type OfflineStatus = z.infer<typeof OfflineStatus>;
+
 /** Everything the status bar shows, sent whole whenever any part changes. */
 export const LaneStatus = z.strictObject({
   /** True in training mode: every screen and receipt says TRAINING. */
@@ -76,6 +88,8 @@ export const LaneStatus = z.strictObject({
   checking: z.int().min(0),
   /** True between open day and close day. */
   dayOpen: z.boolean(),
+  /** Present when the lane approves offline or any offline approval waits or was declined. */
+  offline: OfflineStatus.optional(),
 });
 /** The lane's status. */
 export type LaneStatus = z.infer<typeof LaneStatus>;

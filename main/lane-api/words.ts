@@ -37,6 +37,8 @@ export const DECLINE_WORDS: Readonly<Record<DeclineReason, string>> = {
   service_unavailable: 'The payment server is busy. Nothing was charged. Try again.',
   not_offered: 'The payment server does not offer this.',
   lane_setup: 'The lane is not set up for this. Call support.',
+  offline_refused:
+    'The payment server cannot be reached and this sale cannot be approved offline. Nothing was charged. Try again, or ask for another way to pay.',
 };
 
 /** Problems in cashier words. */
@@ -148,6 +150,9 @@ export const NOTICE_WORDS: Readonly<Record<NoticeCode, string>> = {
     'The lane could not check its unfinished transactions; it tries again shortly. Call support if this stays.',
   chip_not_completed:
     'The card reader could not finish the chip; the {operation} stands as the payment server answered it.',
+  offline_forwarded: 'An offline sale of {amount} on {card} was sent and approved.',
+  offline_declined:
+    'An offline sale of {amount} on {card} was declined when it was sent; the money was not collected. Call a manager.',
 };
 
 /** A notice's words with its parameters filled in ({name}); amounts are given already formatted. */

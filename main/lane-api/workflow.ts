@@ -69,7 +69,7 @@ export const NextAction = z.enum([
 export type NextAction = z.infer<typeof NextAction>;
 
 /** Why a manager must authorize: the service asked for a second user, or the lane's own rule. */
-export const OverrideReason = z.enum(['service_requires', 'manual_entry']);
+export const OverrideReason = z.enum(['service_requires', 'manual_entry', 'offline_limit']);
 /** One of OverrideReason. */
 export type OverrideReason = z.infer<typeof OverrideReason>;
 

@@ -4,11 +4,14 @@ import {
   toRequestFields,
   type CardRead,
   type EmvCompletion,
+  type HostAnswer,
   type KeyedCardRequest,
 } from '../../drivers/index.ts';
 import type { AttentionAction, CardSummary, EntryMethod, Tender } from '../lane-api/index.ts';
 import { pinProblem, readerProblem } from './device-problems.ts';
 import type { JournalEntry } from './journal/journal-types.ts';
+import { brandOfAid } from './offline/offline-verdict.ts';
+import { type OfflineRead, firstAcOfRead } from './offline/offline-sale.ts';
 import { ServiceWorkflow } from './service-steps.ts';
 import { WorkflowCancelled, type Bounds } from './workflow-control.ts';
 
@@ -21,6 +24,8 @@ export interface CapturedCard {
   readonly pan?: string;
   /** A contact chip read: the card waits for the online answer (completeChip, docs/api.md EMV). */
   readonly chip?: boolean;
+  /** What the read tells the offline decision (docs/lane.md › Offline). */
+  readonly offline: OfflineRead;
 }
 
 /** The states of a family that reads cards (sale, gift): its steps and the machine's bounds. */
@@ -56,11 +61,24 @@ export function maskedSummary(lastFour: string, digits: number, entry: EntryMeth
 /** A reader's card read as a captured card (docs/devices.md, Reader output → request fields). */
 export function capturedFromRead(read: CardRead): CapturedCard {
   const digits = Math.min(19, Math.max(4, read.maskedAccount.length));
-  const summary = maskedSummary(read.lastFour, digits, ENTRY_OF_READ[read.entryMode]);
+  const entryMethod = ENTRY_OF_READ[read.entryMode];
+  const summary = maskedSummary(read.lastFour, digits, entryMethod);
   const fields = toRequestFields(read);
-  if (read.kind === 'emv' && read.entryMode === 'contact') return { fields, summary, chip: true };
-  if (read.kind !== 'plain-swipe') return { fields, summary };
-  return { fields, summary, pan: parseWedgeSwipe(read.trackdata.reveal()).card.pan };
+  const clear = read.kind === 'plain-swipe' || (read.kind === 'keyed' && read.cv !== undefined);
+  const offline: OfflineRead = { entryMethod, clear };
+  if (read.kind === 'emv') {
+    const brand = brandOfAid(read.receipt.aid);
+    const firstAc = firstAcOfRead(read.receipt, read.iacDefault);
+    const chipOffline: OfflineRead = {
+      ...offline,
+      ...(brand === undefined ? {} : { brand }),
+      ...(firstAc === undefined ? {} : { firstAc }),
+    };
+    if (read.entryMode === 'contact') return { fields, summary, chip: true, offline: chipOffline };
+    return { fields, summary, offline: chipOffline };
+  }
+  if (read.kind !== 'plain-swipe') return { fields, summary, offline };
+  return { fields, summary, offline, pan: parseWedgeSwipe(read.trackdata.reveal()).card.pan };
 }
 
 const isApproved = (entry: JournalEntry): boolean =>
@@ -239,7 +257,8 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
 
   /**
    * Ends a contact chip read on the service's answer (docs/devices.md, Completing a chip
-   * transaction): the EMV reader gives the card the answer's issuer data (8A Z3 when none came)
+   * transaction): the EMV reader gives the card the answer's issuer data (8A Z3 when none came,
+   * or the terminal's own Y3 or Z3 for an offline decision)
    * and the card's second GENERATE AC answers TC or AAC, which the entry's receipts then state
    * (its final cryptogram, TVR and TSI, kept in the journal; the answer's rcpt_emv_* are the
    * ARQC's). The completion is undefined when the reader could not complete, which is written to
@@ -247,7 +266,7 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
    */
   protected async finishChip(
     entry: JournalEntry,
-    issuerData: string | undefined,
+    issuerData: HostAnswer,
   ): Promise<{ entry: JournalEntry; completion: EmvCompletion | undefined }> {
     const completion = await this.ctx.devices.completeChip(issuerData).catch((error: unknown) => {
       console.error(

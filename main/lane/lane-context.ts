@@ -7,6 +7,7 @@ import type { JournalStore } from './journal/journal-store.ts';
 import type { JournalEntry } from './journal/journal-types.ts';
 import type { EntryResolver } from './journal/entry-resolver.ts';
 import type { Recovery } from './journal/recovery.ts';
+import type { OfflineConfig } from './offline/offline-config.ts';
 
 /** What the workflows ask of the devices: the DeviceManager's card, PIN, printer and status calls. */
 export type LaneDevices = Pick<
@@ -49,6 +50,8 @@ export interface ReceiptRequest {
   readonly chip?: ChipCompletion;
   /** Where the transaction stands now (its one truth), which the headline states. */
   readonly standing?: ReceiptStanding;
+  /** Approved by the lane offline and not yet forwarded: the receipt says OFFLINE. */
+  readonly offline?: boolean;
 }
 
 /** Builds receipts (main/receipt) and renders them for the printer and the screen. */
@@ -68,6 +71,8 @@ export type ManagerOverride = DualAuthorization;
  */
 export interface LaneContext {
   readonly training: boolean;
+  /** The lane's offline store-and-forward rules (docs/lane.md › Offline). */
+  readonly offline: OfflineConfig;
   readonly journal: JournalStore;
   readonly payments: JournaledPayments;
   readonly recovery: Recovery;
@@ -85,4 +90,6 @@ export interface LaneContext {
   /** Opens or closes the lane's day (kept in the journal); `batch` names the batch a close settled. */
   setDayOpen(open: boolean, batch?: string): void;
   now(): number;
+  /** Forwards the offline approvals waiting now (docs/lane.md › Offline); resolves once the pass ends. */
+  forwardOffline(): Promise<void>;
 }

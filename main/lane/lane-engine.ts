@@ -8,6 +8,7 @@ import {
   type LaneEvent,
   type LaneSnapshot,
   type Notice,
+  type OfflineStatus,
   type ServerStatus,
   type WorkflowView,
 } from '../lane-api/index.ts';
@@ -18,6 +19,8 @@ import { InterruptedList } from './interrupted-list.ts';
 import { JournaledPayments } from './journal/journaled-payments.ts';
 import { EntryResolver } from './journal/entry-resolver.ts';
 import { Recovery } from './journal/recovery.ts';
+import { OFFLINE_NEVER, type OfflineConfig } from './offline/offline-config.ts';
+import { OfflineForwarder } from './offline/offline-forwarder.ts';
 import type { LaneContext, ManagerOverride, ReceiptPort } from './lane-context.ts';
 import { LaneQueries, type QuerySources } from './lane-queries.ts';
 import { laneStatus } from './lane-status.ts';
@@ -40,6 +43,8 @@ export interface LaneEngineOptions extends QuerySources {
   readonly inFlightMs?: number;
   /** Training mode's simulated devices, for the training.* commands; absent on a real lane. */
   readonly simulators?: SimulatorControls;
+  /** The offline store-and-forward rules (docs/lane.md › Offline); default never offline. */
+  readonly offline?: OfflineConfig;
   /** Milliseconds between background passes of recovery; default 15 000. */
   readonly sweepMs?: number;
   readonly now?: () => number;
@@ -65,6 +70,7 @@ export class LaneEngine implements LaneApi {
   readonly #events = new EventLog(() => this.snapshot());
   readonly #payments: JournaledPayments;
   readonly #recovery: Recovery;
+  readonly #forwarder: OfflineForwarder;
   readonly #queries: LaneQueries;
   readonly #context: LaneContext;
   readonly #interrupted: InterruptedList;
@@ -97,8 +103,10 @@ export class LaneEngine implements LaneApi {
     this.#interrupted = new InterruptedList(options.journal, now);
     const resolver = new EntryResolver(options.journal, options.client, options.inFlightMs, now);
     this.#recovery = new Recovery(options.journal, this.#payments, resolver, notify);
+    this.#forwarder = new OfflineForwarder(options.journal, this.#payments, notify);
     this.#context = {
       training: options.training,
+      offline: options.offline ?? OFFLINE_NEVER,
       journal: options.journal,
       payments: this.#payments,
       recovery: this.#recovery,
@@ -122,6 +130,9 @@ export class LaneEngine implements LaneApi {
         this.#publishStatus();
       },
       now,
+      forwardOffline: async () => {
+        await this.#forwarder.forward();
+      },
     };
     this.#queries = new LaneQueries(
       options,
@@ -155,8 +166,9 @@ export class LaneEngine implements LaneApi {
   }
 
   /**
-   * Runs one recovery pass (after the one in progress, if any); resolves when it is done. A pass
-   * that fails is logged and told to the cashier (recovery_failed, once until a pass succeeds);
+   * Runs one recovery pass (after the one in progress, if any), then forwards the offline
+   * approvals waiting (docs/lane.md › Offline); resolves when it is done. A pass that fails is
+   * logged and told to the cashier (recovery_failed, once until a pass succeeds);
    * the next pass runs on time all the same (docs/lane.md, Recovery).
    */
   sweepNow(): Promise<void> {
@@ -168,6 +180,7 @@ export class LaneEngine implements LaneApi {
   async #sweepOnce(): Promise<void> {
     try {
       await this.#recovery.sweep((id) => id === this.#live?.id);
+      await this.#forwarder.forward();
       this.#sweepFailing = false;
       this.#publishStatus();
     } catch (error) {
@@ -205,6 +218,7 @@ export class LaneEngine implements LaneApi {
   }
 
   async #run(command: LaneCommand): Promise<CommandReply> {
+    if (command.type === 'training.network') return this.#network(command.down);
     const trained = await answerTraining(command, this.#options.simulators);
     if (trained !== undefined) return trained;
     if (command.type === 'interrupted.acknowledge') return this.#acknowledge(command.entryId);
@@ -220,6 +234,18 @@ export class LaneEngine implements LaneApi {
     if ('error' in started) return { ok: false, error: (started as StartError).error };
     this.#begin(started.workflow);
     return { ok: true, data: { workflowId: started.workflow.id } };
+  }
+
+  /**
+   * Training's "network down" (docs/lane.md › Offline): the lane's requests stop leaving, as when
+   * the service cannot be reached; back up, the offline sales waiting are forwarded. Training only.
+   */
+  #network(down: boolean): CommandReply {
+    if (this.#options.simulators === undefined)
+      return refuse('not_allowed', 'the network control exists in training mode only');
+    this.#payments.setNetworkDown(down);
+    if (!down) void this.sweepNow();
+    return { ok: true, data: {} };
   }
 
   #offer(command: LaneCommand): CommandReply {
@@ -283,7 +309,17 @@ export class LaneEngine implements LaneApi {
       server: () => this.#server,
       checking: () => this.#options.journal.checkingCount(),
       dayOpen: () => this.#options.settings.dayOpen(),
+      offline: () => this.#offlineStatus(),
     });
+  }
+
+  /** The status bar's offline part: shown when the lane approves offline or any is waiting or declined. */
+  #offlineStatus(): OfflineStatus | undefined {
+    const journal = this.#options.journal.offline;
+    const waiting = journal.totals(this.#options.training);
+    const declined = journal.declined().length;
+    if (!this.#context.offline.allowed && waiting.count === 0 && declined === 0) return undefined;
+    return { waiting: waiting.count, valueMinor: waiting.valueMinor, declined };
   }
 
   #publishStatus(): void {
@@ -295,6 +331,7 @@ export class LaneEngine implements LaneApi {
     if (this.#server.state === state) return;
     const was = this.#server.state;
     this.#server = { ...this.#server, state, since: this.#context.now() };
+    if (up && was === 'down') void this.sweepNow();
     if (was !== 'unknown')
       this.#events.emit({
         type: 'notice',

@@ -16,6 +16,19 @@ import type { ReceiptPort, ReceiptRequest, RenderedReceipt } from './lane-contex
 
 export type { MerchantHeader } from '../receipt/index.ts';
 
+/**
+ * The answer an entry without one is printed from: an offline approval's masked card (its brand,
+ * account to the last four, how it was read) and order id (docs/lane.md › Offline).
+ */
+function offlineAnswer(entry: JournalEntry): Record<string, string> {
+  if (entry.offline === undefined || entry.card === undefined) return {};
+  return {
+    account: entry.card.maskedAccount,
+    ...(entry.card.brand === undefined ? {} : { cardtype: entry.card.brand }),
+    ...(entry.orderId === undefined ? {} : { order_id: entry.orderId }),
+  };
+}
+
 /** The layout of a lane without a printer: 42 columns, cp858 (an 80 mm roll). */
 const PREVIEW_TARGET: ReceiptTarget = { columns: 42, codePage: 'cp858' };
 
@@ -39,7 +52,7 @@ export class LaneReceipts implements ReceiptPort {
   }
 
   render(entry: JournalEntry, request: ReceiptRequest): RenderedReceipt {
-    const answer = new PaymentResponse({ ...(entry.answer ?? {}) });
+    const answer = new PaymentResponse({ ...(entry.answer ?? offlineAnswer(entry)) });
     const document = buildReceipt(answer, this.#context(entry, request), request.copy);
     return this.#rendered(document);
   }
@@ -75,6 +88,7 @@ export class LaneReceipts implements ReceiptPort {
       duplicate: request.duplicate,
       ...(request.chip === undefined ? {} : { chip: request.chip }),
       ...(request.standing === undefined ? {} : { standing: request.standing }),
+      ...(request.offline === true ? { offline: true } : {}),
     };
   }
 

@@ -4,6 +4,7 @@ import type {
   DeviceKind,
   DeviceStatus,
   LaneStatus,
+  OfflineStatus,
   ServerStatus,
 } from '../lane-api/index.ts';
 import type { LaneDevices } from './lane-context.ts';
@@ -47,10 +48,13 @@ export interface StatusSources {
   server(): ServerStatus;
   checking(): number;
   dayOpen(): boolean;
+  /** The offline approvals waiting and declined on forwarding; undefined when there is nothing to show. */
+  offline(): OfflineStatus | undefined;
 }
 
 /** The whole status bar, built fresh from its sources. */
 export function laneStatus(sources: StatusSources): LaneStatus {
+  const offline = sources.offline();
   return {
     training: sources.training,
     server: sources.server(),
@@ -58,5 +62,6 @@ export function laneStatus(sources: StatusSources): LaneStatus {
     paper: sources.devices.paper(),
     checking: sources.checking(),
     dayOpen: sources.dayOpen(),
+    ...(offline === undefined ? {} : { offline }),
   };
 }

@@ -65,6 +65,7 @@ export class ReceiptPrinting {
       notes,
       ...chip,
       ...(standing === undefined ? {} : { standing }),
+      ...(entry.offline === 'waiting' || entry.offline === 'forwarding' ? { offline: true } : {}),
     };
   }
 

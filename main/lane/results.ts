@@ -30,6 +30,9 @@ export function resultOf(entry: JournalEntry): LaneResult {
         ...refs,
         amountMinor: entry.approvedMinor ?? entry.amountMinor,
         ...defined({ balanceMinor: entry.balanceMinor, tipMinor: entry.tipMinor }),
+        ...(entry.offline === 'waiting' || entry.offline === 'forwarding'
+          ? { offline: true as const }
+          : {}),
       };
     case 'partial': {
       const approved = entry.approvedMinor ?? 0;

@@ -51,10 +51,15 @@ export abstract class ServiceWorkflow<S extends string> extends Workflow<
   /**
    * Sends the plan through the journal and returns its definite entry: an unknown outcome is
    * checked until it is known; a service asking for a second user gets a manager override and
-   * a new request; a request that could not leave offers retry. A cancel asked meanwhile takes
-   * effect once the answer is in, so what was approved is then reversed.
+   * a new request; a request that could not leave is offered to `offline` (the only place a sale
+   * may be approved offline, docs/lane.md › Offline), and when that gives no entry, retry. A
+   * cancel asked meanwhile takes effect once the answer is in, so what was approved is then
+   * reversed.
    */
-  protected async authorize(plan: PaymentPlan): Promise<JournalEntry> {
+  protected async authorize(
+    plan: PaymentPlan,
+    offline?: (notSent: JournalEntry) => Promise<JournalEntry | undefined>,
+  ): Promise<JournalEntry> {
     let dual: DualAuthorization | undefined;
     for (;;) {
       this.checkCancel();
@@ -70,6 +75,8 @@ export abstract class ServiceWorkflow<S extends string> extends Workflow<
       this.issuerData =
         settled.kind === 'answered' ? settled.result.response.get('icc') : undefined;
       if (settled.kind === 'not_sent') {
+        const decided = await offline?.(settled.entry);
+        if (decided !== undefined) return decided;
         await this.attention('server_unreachable', ['retry', 'cancel']);
         continue;
       }

@@ -101,6 +101,8 @@ export interface ReceiptContext {
   pinVerified?: boolean;
   /** Mark the copies DUPLICATE (rcpt_duplicate, a reprint). */
   duplicate?: boolean;
+  /** Approved by the lane offline (docs/lane.md › Offline): the copies say OFFLINE. */
+  offline?: boolean;
   /** A contact chip's final decision: its cryptogram, TVR and TSI replace the answer's. */
   chip?: ChipCompletion;
 }
@@ -248,6 +250,7 @@ export function buildReceipt(
     language,
     duplicate: context.duplicate === true,
     training: context.training,
+    ...(context.offline === true ? { offline: true } : {}),
     merchant: [context.merchant.name, ...(context.merchant.lines ?? [])].map((line) =>
       cardSafe(line).trim(),
     ),

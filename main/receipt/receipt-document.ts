@@ -42,6 +42,8 @@ export interface ReceiptDocument {
   duplicate: boolean;
   /** Training mode: marked TRAINING top and bottom. */
   training: boolean;
+  /** Approved by the lane offline, not yet sent (docs/lane.md › Offline): marked OFFLINE. */
+  offline?: boolean;
   /** Merchant header from configuration: the name first, then address and phone lines. */
   merchant: string[];
   /** What was done, e.g. "SALE", "REFUND", "GIFT CARD ACTIVATION". */

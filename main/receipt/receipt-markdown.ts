@@ -79,9 +79,14 @@ export function receiptMarkdown(document: ReceiptDocument, columns: number): str
   const training = document.training
     ? [big(`*** ${words.training} ***`), ...wrap(words.trainingNote), '']
     : [];
+  const offline =
+    document.offline === true
+      ? [big(`*** ${words.offline} ***`), ...wrap(words.offlineNote), '']
+      : [];
   const [name = '', ...address] = document.merchant;
   const lines = [
     ...training,
+    ...offline,
     big(name),
     ...address.flatMap(wrap),
     '',
@@ -105,6 +110,7 @@ export function receiptMarkdown(document: ReceiptDocument, columns: number): str
     lines.push(`{code:${document.barcode}; option:code128,2,64,hri}`);
   lines.push(big(document.copy === 'merchant' ? words.merchantCopy : words.customerCopy));
   if (document.duplicate) lines.push(big(`*** ${words.duplicate} ***`));
+  if (document.offline === true) lines.push(big(`*** ${words.offline} ***`));
   if (document.training) lines.push(big(`*** ${words.training} ***`));
   return `${lines.join('\n')}\n`;
 }

@@ -143,6 +143,7 @@ export async function startLane(setup: LaneSetup): Promise<RunningLane> {
     inFlightMs: answerMs + lateAnswerMs,
     ...(setup.simulators === undefined ? {} : { simulators: setup.simulators }),
     ...(setup.sweepMs === undefined ? {} : { sweepMs: setup.sweepMs }),
+    ...(setup.offline === undefined ? {} : { offline: setup.offline }),
   });
   return {
     engine,

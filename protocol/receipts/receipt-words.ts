@@ -59,6 +59,9 @@ export interface ReceiptWords {
   customerCopy: string;
   merchantCopy: string;
   duplicate: string;
+  /** The mark of a sale the lane approved offline, and what it means for the cardholder. */
+  offline: string;
+  offlineNote: string;
   training: string;
   trainingNote: string;
   titles: Readonly<Record<string, string>>;
@@ -156,6 +159,8 @@ export const RECEIPT_WORDS: Readonly<Record<ReceiptLanguage, ReceiptWords>> = {
     customerCopy: 'CUSTOMER COPY',
     merchantCopy: 'MERCHANT COPY',
     duplicate: 'DUPLICATE',
+    offline: 'OFFLINE',
+    offlineNote: 'APPROVED OFFLINE: SENT TO THE BANK LATER',
     training: 'TRAINING',
     trainingNote: 'NOT A REAL TRANSACTION',
     titles: TITLES_EN,
@@ -213,6 +218,8 @@ export const RECEIPT_WORDS: Readonly<Record<ReceiptLanguage, ReceiptWords>> = {
     customerCopy: 'COPIA DEL CLIENTE',
     merchantCopy: 'COPIA DEL COMERCIO',
     duplicate: 'DUPLICADO',
+    offline: 'SIN CONEXION',
+    offlineNote: 'APROBADA SIN CONEXION: SE ENVIA AL BANCO DESPUES',
     training: 'ENTRENAMIENTO',
     trainingNote: 'NO ES UNA TRANSACCION REAL',
     titles: {

@@ -8,13 +8,15 @@ import { emvRecordPairs } from './emv-pairs.ts';
 /**
  * tranflags of a transaction (docs/interface.md › Transaction detail, tranflags): CAPTURED while in a batch
  * (captured or settled), ONLINE when it went to the processor, SENSITIVEDATA while its card data
- * is held.
+ * is held, OFFLINE when a lane approved it offline and forwarded it (docs/protocol.md ›
+ * Forwarded offline sales: its custom parameter offline_approved=yes).
  */
 export function tranflagsOf(txn: TransactionRecord): string[] {
   const flags: string[] = [];
   if (txn.state === 'captured' || txn.state === 'settled') flags.push('CAPTURED');
   if (txn.online) flags.push('ONLINE');
   if (txn.cardSealed !== null) flags.push('SENSITIVEDATA');
+  if (txn.custom['offline_approved'] === 'yes') flags.push('OFFLINE');
   return flags;
 }
 

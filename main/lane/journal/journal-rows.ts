@@ -14,6 +14,7 @@ import type {
   JournalEntry,
   JournalWorkflow,
   NotChargedWhy,
+  OfflineStanding,
 } from './journal-types.ts';
 
 /** An entries row as SQLite gives it back. */
@@ -48,6 +49,8 @@ export interface EntryRow {
   unknown_detail: string | null;
   chip: string | null;
   acknowledged_at: number | null;
+  offline: OfflineStanding | null;
+  offline_card: string | null;
 }
 
 /** Only the keys whose value is present: a row's NULLs become absent fields. */
@@ -93,6 +96,7 @@ export function entryFromRow(row: EntryRow): JournalEntry {
       unknownDetail: row.unknown_detail,
       chip: row.chip === null ? null : (JSON.parse(row.chip) as ChipCompletion),
       acknowledgedAt: row.acknowledged_at,
+      offline: row.offline,
     }),
   };
 }

@@ -3,7 +3,9 @@ import { LaneFault } from '../errors.ts';
 
 /**
  * The journal's schema steps, applied in order under PRAGMA user_version, each in one transaction
- * with its version bump. Card data has no column: entries hold masked cards and masked answers.
+ * with its version bump. Card data in the clear has no column: entries hold masked cards and
+ * masked answers; an offline approval waiting to be forwarded holds the reader's own encrypted
+ * output (e_ fields, icc) until it is forwarded (docs/lane.md › Offline).
  */
 const STEPS: readonly string[] = [
   `CREATE TABLE workflows (
@@ -58,6 +60,12 @@ const STEPS: readonly string[] = [
   `ALTER TABLE workflows ADD COLUMN interrupted_at INTEGER;
    ALTER TABLE entries ADD COLUMN acknowledged_at INTEGER;
    CREATE INDEX entries_parent ON entries(parent_id) WHERE parent_id IS NOT NULL;`,
+  // Offline approvals: where each stands in store-and-forward, and the reader's encrypted card
+  // fields while it waits (cleared once forwarded).
+  `ALTER TABLE entries ADD COLUMN offline TEXT
+     CHECK (offline IN ('waiting', 'forwarding', 'forwarded', 'declined'));
+   ALTER TABLE entries ADD COLUMN offline_card TEXT;
+   CREATE INDEX entries_offline ON entries(offline) WHERE offline IS NOT NULL;`,
 ];
 
 /** The schema version this lane writes; a journal newer than this is refused. */

@@ -5,6 +5,7 @@ import type { ChipCompletion } from '../../receipt/index.ts';
 import { LaneFault } from '../errors.ts';
 import { createPrivateDir, ensurePrivateDatabase } from '../private-files.ts';
 import { migrateJournal } from './journal-schema.ts';
+import { OfflineEntries } from './offline-entries.ts';
 import {
   type EntryRow,
   type WorkflowRow,
@@ -32,6 +33,8 @@ export class JournalStore {
   readonly #listeners = new Set<(entry: JournalEntry) => void>();
   /** Statements by their SQL, prepared once: a step's commit costs its fsync, not a parse. */
   readonly #statements = new Map<string, Database.Statement>();
+  /** The store-and-forward queue of offline approvals (docs/lane.md › Offline). */
+  readonly offline: OfflineEntries;
 
   constructor(path: string) {
     this.path = path;
@@ -44,6 +47,7 @@ export class JournalStore {
     this.#db.pragma('synchronous = FULL');
     this.#db.pragma('foreign_keys = ON');
     migrateJournal(this.#db);
+    this.offline = new OfflineEntries(this.#db, (id) => this.#changed(id));
   }
 
   /** Calls listener with every entry written or changed; returns the function that stops it. */

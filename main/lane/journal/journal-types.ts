@@ -64,6 +64,13 @@ export interface MarkChange {
   readonly refundedMinor?: number;
 }
 
+/**
+ * Where an offline approval stands in store-and-forward (docs/lane.md › Offline): waiting in the
+ * queue, forwarding (its request may have left: order lookup decides), forwarded (the service
+ * approved it), declined (the service declined it on forwarding: the manager's list).
+ */
+export type OfflineStanding = 'waiting' | 'forwarding' | 'forwarded' | 'declined';
+
 /** One journal entry as read back. */
 export interface JournalEntry extends Intent, Omit<Outcome, 'state' | 'card'> {
   readonly seq: number;
@@ -79,6 +86,8 @@ export interface JournalEntry extends Intent, Omit<Outcome, 'state' | 'card'> {
   readonly chip?: ChipCompletion;
   /** When the cashier acknowledged it on the interrupted list. */
   readonly acknowledgedAt?: number;
+  /** Set on a sale the lane approved offline: where it stands in store-and-forward. */
+  readonly offline?: OfflineStanding;
 }
 
 /** A workflow as the journal knows it: running until complete or cancelled. */

@@ -13,6 +13,7 @@ import {
 import type { JournalStore } from './journal-store.ts';
 import { markOfMove, outcomeOf } from './outcomes.ts';
 import type { EntryPurpose, JournalEntry } from './journal-types.ts';
+import type { QueuedOffline } from './offline-entries.ts';
 
 /** One request the lane makes: what the journal records, and the parameters that go on the wire. */
 export interface PaymentPlan {
@@ -74,6 +75,9 @@ export type PaymentSettled =
       readonly error: PaymentRequestError;
     };
 
+/** What became of a forwarded offline approval's request. */
+export type ForwardSent = 'answered' | 'not_sent' | 'unknown';
+
 /**
  * The one way the lane sends a transaction request (docs/lane.md, Journal): the intent with its
  * order id is committed before the request leaves; the outcome is committed when it is known.
@@ -86,6 +90,8 @@ export class JournaledPayments {
   readonly #training: boolean;
   readonly #lane: Readonly<Record<string, string>>;
   readonly #onServer: (reachable: boolean) => void;
+  /** Training's network down: no request leaves, as when the service cannot be reached. */
+  #networkDown = false;
 
   constructor(journal: JournalStore, client: PaymentClient, options: JournaledOptions) {
     this.#journal = journal;
@@ -93,6 +99,18 @@ export class JournaledPayments {
     this.#training = options.training;
     this.#lane = options.lane ?? {};
     this.#onServer = options.onServer ?? (() => undefined);
+  }
+
+  /** Training's "network down" (docs/lane.md › Offline): while true no request leaves. */
+  setNetworkDown(down: boolean): void {
+    this.#networkDown = down;
+  }
+
+  /** Runs a request on the client, or, with the network down, throws as one not sent. */
+  #run(operation: Operation, params: ParamsInput, options?: CallOptions): Promise<PaymentResult> {
+    if (this.#networkDown)
+      throw new PaymentNotSentError('unreachable', true, 'the training network is down');
+    return this.#client.run(operation, params, options);
   }
 
   /** The payment client (for lookups that move no money). */
@@ -128,7 +146,7 @@ export class JournaledPayments {
     };
     let result: PaymentResult;
     try {
-      result = await this.#client.run(plan.operation, params, plan.options);
+      result = await this.#run(plan.operation, params, plan.options);
     } catch (error) {
       if (error instanceof PaymentNotSentError) {
         this.#onServer(false);
@@ -163,5 +181,41 @@ export class JournaledPayments {
     const marks = mark === undefined ? [] : [mark];
     const settled = this.#journal.recordOutcome(id, outcome, marks, end);
     return { kind: 'answered', entry: settled, result };
+  }
+
+  /**
+   * Forwards a queued offline approval (docs/lane.md › Offline; docs/protocol.md ›
+   * Forwarded offline sales): marked forwarding before the request leaves, as a sale with its
+   * original order id (a retry is found by it, never charged twice), the reader's card fields and
+   * offline_approved=yes with offline_ts; the service's answer is committed on the entry (its
+   * card fields removed). A request that could not leave waits again; one that left without an
+   * answer stays forwarding, looked up by its order id on the next pass.
+   */
+  async forward(queued: QueuedOffline): Promise<ForwardSent> {
+    const { entry, card } = queued;
+    this.#journal.offline.forwarding(entry.id);
+    const accepted = acceptedParams('sale', 'v2');
+    const lane = Object.entries(this.#lane).filter(([key]) => accepted.has(key));
+    const params: ParamsInput = {
+      ...Object.fromEntries(lane),
+      ...card,
+      amount: entry.amountMinor,
+      ...(entry.orderId === undefined ? {} : { order_id: entry.orderId }),
+      offline_approved: 'yes',
+      offline_ts: String(Math.floor(entry.updatedAt / 1000)),
+    };
+    let result: PaymentResult;
+    try {
+      result = await this.#run('sale', params);
+    } catch (error) {
+      if (!(error instanceof PaymentNotSentError)) throw error;
+      this.#onServer(false);
+      this.#journal.offline.notSent(entry.id);
+      return 'not_sent';
+    }
+    if (result.outcome === 'unknown') return 'unknown';
+    this.#onServer(true);
+    this.#journal.offline.answered(entry.id, outcomeOf(result, entry));
+    return 'answered';
   }
 }

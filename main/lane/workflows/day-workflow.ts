@@ -2,6 +2,7 @@ import { MsoftCode, type Params } from '../../../protocol/index.ts';
 import type { DaySummary, Settlement, WorkflowStep, WorkflowView } from '../../lane-api/index.ts';
 import { PaymentNotSentError, type DualAuthorization } from '../../payment/index.ts';
 import { dayTotals, daySummary, settlementOf, settlementOfRow } from '../day-summary.ts';
+import { withOffline } from '../offline/offline-day.ts';
 import type { LaneContext } from '../lane-context.ts';
 import type { TransitionTable } from '../machine.ts';
 import { ServiceWorkflow } from '../service-steps.ts';
@@ -12,7 +13,8 @@ type DayState =
 
 /**
  * The day family's transition table (docs/lane.md, Open and close the day): open settles the
- * journal and reaches the server; close reads the open batch, shows its summary for the cashier
+ * journal and reaches the server; close forwards the offline sales waiting first (docs/lane.md ›
+ * Offline), reads the open batch, shows its summary for the cashier
  * to confirm (back leaves the day open), settles it (with a manager override when the service asks
  * for one) and shows what settled.
  */
@@ -64,8 +66,9 @@ export class DayWorkflow extends ServiceWorkflow<DayState> {
       this.end();
       return;
     }
+    await this.ctx.forwardOffline();
     const open = await this.#openBatch();
-    const summary = this.#summary(open);
+    const summary = withOffline(this.#summary(open), this.ctx);
     if (!(await this.confirm('close_day', [], summary))) {
       this.end();
       return;

@@ -1,3 +1,4 @@
+import type { HostAnswer } from '../../../drivers/index.ts';
 import type {
   CommandOf,
   NextAction,
@@ -9,6 +10,7 @@ import { CHANGE_TENDER, CardWorkflow, type CardFamilyState } from '../card-steps
 import type { JournalEntry } from '../journal/journal-types.ts';
 import type { LaneContext } from '../lane-context.ts';
 import type { TransitionTable } from '../machine.ts';
+import { offlineSale } from '../offline/offline-sale.ts';
 import { WorkflowCancelled, tenderLine } from '../workflow-control.ts';
 
 type SaleState = CardFamilyState;
@@ -119,7 +121,8 @@ export class SaleWorkflow extends CardWorkflow<SaleState> {
   /**
    * One tender: card, PIN for debit, the printer gate (checked while the card is presented), then
    * the request, and for a contact chip the card's completion on the answer (a sale the card
-   * declines is reversed and answered declined); undefined on change tender.
+   * declines is reversed and answered declined); a request that could not leave goes to the
+   * offline decision (docs/lane.md › Offline); undefined on change tender.
    */
   async #pay(tender: Tender, due: number): Promise<JournalEntry | undefined> {
     const printer = this.checkPrinterEarly();
@@ -129,22 +132,36 @@ export class SaleWorkflow extends CardWorkflow<SaleState> {
     if (pin === CHANGE_TENDER) return undefined;
     await this.gatePrinter(printer);
     const reference = this.#request.reference;
-    const entry = await this.authorize({
+    let offline = false;
+    const host = {
+      ctx: this.ctx,
       workflowId: this.id,
-      operation: this.kind === 'preauth' ? 'preauth' : 'sale',
-      amountMinor: due,
-      tender,
-      card: card.summary,
-      params: {
-        ...card.fields,
-        ...pin,
-        amount: due,
-        nsf: 'yes',
-        ...(reference === undefined ? {} : { ordernum: reference }),
+      finishChip: (entry: JournalEntry, answer: HostAnswer) => this.finishChip(entry, answer),
+    };
+    const goOffline = async (notSent: JournalEntry): Promise<JournalEntry | undefined> => {
+      const decided = await offlineSale(host, notSent, card, tender, due);
+      offline = decided !== undefined;
+      return decided;
+    };
+    const entry = await this.authorize(
+      {
+        workflowId: this.id,
+        operation: this.kind === 'preauth' ? 'preauth' : 'sale',
+        amountMinor: due,
+        tender,
+        card: card.summary,
+        params: {
+          ...card.fields,
+          ...pin,
+          amount: due,
+          nsf: 'yes',
+          ...(reference === undefined ? {} : { ordernum: reference }),
+        },
+        completesWorkflow: card.chip !== true,
       },
-      completesWorkflow: card.chip !== true,
-    });
-    return card.chip === true ? this.completeChip(entry, this.issuerData) : entry;
+      goOffline,
+    );
+    return card.chip === true && !offline ? this.completeChip(entry, this.issuerData) : entry;
   }
 
   /**

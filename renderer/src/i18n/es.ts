@@ -77,6 +77,12 @@ export const es: Record<MessageKey, string> = {
   'day.net': 'Neto',
   'day.count': 'Transacciones',
   'day.otherLane': 'Otra caja',
+  'day.offlineWaiting':
+    'Ventas sin conexión aún sin enviar: {count} ({value}). No están en este lote; la caja las envía cuando vuelva el servidor.',
+  'day.offlineDeclined': 'Ventas sin conexión rechazadas al enviarlas — no se cobró el dinero',
+  'day.time': 'Hora',
+  'day.amount': 'Importe',
+  'day.lastFour': 'Tarjeta',
   'day.settled': 'Liquidado',
   'screen.receipt': 'Recibo',
   'screen.history': 'Historial',
@@ -110,6 +116,9 @@ export const es: Record<MessageKey, string> = {
   'label.dayOpen': 'Abierto',
   'label.dayClosed': 'Cerrado',
   'label.checkingCount': 'En comprobación: {count}',
+  'label.offlineWaiting': 'Sin conexión, por enviar: {count} ({value})',
+  'label.offlineDeclined': 'Rechazadas al enviar: {count}',
+  'result.offline': 'Aprobada sin conexión: se enviará cuando vuelva el servidor.',
   'label.attempts': 'Consultas hechas: {count}',
   'label.reversed': 'Revertido',
   'label.pending': 'Aún revirtiéndose',
@@ -191,6 +200,7 @@ export const es: Record<MessageKey, string> = {
 
   'override.service_requires': 'El servidor de pagos pide un gerente.',
   'override.manual_entry': 'Teclear una tarjeta en el pad requiere un gerente.',
+  'override.offline_limit': 'Aprobar sin conexión por encima del límite requiere un gerente.',
   'override.refused': 'Se rechazaron esas credenciales. Inténtelo de nuevo.',
 
   'server.up': 'Servidor activo',
@@ -222,6 +232,8 @@ export const es: Record<MessageKey, string> = {
   'training.unplug': 'Desconectar 5 s',
   'training.paperOut': 'Sin papel',
   'training.paperBack': 'Papel repuesto',
+  'training.network': 'Red al servidor de pagos',
+  'training.networkDown': 'Red caída',
   'deviceKind.reader': 'Lector de tarjetas',
   'deviceKind.emv': 'Lector de chip',
   'deviceKind.pinpad': 'Teclado PIN',
@@ -377,6 +389,8 @@ export const es: Record<MessageKey, string> = {
     'El servidor de pagos está ocupado. No se cobró nada. Inténtelo de nuevo.',
   'decline.not_offered': 'El servidor de pagos no ofrece esto.',
   'decline.lane_setup': 'La caja no está configurada para esto. Llame a soporte.',
+  'decline.offline_refused':
+    'No se puede contactar con el servidor de pagos y esta venta no puede aprobarse sin conexión. No se cobró nada. Inténtelo de nuevo o pida otra forma de pago.',
 
   'choice.retry': 'Reintentar',
   'choice.cancel': 'Cancelar',
@@ -417,4 +431,8 @@ export const es: Record<MessageKey, string> = {
     'La caja no pudo revisar sus transacciones sin terminar; lo intenta de nuevo en breve. Llame a soporte si sigue así.',
   'notice.chip_not_completed':
     'El lector no pudo terminar el chip; la {operation} queda como la respondió el servidor de pagos.',
+  'notice.offline_forwarded':
+    'Una venta sin conexión de {amount} con {card} se envió y fue aprobada.',
+  'notice.offline_declined':
+    'Una venta sin conexión de {amount} con {card} fue rechazada al enviarla; no se cobró. Llame a un gerente.',
 };

@@ -22,6 +22,11 @@ describe('host response data (60-12)', () => {
     expect(hostResponseData(undefined).toString('hex').toUpperCase()).toBe('8A025A33');
   });
 
+  it("gives the terminal's own 8A when it could not go online: Y3 approves, Z3 declines", () => {
+    expect(hostResponseData({ arc: 'Y3' }).toString('hex').toUpperCase()).toBe('8A025933');
+    expect(hostResponseData({ arc: 'Z3' }).toString('hex').toUpperCase()).toBe('8A025A33');
+  });
+
   it.each([
     ['odd hex', '8A0'],
     ['truncated TLV', '8A0230'],
@@ -50,6 +55,26 @@ describe('the final data of the simulated card, read as the lane reads it', () =
     });
     expect(emvCompletionFromTlv(cardDeclines).cryptogramType).toBe('AAC');
     expect(decodeTlv(cardDeclines).map((node) => node.tag)).not.toContain('9F5B');
+  });
+
+  it('answers TC to 8A Y3 (offline approved) and AAC to Z3, unless the card declines on its own', () => {
+    const { pending } = chipOnline('visa', 1500);
+    const y3 = emvCompletionFromTlv(
+      secondGenerateAc(pending(), hostResponseData({ arc: 'Y3' }), NO_FAULT),
+    );
+    expect(y3.cryptogramType).toBe('TC');
+    expect(
+      decodeTlv(Buffer.from(y3.icc, 'hex'))
+        .find((node) => node.tag === '8A')
+        ?.value.toString(),
+    ).toBe('Y3');
+    const z3 = secondGenerateAc(pending(), hostResponseData({ arc: 'Z3' }), NO_FAULT);
+    expect(emvCompletionFromTlv(z3).cryptogramType).toBe('AAC');
+    const declines = secondGenerateAc(pending(), hostResponseData({ arc: 'Y3' }), {
+      ...NO_FAULT,
+      cardDeclines: true,
+    });
+    expect(emvCompletionFromTlv(declines).cryptogramType).toBe('AAC');
   });
 
   it('refuses final data that is no TC or AAC, or carries a card number in the clear', () => {

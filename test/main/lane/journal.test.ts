@@ -270,6 +270,9 @@ describe('journal', () => {
     first.close();
     const db = new Database(path);
     db.exec(`DROP INDEX entries_parent;
+      DROP INDEX entries_offline;
+      ALTER TABLE entries DROP COLUMN offline;
+      ALTER TABLE entries DROP COLUMN offline_card;
       ALTER TABLE entries DROP COLUMN acknowledged_at;
       ALTER TABLE workflows DROP COLUMN interrupted_at;
       ALTER TABLE entries DROP COLUMN chip`);

@@ -7,6 +7,7 @@ import {
   type TrainingDevicesOptions,
 } from '../../../../main/devices/index.ts';
 import type { EditableSettings } from '../../../../main/lane-api/index.ts';
+import type { OfflineConfig } from '../../../../main/lane/offline/offline-config.ts';
 import { startLane, type RunningLane } from '../../../../main/start/lane-runtime.ts';
 import { TRAINING_GIFT_RANGES, TRAINING_MERCHANT } from '../../../../main/start/training-lane.ts';
 import {
@@ -40,6 +41,10 @@ export interface LaneBenchOptions {
   /** The folder of the journal (a restart reuses it); default a fresh one. */
   readonly dir?: string;
   readonly openDay?: boolean;
+  /** Milliseconds between the lane's background recovery passes; default the lane's. */
+  readonly sweepMs?: number;
+  /** The lane's offline rules (lane.yaml offline:); default never offline. */
+  readonly offline?: OfflineConfig;
 }
 
 /**
@@ -69,6 +74,8 @@ export async function startLaneBench(options: LaneBenchOptions = {}): Promise<La
     openDay: options.openDay ?? true,
     simulators: devices,
     ...(options.settings === undefined ? {} : { settings: options.settings }),
+    ...(options.offline === undefined ? {} : { offline: options.offline }),
+    ...(options.sweepMs === undefined ? {} : { sweepMs: options.sweepMs }),
   });
   for (const role of ['reader', 'emv', 'pinpad', 'printer'] as const)
     await lane.devices.check(role);

@@ -1,0 +1,95 @@
+import { formatMinor, type Notice } from '../../lane-api/index.ts';
+import type { PaymentClient } from '../../payment/index.ts';
+import type { JournaledPayments } from '../journal/journaled-payments.ts';
+import type { JournalStore } from '../journal/journal-store.ts';
+import type { JournalEntry } from '../journal/journal-types.ts';
+import { foundOutcome } from '../journal/outcomes.ts';
+import type { QueuedOffline } from '../journal/offline-entries.ts';
+
+/** What one forwarding pass did: answered by the service, and whether it stopped early. */
+export interface ForwardPass {
+  readonly forwarded: number;
+  readonly declined: number;
+  /** True when the queue is empty after the pass. */
+  readonly done: boolean;
+}
+
+/**
+ * Forwards the journal's offline approvals when the service answers again (docs/lane.md ›
+ * Offline): in journal order, one at a time; an entry found forwarding (its request may have left
+ * before a stop or a kill) is looked up by its order id first and sent only when the service holds
+ * no such order. A pass stops at the first request that cannot leave or gets no answer, so the
+ * order is kept. A decline on forwarding is told to the manager (offline_declined).
+ */
+export class OfflineForwarder {
+  readonly #journal: JournalStore;
+  readonly #payments: JournaledPayments;
+  readonly #notify: (notice: Notice) => void;
+  /** The pass running or last run: passes never overlap, so no entry is sent twice at once. */
+  #pass: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    journal: JournalStore,
+    payments: JournaledPayments,
+    notify: (notice: Notice) => void,
+  ) {
+    this.#journal = journal;
+    this.#payments = payments;
+    this.#notify = notify;
+  }
+
+  /**
+   * One pass over the queue, after the pass in progress if any; resolves once every waiting entry
+   * is answered or the pass stops.
+   */
+  forward(): Promise<ForwardPass> {
+    const pass = this.#pass.catch(() => undefined).then(() => this.#forwardAll());
+    this.#pass = pass;
+    return pass;
+  }
+
+  async #forwardAll(): Promise<ForwardPass> {
+    let forwarded = 0;
+    let declined = 0;
+    for (const queued of this.#journal.offline.queued()) {
+      const answered = await this.#forwardOne(queued);
+      if (answered === undefined) return { forwarded, declined, done: false };
+      if (answered.offline === 'declined') declined += 1;
+      else forwarded += 1;
+      this.#tell(answered);
+    }
+    return { forwarded, declined, done: true };
+  }
+
+  /** The entry once the service answered it; undefined when it stays in the queue. */
+  async #forwardOne(queued: QueuedOffline): Promise<JournalEntry | undefined> {
+    const { entry } = queued;
+    if (entry.offline === 'forwarding' && entry.orderId !== undefined) {
+      const found = await this.#client.resolve(entry.orderId, { waitMs: 0 });
+      if (found.status === 'unknown') return undefined;
+      if (found.status !== 'not_found') {
+        const outcome = foundOutcome(entry, found.response, found.status === 'approved');
+        return this.#journal.offline.answered(entry.id, outcome);
+      }
+    }
+    const sent = await this.#payments.forward(queued);
+    return sent === 'answered' ? this.#journal.get(entry.id) : undefined;
+  }
+
+  get #client(): PaymentClient {
+    return this.#payments.client;
+  }
+
+  #tell(entry: JournalEntry): void {
+    const declined = entry.offline === 'declined';
+    this.#notify({
+      level: declined ? 'error' : 'info',
+      code: declined ? 'offline_declined' : 'offline_forwarded',
+      params: {
+        amount: formatMinor(entry.amountMinor),
+        card: entry.card?.maskedAccount ?? '',
+        entryId: entry.id,
+      },
+    });
+  }
+}

@@ -1,0 +1,89 @@
+import type { EmvCompletion, HostAnswer } from '../../../drivers/index.ts';
+import type { Tender } from '../../lane-api/index.ts';
+import type { ForwardCard } from '../journal/offline-entries.ts';
+import type { JournalEntry } from '../journal/journal-types.ts';
+import type { LaneContext } from '../lane-context.ts';
+import type { FirstGenerateAc } from './card-offline-decision.ts';
+import { type OfflineCandidate, offlineVerdict } from './offline-verdict.ts';
+
+/** What a card read tells the offline decision (docs/lane.md › Offline). */
+export type OfflineRead = Omit<OfflineCandidate, 'tender' | 'amountMinor'>;
+
+/** The card of a sale whose request could not leave. */
+export interface OfflineSaleCard {
+  /** The request's card fields as the reader produced them. */
+  readonly fields: ForwardCard;
+  readonly offline: OfflineRead;
+  /** A contact chip read: the card waits for the terminal's 8A (Y3 or Z3). */
+  readonly chip?: boolean;
+}
+
+/** What the offline step needs of its workflow. */
+export interface OfflineSaleHost {
+  readonly ctx: LaneContext;
+  readonly workflowId: string;
+  /** Completes the waiting chip with `answer`, keeping its final decision on the entry. */
+  finishChip(
+    entry: JournalEntry,
+    answer: HostAnswer,
+  ): Promise<{ entry: JournalEntry; completion: EmvCompletion | undefined }>;
+}
+
+/**
+ * A sale the service could not be reached for (docs/lane.md › Offline): undefined when this lane
+ * never approves offline (the cashier is offered retry as before). Otherwise the lane's verdict
+ * (offlineVerdict): approved, the entry joins the queue with the reader's card fields, after a
+ * waiting chip answered TC to 8A Y3; refused, a waiting chip is given Z3 and the entry is
+ * declined offline_refused with the rule it broke; a chip answering AAC declines it (card_declined).
+ */
+export async function offlineSale(
+  host: OfflineSaleHost,
+  notSent: JournalEntry,
+  card: OfflineSaleCard,
+  tender: Tender,
+  amountMinor: number,
+): Promise<JournalEntry | undefined> {
+  const { ctx } = host;
+  if (!ctx.offline.allowed || notSent.operation !== 'sale') return undefined;
+  const totals = ctx.journal.offline.totals(ctx.training);
+  const candidate: OfflineCandidate = { ...card.offline, tender, amountMinor };
+  const verdict = offlineVerdict(ctx.offline, candidate, totals, ctx.now());
+  if (verdict.kind !== 'approve') {
+    if (card.chip === true) await host.finishChip(notSent, { arc: 'Z3' });
+    const rule =
+      verdict.kind === 'lane_refused' ? verdict.refusal.rule : `the card (${verdict.arc})`;
+    return ctx.journal.recordOutcome(notSent.id, {
+      state: 'declined',
+      reason: 'offline_refused',
+      decidedBy: 'lane',
+      verbiage: `not approved offline: ${rule}`,
+    });
+  }
+  let entry = notSent;
+  if (card.chip === true && verdict.arc === 'Y3') {
+    const finished = await host.finishChip(notSent, { arc: 'Y3' });
+    if (finished.completion?.cryptogramType !== 'TC') {
+      return ctx.journal.recordOutcome(notSent.id, {
+        state: 'declined',
+        reason: 'offline_refused',
+        decidedBy: 'lane',
+        verbiage: 'not approved offline: the card declined (AAC)',
+      });
+    }
+    entry = finished.entry;
+  }
+  return ctx.journal.offline.approve(entry.id, card.fields, host.workflowId) ?? entry;
+}
+
+/** A contact chip's first GENERATE AC as its read tells it, for the card's offline decision. */
+export function firstAcOfRead(
+  receipt: { readonly cryptogramType?: 'ARQC' | 'TC' | 'AAC'; readonly tvr?: string },
+  iacDefault: string | undefined,
+): FirstGenerateAc | undefined {
+  if (receipt.cryptogramType === undefined || receipt.tvr === undefined) return undefined;
+  return {
+    cryptogramType: receipt.cryptogramType,
+    tvr: receipt.tvr,
+    ...(iacDefault === undefined ? {} : { iacDefault }),
+  };
+}
