@@ -1,6 +1,6 @@
 // `npm run bench:server -- --baseline DIR`: the same sale phases on two services side by side in
 // one run, one started from the checkout at DIR (the baseline, "A") and one from this checkout
-// ("B"), alternated A B B A so a machine whose load drifts weighs on both alike; each phase's
+// ("B"), both warmed up by one unmeasured run of every phase, then alternated A B B A so a machine whose load drifts weighs on both alike; each phase's
 // service CPU ms per sale, sales/s and p99, and B / A of the means (docs/architecture.md,
 // Throughput).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,10 +10,10 @@ import type { RunPlace } from '../server/helpers/server-process.ts';
 import { ServerProcess } from '../server/durability/helpers/server-process.ts';
 import type { PhaseFigures } from './closed-loop.ts';
 
-/** A phase's figures and the CPU ms per sale of the service that answered it. */
+/** A phase's figures and the CPU ms per sale of the service (docs/architecture.md › Throughput). */
 export type Metered = PhaseFigures & { cpuMs: number };
 
-/** One kind of sale, run against a service. */
+/** One kind of sale, run against a service (docs/architecture.md › Throughput). */
 export interface AbPhase {
   name: string;
   run: (server: ServerProcess) => Promise<Metered>;
@@ -48,7 +48,8 @@ async function startService(
 /**
  * Runs every phase A B B A on the baseline service (from `baselineRoot`) and this checkout's, both
  * running throughout, and prints each phase's figures and the ratios B / A of their means; with
- * `profileDir`, each service writes its V8 CPU profile to profileDir/A or profileDir/B.
+ * `profileDir`, each service writes its V8 CPU profile to profileDir/A or profileDir/B
+ * (docs/architecture.md › Throughput).
  */
 export async function abComparison(
   baselineRoot: string,
@@ -61,6 +62,8 @@ export async function abComparison(
   const b = await startService({ nodeArgs: nodeArgs('B') });
   try {
     console.log(`A = service from ${baselineRoot}, B = service from this checkout`);
+    // One unmeasured run of every phase on each service first: its code compiled, its pages cached.
+    for (const phase of phases) await Promise.all([phase.run(a.server), phase.run(b.server)]);
     for (const phase of phases) {
       const runsA = [await phase.run(a.server)];
       const runsB = [await phase.run(b.server), await phase.run(b.server)];

@@ -14,7 +14,7 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-/** Self time, in ms, of one function or one part of the code. */
+/** Self time, in ms, of one function or part of the code (V8 CPU profile, Profiler.Profile). */
 export interface SelfTime {
   name: string;
   ms: number;
@@ -62,7 +62,10 @@ export function summariseProfile(profile: CpuProfile): {
   return { totalMs, functions: sorted(functions), parts: sorted(parts) };
 }
 
-/** The summary of every .cpuprofile in `dir` as lines: the top `top` functions, then the parts. */
+/**
+ * The summary of every .cpuprofile in `dir` as lines: the top `top` functions, then the parts
+ * (docs/architecture.md › Throughput).
+ */
 export function profileReport(dir: string, top = 25): string[] {
   const lines: string[] = [];
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))) {

@@ -15,7 +15,7 @@ export interface ChildRun {
   exited: Promise<number | string>;
 }
 
-/** Where and how a child runs: node's own flags before the entry, and the checkout it runs from. */
+/** Where a child runs from and node's own flags for it (Node.js CLI options, `node [options]`). */
 export interface RunPlace {
   nodeArgs?: readonly string[];
   root?: string;
