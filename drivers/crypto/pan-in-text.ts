@@ -19,6 +19,8 @@ const UUID_OR_RUN = new RegExp(`${UUID}|([0-9](?:[ -]?[0-9])*)`, 'g');
  */
 const UUID_OR_SPACED_RUN = new RegExp(`${UUID}|([0-9]+(?:[^\\p{L}\\p{N}]+[0-9]+)*)`, 'gu');
 const DIGIT_GROUP = /[0-9]+/g;
+/** The fewest digits a track's PAN has in TRACK_DATA; a card number has at least SHORTEST_PAN. */
+const FEWEST_CARD_DIGITS = 12;
 const SHORTEST_PAN = 13;
 const LONGEST_PAN = 19;
 const SHOWN_DIGITS = 4;
@@ -76,6 +78,21 @@ interface DigitGroup {
   digits: string;
 }
 
+/**
+ * Whether `text` is ASCII holding fewer digits than any card number or track: then it holds no card
+ * data, and its screening form is itself (ASCII is its own NFKC form and has no other script's
+ * digits), so the scans need not run.
+ */
+function holdsNoCardDigits(text: string): boolean {
+  let digits = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code > 0x7f) return false;
+    if (code >= 0x30 && code <= 0x39 && ++digits >= FEWEST_CARD_DIGITS) return false;
+  }
+  return true;
+}
+
 function digitGroups(run: string): DigitGroup[] {
   return [...run.matchAll(DIGIT_GROUP)].map((match) => ({ at: match.index, digits: match[0] }));
 }
@@ -126,6 +143,7 @@ export type CardDataInText = 'pan' | 'track';
  * passes the Luhn check, or holds a Luhn-valid stretch inside a longer group, is no card.
  */
 export function findCardData(text: string): CardDataInText | undefined {
+  if (holdsNoCardDigits(text)) return undefined;
   const plain = screeningForm(text);
   if (new RegExp(TRACK_DATA.source).test(plain)) return 'track';
   for (const [, run] of plain.matchAll(UUID_OR_SPACED_RUN)) {
@@ -148,6 +166,7 @@ export function findCardData(text: string): CardDataInText | undefined {
  * looks like a card number is masked too.
  */
 export function maskCardNumbers(text: string, maskChar = 'X'): string {
+  if (holdsNoCardDigits(text)) return text;
   const plain = screeningForm(text);
   const masked = plain
     .replace(TRACK_DATA, (track: string, pan1?: string, pan2?: string) =>

@@ -13,7 +13,7 @@
 // asking for e-mailed and texted receipt copies run beside sales without.
 // Options: --help prints them (HELP).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +21,9 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { RestClient } from '../server/durability/helpers/rest-client.ts';
 import { ServerProcess } from '../server/durability/helpers/server-process.ts';
+import { abComparison } from './ab-phases.ts';
 import { closedLoop, type PhaseFigures } from './closed-loop.ts';
+import { profileReport } from './cpu-profile-summary.ts';
 import { CpuPerRequest } from './process-cpu.ts';
 import { KvClient } from './kv-client.ts';
 import { loginFloodPhase } from './login-flood-phase.ts';
@@ -40,6 +42,11 @@ const HELP = `npm run bench:server -- [options]
   --sweep LIST    with --store postgres: client counts, comma-separated (default 1,4,16,32)
   --pool-max N    with --store postgres: connections per instance (default the store's, 10)
   --logins        only the phase of logins under a flood of unknown names (login-flood-phase.ts)
+  --baseline DIR  instead of the phases above: REST v2 sales, key/value sales and key/value sales
+                  with receipt copies on a service from the checkout at DIR and one from this
+                  checkout side by side, alternated, with the ratios (ab-phases.ts)
+  --cpu-prof      runs the service under node --cpu-prof; prints the top self-time functions and
+                  parts of the code of each profile once it stops (cpu-profile-summary.ts)
   --help          prints this`;
 
 const { values } = parseArgs({
@@ -50,6 +57,8 @@ const { values } = parseArgs({
     sweep: { type: 'string' },
     'pool-max': { type: 'string' },
     logins: { type: 'boolean' },
+    baseline: { type: 'string' },
+    'cpu-prof': { type: 'boolean' },
     help: { type: 'boolean' },
   },
 });
@@ -67,6 +76,10 @@ function count(name: string, given: string | undefined, fallback: number): numbe
 const SECONDS = count('seconds', values.seconds, 5);
 const CLIENTS = count('clients', values.clients, 32);
 const WARMUP_MS = 1000;
+/** Where the service's V8 CPU profiles go with --cpu-prof. */
+const PROFILE_DIR =
+  values['cpu-prof'] === true ? mkdtempSync(join(tmpdir(), 'laneterm-prof-')) : undefined;
+const PROFILE_ARGS = PROFILE_DIR === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR];
 /** Addresses sending wrong passwords in the attacked phases. */
 const ATTACKERS = 16;
 const SALE = {
@@ -341,7 +354,7 @@ const UNLIMITED = ['--throttle-failures', '1000000', '--lockout-failures', '1000
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'laneterm-bench-'));
   const echo = await startEchoServers();
-  const server = await ServerProcess.start(dataDir);
+  const server = await ServerProcess.start(dataDir, [], { nodeArgs: PROFILE_ARGS });
   try {
     console.log(
       `LaneTerm server bench: ${CLIENTS} concurrent clients on loopback, ${SECONDS} s per phase after ${WARMUP_MS / 1000} s warm-up`,
@@ -381,7 +394,42 @@ async function main(): Promise<void> {
   }
 }
 
+/** Prints the summary of every profile written under PROFILE_DIR and its subfolders A and B. */
+function printProfiles(): void {
+  if (PROFILE_DIR === undefined) return;
+  for (const dir of [PROFILE_DIR, join(PROFILE_DIR, 'A'), join(PROFILE_DIR, 'B')]) {
+    if (existsSync(dir)) profileReport(dir).forEach((item) => console.log(item));
+  }
+}
+
+/** `--baseline DIR`: the sale phases on a service from DIR beside one from this checkout. */
+async function baselineBeside(root: string): Promise<void> {
+  console.log(
+    `LaneTerm server bench, A/B: ${CLIENTS} concurrent clients, ${SECONDS} s per phase after ${WARMUP_MS / 1000} s warm-up`,
+  );
+  const key = (server: ServerProcess) => keyAuth(server.apiKey);
+  await abComparison(
+    root,
+    [
+      {
+        name: 'REST v2 sale',
+        run: (s) => restPhase(s.plainPort, s.apiKey, true, s.pid),
+      },
+      {
+        name: 'key/value sale, API key',
+        run: (s) => meteredKvPhase(s.plainPort, key(s), true, s.pid),
+      },
+      {
+        name: 'key/value sale, API key, e-mail + SMS copies',
+        run: (s) => meteredKvPhase(s.plainPort, key(s), true, s.pid, COPIES),
+      },
+    ],
+    PROFILE_DIR,
+  );
+}
+
 if (values.help === true) console.log(HELP);
+else if (values.baseline !== undefined) await baselineBeside(values.baseline);
 else if (values.logins === true) await loginsOnly();
 else if (values.store === undefined) await main();
 else if (values.store === 'postgres') {
@@ -399,3 +447,4 @@ else if (values.store === 'postgres') {
     startEchoServers,
   });
 } else throw new Error(`--store: postgres or nothing, not "${values.store}"`);
+printProfiles();

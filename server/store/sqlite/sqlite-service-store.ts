@@ -10,6 +10,7 @@ import { applySqliteMigrations } from './sqlite-migrations.ts';
 import { sqliteSessions } from './sqlite-session.ts';
 import { SqliteTransactionStore } from './sqlite-transaction-store.ts';
 import { StanSequence } from './stan-sequence.ts';
+import { WalCheckpointer } from './wal-checkpointer.ts';
 import { WalSync } from './wal-sync.ts';
 
 /** Options of a SQLite store. */
@@ -26,7 +27,10 @@ function sqliteAreas(session: SqlSession): StoreTx {
   });
 }
 
-/** Opens the file in WAL mode with foreign keys on, its schema brought up to date. */
+/**
+ * Opens the file in WAL mode with foreign keys on, its schema brought up to date; a file on disk
+ * gets group commit (WalSync) and checkpoints on a thread of their own (WalCheckpointer).
+ */
 function openDatabase(path: string, options: SqliteStoreOptions) {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path, options.verbose === undefined ? {} : { verbose: options.verbose });
@@ -38,7 +42,10 @@ function openDatabase(path: string, options: SqliteStoreOptions) {
     applySqliteMigrations(db);
     // From now on a write that meets another connection's lock waits without blocking (whenFree).
     db.pragma('busy_timeout = 0');
-    return { db, wal: db.memory ? undefined : new WalSync(`${path}-wal`) };
+    if (db.memory) return { db, wal: undefined, checkpointer: undefined };
+    const checkpointer = new WalCheckpointer(db);
+    const wal = new WalSync(`${path}-wal`, (commits) => checkpointer.committed(commits));
+    return { db, wal, checkpointer };
   } catch (error) {
     db.close();
     throw error;
@@ -49,8 +56,9 @@ function openDatabase(path: string, options: SqliteStoreOptions) {
  * The SQLite back end of the store boundary, the service's embedded default: one file, one
  * connection, WAL journal with synchronous=NORMAL and group commit (WalSync), so a commit is
  * answered only once the log holding it is flushed, and one flush serves every commit made while
- * the previous one ran. Store transactions take turns at the connection (ConnectionGate); reads
- * outside them wait for the one in progress, so they never see what is not committed.
+ * the previous one ran; checkpoints run on a thread of their own (WalCheckpointer). Store
+ * transactions take turns at the connection (ConnectionGate); reads outside them wait for the one
+ * in progress, so they never see what is not committed.
  */
 export class SqliteServiceStore extends StoreAreas implements ServiceStore {
   readonly backend = 'sqlite';
@@ -60,12 +68,13 @@ export class SqliteServiceStore extends StoreAreas implements ServiceStore {
   readonly database: Database.Database;
   readonly #gate: ConnectionGate;
   readonly #wal: WalSync | undefined;
+  readonly #checkpointer: WalCheckpointer | undefined;
   readonly #top: SqlSession;
   readonly #tx: StoreTx;
   readonly #stans: StanSequence;
 
   constructor(path: string, options: SqliteStoreOptions = {}) {
-    const { db, wal } = openDatabase(path, options);
+    const { db, wal, checkpointer } = openDatabase(path, options);
     const gate = new ConnectionGate();
     const sessions = sqliteSessions(db, gate, wal);
     const top = sqliteAreas(sessions.top);
@@ -74,6 +83,7 @@ export class SqliteServiceStore extends StoreAreas implements ServiceStore {
     this.database = db;
     this.#gate = gate;
     this.#wal = wal;
+    this.#checkpointer = checkpointer;
     this.#top = sessions.top;
     this.#tx = sqliteAreas(sessions.tx);
     this.#stans = new StanSequence(top.transactions);
@@ -99,6 +109,7 @@ export class SqliteServiceStore extends StoreAreas implements ServiceStore {
   async close(): Promise<void> {
     await this.#gate.run(() => undefined);
     await this.#wal?.close();
+    await this.#checkpointer?.stop();
     this.database.close();
   }
 }

@@ -35,10 +35,16 @@ export class WalSync {
   #dirty = false;
   #failure: StoreSyncError | undefined;
   #flushes = 0;
+  #commits = 0;
+  readonly #onCommit: ((commits: number) => void) | undefined;
 
-  /** Opens the write-ahead log at `walPath` (it must exist: the database is open in WAL mode). */
-  constructor(walPath: string) {
+  /**
+   * Opens the write-ahead log at `walPath` (it must exist: the database is open in WAL mode);
+   * `onCommit` hears the number of commits noted so far after each one (WalCheckpointer).
+   */
+  constructor(walPath: string, onCommit?: (commits: number) => void) {
     this.#fd = openSync(walPath, 'r');
+    this.#onCommit = onCommit;
   }
 
   /** Flushes started so far (a figure for benches and tests). */
@@ -49,6 +55,8 @@ export class WalSync {
   /** Notes that a commit was written to the log; durable() then waits for a flush covering it. */
   committed(): void {
     this.#dirty = true;
+    this.#commits += 1;
+    this.#onCommit?.(this.#commits);
   }
 
   /**

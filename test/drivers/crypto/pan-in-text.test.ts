@@ -118,6 +118,24 @@ describe('maskCardNumbers on card numbers spelled other ways', () => {
       }),
     );
   });
+
+  it('returns ASCII text of at most 11 digits as it came, and finds no card data in it', () => {
+    const ascii = fc.string({
+      unit: fc.integer({ min: 0x20, max: 0x7e }).map(String.fromCharCode),
+    });
+    fc.assert(
+      fc.property(ascii, (text) => {
+        fc.pre((text.match(/[0-9]/g) ?? []).length <= 11);
+        expect(maskCardNumbers(text)).toBe(text);
+        expect(findCardData(text)).toBeUndefined();
+      }),
+    );
+  });
+
+  it('still masks a 13-digit card number in fullwidth digits and one in Arabic-Indic digits', () => {
+    expect(maskCardNumbers('ref ４２２２２２２２２２２２２')).toBe('ref XXXXXXXXX2222');
+    expect(maskCardNumbers('٤٢٢٢٢٢٢٢٢٢٢٢٢')).toBe('XXXXXXXXX2222');
+  });
 });
 
 describe('maskCardNumbers on track data', () => {

@@ -15,10 +15,26 @@ export interface ChildRun {
   exited: Promise<number | string>;
 }
 
-/** Runs `node --import tsx <entry> <args>` from the repository root. */
-export function runEntry(entry: string, args: string[], stdin?: string, env = {}): ChildRun {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
-    cwd: REPO_ROOT,
+/** Where a child runs from and node's own flags for it (Node.js CLI options, `node [options]`). */
+export interface RunPlace {
+  nodeArgs?: readonly string[];
+  root?: string;
+}
+
+/**
+ * Runs `node [nodeArgs] --import tsx <entry> <args>` from the repository root, or from another
+ * checkout's root given as `place.root`.
+ */
+export function runEntry(
+  entry: string,
+  args: string[],
+  stdin?: string,
+  env = {},
+  place: RunPlace = {},
+): ChildRun {
+  const nodeArgs = [...(place.nodeArgs ?? []), '--import', 'tsx', entry, ...args];
+  const child = spawn(process.execPath, nodeArgs, {
+    cwd: place.root ?? REPO_ROOT,
     env: { ...process.env, ...env },
   });
   const stdout: string[] = [];

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { portAfter, runEntry, type ChildRun } from '../../helpers/server-process.ts';
+import { portAfter, runEntry, type ChildRun, type RunPlace } from '../../helpers/server-process.ts';
 
 /** The demo merchant's profile API key, as --demo writes it to DIR/demo-apikey.json. */
 export interface ApiKey {
@@ -35,11 +35,21 @@ export class ServerProcess {
 
   /**
    * Starts the service on `dataDir` and resolves once it prints where it listens; `extra` options
-   * come last and win (e.g. `--log-level info`).
+   * come last and win (e.g. `--log-level info`); `place` gives node flags and another checkout.
    */
-  static async start(dataDir: string, extra: string[] = []): Promise<ServerProcess> {
+  static async start(
+    dataDir: string,
+    extra: string[] = [],
+    place: RunPlace = {},
+  ): Promise<ServerProcess> {
     const args = ['--port', '0', '--plain-port', '0', '--data', dataDir, '--demo'];
-    const run = runEntry('server/cli.ts', [...args, '--log-level', 'warn', ...extra]);
+    const run = runEntry(
+      'server/cli.ts',
+      [...args, '--log-level', 'warn', ...extra],
+      undefined,
+      {},
+      place,
+    );
     await run.line(/demo profile API key/);
     const key = JSON.parse(readFileSync(join(dataDir, 'demo-apikey.json'), 'utf8')) as ApiKey;
     const ports = { plain: await portAfter(run, 'plain:'), tls: await portAfter(run, 'TLS:') };
