@@ -176,7 +176,7 @@ describe('recovery after the lane process is killed', () => {
     const first = await startLaneProcess();
     await first.driver.send({ type: 'sale.start', amountMinor: 675, tender: 'credit' });
     await first.driver.step('card');
-    await devices.present('visa-expired', 'swipe');
+    await devices.present('visa-x924', 'swipe');
     const partial = await first.driver.result();
     expect(partial.step.result.outcome).toBe('partial');
     const entryId = partial.step.result.entryId ?? '';
