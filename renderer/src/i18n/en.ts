@@ -240,6 +240,7 @@ export const en = {
   'training.unplug': 'Unplug for 5 s',
   'training.paperOut': 'Paper out',
   'training.paperBack': 'Paper back',
+  'training.chipFails': 'Chip cannot be read',
   'deviceKind.reader': 'Card reader',
   'deviceKind.emv': 'Chip reader',
   'deviceKind.pinpad': 'PIN pad',

@@ -222,6 +222,7 @@ export const es: Record<MessageKey, string> = {
   'training.unplug': 'Desconectar 5 s',
   'training.paperOut': 'Sin papel',
   'training.paperBack': 'Papel repuesto',
+  'training.chipFails': 'El chip no se lee',
   'deviceKind.reader': 'Lector de tarjetas',
   'deviceKind.emv': 'Lector de chip',
   'deviceKind.pinpad': 'Teclado PIN',
