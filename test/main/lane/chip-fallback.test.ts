@@ -56,7 +56,7 @@ describe('chip first at the card step', () => {
     expect(result.step.result).toMatchObject({ outcome: 'approved', card: { entry: 'insert' } });
   });
 
-  it('after the chip fails, the same card swiped is approved as a fallback swipe and its receipt says so', async () => {
+  it('after the chip fails, the same card swiped is approved as a fallback swipe, on the screen, in the journal and on the receipt', async () => {
     const running = await lane('wedge');
     const workflowId = await saleAtCard(running, 2100);
     await running.devices.present('mc', 'swipe');
@@ -74,6 +74,7 @@ describe('chip first at the card step', () => {
     });
     const [entry] = running.lane.journal.entriesOf(workflowId);
     expect(entry?.card?.entry).toBe('fallback_swipe');
+    expect(running.devices.simulators.printer.text()).toMatch(/ENTRY\s+SWIPED \(CHIP FAILED\)/);
   });
 
   it('a failed read before the lane asked for the chip does not open the fallback', async () => {
