@@ -4,7 +4,8 @@ import { DeviceError } from '../device-error.ts';
  * Faults a simulator can inject, each as the bytes a broken device or cable would produce, or,
  * for the chip: card-decline, a card that declines after the issuer approved; bad-arqc, a card
  * whose cryptogram its issuer's keys do not give; bad-arpc, issuer data that reaches the card
- * altered, so its ARPC does not verify; card-removed, a card taken out before it completes.
+ * altered, so its ARPC does not verify; card-removed, a card taken out before it completes;
+ * chip-unreadable, a card whose chip the EMV reader cannot read (0A 01).
  */
 export type FaultName =
   | 'bad-checksum'
@@ -16,7 +17,8 @@ export type FaultName =
   | 'card-decline'
   | 'bad-arqc'
   | 'bad-arpc'
-  | 'card-removed';
+  | 'card-removed'
+  | 'chip-unreadable';
 
 /** The faults the simulators understand (each device those that apply to it). */
 export const FAULT_NAMES: readonly FaultName[] = [
@@ -30,6 +32,7 @@ export const FAULT_NAMES: readonly FaultName[] = [
   'bad-arqc',
   'bad-arpc',
   'card-removed',
+  'chip-unreadable',
 ];
 
 /**

@@ -76,6 +76,8 @@ export class NgaReaderSimulator extends DeviceSimulator {
   readonly #chips: SimulatedChips;
   /** When set, the next card presented fails to read (0A 01). */
   cardReadFails = false;
+  /** Card waits (Activate Transaction) started so far: a test knows a new wait from an old one. */
+  activations = 0;
 
   readonly masking: TrackMasking;
 
@@ -133,6 +135,7 @@ export class NgaReaderSimulator extends DeviceSimulator {
       this.#answer({ command: NGA.activate[0], code, data });
     if (this.#waiting !== undefined) return answer(NGA_STATUS.notAllowed);
     this.#pending = undefined;
+    this.activations += 1;
     const timeoutS = request[0] ?? 30;
     const amount = request.subarray(4, 10).toString('hex');
     const abort = new AbortController();
@@ -147,7 +150,7 @@ export class NgaReaderSimulator extends DeviceSimulator {
     this.#waiting = undefined;
     if (got === 'cancelled') return;
     if (got === undefined) return answer(NGA_STATUS.timeout);
-    if (this.cardReadFails) {
+    if (this.cardReadFails || this.faults.fire('chip-unreadable')) {
       this.cardReadFails = false;
       return answer(NGA_STATUS.failed, Buffer.of(0x01));
     }

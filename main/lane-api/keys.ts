@@ -82,9 +82,11 @@ const SETTINGS = {
 /**
  * Training mode's controls on the training customer panel: the card presented, on F1 to F4, keys
  * the cashier's screens leave free while a card is awaited; what the cardholder does at the PIN
- * pad and what befalls the devices, on Shift with a function key (never a cashier's action).
+ * pad and what befalls the devices (the chip the EMV reader cannot read, docs/lane.md › Chip
+ * first), on Shift with a function key (never a cashier's action).
  */
 const TRAINING = {
+  chipFails: 'Shift+F1',
   fallback: 'F1',
   insert: 'F2',
   tap: 'F3',

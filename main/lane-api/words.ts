@@ -46,6 +46,7 @@ export const PROBLEM_WORDS: Readonly<Record<ProblemCode, string>> = {
   reader_disconnected: 'The card reader is disconnected. Check its cable.',
   reader_timeout: 'No card was presented in time.',
   card_unreadable: 'The card could not be read. Try again.',
+  insert_chip: 'This card has a chip. Ask the customer to insert the chip.',
   reader_keys_exhausted: 'The card reader needs new keys. Use another reader; call support.',
   no_card_reader: 'No card reader is connected.',
   pinpad_disconnected: 'The PIN pad is disconnected. Check its cable.',

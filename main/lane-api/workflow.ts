@@ -23,6 +23,7 @@ export const ProblemCode = z.enum([
   'reader_disconnected',
   'reader_timeout',
   'card_unreadable',
+  'insert_chip',
   'reader_keys_exhausted',
   'no_card_reader',
   'pinpad_disconnected',

@@ -8,6 +8,7 @@ import {
   type KeyedCardRequest,
 } from '../../drivers/index.ts';
 import type { AttentionAction, CardSummary, EntryMethod, Tender } from '../lane-api/index.ts';
+import { ChipFirst } from './chip-fallback.ts';
 import { pinProblem, readerProblem } from './device-problems.ts';
 import type { JournalEntry } from './journal/journal-types.ts';
 import { brandOfAid } from './offline/offline-verdict.ts';
@@ -58,10 +59,14 @@ export function maskedSummary(lastFour: string, digits: number, entry: EntryMeth
   return { maskedAccount: `${'X'.repeat(Math.max(0, digits - 4))}${lastFour}`, lastFour, entry };
 }
 
-/** A reader's card read as a captured card (docs/devices.md, Reader output → request fields). */
-export function capturedFromRead(read: CardRead): CapturedCard {
+/**
+ * A reader's card read as a captured card (docs/devices.md, Reader output → request fields); a
+ * chip card's swipe the lane took after its chip failed is a fallback swipe (docs/lane.md › Chip
+ * first).
+ */
+export function capturedFromRead(read: CardRead, fallback = false): CapturedCard {
   const digits = Math.min(19, Math.max(4, read.maskedAccount.length));
-  const entryMethod = ENTRY_OF_READ[read.entryMode];
+  const entryMethod = fallback ? 'fallback_swipe' : ENTRY_OF_READ[read.entryMode];
   const summary = maskedSummary(read.lastFour, digits, entryMethod);
   const fields = toRequestFields(read);
   const clear = read.kind === 'plain-swipe' || (read.kind === 'keyed' && read.cv !== undefined);
@@ -114,23 +119,31 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
 
   /**
    * The card step: waits on every reader at once (the first read wins) or for the cashier to
-   * choose keyed entry on the PIN pad (asked as `keyed` says: default number and expiry). A read
-   * the customer can retry stays on this step with the problem shown; a reader gone, silent or
-   * out of keys goes to attention.
+   * choose keyed entry on the PIN pad (asked as `keyed` says: default number and expiry). A chip
+   * card swiped where the EMV reader could read its chip stays on this step with insert_chip
+   * until the chip fails (ChipFirst). A read the customer can retry stays on this step with the
+   * problem shown; a reader gone, silent or out of keys goes to attention.
    */
   protected async captureCard(
     tender: Tender,
     dueMinor: number,
     keyed: KeyedCardRequest = {},
   ): Promise<CapturedCard | typeof CHANGE_TENDER> {
-    let problem: 'card_unreadable' | undefined;
+    let problem: 'card_unreadable' | 'insert_chip' | undefined;
+    const chipFirst = new ChipFirst(this.ctx.devices.has('emv'));
     for (;;) {
       const accepts = this.accepts(tender);
       const shownAt = performance.now();
       this.show({ name: 'card', dueMinor, tender, accepts, ...(problem ? { problem } : {}) });
       const methods = accepts.includes('keyed_pad') ? ['keyed_pad'] : [];
       const outcome = await this.#readOrEntry(dueMinor, methods, shownAt);
-      if ('read' in outcome) return capturedFromRead(outcome.read);
+      if ('read' in outcome) {
+        const verdict = chipFirst.judge(outcome.read);
+        if (verdict !== 'insert_chip')
+          return capturedFromRead(outcome.read, verdict === 'fallback');
+        problem = 'insert_chip';
+        continue;
+      }
       if ('keyed' in outcome) {
         const entered = await this.keyedEntry(dueMinor, tender, keyed);
         if (entered !== undefined) return entered;
@@ -138,6 +151,7 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
       }
       const found = readerProblem(outcome.error);
       if (found === 'retry_read') {
+        chipFirst.readFailed();
         problem = 'card_unreadable';
         continue;
       }

@@ -87,6 +87,7 @@ export class LaneReceipts implements ReceiptPort {
       pinVerified: entry.tender === 'debit',
       duplicate: request.duplicate,
       ...(request.chip === undefined ? {} : { chip: request.chip }),
+      ...(entry.card?.entry === 'fallback_swipe' ? { fallbackSwipe: true } : {}),
       ...(request.standing === undefined ? {} : { standing: request.standing }),
       ...(request.offline === true ? { offline: true } : {}),
     };

@@ -105,6 +105,11 @@ export interface ReceiptContext {
   offline?: boolean;
   /** A contact chip's final decision: its cryptogram, TVR and TSI replace the answer's. */
   chip?: ChipCompletion;
+  /**
+   * The lane took the card's swipe after its chip failed (docs/lane.md › Chip first): the entry
+   * prints as rcpt_entry_mode F, which the service cannot tell from the request.
+   */
+  fallbackSwipe?: boolean;
 }
 
 /** Currency symbols printed before amounts; other currencies print their ISO letters. */
@@ -241,7 +246,7 @@ export function buildReceipt(
   const language = context.language ?? 'en';
   const words = RECEIPT_WORDS[language];
   const outcome = outcomeOf(answer, context, words);
-  const entry = answer.get('rcpt_entry_mode');
+  const entry = context.fallbackSwipe === true ? 'F' : answer.get('rcpt_entry_mode');
   const account = answer.account;
   const cvm = verificationOf(answer.get('rcpt_emv_cvm'), words);
   const ttid = answer.ttid;

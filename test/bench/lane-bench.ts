@@ -183,7 +183,7 @@ async function main(): Promise<void> {
       tender: 'credit',
     });
     await driver.step('card');
-    await devices.present('visa', 'swipe');
+    await devices.present('visa-x924', 'swipe');
     await driver.result();
     await driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
     await driver.idle();

@@ -161,6 +161,24 @@ describe('lane end to end', () => {
     await at.screen('New sale');
   });
 
+  it("a chip the reader cannot read: the insert is told unreadable, the chip reader's fallback swipe is approved and printed as such", async () => {
+    const at = await cashier();
+    await at.sale('2150');
+    await at.screen('Waiting for the card');
+    await at.page.getByRole('combobox', { name: 'Test card' }).selectOption('visa');
+    await at.keys('Shift+F1');
+    await at.keys('F2');
+    await at.page.getByText('The card could not be read. Try again.').waitFor();
+    await at.keys('F1');
+    await at.screen('Result: Approved');
+    const receipt = await at.textOf('figure', /Receipt/);
+    expect(receipt).toContain('21.50');
+    expect(receipt).toMatch(/ENTRY\s+SWIPED \(CHIP FAILED\)/);
+    expect(receipt).not.toContain(cardNumber('visa'));
+    await at.keys('Enter');
+    await at.screen('New sale');
+  });
+
   it('void from history', async () => {
     const at = await cashier();
     await at.swipedSale('1111');

@@ -252,6 +252,7 @@ export const en = {
   'training.paperBack': 'Paper back',
   'training.network': 'Network to the payment server',
   'training.networkDown': 'Network down',
+  'training.chipFails': 'Chip cannot be read',
   'deviceKind.reader': 'Card reader',
   'deviceKind.emv': 'Chip reader',
   'deviceKind.pinpad': 'PIN pad',

@@ -234,6 +234,7 @@ export const es: Record<MessageKey, string> = {
   'training.paperBack': 'Papel repuesto',
   'training.network': 'Red al servidor de pagos',
   'training.networkDown': 'Red caída',
+  'training.chipFails': 'El chip no se lee',
   'deviceKind.reader': 'Lector de tarjetas',
   'deviceKind.emv': 'Lector de chip',
   'deviceKind.pinpad': 'Teclado PIN',
@@ -343,6 +344,7 @@ export const es: Record<MessageKey, string> = {
   'problem.reader_disconnected': 'El lector de tarjetas está desconectado. Revise el cable.',
   'problem.reader_timeout': 'No se presentó ninguna tarjeta a tiempo.',
   'problem.card_unreadable': 'No se pudo leer la tarjeta. Inténtelo de nuevo.',
+  'problem.insert_chip': 'Esta tarjeta tiene chip. Pida al cliente que inserte el chip.',
   'problem.reader_keys_exhausted':
     'El lector necesita claves nuevas. Use otro lector; llame a soporte.',
   'problem.no_card_reader': 'No hay ningún lector de tarjetas conectado.',

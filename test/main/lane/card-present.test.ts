@@ -247,15 +247,28 @@ describe('card-present sales against the running service', () => {
     expect(approved.step.result).toMatchObject({ outcome: 'approved', amountMinor: 2600 });
   });
 
-  it('debit swiped on a wedge reader: the PIN block carries the PAN (format 0) and is approved', async () => {
+  it('debit swiped on a wedge reader after its chip failed: the PIN block carries the PAN (format 0) and is approved', async () => {
     const { driver, devices } = await lane('wedge');
+    const emv = devices.simulators.emv;
+    const chipWait = (count: number) =>
+      vi.waitFor(() => expect(emv.activations >= count && emv.activated).toBe(true), {
+        timeout: 20_000,
+        interval: 20,
+      });
     await driver.send({ type: 'sale.start', amountMinor: 4000, tender: 'debit' });
     await driver.step('card');
+    await chipWait(1);
+    await devices.present('mc-debit', 'swipe');
+    await driver.step('card', (view) => view.step.problem === 'insert_chip');
+    devices.fault('emv', 'chip-unreadable');
+    await chipWait(2);
+    await devices.present('mc-debit', 'insert');
+    await driver.step('card', (view) => view.step.problem === 'card_unreadable');
     await devices.present('mc-debit', 'swipe');
     await driver.step('pin');
     expect((await driver.result()).step.result).toMatchObject({
       outcome: 'approved',
-      card: { entry: 'swipe', maskedAccount: 'XXXXXXXXXXXX8210' },
+      card: { entry: 'fallback_swipe', maskedAccount: 'XXXXXXXXXXXX8210' },
     });
   });
 

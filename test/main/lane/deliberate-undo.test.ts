@@ -25,7 +25,7 @@ afterAll(async () => {
   await stopServiceProcess(service);
 });
 
-async function approvedSale(amountMinor: number, card = 'amex', own = false) {
+async function approvedSale(amountMinor: number, card = 'diners', own = false) {
   bench = await startLaneBench({
     ...(own ? {} : { service }),
     devices: { reader: 'wedge' },
@@ -70,7 +70,7 @@ describe('undo after an approval', () => {
           operation: 'reversal',
           amountMinor: 2275,
           tender: 'credit',
-          card: expect.objectContaining({ lastFour: '8431', brand: 'AMEX' }),
+          card: expect.objectContaining({ lastFour: '1667', brand: 'DINERS' }),
         },
       ],
       next: ['confirm', 'back'],
@@ -115,7 +115,7 @@ describe('undo after an approval', () => {
       tender: 'credit',
     });
     await driver.step('card');
-    await devices.present('mc', 'swipe');
+    await devices.present('diners', 'swipe');
     const partial = await driver.result();
     expect(partial.step.next).toEqual(['another_tender', 'void']);
     await driver.send({ type: 'workflow.choose', workflowId, action: 'another_tender' });
@@ -144,7 +144,7 @@ describe('undo after an approval', () => {
 
 describe('history and the day ask the same way', () => {
   it('history void and refund show the move they will send; back sends nothing', async () => {
-    const { driver, lane, workflowId: saleId, result } = await approvedSale(1250, 'visa');
+    const { driver, lane, workflowId: saleId, result } = await approvedSale(1250, 'visa-x924');
     await driver.send({ type: 'workflow.choose', workflowId: saleId, action: 'finish' });
     await driver.idle();
     const entryId = result.step.result.entryId ?? '';
@@ -171,7 +171,7 @@ describe('history and the day ask the same way', () => {
   });
 
   it('closing the day shows the open batch by tender and brand first; back leaves it open', async () => {
-    const { driver, lane, workflowId: saleId } = await approvedSale(1250, 'visa', true);
+    const { driver, lane, workflowId: saleId } = await approvedSale(1250, 'visa-x924', true);
     await driver.send({ type: 'workflow.choose', workflowId: saleId, action: 'finish' });
     await driver.idle();
     const closing = await driver.send({ type: 'day.close' });

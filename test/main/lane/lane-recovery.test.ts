@@ -85,7 +85,7 @@ describe('recovery after the lane process is killed', () => {
       tender: 'credit',
     });
     await first.driver.step('card');
-    await devices.present('visa', 'swipe');
+    await devices.present('visa-x924', 'swipe');
     await first.driver.result();
     await first.driver.send({
       type: 'workflow.choose',
@@ -100,7 +100,7 @@ describe('recovery after the lane process is killed', () => {
       tender: 'credit',
     });
     await first.driver.step('card');
-    await devices.present('mc', 'swipe');
+    await devices.present('diners', 'swipe');
     await first.driver.step('authorizing');
     const journal = new Database(join(dir, 'journal.db'), { readonly: true });
     let pending: { order_id: string } | undefined;
@@ -125,7 +125,7 @@ describe('recovery after the lane process is killed', () => {
         operation: 'sale',
         amountMinor: 805,
         tender: 'credit',
-        card: expect.objectContaining({ lastFour: '5454' }),
+        card: expect.objectContaining({ lastFour: '1667' }),
       }),
     ]);
     let lines = await entries(second.driver);
@@ -176,7 +176,7 @@ describe('recovery after the lane process is killed', () => {
     const first = await startLaneProcess();
     await first.driver.send({ type: 'sale.start', amountMinor: 675, tender: 'credit' });
     await first.driver.step('card');
-    await devices.present('visa-stripe', 'swipe');
+    await devices.present('visa-x924', 'swipe');
     const partial = await first.driver.result();
     expect(partial.step.result.outcome).toBe('partial');
     const entryId = partial.step.result.entryId ?? '';
@@ -234,7 +234,7 @@ describe('recovery when the service is killed mid-sale', () => {
         tender: 'credit',
       });
       await driver.step('card');
-      await bench.devices.present('visa', 'swipe');
+      await bench.devices.present('visa-x924', 'swipe');
       await driver.step('authorizing');
       await sleep(300);
       await down.kill('SIGKILL');

@@ -53,7 +53,7 @@ describe('stopping the lane', () => {
       tender: 'credit',
     });
     await driver.step('card');
-    await devices.present('visa', 'swipe');
+    await devices.present('visa-x924', 'swipe');
     await driver.step('authorizing');
     await lane.stop();
     expect(journaled(dir, workflowId)).toEqual({
@@ -86,7 +86,7 @@ describe('stopping the lane', () => {
         tender: 'credit',
       });
       await first.driver.step('card');
-      await first.devices.present('visa', 'swipe');
+      await first.devices.present('visa-x924', 'swipe');
       await first.driver.step('authorizing');
       await first.stop();
       bench = await startLaneBench({ service, dir, devices: { reader: 'wedge' } });

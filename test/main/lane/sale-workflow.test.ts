@@ -37,21 +37,21 @@ describe('sale', () => {
     expect(card.step).toMatchObject({ dueMinor: 1250, tender: 'credit' });
     expect(card.step.accepts).toEqual(expect.arrayContaining(['insert', 'tap', 'swipe']));
     expect(card.prompts).toEqual({ cashier: 'ask_for_card', customer: 'present_card' });
-    await devices.present('visa', 'swipe');
+    await devices.present('visa-x924', 'swipe');
     const authorizing = await driver.step('authorizing');
     expect(authorizing.step).toMatchObject({ operation: 'sale', amountMinor: 1250 });
     const result = await driver.result();
     expect(result.step.result).toMatchObject({
       outcome: 'approved',
       amountMinor: 1250,
-      card: { maskedAccount: 'XXXXXXXXXXXX1111', brand: 'VISA', entry: 'swipe' },
+      card: { maskedAccount: 'XXXXXXXXX8909', brand: 'VISA', entry: 'swipe' },
     });
     expect(result.step.receipt.state).toBe('printed');
     expect(result.paidMinor).toBe(1250);
     const printed = devices.simulators.printer.text();
     expect(printed).toContain('TRAINING');
     expect(printed).toContain('12.50');
-    expect(printed).not.toContain('4111111111111111');
+    expect(printed).not.toContain('4012345678909');
     expect(driver.receipts()[0]).toMatchObject({
       training: true,
       printed: 'printed',
@@ -59,7 +59,7 @@ describe('sale', () => {
     });
     await driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
     await driver.idle();
-    const { entries } = await driver.send({ type: 'history.search', query: { text: '1111' } });
+    const { entries } = await driver.send({ type: 'history.search', query: { text: '8909' } });
     expect(entries[0]).toMatchObject({
       operation: 'sale',
       outcome: 'approved',
@@ -74,7 +74,7 @@ describe('sale', () => {
     await driver.step('tender');
     await driver.send({ type: 'workflow.tender', workflowId, tender: 'credit' });
     await driver.step('card');
-    await devices.present('visa', 'swipe');
+    await devices.present('visa-x924', 'swipe');
     const declined = await driver.result();
     expect(declined.step.result).toMatchObject({
       outcome: 'declined',
@@ -85,7 +85,7 @@ describe('sale', () => {
     expect(declined.prompts.cashier).toBe('ask_another_card');
     await driver.send({ type: 'workflow.choose', workflowId, action: 'try_again' });
     await driver.step('card');
-    await devices.present('mc', 'swipe');
+    await devices.present('diners', 'swipe');
     const second = await driver.result();
     expect(second.step.result).toMatchObject({ outcome: 'declined', reason: 'declined' });
     await driver.send({ type: 'workflow.cancel', workflowId });
@@ -203,7 +203,7 @@ describe('sale', () => {
       tender: 'credit',
     });
     await driver.step('card');
-    await devices.present('visa', 'swipe');
+    await devices.present('visa-x924', 'swipe');
     const partial = await driver.result();
     expect(partial.step.result).toMatchObject({
       outcome: 'partial',
@@ -220,7 +220,7 @@ describe('sale', () => {
     expect(tender.paidMinor).toBe(500);
     await driver.send({ type: 'workflow.tender', workflowId, tender: 'credit' });
     await driver.step('card');
-    await devices.present('mc', 'swipe');
+    await devices.present('diners', 'swipe');
     const paid = await driver.result();
     expect(paid.step.result).toMatchObject({ outcome: 'approved', amountMinor: 175 });
     expect(paid.paidMinor).toBe(675);
@@ -247,7 +247,7 @@ describe('sale', () => {
     devices.setCardholderPin('typed');
     await driver.send({ type: 'workflow.choose', workflowId, action: 'other_entry' });
     await driver.step('card');
-    await devices.present('visa', 'swipe');
+    await devices.present('visa-x924', 'swipe');
     expect((await driver.result()).step.result).toMatchObject({ outcome: 'approved' });
     expect(lane.journal.entriesOf(workflowId)).toHaveLength(1);
   });

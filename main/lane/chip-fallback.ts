@@ -1,0 +1,46 @@
+import type { CardRead } from '../../drivers/index.ts';
+
+/**
+ * A magnetic stripe whose ISO 7813 service code starts 2 or 6 belongs to a card with a chip
+ * (docs/lane.md › Chip first; ISO/IEC 7813 service code, first digit).
+ */
+export function isChipCard(read: CardRead): boolean {
+  const first = read.serviceCode?.[0];
+  return first === '2' || first === '6';
+}
+
+/** What the card step does with a read: take it, ask for the chip, or take it as a fallback swipe. */
+export type ChipVerdict = 'take' | 'insert_chip' | 'fallback';
+
+/**
+ * Chip first (docs/lane.md › Chip first; EMV Book 4, a hybrid terminal reads the chip before the
+ * stripe; the brands' fallback rules): on a lane
+ * whose EMV reader can read chips, a chip card swiped is refused with "insert the chip"; once the
+ * chip could not be read `attempts` times on this card step, its swipe is taken as a fallback
+ * swipe. A read that is not a plain swipe (chip, tap, the EMV reader's own fallback swipe, keyed)
+ * is taken as it is.
+ */
+export class ChipFirst {
+  readonly #chipReader: boolean;
+  readonly #attempts: number;
+  #asked = false;
+  #failedChipReads = 0;
+
+  constructor(chipReader: boolean, attempts = 1) {
+    this.#chipReader = chipReader;
+    this.#attempts = Math.max(1, attempts);
+  }
+
+  /** The verdict on a read; asking for the chip is remembered, so failed reads after it count. */
+  judge(read: CardRead): ChipVerdict {
+    if (read.entryMode !== 'swipe' || !this.#chipReader || !isChipCard(read)) return 'take';
+    if (this.#failedChipReads >= this.#attempts) return 'fallback';
+    this.#asked = true;
+    return 'insert_chip';
+  }
+
+  /** A read that failed in a way the customer retries; it counts once the lane asked for the chip. */
+  readFailed(): void {
+    if (this.#asked) this.#failedChipReads += 1;
+  }
+}
