@@ -42,6 +42,7 @@ export async function runScenario(file: string, service: ServiceProcess): Promis
           service,
           devices: { reader: scenario.reader },
           ...(scenario.settings === undefined ? {} : { settings: scenario.settings }),
+          ...(scenario.offline === undefined ? {} : { offline: scenario.offline }),
           ...answerMs,
         });
   const state = { workflowId: '' };
