@@ -220,7 +220,17 @@ export async function runStep(
   else if ('acknowledge' in step) await acknowledgeAll(bench);
   else if ('idle' in step) await driver.idle();
   else if ('wait' in step) await sleep(step.wait);
-  else if ('network' in step)
+  else if ('service' in step) {
+    const own = bench.ownService ?? fail('service steps need service: own');
+    await (step.service === 'stop' ? own.stop() : own.start());
+  } else if ('transactions' in step) {
+    const own = bench.ownService ?? fail('transactions needs service: own');
+    check(
+      `transactions of ${step.transactions.amount}`,
+      await own.transactionsOf(step.transactions.amount),
+      step.transactions.count,
+    );
+  } else if ('network' in step)
     await driver.send({ type: 'training.network', down: step.network === 'down' });
   else if ('offline_status' in step) await offlineStatus(bench, step.offline_status);
 }

@@ -97,6 +97,15 @@ const Step = z.union([
   z.strictObject({ acknowledge: z.literal(true) }),
   z.strictObject({ idle: z.literal(true) }),
   z.strictObject({ wait: z.int().min(1).max(60_000) }),
+  /** The scenario's own service stopped (SIGTERM) or started again on its port (`service: own`). */
+  z.strictObject({ service: z.enum(['stop', 'start']) }),
+  /** How many of the service's unsettled transactions are of an amount: nothing sent twice. */
+  z.strictObject({
+    transactions: z.strictObject({
+      amount: z.string().regex(/^[0-9]+\.[0-9]{2}$/),
+      count: z.int().min(0),
+    }),
+  }),
   /** Training's network to the payment server taken down or brought back (training.network). */
   z.strictObject({ network: z.enum(['down', 'up']) }),
   /** The status bar's offline sales: how many wait and how many were declined on forwarding. */
@@ -119,6 +128,11 @@ export const Scenario = z.strictObject({
    * (`npm start -- --config`), which a scenario may kill and start again.
    */
   lane: z.enum(['engine', 'process']).default('engine'),
+  /**
+   * The payment service: the run's shared one, or the scenario's own, which `service: stop` and
+   * `service: start` take away and bring back on the same port.
+   */
+  service: z.enum(['shared', 'own']).default('shared'),
   /** The swipe reader of the training devices: ID TECH (encrypted) or keyboard wedge (clear). */
   reader: z.enum(['idtech', 'wedge']).default('idtech'),
   settings: EditableSettings.partial().optional(),
