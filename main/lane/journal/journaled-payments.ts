@@ -106,6 +106,11 @@ export class JournaledPayments {
     this.#networkDown = down;
   }
 
+  /** True while training's network down holds every request back. */
+  get networkDown(): boolean {
+    return this.#networkDown;
+  }
+
   /** Runs a request on the client, or, with the network down, throws as one not sent. */
   #run(operation: Operation, params: ParamsInput, options?: CallOptions): Promise<PaymentResult> {
     if (this.#networkDown)
