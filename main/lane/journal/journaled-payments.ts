@@ -193,8 +193,9 @@ export class JournaledPayments {
    * Forwarded offline sales): marked forwarding before the request leaves, as a sale with its
    * original order id (a retry is found by it, never charged twice), the reader's card fields and
    * offline_approved=yes with offline_ts; the service's answer is committed on the entry (its
-   * card fields removed). A request that could not leave waits again; one that left without an
-   * answer stays forwarding, looked up by its order id on the next pass.
+   * card fields removed). A request the lane's rules refuse is declined (lane_setup, the manager's
+   * list); one that could not leave waits again; one that left without an answer stays
+   * forwarding, looked up by its order id on the next pass.
    */
   async forward(queued: QueuedOffline): Promise<ForwardSent> {
     const { entry, card } = queued;
@@ -213,6 +214,15 @@ export class JournaledPayments {
     try {
       result = await this.#run('sale', params);
     } catch (error) {
+      if (error instanceof PaymentRequestError) {
+        this.#journal.offline.answered(entry.id, {
+          state: 'declined',
+          reason: 'lane_setup',
+          decidedBy: 'lane',
+          verbiage: `${error.field ?? 'request'}: ${error.rule ?? 'invalid'}`,
+        });
+        return 'answered';
+      }
       if (!(error instanceof PaymentNotSentError)) throw error;
       this.#onServer(false);
       this.#journal.offline.notSent(entry.id);
