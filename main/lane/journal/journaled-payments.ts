@@ -92,13 +92,19 @@ export class JournaledPayments {
   readonly #onServer: (reachable: boolean) => void;
   /** Training's network down: no request leaves, as when the service cannot be reached. */
   #networkDown = false;
+  /** False once a request could not be sent, true once one was answered: when down, a sale is checked first. */
+  #reachable = true;
 
   constructor(journal: JournalStore, client: PaymentClient, options: JournaledOptions) {
     this.#journal = journal;
     this.#client = client;
     this.#training = options.training;
     this.#lane = options.lane ?? {};
-    this.#onServer = options.onServer ?? (() => undefined);
+    const told = options.onServer ?? (() => undefined);
+    this.#onServer = (reachable) => {
+      this.#reachable = reachable;
+      told(reachable);
+    };
   }
 
   /** Training's "network down" (docs/lane.md › Offline): while true no request leaves. */
@@ -116,6 +122,17 @@ export class JournaledPayments {
     if (this.#networkDown)
       throw new PaymentNotSentError('unreachable', true, 'the training network is down');
     return this.#client.run(operation, params, options);
+  }
+
+  /**
+   * The health check before a new transaction is sent while the service was last seen out of
+   * reach (docs/lane.md › Offline): it throws as a request not sent when no connection can be
+   * made, so the sale may go offline without trying (and retrying) the request itself.
+   */
+  async #checkHealth(operation: Operation): Promise<void> {
+    if (this.#reachable || !NEW_TRANSACTION_OPERATIONS.has(operation) || this.#networkDown) return;
+    if (!(await this.#client.reachable()))
+      throw new PaymentNotSentError('unreachable', true, 'the health check found no service');
   }
 
   /** The payment client (for lookups that move no money). */
@@ -151,6 +168,7 @@ export class JournaledPayments {
     };
     let result: PaymentResult;
     try {
+      await this.#checkHealth(plan.operation);
       result = await this.#run(plan.operation, params, plan.options);
     } catch (error) {
       if (error instanceof PaymentNotSentError) {
