@@ -135,6 +135,11 @@ export class JournaledPayments {
       throw new PaymentNotSentError('unreachable', true, 'the health check found no service');
   }
 
+  /** True in training mode: every entry is marked so. */
+  get training(): boolean {
+    return this.#training;
+  }
+
   /** The payment client (for lookups that move no money). */
   get client(): PaymentClient {
     return this.#client;

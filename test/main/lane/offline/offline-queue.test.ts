@@ -90,6 +90,8 @@ describe('the offline queue in the journal', () => {
     expect(totals.oldestAt).toBe(journal.get('e')?.createdAt);
     expect(journal.offline.totals(true)).toEqual({ count: 0, valueMinor: 0 });
     expect(journal.offline.queued().map((queued) => queued.entry.id)).toEqual(['e', 'f']);
+    expect(journal.offline.queued(false)).toHaveLength(2);
+    expect(journal.offline.queued(true)).toEqual([]);
   });
 
   it("removes the card fields once the service answered: approved is forwarded, declined goes on the manager's list", () => {
