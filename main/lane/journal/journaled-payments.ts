@@ -14,6 +14,7 @@ import type { JournalStore } from './journal-store.ts';
 import { markOfMove, outcomeOf } from './outcomes.ts';
 import type { EntryPurpose, JournalEntry } from './journal-types.ts';
 import type { QueuedOffline } from './offline-entries.ts';
+import { SendGate } from './send-gate.ts';
 
 /** One request the lane makes: what the journal records, and the parameters that go on the wire. */
 export interface PaymentPlan {
@@ -90,10 +91,7 @@ export class JournaledPayments {
   readonly #training: boolean;
   readonly #lane: Readonly<Record<string, string>>;
   readonly #onServer: (reachable: boolean) => void;
-  /** Training's network down: no request leaves, as when the service cannot be reached. */
-  #networkDown = false;
-  /** False once a request could not be sent, true once one was answered: when down, a sale is checked first. */
-  #reachable = true;
+  readonly #gate: SendGate;
 
   constructor(journal: JournalStore, client: PaymentClient, options: JournaledOptions) {
     this.#journal = journal;
@@ -101,38 +99,16 @@ export class JournaledPayments {
     this.#training = options.training;
     this.#lane = options.lane ?? {};
     const told = options.onServer ?? (() => undefined);
+    this.#gate = new SendGate(client);
     this.#onServer = (reachable) => {
-      this.#reachable = reachable;
+      this.#gate.seen(reachable);
       told(reachable);
     };
   }
 
-  /** Training's "network down" (docs/lane.md › Offline): while true no request leaves. */
-  setNetworkDown(down: boolean): void {
-    this.#networkDown = down;
-  }
-
-  /** True while training's network down holds every request back. */
-  get networkDown(): boolean {
-    return this.#networkDown;
-  }
-
-  /** Runs a request on the client, or, with the network down, throws as one not sent. */
-  #run(operation: Operation, params: ParamsInput, options?: CallOptions): Promise<PaymentResult> {
-    if (this.#networkDown)
-      throw new PaymentNotSentError('unreachable', true, 'the training network is down');
-    return this.#client.run(operation, params, options);
-  }
-
-  /**
-   * The health check before a new transaction is sent while the service was last seen out of
-   * reach (docs/lane.md › Offline): it throws as a request not sent when no connection can be
-   * made, so the sale may go offline without trying (and retrying) the request itself.
-   */
-  async #checkHealth(operation: Operation): Promise<void> {
-    if (this.#reachable || !NEW_TRANSACTION_OPERATIONS.has(operation) || this.#networkDown) return;
-    if (!(await this.#client.reachable()))
-      throw new PaymentNotSentError('unreachable', true, 'the health check found no service');
+  /** The gate the lane's requests go through (training's network down, the health check). */
+  get gate(): SendGate {
+    return this.#gate;
   }
 
   /** True in training mode: every entry is marked so. */
@@ -173,8 +149,7 @@ export class JournaledPayments {
     };
     let result: PaymentResult;
     try {
-      await this.#checkHealth(plan.operation);
-      result = await this.#run(plan.operation, params, plan.options);
+      result = await this.#gate.run(plan.operation, params, plan.options);
     } catch (error) {
       if (error instanceof PaymentNotSentError) {
         this.#onServer(false);
@@ -235,7 +210,7 @@ export class JournaledPayments {
     };
     let result: PaymentResult;
     try {
-      result = await this.#run('sale', params);
+      result = await this.#gate.run('sale', params);
     } catch (error) {
       if (error instanceof PaymentRequestError) {
         this.#journal.offline.answered(entry.id, {
