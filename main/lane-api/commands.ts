@@ -104,6 +104,8 @@ const QUERY_COMMANDS = [
     copy: ReceiptCopy.optional(),
   }),
   z.strictObject({ type: z.literal('diagnostics.get') }),
+  /** The manager's list: offline sales the service declined when forwarded (docs/lane.md › Offline). */
+  z.strictObject({ type: z.literal('offline.declined') }),
   z.strictObject({ type: z.literal('settings.get') }),
   z.strictObject({ type: z.literal('settings.update'), patch: SettingsPatch }),
   /** The cashier saw an interrupted transaction: it leaves the interrupted list (History keeps it). */

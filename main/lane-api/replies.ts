@@ -7,6 +7,7 @@ import { LaneSnapshot } from './events.ts';
 import { HistoryEntry, InterruptedEntry } from './history.ts';
 import { ReceiptPreview } from './receipt.ts';
 import { LaneSettings } from './settings.ts';
+import { OfflineDeclined } from './results.ts';
 import { Diagnostics } from './status.ts';
 import { LaneId, Tender } from './values.ts';
 
@@ -65,6 +66,7 @@ export const COMMAND_DATA = {
   'history.search': z.strictObject({ entries: z.array(HistoryEntry) }),
   'receipt.preview': ReceiptPreview,
   'diagnostics.get': Diagnostics,
+  'offline.declined': z.strictObject({ declined: z.array(OfflineDeclined) }),
   'settings.get': LaneSettings,
   'settings.update': LaneSettings,
   'interrupted.acknowledge': z.strictObject({ interrupted: z.array(InterruptedEntry) }),

@@ -90,6 +90,8 @@ export const LaneStatus = z.strictObject({
   dayOpen: z.boolean(),
   /** Present when the lane approves offline or any offline approval waits or was declined. */
   offline: OfflineStatus.optional(),
+  /** True while training's "network down" control holds the lane's requests back. */
+  networkDown: z.literal(true).optional(),
 });
 /** The lane's status. */
 export type LaneStatus = z.infer<typeof LaneStatus>;

@@ -243,7 +243,8 @@ export class LaneEngine implements LaneApi {
   #network(down: boolean): CommandReply {
     if (this.#options.simulators === undefined)
       return refuse('not_allowed', 'the network control exists in training mode only');
-    this.#payments.setNetworkDown(down);
+    this.#payments.gate.setNetworkDown(down);
+    this.#publishStatus();
     if (!down) void this.sweepNow();
     return { ok: true, data: {} };
   }
@@ -310,6 +311,7 @@ export class LaneEngine implements LaneApi {
       checking: () => this.#options.journal.checkingCount(),
       dayOpen: () => this.#options.settings.dayOpen(),
       offline: () => this.#offlineStatus(),
+      networkDown: () => this.#payments.gate.networkDown,
     });
   }
 

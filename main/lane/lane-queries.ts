@@ -7,6 +7,7 @@ import type {
   SeenPort,
   ServerStatus,
 } from '../lane-api/index.ts';
+import { offlineDeclinedLine } from './offline/offline-day.ts';
 import { historyEntry } from './history-view.ts';
 import type { JournalStore } from './journal/journal-store.ts';
 import type { LaneContext, LaneDevices } from './lane-context.ts';
@@ -97,6 +98,14 @@ export class LaneQueries {
         return this.#preview(command.entryId, command.copy ?? 'customer');
       case 'diagnostics.get':
         return { ok: true, data: await this.diagnostics() };
+      case 'offline.declined': {
+        const training = this.#sources.training;
+        const declined = journal.offline
+          .declined()
+          .filter((entry) => entry.training === training)
+          .map(offlineDeclinedLine);
+        return { ok: true, data: { declined } };
+      }
       case 'settings.get':
         return { ok: true, data: this.settings() };
       case 'settings.update':

@@ -50,6 +50,8 @@ export interface StatusSources {
   dayOpen(): boolean;
   /** The offline approvals waiting and declined on forwarding; undefined when there is nothing to show. */
   offline(): OfflineStatus | undefined;
+  /** True while training's network down control holds the lane's requests back. */
+  networkDown(): boolean;
 }
 
 /** The whole status bar, built fresh from its sources. */
@@ -63,5 +65,6 @@ export function laneStatus(sources: StatusSources): LaneStatus {
     checking: sources.checking(),
     dayOpen: sources.dayOpen(),
     ...(offline === undefined ? {} : { offline }),
+    ...(sources.networkDown() ? { networkDown: true as const } : {}),
   };
 }

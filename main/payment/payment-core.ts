@@ -3,9 +3,12 @@ import {
   DEFAULT_DEADLINES,
   checkWhole,
   createTransport,
+  parseServiceUrl,
   type Deadlines,
   type PaymentClientConfig,
 } from './client-config.ts';
+import { connectSocket } from './socket-connector.ts';
+import { loadTrust } from './tls-trust.ts';
 import { checkCallAuth, type DualAuthorization } from './credentials.ts';
 import { PaymentConfigError, PaymentNotSentError } from './errors.ts';
 import { DEFAULT_LATE_ANSWER_MS, LateAnswers } from './late-answers.ts';
@@ -63,6 +66,26 @@ export class PaymentCore {
     const retry = { retries: config.retries ?? 2, backoffMs: config.retryBackoffMs ?? 250 };
     this.#runner = new RequestRunner(this.#transport, retry, this.#late);
     this.#deadlines = { ...DEFAULT_DEADLINES, ...config.deadlines };
+  }
+
+  /**
+   * A health check before sending (docs/lane.md › Offline): true when a connection to the service
+   * can be made and verified (TLS and its pin) within the connect deadline. Nothing is sent on it.
+   */
+  async reachable(): Promise<boolean> {
+    const { endpoint } = parseServiceUrl(this.#config.url, this.#config.transport);
+    try {
+      const socket = await connectSocket(
+        endpoint,
+        loadTrust(this.#config.tls),
+        this.#deadlines.connectMs,
+      );
+      socket.destroy();
+      return true;
+    } catch (error) {
+      if (error instanceof PaymentNotSentError) return false;
+      throw error;
+    }
   }
 
   /** The transport in use: v2, v1 or kv. */

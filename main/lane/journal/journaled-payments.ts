@@ -14,6 +14,7 @@ import type { JournalStore } from './journal-store.ts';
 import { markOfMove, outcomeOf } from './outcomes.ts';
 import type { EntryPurpose, JournalEntry } from './journal-types.ts';
 import type { QueuedOffline } from './offline-entries.ts';
+import { SendGate } from './send-gate.ts';
 
 /** One request the lane makes: what the journal records, and the parameters that go on the wire. */
 export interface PaymentPlan {
@@ -90,27 +91,29 @@ export class JournaledPayments {
   readonly #training: boolean;
   readonly #lane: Readonly<Record<string, string>>;
   readonly #onServer: (reachable: boolean) => void;
-  /** Training's network down: no request leaves, as when the service cannot be reached. */
-  #networkDown = false;
+  readonly #gate: SendGate;
 
   constructor(journal: JournalStore, client: PaymentClient, options: JournaledOptions) {
     this.#journal = journal;
     this.#client = client;
     this.#training = options.training;
     this.#lane = options.lane ?? {};
-    this.#onServer = options.onServer ?? (() => undefined);
+    const told = options.onServer ?? (() => undefined);
+    this.#gate = new SendGate(client);
+    this.#onServer = (reachable) => {
+      this.#gate.seen(reachable);
+      told(reachable);
+    };
   }
 
-  /** Training's "network down" (docs/lane.md › Offline): while true no request leaves. */
-  setNetworkDown(down: boolean): void {
-    this.#networkDown = down;
+  /** The gate the lane's requests go through (training's network down, the health check). */
+  get gate(): SendGate {
+    return this.#gate;
   }
 
-  /** Runs a request on the client, or, with the network down, throws as one not sent. */
-  #run(operation: Operation, params: ParamsInput, options?: CallOptions): Promise<PaymentResult> {
-    if (this.#networkDown)
-      throw new PaymentNotSentError('unreachable', true, 'the training network is down');
-    return this.#client.run(operation, params, options);
+  /** True in training mode: every entry is marked so. */
+  get training(): boolean {
+    return this.#training;
   }
 
   /** The payment client (for lookups that move no money). */
@@ -146,7 +149,7 @@ export class JournaledPayments {
     };
     let result: PaymentResult;
     try {
-      result = await this.#run(plan.operation, params, plan.options);
+      result = await this.#gate.run(plan.operation, params, plan.options);
     } catch (error) {
       if (error instanceof PaymentNotSentError) {
         this.#onServer(false);
@@ -188,8 +191,9 @@ export class JournaledPayments {
    * Forwarded offline sales): marked forwarding before the request leaves, as a sale with its
    * original order id (a retry is found by it, never charged twice), the reader's card fields and
    * offline_approved=yes with offline_ts; the service's answer is committed on the entry (its
-   * card fields removed). A request that could not leave waits again; one that left without an
-   * answer stays forwarding, looked up by its order id on the next pass.
+   * card fields removed). A request the lane's rules refuse is declined (lane_setup, the manager's
+   * list); one that could not leave waits again; one that left without an answer stays
+   * forwarding, looked up by its order id on the next pass.
    */
   async forward(queued: QueuedOffline): Promise<ForwardSent> {
     const { entry, card } = queued;
@@ -206,8 +210,17 @@ export class JournaledPayments {
     };
     let result: PaymentResult;
     try {
-      result = await this.#run('sale', params);
+      result = await this.#gate.run('sale', params);
     } catch (error) {
+      if (error instanceof PaymentRequestError) {
+        this.#journal.offline.answered(entry.id, {
+          state: 'declined',
+          reason: 'lane_setup',
+          decidedBy: 'lane',
+          verbiage: `${error.field ?? 'request'}: ${error.rule ?? 'invalid'}`,
+        });
+        return 'answered';
+      }
       if (!(error instanceof PaymentNotSentError)) throw error;
       this.#onServer(false);
       this.#journal.offline.notSent(entry.id);

@@ -74,11 +74,16 @@ export class OfflineEntries {
     return done ? this.#changed(id) : undefined;
   }
 
-  /** The offline approvals not yet answered by the service (waiting or forwarding), oldest first. */
-  queued(): QueuedOffline[] {
-    const rows = this.#db
+  /**
+   * The offline approvals not yet answered by the service (waiting or forwarding), oldest first;
+   * only those of training mode or only real ones when `training` is given.
+   */
+  queued(training?: boolean): QueuedOffline[] {
+    const all = this.#db
       .prepare(`SELECT * FROM entries WHERE offline IN ('waiting', 'forwarding') ORDER BY seq`)
       .all() as EntryRow[];
+    const rows =
+      training === undefined ? all : all.filter((row) => row.training === (training ? 1 : 0));
     return rows.map((row) => ({
       entry: entryFromRow(row),
       card: JSON.parse(row.offline_card ?? '{}') as ForwardCard,

@@ -16,10 +16,11 @@ export interface ForwardPass {
 
 /**
  * Forwards the journal's offline approvals when the service answers again (docs/lane.md ›
- * Offline): in journal order, one at a time; an entry found forwarding (its request may have left
- * before a stop or a kill) is looked up by its order id first and sent only when the service holds
- * no such order. A pass stops at the first request that cannot leave or gets no answer, so the
- * order is kept. A decline on forwarding is told to the manager (offline_declined).
+ * Offline): in journal order, one at a time, those of the lane's own mode only (training or
+ * real); an entry found forwarding (its request may have left before a stop or a kill) is looked
+ * up by its order id first and sent only when the service holds no such order. A pass stops at
+ * the first request that cannot leave or gets no answer, so the order is kept. A decline on
+ * forwarding is told to the manager (offline_declined).
  */
 export class OfflineForwarder {
   readonly #journal: JournalStore;
@@ -51,7 +52,7 @@ export class OfflineForwarder {
   async #forwardAll(): Promise<ForwardPass> {
     let forwarded = 0;
     let declined = 0;
-    for (const queued of this.#journal.offline.queued()) {
+    for (const queued of this.#journal.offline.queued(this.#payments.training)) {
       const answered = await this.#forwardOne(queued);
       if (answered === undefined) return { forwarded, declined, done: false };
       if (answered.offline === 'declined') declined += 1;

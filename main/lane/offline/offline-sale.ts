@@ -34,7 +34,7 @@ export interface OfflineSaleHost {
  * never approves offline (the cashier is offered retry as before). Otherwise the lane's verdict
  * (offlineVerdict): approved, the entry joins the queue with the reader's card fields, after a
  * waiting chip answered TC to 8A Y3; refused, a waiting chip is given Z3 and the entry is
- * declined offline_refused with the rule it broke; a chip answering AAC declines it (card_declined).
+ * declined offline_refused with the rule it broke; a chip answering AAC to Y3 is declined so too.
  */
 export async function offlineSale(
   host: OfflineSaleHost,

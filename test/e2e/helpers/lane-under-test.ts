@@ -15,6 +15,7 @@ import {
 import { startLane, type RunningLane } from '../../../main/start/lane-runtime.ts';
 import { TRAINING_MERCHANT } from '../../../main/start/training-lane.ts';
 import { ServerProcess } from '../../server/durability/helpers/server-process.ts';
+import type { OfflineConfig } from '../../../main/lane/offline/offline-config.ts';
 import { REPO_ROOT } from '../../server/helpers/server-process.ts';
 
 /** A lane with its service process, devices and bridge. */
@@ -37,6 +38,7 @@ export interface LaneUnderTest {
 export async function startLaneUnderTest(
   devicesOptions: TrainingDevicesOptions = {},
   staticDir: string = ensureRendererBuilt(REPO_ROOT),
+  offline?: OfflineConfig,
 ): Promise<LaneUnderTest> {
   const dir = mkdtempSync(join(tmpdir(), 'laneterm-e2e-'));
   const dataDir = join(dir, 'service');
@@ -65,6 +67,7 @@ export async function startLaneUnderTest(
     openDay: true,
     sweepMs: 1000,
     simulators: devices,
+    ...(offline === undefined ? {} : { offline }),
   });
   const bridge: RunningBridge = await startBridge({
     lane: lane.engine,

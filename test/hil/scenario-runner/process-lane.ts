@@ -10,6 +10,8 @@ import type { ServiceProcess } from '../../conformance/helpers/service-process.t
 import { LaneDriver } from '../../main/lane/helpers/lane-driver.ts';
 import { LaneSocketClient } from '../../main/lane/helpers/lane-socket-client.ts';
 import { runEntry, type ChildRun } from '../../server/helpers/server-process.ts';
+import type { OfflineConfig } from '../../../main/lane/offline/offline-config.ts';
+import type { OwnService } from './own-service.ts';
 
 /** What the scenario steps drive: the devices, the driver of the lane now running, and its life. */
 export interface ScenarioLane {
@@ -19,6 +21,8 @@ export interface ScenarioLane {
   kill?(): Promise<void>;
   /** Starts the lane again on the same journal and connects to it (a process lane only). */
   restart?(): Promise<void>;
+  /** The scenario's own service (`service: own`). */
+  ownService?: OwnService;
   stop(): Promise<void>;
 }
 
@@ -27,6 +31,8 @@ export interface ProcessLaneOptions {
   readonly reader: 'idtech' | 'wedge';
   /** The payment client's answer deadline, ms. */
   readonly answerMs?: number;
+  /** The lane's offline rules (lane.yaml offline:). */
+  readonly offline?: OfflineConfig;
 }
 
 /** Starts the simulators and a lane process on them against `service`. */
@@ -52,6 +58,7 @@ export async function startProcessLane(
       },
       journal: join(dir, 'journal.db'),
       devices: devices.config,
+      ...(options.offline === undefined ? {} : { offline: options.offline }),
     }),
   );
   const socket = join(dir, 'lane.sock');

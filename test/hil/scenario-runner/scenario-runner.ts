@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { ServiceProcess } from '../../conformance/helpers/service-process.ts';
 import { startLaneBench } from '../../main/lane/helpers/lane-bench.ts';
+import { startOwnService } from './own-service.ts';
 import { startProcessLane, type ScenarioLane } from './process-lane.ts';
 import { parseScenario, type Scenario } from './scenario.ts';
 import { runStep } from './scenario-steps.ts';
@@ -35,15 +36,20 @@ export async function runScenario(file: string, service: ServiceProcess): Promis
     return { ...base, status: 'pending', steps: 0, ms: 0, detail: scenario.pending };
   const started = Date.now();
   const answerMs = scenario.answerMs === undefined ? {} : { answerMs: scenario.answerMs };
-  const bench: ScenarioLane =
+  const offline = scenario.offline === undefined ? {} : { offline: scenario.offline };
+  const own = scenario.service === 'own' ? await startOwnService() : undefined;
+  const serving = own?.current() ?? service;
+  const lane: ScenarioLane =
     scenario.lane === 'process'
-      ? await startProcessLane(service, { reader: scenario.reader, ...answerMs })
+      ? await startProcessLane(serving, { reader: scenario.reader, ...answerMs, ...offline })
       : await startLaneBench({
-          service,
+          service: serving,
           devices: { reader: scenario.reader },
           ...(scenario.settings === undefined ? {} : { settings: scenario.settings }),
+          ...offline,
           ...answerMs,
         });
+  const bench: ScenarioLane = own === undefined ? lane : Object.assign(lane, { ownService: own });
   const state = { workflowId: '' };
   let done = 0;
   try {
@@ -58,6 +64,7 @@ export async function runScenario(file: string, service: ServiceProcess): Promis
     return { ...base, status: 'fail', steps: done, ms: Date.now() - started, detail };
   } finally {
     await bench.stop();
+    await own?.remove();
   }
 }
 

@@ -53,6 +53,7 @@ function checkView(
         : undefined;
     check('balance', balance, expected.balance);
     check('receipt', receipt.state, expected.receipt);
+    check('offline', 'offline' in result ? result.offline === true : false, expected.offline);
     check('operation', result.operation, expected.operation);
   }
   if (step.name === 'confirm') {
@@ -143,6 +144,25 @@ async function acknowledgeAll(bench: ScenarioLane): Promise<void> {
   if (left.length > 0) fail(`${left.length} interrupted transactions still listed`);
 }
 
+/** How long the status bar may take to show the offline sales forwarded, ms. */
+const OFFLINE_WAIT_MS = 60_000;
+
+/** Waits until the status bar's offline sales are as expected (forwarding runs in the background). */
+async function offlineStatus(
+  bench: ScenarioLane,
+  expected: Extract<ScenarioStep, { offline_status: unknown }>['offline_status'],
+): Promise<void> {
+  const deadline = Date.now() + OFFLINE_WAIT_MS;
+  for (;;) {
+    const { status } = await bench.driver.send({ type: 'lane.snapshot' });
+    const seen = status.offline ?? { waiting: 0, declined: 0 };
+    if (seen.waiting === expected.waiting && seen.declined === expected.declined) return;
+    if (Date.now() > deadline)
+      fail(`offline: ${seen.waiting} waiting, ${seen.declined} declined on forwarding`);
+    await sleep(250);
+  }
+}
+
 /** Runs one scenario step against the bench (docs/lane.md, Scenarios). */
 export async function runStep(
   bench: ScenarioLane,
@@ -200,4 +220,17 @@ export async function runStep(
   else if ('acknowledge' in step) await acknowledgeAll(bench);
   else if ('idle' in step) await driver.idle();
   else if ('wait' in step) await sleep(step.wait);
+  else if ('service' in step) {
+    const own = bench.ownService ?? fail('service steps need service: own');
+    await (step.service === 'stop' ? own.stop() : own.start());
+  } else if ('transactions' in step) {
+    const own = bench.ownService ?? fail('transactions needs service: own');
+    check(
+      `transactions of ${step.transactions.amount}`,
+      await own.transactionsOf(step.transactions.amount),
+      step.transactions.count,
+    );
+  } else if ('network' in step)
+    await driver.send({ type: 'training.network', down: step.network === 'down' });
+  else if ('offline_status' in step) await offlineStatus(bench, step.offline_status);
 }

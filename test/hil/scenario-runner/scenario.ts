@@ -12,6 +12,7 @@ import {
   Operation,
   ProblemCode,
 } from '../../../main/lane-api/index.ts';
+import { OfflineConfig } from '../../../main/lane/offline/offline-config.ts';
 
 const ROLES = ['reader', 'emv', 'pinpad', 'printer'] as const;
 const PRINTER = ['ok', 'paper-low', 'paper-out', 'cover-open', 'offline', 'error'] as const;
@@ -36,6 +37,8 @@ const Expectation = z.strictObject({
     .regex(/^[0-9]+\.[0-9]{2}$/)
     .optional(),
   receipt: z.enum(['printed', 'not_printed', 'none']).optional(),
+  /** An approval's offline mark: true when the lane approved it offline. */
+  offline: z.boolean().optional(),
   reversed: z.int().min(0).optional(),
   /** A result's operation: what was sent (refund, reversal, void…). */
   operation: Operation.optional(),
@@ -94,6 +97,21 @@ const Step = z.union([
   z.strictObject({ acknowledge: z.literal(true) }),
   z.strictObject({ idle: z.literal(true) }),
   z.strictObject({ wait: z.int().min(1).max(60_000) }),
+  /** The scenario's own service stopped (SIGTERM) or started again on its port (`service: own`). */
+  z.strictObject({ service: z.enum(['stop', 'start']) }),
+  /** How many of the service's unsettled transactions are of an amount: nothing sent twice. */
+  z.strictObject({
+    transactions: z.strictObject({
+      amount: z.string().regex(/^[0-9]+\.[0-9]{2}$/),
+      count: z.int().min(0),
+    }),
+  }),
+  /** Training's network to the payment server taken down or brought back (training.network). */
+  z.strictObject({ network: z.enum(['down', 'up']) }),
+  /** The status bar's offline sales: how many wait and how many were declined on forwarding. */
+  z.strictObject({
+    offline_status: z.strictObject({ waiting: z.int().min(0), declined: z.int().min(0) }),
+  }),
 ]);
 /** One step. */
 export type ScenarioStep = z.infer<typeof Step>;
@@ -110,9 +128,16 @@ export const Scenario = z.strictObject({
    * (`npm start -- --config`), which a scenario may kill and start again.
    */
   lane: z.enum(['engine', 'process']).default('engine'),
+  /**
+   * The payment service: the run's shared one, or the scenario's own, which `service: stop` and
+   * `service: start` take away and bring back on the same port.
+   */
+  service: z.enum(['shared', 'own']).default('shared'),
   /** The swipe reader of the training devices: ID TECH (encrypted) or keyboard wedge (clear). */
   reader: z.enum(['idtech', 'wedge']).default('idtech'),
   settings: EditableSettings.partial().optional(),
+  /** The lane's offline rules (lane.yaml offline:, docs/lane.md › Offline). */
+  offline: OfflineConfig.optional(),
   /** The payment client's answer deadline in ms (a short one makes an unknown outcome). */
   answerMs: z.int().min(100).max(120_000).optional(),
   steps: z.array(Step).min(1),

@@ -81,3 +81,15 @@ describe('errors outside a workflow', () => {
     ]);
   });
 });
+
+describe("training's network control on a lane without simulators", () => {
+  it('is refused not_allowed and leaves the requests going out', async () => {
+    const { engine, devices, client } = await quietLane();
+    const reply = await engine.send({ type: 'training.network', down: true });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'not_allowed' } });
+    expect(engine.snapshot().status.networkDown).toBeUndefined();
+    await engine.stop();
+    await devices.stop();
+    await client.close();
+  });
+});

@@ -120,6 +120,10 @@ describe('forwarding offline approvals when the service is back', () => {
     expect(detail.outcome === 'approved' && detail.response.get('offline_approved')).toBe('yes');
     const { status } = await bench.driver.send({ type: 'lane.snapshot' });
     expect(status.offline).toEqual({ waiting: 0, valueMinor: 0, declined: 1 });
+    const { declined } = await bench.driver.send({ type: 'offline.declined' });
+    expect(declined).toEqual([
+      { entryId: declines.id, amountMinor: 601, at: declines.createdAt, lastFour: '1111' },
+    ]);
   });
 
   it('closing the day forwards the waiting sales first and lists those declined on forwarding with amount, time and last four', async () => {

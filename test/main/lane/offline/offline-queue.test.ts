@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JournalStore } from '../../../../main/lane/journal/journal-store.ts';
+import { JournaledPayments } from '../../../../main/lane/journal/journaled-payments.ts';
+import { PaymentClient } from '../../../../main/payment/index.ts';
 
 let dir: string;
 let path: string;
@@ -88,6 +90,8 @@ describe('the offline queue in the journal', () => {
     expect(totals.oldestAt).toBe(journal.get('e')?.createdAt);
     expect(journal.offline.totals(true)).toEqual({ count: 0, valueMinor: 0 });
     expect(journal.offline.queued().map((queued) => queued.entry.id)).toEqual(['e', 'f']);
+    expect(journal.offline.queued(false)).toHaveLength(2);
+    expect(journal.offline.queued(true)).toEqual([]);
   });
 
   it("removes the card fields once the service answered: approved is forwarded, declined goes on the manager's list", () => {
@@ -115,5 +119,33 @@ describe('the offline queue in the journal', () => {
     expect(journal.offline.queued()).toEqual([]);
     expect(journal.offline.declined().map((entry) => entry.id)).toEqual(['h']);
     expect(journal.offline.totals(false).count).toBe(0);
+  });
+});
+
+describe('forwarding a queued sale the request rules refuse', () => {
+  it("declines it on the manager's list instead of failing every pass, and sends nothing", async () => {
+    const client = new PaymentClient({
+      url: 'https://127.0.0.1:1',
+      transport: 'v2',
+      retries: 0,
+      auth: { credential: { kind: 'apikey', id: 'k', secret: 's' } },
+    });
+    try {
+      const payments = new JournaledPayments(journal, client, { training: false });
+      notSent('r', 1500);
+      journal.offline.approve('r', { e_datafieldfmt: 'idtech' }, undefined);
+      const [queued] = journal.offline.queued();
+      if (queued === undefined) throw new Error('nothing queued');
+      expect(await payments.forward(queued)).toBe('answered');
+      expect(journal.get('r')).toMatchObject({
+        state: 'declined',
+        offline: 'declined',
+        reason: 'lane_setup',
+        decidedBy: 'lane',
+      });
+      expect(journal.offline.queued()).toEqual([]);
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 /** Runs a credit sale of `amountMinor` with test card `cardId` presented `how`; answers its result. */
-async function saleWith(amountMinor: number, cardId: string, how: 'swipe' | 'insert') {
+async function saleWith(amountMinor: number, cardId: string, how: 'swipe' | 'insert' | 'tap') {
   const { driver, devices } = bench;
   const { workflowId } = await driver.send({ type: 'sale.start', amountMinor, tender: 'credit' });
   await driver.step('card');
@@ -108,5 +108,14 @@ describe('a sale while the payment service cannot be reached', () => {
       'over the offline floor limit of 5000',
     );
     expect(bench.lane.journal.offline.totals(true)).toMatchObject({ count: 2, valueMinor: 3500 });
+  });
+
+  it('a tap on a lane whose offline rules take no taps is refused offline naming the entry method', async () => {
+    const { result } = await saleWith(1000, 'visa', 'tap');
+    expect(result.result).toMatchObject({ outcome: 'declined', reason: 'offline_refused' });
+    expect(result.result.outcome === 'declined' && result.result.verbiage).toContain(
+      'a card by tap is not approved offline on this lane',
+    );
+    expect(bench.lane.journal.offline.totals(true).count).toBe(2);
   });
 });
