@@ -1,7 +1,8 @@
 // `npm run bench:server -- --baseline DIR`: the same sale phases on two services side by side in
 // one run, one started from the checkout at DIR (the baseline, "A") and one from this checkout
-// ("B"), both warmed up by one unmeasured run of every phase, then alternated A B B A so a machine whose load drifts weighs on both alike; each phase's
-// service CPU ms per sale, sales/s and p99, and B / A of the means (docs/architecture.md,
+// ("B"), both warmed up by one unmeasured run of every phase, then loaded at the same time, each by
+// its own clients, in ROUNDS rounds, so the machine's other load weighs on both alike; each
+// phase's service CPU ms per sale, sales/s and p99, and B / A of the means (docs/architecture.md,
 // Throughput).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,9 @@ export interface AbPhase {
   name: string;
   run: (server: ServerProcess) => Promise<Metered>;
 }
+
+/** Rounds of each phase, both services loaded at once in each. */
+const ROUNDS = 3;
 
 const mean = (runs: readonly Metered[], pick: (figures: Metered) => number): number =>
   runs.reduce((sum, figures) => sum + pick(figures), 0) / runs.length;
@@ -46,8 +50,8 @@ async function startService(
 }
 
 /**
- * Runs every phase A B B A on the baseline service (from `baselineRoot`) and this checkout's, both
- * running throughout, and prints each phase's figures and the ratios B / A of their means; with
+ * Runs every phase on the baseline service (from `baselineRoot`) and on this checkout's at the same
+ * time, ROUNDS times, and prints each phase's figures and the ratios B / A of their means; with
  * `profileDir`, each service writes its V8 CPU profile to profileDir/A or profileDir/B
  * (docs/architecture.md › Throughput).
  */
@@ -65,9 +69,13 @@ export async function abComparison(
     // One unmeasured run of every phase on each service first: its code compiled, its pages cached.
     for (const phase of phases) await Promise.all([phase.run(a.server), phase.run(b.server)]);
     for (const phase of phases) {
-      const runsA = [await phase.run(a.server)];
-      const runsB = [await phase.run(b.server), await phase.run(b.server)];
-      runsA.push(await phase.run(a.server));
+      const runsA: Metered[] = [];
+      const runsB: Metered[] = [];
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const [figuresA, figuresB] = await Promise.all([phase.run(a.server), phase.run(b.server)]);
+        runsA.push(figuresA);
+        runsB.push(figuresB);
+      }
       console.log(phase.name);
       console.log(line('A', runsA));
       console.log(line('B', runsB));

@@ -44,7 +44,7 @@ const HELP = `npm run bench:server -- [options]
   --logins        only the phase of logins under a flood of unknown names (login-flood-phase.ts)
   --baseline DIR  instead of the phases above: REST v2 sales, key/value sales and key/value sales
                   with receipt copies on a service from the checkout at DIR and one from this
-                  checkout side by side, alternated, with the ratios (ab-phases.ts)
+                  checkout, both loaded at once, with the ratios (ab-phases.ts)
   --cpu-prof      runs the service under node --cpu-prof; prints the top self-time functions and
                   parts of the code of each profile once it stops (cpu-profile-summary.ts)
   --help          prints this`;

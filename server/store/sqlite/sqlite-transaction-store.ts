@@ -1,15 +1,21 @@
 import type { SqlSession } from '../sql-session.ts';
 import { SqlTransactionStore, type CapturePlace } from '../sql-transaction-store.ts';
 import type { TransactionRecord } from '../transaction-record.ts';
-import { NEW_TRANSACTION_COLUMNS, newTransactionValues } from '../transaction-rows.ts';
+import {
+  NEW_TRANSACTION_COLUMNS,
+  newTransactionValues,
+  recordFromRow,
+  type TransactionRow,
+} from '../transaction-rows.ts';
 import type { NewTransaction, TransactionEvent } from '../transaction-store.ts';
 
 const INSERT = `INSERT INTO transactions (${NEW_TRANSACTION_COLUMNS}, batch_id, item)
-  VALUES (${Array.from({ length: 38 }, (_, i) => `$${i + 1}`).join(', ')}) RETURNING ttid`;
+  VALUES (${Array.from({ length: 38 }, (_, i) => `$${i + 1}`).join(', ')}) RETURNING *`;
 
-/** A capture's place: its batch and its item there. */
+/** A capture's place: its batch, the batch's number and its item there. */
 interface BatchPlace {
   batchId: number;
+  number: number;
   item: number;
 }
 
@@ -30,31 +36,37 @@ async function placeInBatch(s: SqlSession, profileId: number, nowTs: number): Pr
     [profileId, nowTs],
   );
   if (open === undefined) throw new Error('batch row vanished inside its own commit');
-  const counted = await s.get<{ item_count: number }>(
-    'UPDATE batches SET item_count = item_count + 1 WHERE id = $1 RETURNING item_count',
+  const counted = await s.get<{ item_count: number; number: number }>(
+    'UPDATE batches SET item_count = item_count + 1 WHERE id = $1 RETURNING item_count, number',
     [open.id],
   );
-  return { batchId: open.id, item: counted?.item_count ?? 1 };
+  if (counted === undefined) throw new Error('batch row vanished inside its own commit');
+  return { batchId: open.id, number: counted.number, item: counted.item_count };
 }
 
 /**
  * Transactions and their history in SQLite (SqlTransactionStore): one service process owns the
  * database and its writers take turns, so a capture takes the next item of its batch in the
- * change that writes it.
+ * change that writes it, and a new transaction's record is the row its insert returns.
  */
 export class SqliteTransactionStore extends SqlTransactionStore {
   insert(txn: NewTransaction, event: TransactionEvent, nowTs: number): Promise<TransactionRecord> {
     return this.sql.write(async (s) => {
       const order = await this.orderOf(s, txn, nowTs);
       const place = txn.state === 'captured' ? await placeInBatch(s, txn.profileId, nowTs) : null;
-      const row = await s.get<{ ttid: number }>(INSERT, [
+      const row = await s.get<Omit<TransactionRow, 'batch_number' | 'order_id'>>(INSERT, [
         ...newTransactionValues(txn, order, nowTs),
         place?.batchId ?? null,
         place?.item ?? null,
       ]);
       if (row === undefined) throw new Error('transaction row vanished inside its own commit');
       await this.addEvent(s, row.ttid, txn.profileId, event, nowTs);
-      return this.getIn(s, row.ttid);
+      // The row as inserted, with what the read of a stored one joins in: no second read.
+      return recordFromRow({
+        ...row,
+        batch_number: place?.number ?? null,
+        order_id: order.ref === null ? null : txn.orderId,
+      });
     });
   }
 

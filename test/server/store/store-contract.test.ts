@@ -97,6 +97,27 @@ describe.each(BACKENDS)('store contract on $name', (backend) => {
   );
 
   it.skipIf(backend.skip)(
+    "answers a new transaction's insert with the record a read of it returns afterwards",
+    async () => {
+      const store = await fresh();
+      const seeded = await seedMerchant(store);
+      const kinds = [
+        newSale(seeded, 1_000, { orderId: 'O-7', cardSealed: Buffer.from('sealed card') }),
+        newSale(seeded, 500, { state: 'authorized', statusFlags: ['ADJUSTED'] }),
+        newSale(seeded, 250, { state: 'declined', code: 'DENY', orderId: 'O-7', auth: null }),
+      ];
+      for (const [i, txn] of kinds.entries()) {
+        const inserted = await store.transactions.insert(
+          txn,
+          eventOf('sale', txn.amount, i + 1),
+          2_000 + i,
+        );
+        expect(inserted).toEqual(await store.transactions.find(seeded.merchantId, inserted.ttid));
+      }
+    },
+  );
+
+  it.skipIf(backend.skip)(
     'numbers payments of an order, batch items, and settles a batch once',
     async () => {
       const store = await fresh();
