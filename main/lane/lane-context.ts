@@ -62,6 +62,12 @@ export interface ReceiptPort {
 /** A manager's credentials for one override (docs/interface.md › Authentication §7); never kept. */
 export type ManagerOverride = DualAuthorization;
 
+/** The training merchant's manager (a public demo login), shown on training mode's override form. */
+export interface TrainingManager {
+  readonly username: string;
+  readonly password: string;
+}
+
 /**
  * What every workflow works with: the journal and its payment gate, recovery, devices, receipts,
  * the lane's settings and the sinks for receipts and notices.
@@ -78,6 +84,8 @@ export interface LaneContext {
   settings(): EditableSettings;
   /** True when the service accepts these credentials as a user of the lane's merchant. */
   verifyManager(override: ManagerOverride): Promise<boolean>;
+  /** Training mode's manager, whom the override form shows (docs/app.md, Training controls). */
+  readonly trainingManager?: TrainingManager;
   emitReceipt(preview: ReceiptPreview): void;
   notify(notice: Notice): void;
   /** True between open day and close day. */

@@ -18,7 +18,7 @@ import { InterruptedList } from './interrupted-list.ts';
 import { JournaledPayments } from './journal/journaled-payments.ts';
 import { EntryResolver } from './journal/entry-resolver.ts';
 import { Recovery } from './journal/recovery.ts';
-import type { LaneContext, ManagerOverride, ReceiptPort } from './lane-context.ts';
+import type { LaneContext, ManagerOverride, ReceiptPort, TrainingManager } from './lane-context.ts';
 import { LaneQueries, type QuerySources } from './lane-queries.ts';
 import { laneStatus } from './lane-status.ts';
 import { answerTraining, type SimulatorControls } from './training-commands.ts';
@@ -40,6 +40,8 @@ export interface LaneEngineOptions extends QuerySources {
   readonly inFlightMs?: number;
   /** Training mode's simulated devices, for the training.* commands; absent on a real lane. */
   readonly simulators?: SimulatorControls;
+  /** Training mode's manager, shown on the override form; absent on a real lane. */
+  readonly trainingManager?: TrainingManager;
   /** Milliseconds between background passes of recovery; default 15 000. */
   readonly sweepMs?: number;
   readonly now?: () => number;
@@ -107,6 +109,9 @@ export class LaneEngine implements LaneApi {
       receipts: options.receipts,
       settings: () => options.settings.get(),
       verifyManager: (override) => options.verifyManager(override),
+      ...(options.training && options.trainingManager !== undefined
+        ? { trainingManager: options.trainingManager }
+        : {}),
       emitReceipt: (receipt) => this.#events.emit({ type: 'receipt', receipt }),
       notify,
       dayOpen: () => options.settings.dayOpen(),

@@ -241,6 +241,7 @@ export const en = {
   'training.paperOut': 'Paper out',
   'training.paperBack': 'Paper back',
   'training.chipFails': 'Chip cannot be read',
+  'training.manager': 'Training manager: user {username}, password {password}',
   'deviceKind.reader': 'Card reader',
   'deviceKind.emv': 'Chip reader',
   'deviceKind.pinpad': 'PIN pad',

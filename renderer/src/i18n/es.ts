@@ -223,6 +223,7 @@ export const es: Record<MessageKey, string> = {
   'training.paperOut': 'Sin papel',
   'training.paperBack': 'Papel repuesto',
   'training.chipFails': 'El chip no se lee',
+  'training.manager': 'Gerente de entrenamiento: usuario {username}, contraseña {password}',
   'deviceKind.reader': 'Lector de tarjetas',
   'deviceKind.emv': 'Lector de chip',
   'deviceKind.pinpad': 'Teclado PIN',
