@@ -97,6 +97,7 @@ const TRAINING = {
   unplug: 'Shift+F8',
   paperOut: 'Shift+F9',
   paperBack: 'Shift+F10',
+  fault: 'Shift+F11',
 } as const satisfies Record<string, LaneKey>;
 
 /** The lane's key map (docs/app.md, Keys). */

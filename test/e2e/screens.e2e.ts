@@ -254,7 +254,7 @@ describe('lane UI screens', () => {
     await expectScreen('New sale');
   });
 
-  it('offers the training controls on the card step: PIN right, wrong or cancelled, a device unplugged, paper out and back', async () => {
+  it('offers the training controls on the card step: PIN right, wrong or cancelled, a device unplugged or faulted, paper out and back, a chip that cannot be read', async () => {
     const device = (kind: DeviceKind) => ({
       id: kind,
       kind,
@@ -287,6 +287,24 @@ describe('lane UI screens', () => {
     await expect
       .poll(() => lane.received.at(-1))
       .toEqual({ type: 'training.unplug', device: 'pinpad', ms: 5000 });
+    const fault = controls.getByRole('combobox', { name: 'Fault' });
+    await fault.selectOption('missing-ack');
+    await page.keyboard.press('Shift+F11');
+    await expect
+      .poll(() => lane.received.at(-1))
+      .toEqual({ type: 'training.fault', device: 'pinpad', fault: 'missing-ack' });
+    await controls.getByRole('combobox', { name: 'Device' }).selectOption('emv');
+    await expect.poll(() => fault.inputValue()).toBe('chip-unreadable');
+    await page.keyboard.press('Shift+F11');
+    await expect
+      .poll(() => lane.received.at(-1))
+      .toEqual({ type: 'training.fault', device: 'emv', fault: 'chip-unreadable' });
+    await page.getByRole('combobox', { name: 'Test card' }).selectOption('visa');
+    const sent = lane.received.length;
+    await page.keyboard.press('Shift+F1');
+    await expect
+      .poll(() => lane.received.slice(sent))
+      .toEqual([{ type: 'training.fault', device: 'emv', fault: 'chip-unreadable' }]);
     await page.keyboard.press('Shift+F9');
     await expect
       .poll(() => lane.received.at(-1))
