@@ -1,5 +1,11 @@
 import type { DeviceManager } from '../devices/index.ts';
-import type { EditableSettings, Notice, ReceiptCopy, ReceiptPreview } from '../lane-api/index.ts';
+import type {
+  EditableSettings,
+  Language,
+  Notice,
+  ReceiptCopy,
+  ReceiptPreview,
+} from '../lane-api/index.ts';
 import type { DualAuthorization, PaymentResponse } from '../payment/index.ts';
 import type { ChipCompletion, ReceiptStanding } from '../receipt/index.ts';
 import type { JournaledPayments } from './journal/journaled-payments.ts';
@@ -45,6 +51,8 @@ export interface ReceiptRequest {
   readonly training: boolean;
   /** Notes at the foot (rcpt_user_notes). */
   readonly notes: string;
+  /** The copy's language: the customer's for the customer copy, the lane's for the merchant's. */
+  readonly language: Language;
   /** The card's final decision when the lane completed a contact chip (its final cryptogram). */
   readonly chip?: ChipCompletion;
   /** Where the transaction stands now (its one truth), which the headline states. */

@@ -7,6 +7,7 @@ import type {
   SeenPort,
   ServerStatus,
 } from '../lane-api/index.ts';
+import { receiptLanguage } from './lane-receipts.ts';
 import { historyEntry } from './history-view.ts';
 import type { JournalStore } from './journal/journal-store.ts';
 import type { LaneContext, LaneDevices } from './lane-context.ts';
@@ -121,6 +122,7 @@ export class LaneQueries {
       duplicate: false,
       training: entry.training,
       notes: this.#sources.settings.get().receiptNotes,
+      language: receiptLanguage(this.#sources.settings.get(), copy),
       standing,
       ...(entry.chip === undefined ? {} : { chip: entry.chip }),
     };

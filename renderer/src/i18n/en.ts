@@ -291,6 +291,7 @@ export const en = {
   'amount.hint': 'Type the amount; the keypad works too.',
   'label.customerSees': 'Customer sees',
   'settings.manualEntry': 'Card keyed on the PIN pad',
+  'settings.customerLanguage': "Customer's receipt language",
   'settings.manual.disabled': 'Never',
   'settings.manual.override': 'With a manager',
   'settings.manual.enabled': 'Any cashier',

@@ -274,6 +274,7 @@ export const es: Record<MessageKey, string> = {
   'amount.hint': 'Teclee el importe; el teclado numérico también sirve.',
   'label.customerSees': 'El cliente ve',
   'settings.manualEntry': 'Tarjeta tecleada en el pad',
+  'settings.customerLanguage': 'Idioma del recibo del cliente',
   'settings.manual.disabled': 'Nunca',
   'settings.manual.override': 'Con un gerente',
   'settings.manual.enabled': 'Cualquier cajero',
