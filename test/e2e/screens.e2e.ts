@@ -58,11 +58,17 @@ const DOCS_SHOTS = new Set([
 ]);
 
 /**
- * Waits for the screen titled `title`, then at each lane display size checks its layout and
- * accessibility and, given a `shot` name, saves its screenshot (`screen-<shot>-<width>x<height>`).
+ * Waits for the screen titled `title`, checks the focus landed where the cashier acts next (unless
+ * the screen did not just appear: the cashier has acted on it), then at each lane display size
+ * checks its layout and accessibility and, given a `shot` name, saves its screenshot
+ * (`screen-<shot>-<width>x<height>`).
  */
-async function expectScreen(title: string, shot?: string): Promise<void> {
+async function expectScreen(title: string, shot?: string, appeared = true): Promise<void> {
   await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+  if (appeared)
+    await expect
+      .poll(async () => `${title}: ${await focusOn(page)}`, { timeout: 10_000 })
+      .toBe(`${title}: where the cashier acts`);
   for (const size of LANE_DISPLAYS) {
     await page.setViewportSize(size);
     await expectLaneLayout(page, title);
@@ -74,6 +80,28 @@ async function expectScreen(title: string, shot?: string): Promise<void> {
         DOCS_SHOTS.has(shot),
       );
   }
+}
+
+/**
+ * Where the focus is on the screen shown (docs/app.md, Focus): "where the cashier acts" when it
+ * is on a field of the screen's body, on its enabled primary action, or, when it has none, on its
+ * title; otherwise what holds it.
+ */
+function focusOn(at: Page): Promise<string> {
+  return at.evaluate(() => {
+    const active = document.activeElement;
+    const screen = document.querySelector('section.screen');
+    if (screen === null || active === null || !screen.contains(active))
+      return `outside the screen: ${active?.tagName ?? 'none'}`;
+    if (active.matches('.screen-body :is(input, select, textarea, [role="listbox"])'))
+      return 'where the cashier acts';
+    const primary = screen.querySelector('.action-bar button.primary:not([disabled])');
+    if (primary !== null)
+      return active === primary
+        ? 'where the cashier acts'
+        : `not the primary: ${active.outerHTML.slice(0, 80)}`;
+    return active.matches('h1') ? 'where the cashier acts' : `on ${active.outerHTML.slice(0, 80)}`;
+  });
 }
 
 describe('lane UI screens', () => {
@@ -107,7 +135,7 @@ describe('lane UI screens', () => {
         amountMinor: 1250,
         tender: 'credit',
       });
-    await expectScreen('New sale', 'amount');
+    await expectScreen('New sale', 'amount', false);
   });
 
   it('opens every idle screen by its key', async () => {
