@@ -104,6 +104,21 @@ function focusOn(at: Page): Promise<string> {
   });
 }
 
+/** The font size and height of the value a result's fact `label` shows (its <dd>). */
+function valueSize(label: string): Promise<{ fontPx: number; heightPx: number }> {
+  return page.evaluate((name) => {
+    const term = Array.from(document.querySelectorAll('.facts dt')).find(
+      (dt) => dt.textContent?.trim() === name,
+    );
+    const value = term?.nextElementSibling;
+    if (!(value instanceof HTMLElement)) return { fontPx: 0, heightPx: 0 };
+    return {
+      fontPx: Number.parseFloat(getComputedStyle(value).fontSize),
+      heightPx: value.getBoundingClientRect().height,
+    };
+  }, label);
+}
+
 describe('lane UI screens', () => {
   it('takes the token out of the address bar and shows the lane’s status', async () => {
     expect(page.url()).toBe(bridge.origin);
@@ -406,7 +421,7 @@ describe('lane UI screens', () => {
     await expectScreen('New sale');
   });
 
-  it('a screen key on a balance result closes it once and opens its screen, also right after Done', async () => {
+  it('a screen key on a balance result closes it once and opens its screen, also right after Done; the balance is as large as an amount', async () => {
     const finishes = (workflowId: string): number =>
       lane.received.filter(
         (command) =>
@@ -436,8 +451,17 @@ describe('lane UI screens', () => {
       canCancel: false,
       prompts: { cashier: 'tell_balance', customer: null },
     });
+    const approved = WORKFLOW_SCREENS.find((screen) => screen.name === 'approved');
+    lane.publish({ type: 'workflow', workflow: approved?.view ?? null });
+    await expectScreen('Result: Approved');
+    const amountSize = await valueSize('Sale');
+    expect(amountSize.fontPx).toBeGreaterThan(24);
     lane.publish({ type: 'workflow', workflow: balance('wf-balance-1') });
     await expectScreen('Result: Approved');
+    await expect
+      .poll(async () => (await valueSize('Balance')).fontPx)
+      .toBeGreaterThanOrEqual(amountSize.fontPx);
+    expect((await valueSize('Balance')).heightPx).toBeGreaterThanOrEqual(amountSize.heightPx);
     await page.keyboard.press('F2');
     await expect.poll(() => finishes('wf-balance-1')).toBe(1);
     lane.publish({ type: 'workflow', workflow: null });
