@@ -5,7 +5,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridge, type RunningBridge } from '../../main/bridge/bridge-server.ts';
 import { ensureRendererBuilt } from '../../main/bridge/renderer-build.ts';
-import { CASHIER_WORDS, type DeviceKind, type WorkflowView } from '../../main/lane-api/index.ts';
+import {
+  CASHIER_WORDS,
+  type DeviceKind,
+  type Notice,
+  type WorkflowView,
+} from '../../main/lane-api/index.ts';
 import { LANE_KEYS } from '../../main/lane-api/keys.ts';
 import { IDLE_SNAPSHOT, ScriptedLane } from '../main/bridge/scripted-lane.ts';
 import { REPO_ROOT } from '../server/helpers/server-process.ts';
@@ -504,7 +509,22 @@ describe('lane UI screens', () => {
     await expect.poll(() => training.textContent()).toContain('Tarjeta regalo GIFT …0014');
     const panels = await training.textContent();
     expect(panels).toMatch(/PIN correcto.*PIN incorrecto.*Cancelar en el teclado/s);
-    expect(panels).not.toMatch(/\b(Training|Gift|credit|Wrong PIN|Unplug|Paper|Insert|Swipe)\b/);
+    expect(panels).not.toMatch(
+      /\b(Training|Gift|credit|Wrong PIN|Unplug|Paper|Insert|Swipe|Fault|Cause|Chip cannot)\b/,
+    );
+    expect(panels).toMatch(/El chip no se lee.*Provocar el fallo/s);
+    const notices: Notice[] = [
+      { level: 'info', code: 'day_closed', params: { batch: '12' } },
+      { level: 'info', code: 'recovered_declined', params: { operation: 'sale', amount: '12.50' } },
+      { level: 'warning', code: 'chip_not_completed', params: { operation: 'sale' } },
+      { level: 'warning', code: 'server_lost', params: {} },
+    ];
+    for (const notice of notices) lane.publish({ type: 'notice', notice });
+    const told = page.locator('.notices');
+    await expect.poll(() => told.textContent()).toContain('lote 12 liquidado');
+    const noticeText = (await told.textContent()) ?? '';
+    expect(noticeText).toContain('No se puede llegar al servidor de pagos.');
+    expect(noticeText).not.toMatch(/\b(the|was|is|batch|sale|settled|payment|server|could)\b/i);
     lane.publish({ type: 'workflow', workflow: null });
     lane.publish({ type: 'status', status: IDLE_SNAPSHOT.status });
     await page
