@@ -14,3 +14,4 @@ export * from './replies.ts';
 export * from './lane-api.ts';
 export * from './words.ts';
 export * from './decline-advice.ts';
+export * from './training-faults.ts';

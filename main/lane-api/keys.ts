@@ -97,7 +97,8 @@ const TRAINING = {
   unplug: 'Shift+F8',
   paperOut: 'Shift+F9',
   paperBack: 'Shift+F10',
-  networkDown: 'Shift+F11',
+  networkDown: 'Shift+F12',
+  fault: 'Shift+F11',
 } as const satisfies Record<string, LaneKey>;
 
 /** The lane's key map (docs/app.md, Keys). */

@@ -14,6 +14,11 @@ export type ManualEntryRule = z.infer<typeof ManualEntryRule>;
 /** Settings a cashier or manager may change while the lane runs. */
 export const EditableSettings = z.strictObject({
   language: Language,
+  /**
+   * The language of the customer's receipt (docs/lane-devices.md › Receipts); the merchant's
+   * copy prints in the lane's language.
+   */
+  customerLanguage: Language,
   manualEntry: ManualEntryRule,
   /** Print the merchant's copy after the customer's (docs/interface.md › rcpt_merch_copy). */
   merchantCopy: z.boolean(),

@@ -136,6 +136,10 @@ export const WorkflowStep = z.discriminatedUnion('name', [
     reason: OverrideReason,
     /** True after an override the service refused (wrong credentials or MFA code). */
     refused: z.boolean(),
+    /** Training mode only: the training merchant's manager, shown on the form to be typed. */
+    trainingManager: z
+      .strictObject({ username: z.string().max(64), password: z.string().max(64) })
+      .optional(),
   }),
   z.strictObject({
     name: z.literal('authorizing'),

@@ -218,10 +218,7 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
     if (tender !== 'gift' && this.ctx.settings().manualEntry === 'override') {
       let refused = false;
       for (;;) {
-        this.show({ name: 'override', operation: 'sale', reason: 'manual_entry', refused });
-        const command = await this.ask(['workflow.override']);
-        const { username, password, mfaCode } = command;
-        const dual = { username, password, ...(mfaCode === undefined ? {} : { mfaCode }) };
+        const dual = await this.override('sale', refused, 'manual_entry');
         if (await this.ctx.verifyManager(dual)) break;
         refused = true;
       }

@@ -1,5 +1,11 @@
 import type { DeviceManager } from '../devices/index.ts';
-import type { EditableSettings, Notice, ReceiptCopy, ReceiptPreview } from '../lane-api/index.ts';
+import type {
+  EditableSettings,
+  Language,
+  Notice,
+  ReceiptCopy,
+  ReceiptPreview,
+} from '../lane-api/index.ts';
 import type { DualAuthorization, PaymentResponse } from '../payment/index.ts';
 import type { ChipCompletion, ReceiptStanding } from '../receipt/index.ts';
 import type { JournaledPayments } from './journal/journaled-payments.ts';
@@ -46,6 +52,8 @@ export interface ReceiptRequest {
   readonly training: boolean;
   /** Notes at the foot (rcpt_user_notes). */
   readonly notes: string;
+  /** The copy's language: the customer's for the customer copy, the lane's for the merchant's. */
+  readonly language: Language;
   /** The card's final decision when the lane completed a contact chip (its final cryptogram). */
   readonly chip?: ChipCompletion;
   /** Where the transaction stands now (its one truth), which the headline states. */
@@ -65,6 +73,12 @@ export interface ReceiptPort {
 /** A manager's credentials for one override (docs/interface.md › Authentication §7); never kept. */
 export type ManagerOverride = DualAuthorization;
 
+/** The training merchant's manager (a public demo login), shown on training mode's override form. */
+export interface TrainingManager {
+  readonly username: string;
+  readonly password: string;
+}
+
 /**
  * What every workflow works with: the journal and its payment gate, recovery, devices, receipts,
  * the lane's settings and the sinks for receipts and notices.
@@ -83,6 +97,8 @@ export interface LaneContext {
   settings(): EditableSettings;
   /** True when the service accepts these credentials as a user of the lane's merchant. */
   verifyManager(override: ManagerOverride): Promise<boolean>;
+  /** Training mode's manager, whom the override form shows (docs/app.md, Training controls). */
+  readonly trainingManager?: TrainingManager;
   emitReceipt(preview: ReceiptPreview): void;
   notify(notice: Notice): void;
   /** True between open day and close day. */

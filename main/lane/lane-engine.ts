@@ -21,7 +21,7 @@ import { EntryResolver } from './journal/entry-resolver.ts';
 import { Recovery } from './journal/recovery.ts';
 import { OFFLINE_NEVER, type OfflineConfig } from './offline/offline-config.ts';
 import { OfflineForwarder } from './offline/offline-forwarder.ts';
-import type { LaneContext, ManagerOverride, ReceiptPort } from './lane-context.ts';
+import type { LaneContext, ManagerOverride, ReceiptPort, TrainingManager } from './lane-context.ts';
 import { LaneQueries, type QuerySources } from './lane-queries.ts';
 import { laneStatus } from './lane-status.ts';
 import { answerTraining, type SimulatorControls } from './training-commands.ts';
@@ -45,6 +45,8 @@ export interface LaneEngineOptions extends QuerySources {
   readonly simulators?: SimulatorControls;
   /** The offline store-and-forward rules (docs/lane.md › Offline); default never offline. */
   readonly offline?: OfflineConfig;
+  /** Training mode's manager, shown on the override form; absent on a real lane. */
+  readonly trainingManager?: TrainingManager;
   /** Milliseconds between background passes of recovery; default 15 000. */
   readonly sweepMs?: number;
   readonly now?: () => number;
@@ -115,6 +117,9 @@ export class LaneEngine implements LaneApi {
       receipts: options.receipts,
       settings: () => options.settings.get(),
       verifyManager: (override) => options.verifyManager(override),
+      ...(options.training && options.trainingManager !== undefined
+        ? { trainingManager: options.trainingManager }
+        : {}),
       emitReceipt: (receipt) => this.#events.emit({ type: 'receipt', receipt }),
       notify,
       dayOpen: () => options.settings.dayOpen(),

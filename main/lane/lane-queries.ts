@@ -8,6 +8,7 @@ import type {
   ServerStatus,
 } from '../lane-api/index.ts';
 import { offlineDeclinedLine } from './offline/offline-day.ts';
+import { receiptLanguage } from './lane-receipts.ts';
 import { historyEntry } from './history-view.ts';
 import type { JournalStore } from './journal/journal-store.ts';
 import type { LaneContext, LaneDevices } from './lane-context.ts';
@@ -130,6 +131,7 @@ export class LaneQueries {
       duplicate: false,
       training: entry.training,
       notes: this.#sources.settings.get().receiptNotes,
+      language: receiptLanguage(this.#sources.settings.get(), copy),
       standing,
       ...(entry.chip === undefined ? {} : { chip: entry.chip }),
     };

@@ -1,4 +1,5 @@
 import type { PrinterConfig } from '../devices/index.ts';
+import type { EditableSettings, Language, ReceiptCopy } from '../lane-api/index.ts';
 import { PaymentResponse } from '../payment/index.ts';
 import {
   buildReceipt,
@@ -13,6 +14,14 @@ import {
 } from '../receipt/index.ts';
 import type { JournalEntry } from './journal/journal-types.ts';
 import type { ReceiptPort, ReceiptRequest, RenderedReceipt } from './lane-context.ts';
+
+/**
+ * The language a receipt copy prints in (docs/lane-devices.md › Receipts): the customer's copy in
+ * the customer's language (settings.customerLanguage), the merchant's in the lane's.
+ */
+export function receiptLanguage(settings: EditableSettings, copy: ReceiptCopy): Language {
+  return copy === 'customer' ? settings.customerLanguage : settings.language;
+}
 
 export type { MerchantHeader } from '../receipt/index.ts';
 
@@ -86,6 +95,7 @@ export class LaneReceipts implements ReceiptPort {
       laneId: this.#laneId,
       pinVerified: entry.tender === 'debit',
       duplicate: request.duplicate,
+      language: request.language,
       ...(request.chip === undefined ? {} : { chip: request.chip }),
       ...(entry.card?.entry === 'fallback_swipe' ? { fallbackSwipe: true } : {}),
       ...(request.standing === undefined ? {} : { standing: request.standing }),

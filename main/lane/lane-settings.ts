@@ -4,6 +4,7 @@ import type { JournalStore } from './journal/journal-store.ts';
 /** Settings a lane starts with before anyone changes them (docs/lane.md, Configuration). */
 export const DEFAULT_SETTINGS: EditableSettings = {
   language: 'en',
+  customerLanguage: 'en',
   manualEntry: 'override',
   merchantCopy: false,
   tipAdjust: true,

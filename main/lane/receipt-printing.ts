@@ -1,4 +1,5 @@
 import type { ReceiptCopy, ReceiptState } from '../lane-api/index.ts';
+import { receiptLanguage } from './lane-receipts.ts';
 import { PaymentResponse } from '../payment/index.ts';
 import { printProblem } from './device-problems.ts';
 import type { ReceiptStanding } from '../receipt/index.ts';
@@ -55,7 +56,8 @@ export class ReceiptPrinting {
   }
 
   #request(entry: JournalEntry, copy: ReceiptCopy, duplicate: boolean): ReceiptRequest {
-    const notes = this.#ctx.settings().receiptNotes;
+    const settings = this.#ctx.settings();
+    const notes = settings.receiptNotes;
     const chip = entry.chip === undefined ? {} : { chip: entry.chip };
     const standing = receiptStanding(this.#ctx.journal, entry);
     return {
@@ -63,6 +65,7 @@ export class ReceiptPrinting {
       duplicate,
       training: this.#ctx.training,
       notes,
+      language: receiptLanguage(settings, copy),
       ...chip,
       ...(standing === undefined ? {} : { standing }),
       ...(entry.offline === 'waiting' || entry.offline === 'forwarding' ? { offline: true } : {}),

@@ -6,6 +6,7 @@ import type {
   DaySummary,
   NextAction,
   Operation,
+  OverrideReason,
   ProblemCode,
   ReceiptCopy,
   ReceiptState,
@@ -132,9 +133,23 @@ export abstract class ServiceWorkflow<S extends string> extends Workflow<
     return deferred;
   }
 
-  /** The override step: the credentials of a manager for the request the service refused. */
-  protected async override(operation: Operation, refused: boolean): Promise<DualAuthorization> {
-    this.show({ name: 'override', operation, reason: 'service_requires', refused });
+  /**
+   * The override step: the credentials of a manager for the request the service refused, or for
+   * the lane's own rule (`reason`); in training mode the step shows the training manager's.
+   */
+  protected async override(
+    operation: Operation,
+    refused: boolean,
+    reason: OverrideReason = 'service_requires',
+  ): Promise<DualAuthorization> {
+    const manager = this.ctx.trainingManager;
+    this.show({
+      name: 'override',
+      operation,
+      reason,
+      refused,
+      ...(manager === undefined ? {} : { trainingManager: { ...manager } }),
+    });
     const command = await this.ask(['workflow.override']);
     return {
       username: command.username,

@@ -10,6 +10,11 @@ import type {
 } from './receipt-document.ts';
 import { RECEIPT_WORDS, type ReceiptLanguage, type ReceiptWords } from '../../protocol/index.ts';
 import { serviceReceiptLines } from './service-receipt.ts';
+import { storeTime } from './receipt-time.ts';
+
+/** The zone receipts print times in: the merchant's, else the machine's. */
+const storeZone = (context: ReceiptContext): string =>
+  context.merchant.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The merchant header of every receipt, from the lane's configuration. */
 export interface MerchantHeader {
@@ -19,6 +24,8 @@ export interface MerchantHeader {
   lines?: readonly string[];
   /** ISO 4217 letters of the lane's money, e.g. "USD"; sets the symbol before amounts. Default USD. */
   currency?: string;
+  /** The store's IANA time zone, e.g. "America/New_York"; receipts print times in it. Default the machine's. */
+  timeZone?: string;
 }
 
 /**
@@ -291,7 +298,7 @@ export function buildReceipt(
       cvm.signature,
   };
   const time = answer.get('timestamp');
-  if (time !== undefined) document.time = cardSafe(time).trim();
+  if (time !== undefined) document.time = storeTime(cardSafe(time).trim(), storeZone(context));
   if (outcome.approved && ttid !== undefined && /^[0-9A-Za-z-]{1,40}$/.test(ttid))
     document.barcode = ttid;
   return document;

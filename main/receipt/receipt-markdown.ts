@@ -39,8 +39,34 @@ const RULE = '-';
 /** Data a CODE128 barcode can carry here: what buildReceipt accepts as a ttid. */
 const BARCODE_DATA = /^[0-9A-Za-z-]{1,40}$/;
 
-function section(fields: readonly ReceiptField[]): string[] {
-  return fields.length === 0 ? [] : [...fields.map(pair), RULE];
+/** `value` in lines of at most `width` characters, broken only after a hyphen or a space. */
+function safePieces(value: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const piece of value.match(/[^- ]*[- ]?/g) ?? []) {
+    const last = lines.at(-1);
+    if (last !== undefined && (last + piece).trimEnd().length <= width)
+      lines[lines.length - 1] = last + piece;
+    else if (piece !== '') lines.push(piece);
+  }
+  return lines.map((line) => line.trimEnd());
+}
+
+/**
+ * One field's lines on a paper of `columns` (docs/lane-devices.md › Receipts): label and value
+ * share the line in halves; a longer value (an order id) takes the line's rest beside its
+ * label; one that cannot fit there goes below its label, broken only after hyphens or spaces.
+ */
+function fieldLines(field: ReceiptField, columns: number): string[] {
+  if (field.value.length <= Math.floor(columns / 2)) return [pair(field)];
+  if (field.label.length + 1 + field.value.length <= columns)
+    return [`{w:${field.label.length},*}`, pair(field), '{w:auto}'];
+  return [left(field.label), ...safePieces(field.value, columns).map(left)];
+}
+
+function section(fields: readonly ReceiptField[], columns: number): string[] {
+  return fields.length === 0
+    ? []
+    : [...fields.flatMap((field) => fieldLines(field, columns)), RULE];
 }
 
 /** Centred lines of `text`, broken at spaces to fit `columns` (a lone column is centred). */
@@ -58,12 +84,12 @@ function body(document: ReceiptDocument, columns: number): string[] {
   if (document.outcome.detail !== undefined)
     outcome.push(...centred(document.outcome.detail, columns));
   return [
-    ...section(document.card),
-    ...section(document.amounts),
+    ...section(document.card, columns),
+    ...section(document.amounts, columns),
     ...outcome,
     '',
-    ...section(document.references),
-    ...section(document.emv),
+    ...section(document.references, columns),
+    ...section(document.emv, columns),
   ];
 }
 

@@ -1,3 +1,4 @@
+import { IANAZone } from 'luxon';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -63,6 +64,14 @@ const MerchantConfig = z.strictObject({
     .string()
     .regex(/^[A-Z]{3}$/, 'must be ISO 4217 letters, e.g. USD')
     .default('USD'),
+  /** The store's IANA time zone, for the times receipts print; default the machine's. */
+  timeZone: z
+    .string()
+    .refine(
+      (zone) => IANAZone.isValidZone(zone),
+      'must be an IANA time zone, e.g. America/New_York',
+    )
+    .optional(),
 });
 
 /** A real lane's configuration file, checked whole before anything starts. */

@@ -10,7 +10,7 @@ import {
   type TlsSettings,
 } from '../payment/index.ts';
 import { JournalStore } from '../lane/journal/journal-store.ts';
-import type { ManagerOverride } from '../lane/lane-context.ts';
+import type { ManagerOverride, TrainingManager } from '../lane/lane-context.ts';
 import { LaneEngine } from '../lane/lane-engine.ts';
 import { LaneReceipts, type MerchantHeader } from '../lane/lane-receipts.ts';
 import { LaneSettingsStore } from '../lane/lane-settings.ts';
@@ -52,6 +52,8 @@ export interface LaneSetup {
   readonly openDay?: boolean;
   /** The simulated devices (training mode), for the lane API's training.* commands. */
   readonly simulators?: SimulatorControls;
+  /** The training merchant's manager (training mode), shown on the override form. */
+  readonly trainingManager?: TrainingManager;
 }
 
 /** A running lane: its engine and the parts it owns. */
@@ -142,6 +144,7 @@ export async function startLane(setup: LaneSetup): Promise<RunningLane> {
     verifyManager: (override) => verifyManager(connection, override),
     inFlightMs: answerMs + lateAnswerMs,
     ...(setup.simulators === undefined ? {} : { simulators: setup.simulators }),
+    ...(setup.trainingManager === undefined ? {} : { trainingManager: setup.trainingManager }),
     ...(setup.sweepMs === undefined ? {} : { sweepMs: setup.sweepMs }),
     ...(setup.offline === undefined ? {} : { offline: setup.offline }),
   });

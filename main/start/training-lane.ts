@@ -1,5 +1,10 @@
 import { join } from 'node:path';
-import { startServer, type RunningServer, type ServerInput } from '../../server/index.ts';
+import {
+  DEMO_MERCHANT,
+  startServer,
+  type RunningServer,
+  type ServerInput,
+} from '../../server/index.ts';
 import {
   startTrainingDevices,
   type TrainingDevices,
@@ -67,6 +72,7 @@ export async function startTrainingLane(options: TrainingOptions): Promise<Train
       source: 'training',
       openDay: true,
       simulators: devices,
+      trainingManager: { username: DEMO_MERCHANT.merchant, password: DEMO_MERCHANT.password },
       ...(options.sweepMs === undefined ? {} : { sweepMs: options.sweepMs }),
     });
     const started = devices;

@@ -34,7 +34,7 @@ describe('offline sale, as the cashier sees it', () => {
     const at = new Cashier(await browser.context.newPage());
     await at.open(lut.url);
     await at.sale('2000');
-    await at.keys('Shift+F11');
+    await at.keys('Shift+F12');
     await at.page.getByRole('button', { name: /Network down/, pressed: true }).waitFor();
     await at.keys('F4');
     await at.screen('Result: Approved');
@@ -49,7 +49,7 @@ describe('offline sale, as the cashier sees it', () => {
     await at.keys('Enter');
     await at.screen('New sale');
     await at.sale('100');
-    await at.keys('Shift+F11');
+    await at.keys('Shift+F12');
     await expect
       .poll(() => at.textOf('contentinfo'), { timeout: 30_000 })
       .not.toContain('Offline, to send');

@@ -5,7 +5,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridge, type RunningBridge } from '../../main/bridge/bridge-server.ts';
 import { ensureRendererBuilt } from '../../main/bridge/renderer-build.ts';
-import { CASHIER_WORDS, type DeviceKind, type WorkflowView } from '../../main/lane-api/index.ts';
+import {
+  CASHIER_WORDS,
+  type DeviceKind,
+  type Notice,
+  type WorkflowView,
+} from '../../main/lane-api/index.ts';
 import { LANE_KEYS } from '../../main/lane-api/keys.ts';
 import { IDLE_SNAPSHOT, ScriptedLane } from '../main/bridge/scripted-lane.ts';
 import { REPO_ROOT } from '../server/helpers/server-process.ts';
@@ -58,11 +63,17 @@ const DOCS_SHOTS = new Set([
 ]);
 
 /**
- * Waits for the screen titled `title`, then at each lane display size checks its layout and
- * accessibility and, given a `shot` name, saves its screenshot (`screen-<shot>-<width>x<height>`).
+ * Waits for the screen titled `title`, checks the focus landed where the cashier acts next (unless
+ * the screen did not just appear: the cashier has acted on it), then at each lane display size
+ * checks its layout and accessibility and, given a `shot` name, saves its screenshot
+ * (`screen-<shot>-<width>x<height>`).
  */
-async function expectScreen(title: string, shot?: string): Promise<void> {
+async function expectScreen(title: string, shot?: string, appeared = true): Promise<void> {
   await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+  if (appeared)
+    await expect
+      .poll(async () => `${title}: ${await focusOn(page)}`, { timeout: 10_000 })
+      .toBe(`${title}: where the cashier acts`);
   for (const size of LANE_DISPLAYS) {
     await page.setViewportSize(size);
     await expectLaneLayout(page, title);
@@ -74,6 +85,43 @@ async function expectScreen(title: string, shot?: string): Promise<void> {
         DOCS_SHOTS.has(shot),
       );
   }
+}
+
+/**
+ * Where the focus is on the screen shown (docs/app.md, Focus): "where the cashier acts" when it
+ * is on a field of the screen's body, on its enabled primary action, or, when it has none, on its
+ * title; otherwise what holds it.
+ */
+function focusOn(at: Page): Promise<string> {
+  return at.evaluate(() => {
+    const active = document.activeElement;
+    const screen = document.querySelector('section.screen');
+    if (screen === null || active === null || !screen.contains(active))
+      return `outside the screen: ${active?.tagName ?? 'none'}`;
+    if (active.matches('.screen-body :is(input, select, textarea, [role="listbox"])'))
+      return 'where the cashier acts';
+    const primary = screen.querySelector('.action-bar button.primary:not([disabled])');
+    if (primary !== null)
+      return active === primary
+        ? 'where the cashier acts'
+        : `not the primary: ${active.outerHTML.slice(0, 80)}`;
+    return active.matches('h1') ? 'where the cashier acts' : `on ${active.outerHTML.slice(0, 80)}`;
+  });
+}
+
+/** The font size and height of the value a result's fact `label` shows (its <dd>). */
+function valueSize(label: string): Promise<{ fontPx: number; heightPx: number }> {
+  return page.evaluate((name) => {
+    const term = Array.from(document.querySelectorAll('.facts dt')).find(
+      (dt) => dt.textContent?.trim() === name,
+    );
+    const value = term?.nextElementSibling;
+    if (!(value instanceof HTMLElement)) return { fontPx: 0, heightPx: 0 };
+    return {
+      fontPx: Number.parseFloat(getComputedStyle(value).fontSize),
+      heightPx: value.getBoundingClientRect().height,
+    };
+  }, label);
 }
 
 describe('lane UI screens', () => {
@@ -107,7 +155,7 @@ describe('lane UI screens', () => {
         amountMinor: 1250,
         tender: 'credit',
       });
-    await expectScreen('New sale', 'amount');
+    await expectScreen('New sale', 'amount', false);
   });
 
   it('opens every idle screen by its key', async () => {
@@ -254,7 +302,7 @@ describe('lane UI screens', () => {
     await expectScreen('New sale');
   });
 
-  it('offers the training controls on the card step: PIN right, wrong or cancelled, a device unplugged, paper out and back', async () => {
+  it('offers the training controls on the card step: PIN right, wrong or cancelled, a device unplugged or faulted, paper out and back, a chip that cannot be read', async () => {
     const device = (kind: DeviceKind) => ({
       id: kind,
       kind,
@@ -287,6 +335,24 @@ describe('lane UI screens', () => {
     await expect
       .poll(() => lane.received.at(-1))
       .toEqual({ type: 'training.unplug', device: 'pinpad', ms: 5000 });
+    const fault = controls.getByRole('combobox', { name: 'Fault' });
+    await fault.selectOption('missing-ack');
+    await page.keyboard.press('Shift+F11');
+    await expect
+      .poll(() => lane.received.at(-1))
+      .toEqual({ type: 'training.fault', device: 'pinpad', fault: 'missing-ack' });
+    await controls.getByRole('combobox', { name: 'Device' }).selectOption('emv');
+    await expect.poll(() => fault.inputValue()).toBe('chip-unreadable');
+    await page.keyboard.press('Shift+F11');
+    await expect
+      .poll(() => lane.received.at(-1))
+      .toEqual({ type: 'training.fault', device: 'emv', fault: 'chip-unreadable' });
+    await page.getByRole('combobox', { name: 'Test card' }).selectOption('visa');
+    const sent = lane.received.length;
+    await page.keyboard.press('Shift+F1');
+    await expect
+      .poll(() => lane.received.slice(sent))
+      .toEqual([{ type: 'training.fault', device: 'emv', fault: 'chip-unreadable' }]);
     await page.keyboard.press('Shift+F9');
     await expect
       .poll(() => lane.received.at(-1))
@@ -360,7 +426,7 @@ describe('lane UI screens', () => {
     await expectScreen('New sale');
   });
 
-  it('a screen key on a balance result closes it once and opens its screen, also right after Done', async () => {
+  it('a screen key on a balance result closes it once and opens its screen, also right after Done; the balance is as large as an amount', async () => {
     const finishes = (workflowId: string): number =>
       lane.received.filter(
         (command) =>
@@ -390,8 +456,17 @@ describe('lane UI screens', () => {
       canCancel: false,
       prompts: { cashier: 'tell_balance', customer: null },
     });
+    const approved = WORKFLOW_SCREENS.find((screen) => screen.name === 'approved');
+    lane.publish({ type: 'workflow', workflow: approved?.view ?? null });
+    await expectScreen('Result: Approved');
+    const amountSize = await valueSize('Sale');
+    expect(amountSize.fontPx).toBeGreaterThan(24);
     lane.publish({ type: 'workflow', workflow: balance('wf-balance-1') });
     await expectScreen('Result: Approved');
+    await expect
+      .poll(async () => (await valueSize('Balance')).fontPx)
+      .toBeGreaterThanOrEqual(amountSize.fontPx);
+    expect((await valueSize('Balance')).heightPx).toBeGreaterThanOrEqual(amountSize.heightPx);
     await page.keyboard.press('F2');
     await expect.poll(() => finishes('wf-balance-1')).toBe(1);
     lane.publish({ type: 'workflow', workflow: null });
@@ -434,7 +509,22 @@ describe('lane UI screens', () => {
     await expect.poll(() => training.textContent()).toContain('Tarjeta regalo GIFT …0014');
     const panels = await training.textContent();
     expect(panels).toMatch(/PIN correcto.*PIN incorrecto.*Cancelar en el teclado/s);
-    expect(panels).not.toMatch(/\b(Training|Gift|credit|Wrong PIN|Unplug|Paper|Insert|Swipe)\b/);
+    expect(panels).not.toMatch(
+      /\b(Training|Gift|credit|Wrong PIN|Unplug|Paper|Insert|Swipe|Fault|Cause|Chip cannot)\b/,
+    );
+    expect(panels).toMatch(/El chip no se lee.*Provocar el fallo/s);
+    const notices: Notice[] = [
+      { level: 'info', code: 'day_closed', params: { batch: '12' } },
+      { level: 'info', code: 'recovered_declined', params: { operation: 'sale', amount: '12.50' } },
+      { level: 'warning', code: 'chip_not_completed', params: { operation: 'sale' } },
+      { level: 'warning', code: 'server_lost', params: {} },
+    ];
+    for (const notice of notices) lane.publish({ type: 'notice', notice });
+    const told = page.locator('.notices');
+    await expect.poll(() => told.textContent()).toContain('lote 12 liquidado');
+    const noticeText = (await told.textContent()) ?? '';
+    expect(noticeText).toContain('No se puede llegar al servidor de pagos.');
+    expect(noticeText).not.toMatch(/\b(the|was|is|batch|sale|settled|payment|server|could)\b/i);
     lane.publish({ type: 'workflow', workflow: null });
     lane.publish({ type: 'status', status: IDLE_SNAPSHOT.status });
     await page

@@ -1,3 +1,4 @@
+import { DEMO_MERCHANT } from '../../../server/index.ts';
 // The lane the end-to-end scenarios drive: training mode's parts as `npm start` assembles them
 // (simulated devices answering the lane's training commands, the lane engine, the web bridge serving the
 // built UI), except that the payment service runs as its own process, so a scenario can kill it
@@ -68,6 +69,7 @@ export async function startLaneUnderTest(
     sweepMs: 1000,
     simulators: devices,
     ...(offline === undefined ? {} : { offline }),
+    trainingManager: { username: DEMO_MERCHANT.merchant, password: DEMO_MERCHANT.password },
   });
   const bridge: RunningBridge = await startBridge({
     lane: lane.engine,

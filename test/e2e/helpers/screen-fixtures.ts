@@ -169,7 +169,13 @@ export const WORKFLOW_SCREENS: { name: string; view: WorkflowView; title: string
     name: 'override',
     title: 'Manager override',
     view: sale(
-      { name: 'override', operation: 'sale', reason: 'service_requires', refused: true },
+      {
+        name: 'override',
+        operation: 'sale',
+        reason: 'service_requires',
+        refused: true,
+        trainingManager: { username: 'test_retail', password: 'publ1ct3st' },
+      },
       'manager_override',
       'please_wait',
     ),

@@ -13,6 +13,7 @@ import type {
 export const IDLE_SNAPSHOT: LaneSnapshot = {
   settings: {
     language: 'en',
+    customerLanguage: 'en',
     manualEntry: 'override',
     merchantCopy: false,
     tipAdjust: true,

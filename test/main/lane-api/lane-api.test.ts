@@ -29,6 +29,7 @@ const view: WorkflowView = {
 const snapshot: LaneSnapshot = {
   settings: {
     language: 'en',
+    customerLanguage: 'en',
     manualEntry: 'override',
     merchantCopy: false,
     tipAdjust: true,

@@ -31,7 +31,13 @@ function giftEntry(
 const receipts = new LaneReceipts({ name: 'LANETERM TEST STORE' }, undefined, 'lane-1');
 const text = (entry: JournalEntry): string =>
   receipts
-    .render(entry, { copy: 'customer', duplicate: false, training: true, notes: '' })
+    .render(entry, {
+      copy: 'customer',
+      duplicate: false,
+      training: true,
+      notes: '',
+      language: 'en',
+    })
     .preview().text;
 
 describe('lane receipts', () => {

@@ -236,7 +236,13 @@ function printedHeadlines(journal: JournalStore, entryId: string): string[] {
   const entry = journal.get(entryId);
   if (entry === undefined) throw new Error(`no entry ${entryId}`);
   const standing = receiptStanding(journal, entry);
-  const request = { copy: 'customer', duplicate: false, training: true, notes: '' } as const;
+  const request = {
+    copy: 'customer',
+    duplicate: false,
+    training: true,
+    notes: '',
+    language: 'en',
+  } as const;
   const text = receipts
     .render(entry, { ...request, ...(standing ? { standing } : {}) })
     .preview().text;

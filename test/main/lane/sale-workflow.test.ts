@@ -143,7 +143,11 @@ describe('sale', () => {
     await devices.present('mc', 'key');
     await driver.send({ type: 'workflow.entry', workflowId, method: 'keyed_pad' });
     const override = await driver.step('override');
-    expect(override.step).toMatchObject({ reason: 'manual_entry', refused: false });
+    expect(override.step).toMatchObject({
+      reason: 'manual_entry',
+      refused: false,
+      trainingManager: { username: 'test_retail', password: 'publ1ct3st' },
+    });
     await driver.send({
       type: 'workflow.override',
       workflowId,

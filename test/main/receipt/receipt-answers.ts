@@ -40,6 +40,7 @@ export function saleContext(extra: Partial<ReceiptContext> = {}): ReceiptContext
       name: 'LaneTerm Mart',
       lines: ['1 Main St', 'Springfield 555-0100'],
       currency: 'USD',
+      timeZone: 'America/Chicago',
     },
     operation: 'sale',
     training: false,
@@ -54,7 +55,12 @@ export function trainingSale(): ReceiptDocument[] {
   return buildReceipts(
     chipSaleAnswer(),
     saleContext({
-      merchant: { name: 'LaneTerm Mart', lines: ['1 Main St'], currency: 'EUR' },
+      merchant: {
+        name: 'LaneTerm Mart',
+        lines: ['1 Main St'],
+        currency: 'EUR',
+        timeZone: 'America/Chicago',
+      },
       training: true,
       notes: ['Grüße aus Köln', '====='],
     }),

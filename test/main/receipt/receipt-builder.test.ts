@@ -21,7 +21,7 @@ describe('buildReceipt', () => {
       training: false,
       merchant: ['LaneTerm Mart', '1 Main St', 'Springfield 555-0100'],
       title: 'SALE',
-      time: '2026-03-14 12:30:05 -0500',
+      time: '2026-03-14 12:30:05 CDT',
       outcome: { approved: true, partial: false, text: 'APPROVED' },
       amounts: [{ label: 'TOTAL', value: '$12.34', strong: true }],
       card: [

@@ -107,6 +107,11 @@ describe('lane configuration', () => {
       /gift BIN ranges/,
     ],
     ['laneId', { ...VALID, laneId: 'lane 3!' }, /laneId must be 1 to 20/],
+    [
+      'merchant.timeZone',
+      { ...VALID, merchant: { ...VALID.merchant, timeZone: 'Mars/Olympus' } },
+      /merchant\.timeZone must be an IANA time zone/,
+    ],
     ['merchant', { ...VALID, merchant: undefined }, /merchant/],
     [
       'settings.manualEntry',

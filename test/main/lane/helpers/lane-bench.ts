@@ -1,3 +1,4 @@
+import { DEMO_MERCHANT } from '../../../../server/index.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,6 +74,7 @@ export async function startLaneBench(options: LaneBenchOptions = {}): Promise<La
     source: 'test',
     openDay: options.openDay ?? true,
     simulators: devices,
+    trainingManager: { username: DEMO_MERCHANT.merchant, password: DEMO_MERCHANT.password },
     ...(options.settings === undefined ? {} : { settings: options.settings }),
     ...(options.offline === undefined ? {} : { offline: options.offline }),
     ...(options.sweepMs === undefined ? {} : { sweepMs: options.sweepMs }),

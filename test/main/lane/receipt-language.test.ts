@@ -1,0 +1,71 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startServiceProcess,
+  stopServiceProcess,
+  type ServiceProcess,
+} from '../../conformance/helpers/service-process.ts';
+import { startLaneBench, type LaneBench } from './helpers/lane-bench.ts';
+
+let service: ServiceProcess;
+let bench: LaneBench | undefined;
+
+beforeAll(async () => {
+  service = await startServiceProcess();
+});
+afterEach(async () => {
+  await bench?.stop();
+  bench = undefined;
+});
+afterAll(async () => {
+  await stopServiceProcess(service);
+});
+
+describe("receipts in the customer's language", () => {
+  it("prints the customer's copy in Spanish and the merchant's in the lane's English, on paper and in the preview", async () => {
+    bench = await startLaneBench({
+      service,
+      devices: { reader: 'wedge' },
+      settings: { customerLanguage: 'es', merchantCopy: true },
+    });
+    const { driver, devices } = bench;
+    const { workflowId } = await driver.send({
+      type: 'sale.start',
+      amountMinor: 1450,
+      tender: 'credit',
+    });
+    await driver.step('card');
+    await devices.present('visa-x924', 'swipe');
+    const result = await driver.result();
+    expect(result.step.result.outcome).toBe('approved');
+    const printed = devices.simulators.printer.text();
+    const customer = printed.indexOf('COPIA DEL CLIENTE');
+    const merchant = printed.indexOf('MERCHANT COPY');
+    expect(customer).toBeGreaterThan(-1);
+    expect(merchant).toBeGreaterThan(customer);
+    expect(printed.slice(0, customer)).toContain('APROBADA');
+    expect(printed.slice(0, customer)).not.toContain('CUSTOMER COPY');
+    expect(printed.slice(customer)).toContain('APPROVED');
+    const entryId = result.step.result.entryId ?? '';
+    const preview = await driver.send({ type: 'receipt.preview', entryId, copy: 'customer' });
+    expect(preview.text).toContain('COPIA DEL CLIENTE');
+    await driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
+    await driver.idle();
+  });
+
+  it('prints both copies in English by default', async () => {
+    bench = await startLaneBench({
+      service,
+      devices: { reader: 'wedge' },
+      settings: { merchantCopy: true },
+    });
+    const { driver, devices } = bench;
+    await driver.send({ type: 'sale.start', amountMinor: 1460, tender: 'credit' });
+    await driver.step('card');
+    await devices.present('visa-x924', 'swipe');
+    await driver.result();
+    const printed = devices.simulators.printer.text();
+    expect(printed).toContain('CUSTOMER COPY');
+    expect(printed).toContain('MERCHANT COPY');
+    expect(printed).not.toContain('COPIA');
+  });
+});
