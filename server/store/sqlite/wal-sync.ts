@@ -35,6 +35,8 @@ export class WalSync {
   #dirty = false;
   #failure: StoreSyncError | undefined;
   #flushes = 0;
+  /** Told how many waiters each flush answers, when set (the service's metrics). */
+  onFlush: ((size: number) => void) | undefined;
 
   /** Opens the write-ahead log at `walPath` (it must exist: the database is open in WAL mode). */
   constructor(walPath: string) {
@@ -77,6 +79,7 @@ export class WalSync {
     this.#running = batch;
     this.#dirty = false;
     this.#flushes += 1;
+    this.onFlush?.(batch.length);
     fdatasync(this.#fd, (error) => {
       this.#running = [];
       if (error !== null) {
