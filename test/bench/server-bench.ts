@@ -25,6 +25,7 @@ import { closedLoop, type PhaseFigures } from './closed-loop.ts';
 import { CpuPerRequest } from './process-cpu.ts';
 import { KvClient } from './kv-client.ts';
 import { loginFloodPhase } from './login-flood-phase.ts';
+import { opsOverhead } from './ops-overhead.ts';
 import { storeComparison } from './store-bench.ts';
 import { WrongPasswordFlood } from './wrong-password-flood.ts';
 
@@ -40,6 +41,8 @@ const HELP = `npm run bench:server -- [options]
   --sweep LIST    with --store postgres: client counts, comma-separated (default 1,4,16,32)
   --pool-max N    with --store postgres: connections per instance (default the store's, 10)
   --logins        only the phase of logins under a flood of unknown names (login-flood-phase.ts)
+  --ops           only key/value sales on a service without and one with --ops-port, in turns,
+                  /metrics read every second (ops-overhead.ts); --rounds N turns each (default 3)
   --help          prints this`;
 
 const { values } = parseArgs({
@@ -50,6 +53,8 @@ const { values } = parseArgs({
     sweep: { type: 'string' },
     'pool-max': { type: 'string' },
     logins: { type: 'boolean' },
+    ops: { type: 'boolean' },
+    rounds: { type: 'string' },
     help: { type: 'boolean' },
   },
 });
@@ -383,7 +388,10 @@ async function main(): Promise<void> {
 
 if (values.help === true) console.log(HELP);
 else if (values.logins === true) await loginsOnly();
-else if (values.store === undefined) await main();
+else if (values.ops === true) {
+  const rounds = count('rounds', values.rounds, 3);
+  await opsOverhead({ rounds, phase: kvPhase, keyAuth });
+} else if (values.store === undefined) await main();
 else if (values.store === 'postgres') {
   const sweep = (values.sweep ?? '1,4,16,32')
     .split(',')
