@@ -241,7 +241,7 @@ export class KvConnection {
    * (docs/scaling.md › A rolling upgrade); otherwise it closes after the answer that leaves it so.
    */
   closeIfIdle(): void {
-    if (this.#inFlight === 0 && !this.#input.waiting && this.#input.bufferedBytes === 0) {
+    if (this.#inFlight === 0 && !this.#input.waiting && !this.#input.inFrame) {
       this.#close('draining');
     }
   }
