@@ -13,15 +13,23 @@ import { KvConnection } from './kv/kv-connection.ts';
 import { RequestLog } from './log/request-log.ts';
 import { createServiceLogger } from './log/service-logger.ts';
 import { BufferBudget } from './net/buffer-budget.ts';
-import { ServiceListeners, type ListenAddress } from './net/service-listeners.ts';
+import {
+  ServiceListeners,
+  type ListenAddress,
+  type ListenerOptions,
+} from './net/service-listeners.ts';
 import { createRestApp } from './rest/rest-app.ts';
+import { RequestTally } from './ops/request-tally.ts';
 import { openServiceCore, type ServiceCore } from './service-core.ts';
+import { startOps, type StartedOps } from './service-ops.ts';
+import { serviceStop } from './service-stop.ts';
 import type { ServiceStore } from './store/service-store.ts';
 import { openServiceStore } from './store/store-location.ts';
-import { loadOrCreateCertificate, type CertificateSource } from './tls/certificate.ts';
-
-/** Milliseconds open connections get to close on their own at shutdown before being cut. */
-const CLOSE_GRACE_MS = 2000;
+import {
+  loadOrCreateCertificate,
+  type CertificateSource,
+  type TlsIdentity,
+} from './tls/certificate.ts';
 
 /** A running service: where it listens, its certificate fingerprint, and how to stop it. */
 export interface RunningServer {
@@ -29,6 +37,8 @@ export interface RunningServer {
   tlsAddress: ListenAddress;
   /** The plain port, when one was asked for. */
   plainAddress: ListenAddress | undefined;
+  /** The ops port (/healthz, /readyz, /metrics), when asked for. */
+  opsAddress: ListenAddress | undefined;
   /** SHA-256 fingerprint of the TLS certificate in use, for pinning. */
   readonly fingerprint256: string;
   /** True when this start generated the certificate. */
@@ -49,6 +59,8 @@ export interface RunningServer {
    * transactions in flight, sends their answers, closes every connection and the store.
    */
   close: () => Promise<void>;
+  /** Drains, then closes (ServiceStop.drain); timeoutMs defaults to the drainTimeoutMs option. */
+  drain: (timeoutMs?: number) => Promise<void>;
 }
 
 /** What answers requests: the dispatcher, the two transports' connection handlers, and the log. */
@@ -57,6 +69,8 @@ interface ServiceTransports {
   readonly tracker: WorkTracker;
   readonly requests: RequestLog;
   readonly handlers: { http(socket: Socket): void; kv(socket: Socket): void };
+  /** Closes both transports' idle connections (a drain). */
+  readonly closeIdleConnections: () => void;
 }
 
 /**
@@ -68,8 +82,9 @@ async function createTransports(
   options: ServerOptions,
   core: ServiceCore,
   store: ServiceStore,
-  logger: Logger,
+  observe: { logger: Logger; tally: RequestTally | undefined },
 ): Promise<ServiceTransports> {
+  const { logger, tally } = observe;
   const { limits, now } = options;
   const { accounts, engine, vault } = core;
   const authenticator = new Authenticator(accounts, limits, logger);
@@ -83,6 +98,7 @@ async function createTransports(
     requests,
     now,
     mfaCookieLifetime: limits.mfaCookieLifetime,
+    ...(tally === undefined ? {} : { tally }),
   });
   const tracker = new WorkTracker();
   const budget = new BufferBudget(limits.maxBufferedBytes);
@@ -106,12 +122,21 @@ async function createTransports(
     frameTimeoutMs: limits.frameTimeoutMs,
     maxUnsentBytes: limits.maxUnsentBytes,
   };
+  const kv = new Set<KvConnection>();
   const handlers = {
     http: (socket: Socket) => rest.server.emit('connection', socket),
-    kv: (socket: Socket) =>
-      new KvConnection(socket, { dispatcher, tracker, logger, requests, limits: kvLimits, budget }),
+    kv: (socket: Socket) => {
+      const deps = { dispatcher, tracker, logger, requests, limits: kvLimits, budget };
+      const connection = new KvConnection(socket, deps);
+      kv.add(connection);
+      socket.once('close', () => kv.delete(connection));
+    },
   };
-  return { dispatcher, tracker, requests, handlers };
+  const closeIdleConnections = () => {
+    rest.server.closeIdleConnections();
+    for (const connection of kv) connection.closeIfIdle();
+  };
+  return { dispatcher, tracker, requests, handlers, closeIdleConnections };
 }
 
 /** The certificate's files: the given pair, or the data directory's generated one. */
@@ -128,30 +153,23 @@ function certificateSourceOf(options: ServerOptions, files: DataFiles): Certific
   };
 }
 
-/**
- * The stop of a running service, once however often it is called: stop accepting, answer new
- * requests SYS_UNAVAILABLE, let the engine finish, send the answers, close connections and store.
- */
-function stopper(
-  parts: { listeners: ServiceListeners; transports: ServiceTransports; core: ServiceCore },
-  store: ServiceStore,
+/** What the listening sockets are built from: ports, certificate and connection limits. */
+function listenerOptions(
+  options: ServerOptions,
+  tls: TlsIdentity,
   logger: Logger,
-): () => Promise<void> {
-  const { listeners, transports, core } = parts;
-  let closing: Promise<void> | undefined;
-  return () => {
-    closing ??= (async () => {
-      logger.info('stopping: finishing requests in flight');
-      listeners.stopAccepting();
-      transports.dispatcher.stopTaking();
-      await core.engine.close();
-      await transports.tracker.whenIdle();
-      await listeners.closeConnections(CLOSE_GRACE_MS);
-      transports.requests.flush();
-      await store.close();
-      logger.info('stopped');
-    })();
-    return closing;
+): ListenerOptions {
+  const { limits } = options;
+  return {
+    host: options.host,
+    tlsPort: options.port,
+    plainPort: options.plainPort,
+    tls,
+    maxConnections: limits.maxConnections,
+    maxConnectionsPerSource: limits.maxConnectionsPerSource,
+    idleMs: limits.idleTimeoutMs,
+    handshakeMs: limits.frameTimeoutMs,
+    logger,
   };
 }
 
@@ -159,11 +177,11 @@ function stopper(
  * Starts the Payment Transaction Service: opens (or creates) the data directory and its store,
  * loads or generates the TLS certificate, opens the core (openServiceCore: vault, accounts, demo
  * data, the engine after settling what a previous run left in flight), and listens on the TLS
- * port and the optional plain port, REST and key/value told apart by their first byte.
+ * port and the optional plain port, REST and key/value told apart by their first byte, and on the
+ * optional ops port (docs/scaling.md › The ops port).
  */
 export async function startServer(input: ServerInput = {}): Promise<RunningServer> {
   const options = withDefaults(input);
-  const { limits } = options;
   const files = prepareDataDirectory(options.dataDir);
   const logger = createServiceLogger({
     level: options.logLevel,
@@ -177,31 +195,35 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
     (problem, { name, message }) => logger.warn({ error: name, message }, problem),
   );
   const listeners = new ServiceListeners();
+  let ops: StartedOps | undefined;
   try {
     const core = await openServiceCore(options, files, store, logger);
-    const transports = await createTransports(options, core, store, logger);
-    await listeners.listen(
-      {
-        host: options.host,
-        tlsPort: options.port,
-        plainPort: options.plainPort,
-        tls,
-        maxConnections: limits.maxConnections,
-        maxConnectionsPerSource: limits.maxConnectionsPerSource,
-        idleMs: limits.idleTimeoutMs,
-        handshakeMs: limits.frameTimeoutMs,
-        logger,
-      },
-      transports.handlers,
-    );
+    const tally = options.opsPort === null ? undefined : new RequestTally();
+    const transports = await createTransports(options, core, store, { logger, tally });
+    if (tally !== undefined && options.opsPort !== null) {
+      const sources = { ...core, ...transports, store, tally };
+      ops = await startOps(sources, options.opsHost, options.opsPort);
+    }
+    await listeners.listen(listenerOptions(options, tls, logger), transports.handlers);
     const tlsAddress = listeners.tlsAddress as ListenAddress;
+    const plain = listeners.plainAddress;
+    const opsAddress = ops?.address;
     logger.info(
-      { tls: tlsAddress, plain: listeners.plainAddress, dataDir: files.root, demo: options.demo },
+      { tls: tlsAddress, plain, ops: opsAddress, dataDir: files.root, demo: options.demo },
       'listening',
     );
+    const stop = serviceStop({
+      ...transports,
+      ...core,
+      listeners,
+      store,
+      logger,
+      ops: ops?.listener,
+    });
     return {
       tlsAddress,
-      plainAddress: listeners.plainAddress,
+      plainAddress: plain,
+      opsAddress,
       get fingerprint256() {
         return tls.fingerprint256;
       },
@@ -216,10 +238,12 @@ export async function startServer(input: ServerInput = {}): Promise<RunningServe
         return tls.fingerprint256;
       },
       vaultCustody: core.vaultCustody,
-      close: stopper({ listeners, transports, core }, store, logger),
+      close: stop.close,
+      drain: (timeoutMs = options.drainTimeoutMs) => stop.drain(timeoutMs),
     };
   } catch (error) {
     listeners.stopAccepting();
+    await ops?.listener.close();
     await store.close();
     throw error;
   }

@@ -21,6 +21,8 @@ export interface ServiceCore {
   /** The demo merchant, when started with demo. */
   readonly demo: DemoSeed | undefined;
   readonly engine: TransactionService;
+  /** The processor's send queue, whose depth the metrics read. */
+  readonly queue: SendQueue;
 }
 
 /** Opens the card vault (docs/security.md, Key custody and rotation) and logs a change of wrapping. */
@@ -80,5 +82,5 @@ export async function openServiceCore(
     checkReturnSeconds: options.checkReturnSeconds,
   });
   await engine.recoverInFlight();
-  return { vault, vaultCustody, accounts, demo, engine };
+  return { vault, vaultCustody, accounts, demo, engine, queue };
 }

@@ -14,6 +14,10 @@ export function describeServer(server: RunningServer): string[] {
     `  TLS certificate SHA-256 ${server.fingerprint256}${generated}`,
     `  card vault key wrapped by ${server.vaultCustody}`,
   ];
+  if (server.opsAddress !== undefined) {
+    const { host, port } = server.opsAddress;
+    lines.push(`  ops:   http://${host}:${port}/healthz, /readyz and /metrics (no authentication)`);
+  }
   if (server.plainAddress !== undefined) {
     const { host, port } = server.plainAddress;
     lines.push(
@@ -31,23 +35,33 @@ export function describeServer(server: RunningServer): string[] {
 }
 
 /**
- * On SIGINT or SIGTERM: stops accepting, finishes the requests in flight (RunningServer.close) and
- * exits 0; exits 1 when stopping fails. `print` tells the operator what is happening. Call it
- * before printing that the service is up, so a signal sent on that line is already handled.
+ * On SIGTERM: drains (RunningServer.drain: readiness 503, no new connections, every request sent
+ * answered, then close; docs/scaling.md › A rolling upgrade) and exits 0; a second SIGTERM, or
+ * SIGINT, ends the drain at once and closes (RunningServer.close: requests in flight finished).
+ * Exits 1 when stopping fails. `print` tells the operator what is happening. Call it before
+ * printing that the service is up, so a signal sent on that line is already handled.
  */
 export function stopOnSignals(server: RunningServer, print: (line: string) => void): void {
-  const stop = (signal: NodeJS.Signals) => {
-    print(`${signal}: stopping, finishing requests in flight`);
-    server.close().then(
+  const done = (stopping: Promise<void>) =>
+    stopping.then(
       () => process.exit(0),
       (error: unknown) => {
         print(`stopping failed: ${(error as Error).message}`);
         process.exit(1);
       },
     );
+  let draining = false;
+  const stop = (signal: NodeJS.Signals) => {
+    print(`${signal}: stopping, finishing requests in flight`);
+    void done(server.close());
   };
+  process.on('SIGTERM', (signal) => {
+    if (draining) return stop(signal);
+    draining = true;
+    print(`${signal}: draining, answering every request sent (a second SIGTERM stops at once)`);
+    void done(server.drain());
+  });
   process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }
 
 /**

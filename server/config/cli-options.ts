@@ -4,6 +4,7 @@ import { LOG_LEVELS, type LogLevel } from '../log/service-logger.ts';
 import { DEFAULT_CHECK_RETURN_SECONDS } from '../engine/index.ts';
 import type { KekCustody } from '../vault/index.ts';
 import {
+  DEFAULT_DRAIN_TIMEOUT_MS,
   DEFAULT_HOST,
   DEFAULT_LIMITS,
   DEFAULT_TLS_PORT,
@@ -18,6 +19,9 @@ export const SERVER_USAGE = `usage: npm run server -- [options]
   --port N              TLS port, REST and key/value on one port (default ${DEFAULT_TLS_PORT})
   --plain-port N        also listen without TLS on this port (default: none)
   --host ADDRESS        address to listen on (default ${DEFAULT_HOST}, loopback only)
+  --ops-port N          also serve /healthz, /readyz and /metrics over plain HTTP on this port
+  --ops-host ADDRESS    address of the ops port (default ${DEFAULT_HOST}; it has no authentication)
+  --drain-timeout S     seconds SIGTERM waits for open connections to finish (default ${DEFAULT_DRAIN_TIMEOUT_MS / 1000})
   --data DIR            data directory (default: the user's data directory, laneterm/server)
   --store sqlite:PATH   the store: a SQLite database file (default: DIR/service.db)
   --store postgres://[USER@]HOST[:PORT][,HOST[:PORT]…]/DB[?target_session_attrs=read-write]
@@ -57,6 +61,9 @@ const OPTIONS = {
   port: { type: 'string' },
   'plain-port': { type: 'string' },
   host: { type: 'string' },
+  'ops-port': { type: 'string' },
+  'ops-host': { type: 'string' },
+  'drain-timeout': { type: 'string' },
   data: { type: 'string' },
   store: { type: 'string' },
   cert: { type: 'string' },
@@ -141,6 +148,7 @@ export function parseServerArgs(argv: readonly string[]): ServerArgs {
       throw new Error(`--log-level: one of ${LOG_LEVELS.join(', ')}`);
     }
     const big = 1024 * 1024 * 1024;
+    const drain = integer('drain-timeout', v['drain-timeout'], 0, 86_400);
     const idle = integer('idle-timeout', v['idle-timeout'], 1, 86_400);
     const frame = integer('frame-timeout', v['frame-timeout'], 1, 86_400);
     const failures = integer('throttle-failures', v['throttle-failures'], 1, 1_000_000);
@@ -185,6 +193,9 @@ export function parseServerArgs(argv: readonly string[]): ServerArgs {
       host: v.host,
       port: integer('port', v.port, 0, 65_535),
       plainPort: integer('plain-port', v['plain-port'], 0, 65_535),
+      opsPort: integer('ops-port', v['ops-port'], 0, 65_535),
+      opsHost: v['ops-host'],
+      drainTimeoutMs: drain === undefined ? undefined : drain * 1000,
       dataDir: v.data,
       store: v.store === undefined ? undefined : parseStoreLocation(v.store),
       certPath: v.cert,

@@ -12,6 +12,9 @@ export const DEFAULT_TLS_PORT = 8665;
 /** The address listened on by default: 127.0.0.1, loopback only; give --host 0.0.0.0 for all. */
 export const DEFAULT_HOST = '127.0.0.1';
 
+/** Milliseconds a drain waits for open connections by default: 30 s (docs/scaling.md). */
+export const DEFAULT_DRAIN_TIMEOUT_MS = 30_000;
+
 /**
  * The service's limits (the interface gives none: Limits); each is an option (docs/api.md, Limits).
  * Authentication's (throttle, lockout, password checks) are described in AuthLimits.
@@ -67,6 +70,12 @@ export interface ServerOptions {
   port: number;
   /** Plain TCP port with the same sniffing, or null for none (the default). */
   plainPort: number | null;
+  /** The ops listener's port (/healthz, /readyz, /metrics), or null for none (the default). */
+  opsPort: number | null;
+  /** The address the ops listener binds; default 127.0.0.1 (docs/security.md › The ops listener). */
+  opsHost: string;
+  /** Milliseconds a drain (SIGTERM) waits for connections to finish before it cuts them; 30 000. */
+  drainTimeoutMs: number;
   dataDir: string;
   /** Where the store is; by default the SQLite file service.db in dataDir. */
   store: StoreLocation | undefined;
@@ -104,6 +113,9 @@ export function withDefaults(input: ServerInput): ServerOptions {
     host: input.host ?? DEFAULT_HOST,
     port: input.port ?? DEFAULT_TLS_PORT,
     plainPort: input.plainPort ?? null,
+    opsPort: input.opsPort ?? null,
+    opsHost: input.opsHost ?? DEFAULT_HOST,
+    drainTimeoutMs: input.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS,
     dataDir: input.dataDir ?? defaultDataDirectory(),
     store: input.store,
     certPath: input.certPath,

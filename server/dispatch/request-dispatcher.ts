@@ -53,6 +53,13 @@ export interface DispatcherDeps {
   now: () => Date;
   /** MFA cookie lifetime in seconds. */
   mfaCookieLifetime: number;
+  /** Counts each answer for the metrics (docs/scaling.md › What to watch), when given. */
+  tally?: AnswerTally;
+}
+
+/** Counts an answer by operation, transport and result code, with its seconds from arrival. */
+export interface AnswerTally {
+  answered(operation: string, transport: string, code: string, seconds: number): void;
 }
 
 const CLOSING = deny('SYS_UNAVAILABLE', 'The service is shutting down: request not run');
@@ -121,14 +128,16 @@ export class RequestDispatcher {
     const { operation, version, transport, source, requestId } = request;
     const line = { operation, version, transport, source, requestId, user: seen.user };
     const msoftCode = pairs?.msoft_code;
+    const code = pairs?.code ?? 'report';
+    const elapsed = performance.now() - started;
+    this.#deps.tally?.answered(operation, transport, code, elapsed / 1000);
     if (isRefusal(msoftCode)) {
       const { verbiage } = pairs ?? {};
       const name = msoftCode.startsWith('ACCT_') ? presentedName(request.credentials) : undefined;
       const refusal = { reason: msoftCode, verbiage, subject: seen.subject, name };
       this.#deps.requests.refused({ ...line, ...refusal });
     } else {
-      const ms = Math.round(performance.now() - started);
-      const code = pairs?.code ?? 'report';
+      const ms = Math.round(elapsed);
       this.#deps.requests.served({ ...line, credential: seen.credential, code, msoftCode, ms });
     }
     return answer;

@@ -7,6 +7,11 @@
 export class WorkTracker {
   #active = 0;
   #waiters: (() => void)[] = [];
+  /**
+   * True once the service drains (docs/scaling.md › A rolling upgrade): each transport closes a
+   * connection after its current answer instead of keeping it open for the next request.
+   */
+  draining = false;
 
   /** Requests begun and not yet finished. */
   get active(): number {

@@ -108,6 +108,11 @@ export class TransactionService {
     }
   }
 
+  /** Transactions running now (docs/scaling.md › What to watch). */
+  get inFlight(): number {
+    return this.#inFlight.size;
+  }
+
   /** Stops taking new work (answers SYS_UNAVAILABLE), finishes what is in flight. */
   async close(): Promise<void> {
     this.#closing = true;

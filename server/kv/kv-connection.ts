@@ -187,6 +187,7 @@ export class KvConnection {
         if (this.#closing) {
           if (this.#inFlight === 0) this.#finish();
         } else if (this.#input.waiting) this.#work();
+        else if (this.#deps.tracker.draining) this.closeIfIdle();
       });
   }
 
@@ -233,6 +234,16 @@ export class KvConnection {
 
   #origin(requestId: string | undefined) {
     return { transport: 'kv', source: this.#source, requestId } as const;
+  }
+
+  /**
+   * Closes the connection when nothing is in flight and nothing read waits, as the service drains
+   * (docs/scaling.md › A rolling upgrade); otherwise it closes after the answer that leaves it so.
+   */
+  closeIfIdle(): void {
+    if (this.#inFlight === 0 && !this.#input.waiting && !this.#input.inFrame) {
+      this.#close('draining');
+    }
   }
 
   /** Socket silent for idleMs: a stalled or closing connection is cut; an idle one is closed. */

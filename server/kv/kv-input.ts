@@ -33,6 +33,11 @@ export class KvInput {
     return this.#next < this.#events.length || this.#undecoded !== undefined;
   }
 
+  /** True while part of a frame has been read: from its STX until it ends. */
+  get inFrame(): boolean {
+    return this.#undecoded !== undefined || this.#decoder.inFrame;
+  }
+
   /** Bytes read and not yet decoded into frames. */
   get bufferedBytes(): number {
     return (this.#undecoded?.length ?? 0) + this.#decoder.bufferedBytes;

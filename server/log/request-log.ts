@@ -61,6 +61,7 @@ export class RequestLog {
   readonly #lines: Logger;
   readonly #budget: RefusalBudget;
   readonly #nameKey = randomBytes(32);
+  readonly #refusals = new Map<string, number>();
 
   constructor(logger: Logger, limits: RefusalLogLimits = DEFAULT_REFUSAL_LOG_LIMITS) {
     this.#lines = logger.child({}, { redact: [] });
@@ -88,6 +89,7 @@ export class RequestLog {
    * is counted in the window's summary, by source and by the hash of the name it presented.
    */
   refused(request: RefusedRequest): void {
+    this.#refusals.set(request.reason, (this.#refusals.get(request.reason) ?? 0) + 1);
     const nameHash = request.name === undefined ? undefined : this.#hash(request.name);
     if (!this.#budget.take(request.source, nameHash)) return;
     const { subject } = request;
@@ -114,6 +116,11 @@ export class RequestLog {
   #hash(name: string): string {
     const digest = createHmac('sha256', this.#nameKey).update(name, 'utf8').digest('hex');
     return digest.slice(0, NAME_HASH_DIGITS);
+  }
+
+  /** Refusals so far by reason (an msoft_code), logged or not: a figure for the metrics. */
+  get refusals(): ReadonlyMap<string, number> {
+    return this.#refusals;
   }
 
   /** Writes the summary of the current window now (at shutdown). */

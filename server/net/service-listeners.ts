@@ -61,6 +61,8 @@ export class ServiceListeners {
   readonly #raw = new Set<Socket>();
   /** Sockets the transports read: the TLS socket on the TLS port, the TCP socket otherwise. */
   readonly #streams = new Set<Socket>();
+  /** Streams the sniffer handed to a transport: they have sent a byte. */
+  readonly #handed = new WeakSet<Socket>();
   #tlsServer: TlsServer | undefined;
   readonly #handshakes = new HandshakeDeadlines();
   #admission: ConnectionAdmission | undefined;
@@ -79,9 +81,20 @@ export class ServiceListeners {
       logger,
     );
     this.#admission = admission;
+    const handed = this.#handed;
+    const served: SniffTargets = {
+      kv: (socket) => {
+        handed.add(socket);
+        targets.kv(socket);
+      },
+      http: (socket) => {
+        handed.add(socket);
+        targets.http(socket);
+      },
+    };
     const sniff = (socket: Socket) => {
       this.#track(this.#streams, socket);
-      sniffProtocol(socket, targets, idleMs);
+      sniffProtocol(socket, served, idleMs);
     };
     const tlsServer = createTlsServer(tlsContextOptions(options.tls), (socket) => {
       this.#handshakes.done(socket);
@@ -125,6 +138,19 @@ export class ServiceListeners {
     for (const server of this.#servers.filter((candidate) => candidate.listening)) {
       this.#stopped.push(new Promise<void>((resolve) => server.close(() => resolve())));
     }
+  }
+
+  /**
+   * As the service drains: drops the connections waiting for a slot and those that have not sent
+   * a byte (nothing of theirs was read), and resolves once no accepted connection is open.
+   */
+  whenNoConnections(): Promise<void> {
+    this.#admission?.dropWaiting();
+    for (const socket of this.#streams) if (!this.#handed.has(socket)) socket.destroy();
+    const open = [...this.#raw].map(
+      (socket) => new Promise<void>((resolve) => socket.once('close', () => resolve())),
+    );
+    return Promise.all(open).then(() => undefined);
   }
 
   /** Ends every open connection after its pending writes; destroys what is open after graceMs. */

@@ -107,6 +107,7 @@ export class RestRequestGate {
       if (socket.destroyed) return;
       const connection = this.#connections.get(socket) as GatedConnection;
       this.#deps.tracker.begin();
+      if (this.#deps.tracker.draining) response.setHeader('connection', 'close');
       const parsed = parsedRequestBytes(request);
       const exchange: Exchange = { connection, request, response, started: false, parsed, held: 0 };
       connection.open.add(exchange);

@@ -16,6 +16,7 @@ import type { ProfileStore } from './profile-store.ts';
 import type { ReceiptHeaderStore } from './receipt-header-store.ts';
 import type { ReceiptOutboxStore } from './receipt-outbox-store.ts';
 import type { StoreBackend } from './sql-dialect.ts';
+import type { GroupCommitObserver, StoreFigures } from './store-figures.ts';
 import type { TokenStore } from './token-store.ts';
 import type { TransactionStore } from './transaction-store.ts';
 import type { UserStore } from './user-store.ts';
@@ -79,6 +80,12 @@ export interface ServiceStore extends StoreTx {
    * its way to disk, and what was read is answered only after this.
    */
   settled(): Promise<void>;
+  /** Resolves after a round trip to the store (readiness, docs/scaling.md); rejects if none. */
+  ping(): Promise<void>;
+  /** The store's working figures now, for the metrics (docs/scaling.md › What to watch). */
+  figures(): StoreFigures;
+  /** From now on tells `observer` the size of each group commit (SQLite; PostgreSQL has none). */
+  watchGroupCommits(observer: GroupCommitObserver): void;
   /** Waits for commits in progress to be durable, then closes the store. */
   close(): Promise<void>;
 }

@@ -27,6 +27,7 @@ import { profileReport } from './cpu-profile-summary.ts';
 import { CpuPerRequest } from './process-cpu.ts';
 import { KvClient } from './kv-client.ts';
 import { loginFloodPhase } from './login-flood-phase.ts';
+import { opsOverhead } from './ops-overhead.ts';
 import { storeComparison } from './store-bench.ts';
 import { WrongPasswordFlood } from './wrong-password-flood.ts';
 
@@ -47,6 +48,8 @@ const HELP = `npm run bench:server -- [options]
                   checkout, both loaded at once, with the ratios (ab-phases.ts)
   --cpu-prof      runs the service under node --cpu-prof; prints the top self-time functions and
                   parts of the code of each profile once it stops (cpu-profile-summary.ts)
+  --ops           only key/value sales on a service without and one with --ops-port, in turns,
+                  /metrics read every second (ops-overhead.ts); --rounds N turns each (default 3)
   --help          prints this`;
 
 const { values } = parseArgs({
@@ -59,6 +62,8 @@ const { values } = parseArgs({
     logins: { type: 'boolean' },
     baseline: { type: 'string' },
     'cpu-prof': { type: 'boolean' },
+    ops: { type: 'boolean' },
+    rounds: { type: 'string' },
     help: { type: 'boolean' },
   },
 });
@@ -431,7 +436,10 @@ async function baselineBeside(root: string): Promise<void> {
 if (values.help === true) console.log(HELP);
 else if (values.baseline !== undefined) await baselineBeside(values.baseline);
 else if (values.logins === true) await loginsOnly();
-else if (values.store === undefined) await main();
+else if (values.ops === true) {
+  const rounds = count('rounds', values.rounds, 3);
+  await opsOverhead({ rounds, phase: kvPhase, keyAuth });
+} else if (values.store === undefined) await main();
 else if (values.store === 'postgres') {
   const sweep = (values.sweep ?? '1,4,16,32')
     .split(',')

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { StoreTlsError, pgTlsOptions, tlsRefusal } from './pg-tls-options.ts';
 import type { PostgresLocation } from './postgres-location.ts';
+import type { PoolFigures } from '../store-figures.ts';
 
 /** No server of the location could be used within connect_timeout. */
 export class StoreUnavailableError extends Error {
@@ -54,6 +55,7 @@ export class PgConnections {
   readonly #pools: pg.Pool[];
   readonly #checked = new WeakSet<pg.PoolClient>();
   #current = 0;
+  #waits = 0;
 
   /** Reads the TLS files of the location now (StoreTlsError when one cannot be used). */
   constructor(location: PostgresLocation) {
@@ -116,6 +118,29 @@ export class PgConnections {
     client.release(error !== undefined && isServerLost(error) ? (error as Error) : undefined);
   }
 
+  /** Takes a connection, runs SELECT 1 on it and gives it back (readiness). */
+  async ping(): Promise<void> {
+    const client = await this.acquire();
+    try {
+      await client.query('SELECT 1');
+      this.release(client);
+    } catch (error) {
+      this.release(client, error);
+      throw error;
+    }
+  }
+
+  /** The pools' connections in use and idle, callers waiting now, and waits so far. */
+  figures(): PoolFigures {
+    const figures = { inUse: 0, idle: 0, waiting: 0, waits: this.#waits };
+    for (const pool of this.#pools) {
+      figures.inUse += pool.totalCount - pool.idleCount;
+      figures.idle += pool.idleCount;
+      figures.waiting += pool.waitingCount;
+    }
+    return figures;
+  }
+
   /** Closes every connection. */
   async end(): Promise<void> {
     await Promise.all(this.#pools.map((pool) => pool.end()));
@@ -128,7 +153,9 @@ export class PgConnections {
   }
 
   async #connect(index: number): Promise<pg.PoolClient> {
-    const client = await (this.#pools[index] as pg.Pool).connect();
+    const pool = this.#pools[index] as pg.Pool;
+    if (pool.idleCount === 0 && pool.totalCount >= this.#location.poolMax) this.#waits += 1;
+    const client = await pool.connect();
     if (this.#location.targetSessionAttrs === 'any' || this.#checked.has(client)) return client;
     try {
       const { rows } = await client.query<{ standby: boolean }>(

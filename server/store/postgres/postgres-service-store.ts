@@ -1,5 +1,6 @@
 import type { ServiceStore, StoreProblemReport, StoreTx } from '../service-store.ts';
 import type { SqlSession } from '../sql-session.ts';
+import type { StoreFigures } from '../store-figures.ts';
 import { StoreAreas, storeAreas } from '../store-areas.ts';
 import { PgConnections } from './pg-connections.ts';
 import { PgInFlightStore } from './pg-in-flight-store.ts';
@@ -101,6 +102,17 @@ export class PostgresServiceStore extends StoreAreas implements ServiceStore {
     this.#nextFence = next;
     return next;
   }
+
+  ping(): Promise<void> {
+    return this.#connections.ping();
+  }
+
+  figures(): StoreFigures {
+    return { pool: this.#connections.figures() };
+  }
+
+  /** PostgreSQL groups commits in its own WAL writer: there is nothing here to watch. */
+  watchGroupCommits(): void {}
 
   async close(): Promise<void> {
     await this.#lease.close();

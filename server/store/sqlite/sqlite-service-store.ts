@@ -5,6 +5,7 @@ import { SqlInFlightStore } from '../in-flight-store.ts';
 import type { ServiceStore, StoreTx } from '../service-store.ts';
 import type { SqlSession } from '../sql-session.ts';
 import { StoreAreas, storeAreas } from '../store-areas.ts';
+import type { GroupCommitObserver, StoreFigures } from '../store-figures.ts';
 import { ConnectionGate } from './connection-gate.ts';
 import { applySqliteMigrations } from './sqlite-migrations.ts';
 import { sqliteSessions } from './sqlite-session.ts';
@@ -92,6 +93,20 @@ export class SqliteServiceStore extends StoreAreas implements ServiceStore {
   /** Log flushes so far: a figure for benches (0 for an in-memory database). */
   get flushes(): number {
     return this.#wal?.flushes ?? 0;
+  }
+
+  ping(): Promise<void> {
+    return this.#gate.run(() => {
+      this.database.prepare('SELECT count(*) FROM sqlite_schema').get();
+    });
+  }
+
+  figures(): StoreFigures {
+    return { flushes: this.flushes };
+  }
+
+  watchGroupCommits(observer: GroupCommitObserver): void {
+    if (this.#wal !== undefined) this.#wal.onFlush = observer;
   }
 
   transaction<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {

@@ -37,6 +37,8 @@ export class WalSync {
   #flushes = 0;
   #commits = 0;
   readonly #onCommit: ((commits: number) => void) | undefined;
+  /** Told how many waiters each flush answers, when set (the service's metrics). */
+  onFlush: ((size: number) => void) | undefined;
 
   /**
    * Opens the write-ahead log at `walPath` (it must exist: the database is open in WAL mode);
@@ -85,6 +87,7 @@ export class WalSync {
     this.#running = batch;
     this.#dirty = false;
     this.#flushes += 1;
+    this.onFlush?.(batch.length);
     fdatasync(this.#fd, (error) => {
       this.#running = [];
       if (error !== null) {

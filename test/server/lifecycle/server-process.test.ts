@@ -64,7 +64,7 @@ describe('npm run server (child process)', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 1000));
     run.child.kill('SIGTERM');
-    await run.line(/SIGTERM: stopping/);
+    await run.line(/SIGTERM: draining/);
     expect(await refused(tlsPort)).toBe(true);
     const answer = await inFlight;
     expect(answer.status).toBe(200);
