@@ -139,10 +139,8 @@ export class JournaledPayments {
       ...(plan.tender === undefined ? {} : { tender: plan.tender }),
       ...(plan.card === undefined ? {} : { card: plan.card }),
     });
-    const accepted = acceptedParams(plan.operation, 'v2');
-    const lane = Object.entries(this.#lane).filter(([key]) => accepted.has(key));
     const params: ParamsInput = {
-      ...Object.fromEntries(lane),
+      ...this.#laneParams(plan.operation),
       ...plan.params,
       ...(orderId === undefined ? {} : { order_id: orderId }),
       ...(plan.targetTtid === undefined ? {} : { ttid: plan.targetTtid }),
@@ -198,10 +196,8 @@ export class JournaledPayments {
   async forward(queued: QueuedOffline): Promise<ForwardSent> {
     const { entry, card } = queued;
     this.#journal.offline.forwarding(entry.id);
-    const accepted = acceptedParams('sale', 'v2');
-    const lane = Object.entries(this.#lane).filter(([key]) => accepted.has(key));
     const params: ParamsInput = {
-      ...Object.fromEntries(lane),
+      ...this.#laneParams('sale'),
       ...card,
       amount: entry.amountMinor,
       ...(entry.orderId === undefined ? {} : { order_id: entry.orderId }),
@@ -230,5 +226,11 @@ export class JournaledPayments {
     this.#onServer(true);
     this.#journal.offline.answered(entry.id, outcomeOf(result, entry));
     return 'answered';
+  }
+
+  /** The lane's own fields (lane.yaml) that `operation` takes in REST v2. */
+  #laneParams(operation: Operation): ParamsInput {
+    const accepted = acceptedParams(operation, 'v2');
+    return Object.fromEntries(Object.entries(this.#lane).filter(([key]) => accepted.has(key)));
   }
 }

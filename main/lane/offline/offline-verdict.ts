@@ -1,15 +1,14 @@
-import type { EntryMethod, Tender } from '../../lane-api/index.ts';
 import { type FirstGenerateAc, cardOfflineDecision } from './card-offline-decision.ts';
 import type { OfflineConfig } from './offline-config.ts';
-import { type OfflineQueueSummary, type OfflineRefusal, offlineRefusal } from './offline-limits.ts';
+import {
+  type OfflineAsk,
+  type OfflineQueueSummary,
+  type OfflineRefusal,
+  offlineRefusal,
+} from './offline-limits.ts';
 
 /** What the lane knows of a sale whose request could not leave, for its offline decision. */
-export interface OfflineCandidate {
-  readonly tender: Tender;
-  readonly amountMinor: number;
-  readonly entryMethod: EntryMethod;
-  /** The card brand (wire cardtype), when the read tells it (a chip's AID). */
-  readonly brand?: string;
+export interface OfflineCandidate extends OfflineAsk {
   /** A contact chip's first GENERATE AC; required for an inserted card. */
   readonly firstAc?: FirstGenerateAc;
   /** True when the read holds card data in the clear (a wedge swipe): never queued. */
@@ -54,13 +53,7 @@ export function offlineVerdict(
   now: number,
   overridden = false,
 ): OfflineVerdict {
-  const ask = {
-    tender: candidate.tender,
-    amountMinor: candidate.amountMinor,
-    entryMethod: candidate.entryMethod,
-    ...(candidate.brand === undefined ? {} : { brand: candidate.brand }),
-  };
-  const refusal = offlineRefusal(config, ask, queue, now);
+  const refusal = offlineRefusal(config, candidate, queue, now);
   if (refusal !== undefined && !(overridden && refusal.overridable)) {
     return { kind: 'lane_refused', refusal };
   }

@@ -45,7 +45,7 @@ function openDatabase(path: string, options: SqliteStoreOptions) {
     db.pragma('busy_timeout = 0');
     if (db.memory) return { db, wal: undefined, checkpointer: undefined };
     const checkpointer = new WalCheckpointer(db);
-    const wal = new WalSync(`${path}-wal`, (commits) => checkpointer.committed(commits));
+    const wal = new WalSync(`${path}-wal`, () => checkpointer.committed());
     return { db, wal, checkpointer };
   } catch (error) {
     db.close();

@@ -42,7 +42,8 @@ export class WalCheckpointer {
   readonly #worker: Worker;
   #running = false;
   #stopped = false;
-  #lastAt = 0;
+  /** Commits since the last checkpoint was asked for. */
+  #commits = 0;
 
   constructor(db: Database.Database) {
     this.#db = db;
@@ -58,10 +59,11 @@ export class WalCheckpointer {
   }
 
   /** Asks for a checkpoint once CHECKPOINT_COMMITS commits were made since the last one asked. */
-  committed(commits: number): void {
-    if (this.#stopped || this.#running || commits - this.#lastAt < CHECKPOINT_COMMITS) return;
+  committed(): void {
+    this.#commits += 1;
+    if (this.#stopped || this.#running || this.#commits < CHECKPOINT_COMMITS) return;
     this.#running = true;
-    this.#lastAt = commits;
+    this.#commits = 0;
     this.#worker.postMessage('checkpoint');
   }
 

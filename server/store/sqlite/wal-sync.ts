@@ -35,16 +35,15 @@ export class WalSync {
   #dirty = false;
   #failure: StoreSyncError | undefined;
   #flushes = 0;
-  #commits = 0;
-  readonly #onCommit: ((commits: number) => void) | undefined;
+  readonly #onCommit: (() => void) | undefined;
   /** Told how many waiters each flush answers, when set (the service's metrics). */
   onFlush: ((size: number) => void) | undefined;
 
   /**
    * Opens the write-ahead log at `walPath` (it must exist: the database is open in WAL mode);
-   * `onCommit` hears the number of commits noted so far after each one (WalCheckpointer).
+   * `onCommit` hears of each commit noted (WalCheckpointer).
    */
-  constructor(walPath: string, onCommit?: (commits: number) => void) {
+  constructor(walPath: string, onCommit?: () => void) {
     this.#fd = openSync(walPath, 'r');
     this.#onCommit = onCommit;
   }
@@ -57,8 +56,7 @@ export class WalSync {
   /** Notes that a commit was written to the log; durable() then waits for a flush covering it. */
   committed(): void {
     this.#dirty = true;
-    this.#commits += 1;
-    this.#onCommit?.(this.#commits);
+    this.#onCommit?.();
   }
 
   /**

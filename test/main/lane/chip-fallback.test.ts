@@ -1,28 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  startServiceProcess,
-  stopServiceProcess,
-  type ServiceProcess,
-} from '../../conformance/helpers/service-process.ts';
-import { startLaneBench, type LaneBench } from './helpers/lane-bench.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { benchPerTestOnOneService, type LaneBench } from './helpers/lane-bench.ts';
 
-let service: ServiceProcess;
-let bench: LaneBench | undefined;
-
-beforeAll(async () => {
-  service = await startServiceProcess();
-});
-afterEach(async () => {
-  await bench?.stop();
-  bench = undefined;
-});
-afterAll(async () => {
-  await stopServiceProcess(service);
-});
+const startBench = benchPerTestOnOneService();
 
 async function lane(reader: 'idtech' | 'wedge' = 'idtech'): Promise<LaneBench> {
-  bench = await startLaneBench({ service, devices: { reader } });
-  return bench;
+  return startBench({ devices: { reader } });
 }
 
 /** Resolves once the chip reader has started its `count`th card wait (the lane re-arms it on every card step). */

@@ -1,29 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startServiceProcess,
-  stopServiceProcess,
-  type ServiceProcess,
-} from '../../conformance/helpers/service-process.ts';
-import { startLaneBench, type LaneBench } from './helpers/lane-bench.ts';
+import { describe, expect, it } from 'vitest';
+import { benchPerTestOnOneService } from './helpers/lane-bench.ts';
 
-let service: ServiceProcess;
-let bench: LaneBench | undefined;
-
-beforeAll(async () => {
-  service = await startServiceProcess();
-});
-afterEach(async () => {
-  await bench?.stop();
-  bench = undefined;
-});
-afterAll(async () => {
-  await stopServiceProcess(service);
-});
+const startBench = benchPerTestOnOneService();
 
 describe("receipts in the customer's language", () => {
   it("prints the customer's copy in Spanish and the merchant's in the lane's English, on paper and in the preview", async () => {
-    bench = await startLaneBench({
-      service,
+    const bench = await startBench({
       devices: { reader: 'wedge' },
       settings: { customerLanguage: 'es', merchantCopy: true },
     });
@@ -53,8 +35,7 @@ describe("receipts in the customer's language", () => {
   });
 
   it('prints both copies in English by default', async () => {
-    bench = await startLaneBench({
-      service,
+    const bench = await startBench({
       devices: { reader: 'wedge' },
       settings: { merchantCopy: true },
     });

@@ -1,28 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startServiceProcess,
-  stopServiceProcess,
-  type ServiceProcess,
-} from '../../conformance/helpers/service-process.ts';
-import { startLaneBench, type LaneBench } from './helpers/lane-bench.ts';
+import { describe, expect, it } from 'vitest';
+import { benchPerTestOnOneService, type LaneBench } from './helpers/lane-bench.ts';
 
-let service: ServiceProcess;
-let bench: LaneBench | undefined;
-
-beforeAll(async () => {
-  service = await startServiceProcess();
-});
-afterEach(async () => {
-  await bench?.stop();
-  bench = undefined;
-});
-afterAll(async () => {
-  await stopServiceProcess(service);
-});
+const startBench = benchPerTestOnOneService();
 
 async function wedgeLane(settings = {}): Promise<LaneBench> {
-  bench = await startLaneBench({ service, devices: { reader: 'wedge' }, settings });
-  return bench;
+  return startBench({ devices: { reader: 'wedge' }, settings });
 }
 
 describe('sale', () => {
@@ -193,7 +175,7 @@ describe('sale', () => {
   });
 
   it('sales need the day open', async () => {
-    bench = await startLaneBench({ service, devices: { reader: 'wedge' }, openDay: false });
+    const bench = await startBench({ devices: { reader: 'wedge' }, openDay: false });
     expect(await bench.driver.refused({ type: 'sale.start', amountMinor: 100 })).toMatchObject({
       code: 'day_closed',
     });

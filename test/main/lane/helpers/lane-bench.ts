@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { DEMO_MERCHANT } from '../../../../server/index.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,5 +96,31 @@ export async function startLaneBench(options: LaneBenchOptions = {}): Promise<La
       if (options.service === undefined) await stopServiceProcess(service);
       if (options.dir === undefined) rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * One service process for a test file and a lane bench per test on it: registers the hooks that
+ * start the service before the file's tests, stop each test's bench after it and the service at
+ * the end; the returned function starts the test's bench.
+ */
+export function benchPerTestOnOneService(): (
+  options?: Omit<LaneBenchOptions, 'service'>,
+) => Promise<LaneBench> {
+  let service: ServiceProcess | undefined;
+  let bench: LaneBench | undefined;
+  beforeAll(async () => {
+    service = await startServiceProcess();
+  });
+  afterEach(async () => {
+    await bench?.stop();
+    bench = undefined;
+  });
+  afterAll(async () => {
+    if (service !== undefined) await stopServiceProcess(service);
+  });
+  return async (options = {}) => {
+    bench = await startLaneBench({ ...options, ...(service === undefined ? {} : { service }) });
+    return bench;
   };
 }
