@@ -63,7 +63,7 @@ const STEPS: readonly string[] = [
   // Offline approvals: where each stands in store-and-forward, and the reader's encrypted card
   // fields while it waits (cleared once forwarded).
   `ALTER TABLE entries ADD COLUMN offline TEXT
-     CHECK (offline IN ('waiting', 'forwarding', 'forwarded', 'declined'));
+     CHECK (offline IN ('waiting', 'forwarding', 'forwarded', 'declined', 'withdrawn'));
    ALTER TABLE entries ADD COLUMN offline_card TEXT;
    CREATE INDEX entries_offline ON entries(offline) WHERE offline IS NOT NULL;`,
 ];

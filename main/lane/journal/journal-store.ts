@@ -180,6 +180,40 @@ export class JournalStore {
     return this.#changed(id);
   }
 
+  /**
+   * Voids an offline approval still waiting to be forwarded (docs/lane.md › Offline), nothing
+   * sent: in one commit the sale leaves the queue with its card fields, `move` (its void) is
+   * recorded as the lane's approved move, and the sale is marked voided. Undefined when the sale
+   * is not waiting (a forwarding may have left: the service's answer decides).
+   */
+  withdrawOffline(
+    move: Intent & { readonly parentId: string },
+    at = Date.now(),
+  ): JournalEntry | undefined {
+    const withdrawn = this.#db.transaction(() => {
+      const left = this.#statement(
+        `UPDATE entries SET offline = 'withdrawn', offline_card = NULL, updated_at = ?
+           WHERE id = ? AND offline = 'waiting'`,
+      ).run(at, move.parentId);
+      if (left.changes !== 1) return false;
+      this.recordIntent(move, at);
+      const outcome = {
+        state: 'approved',
+        approvedMinor: move.amountMinor,
+        decidedBy: 'lane',
+      } as const;
+      this.recordOutcome(
+        move.id,
+        outcome,
+        [{ entryId: move.parentId, mark: 'voided' }],
+        undefined,
+        at,
+      );
+      return true;
+    })();
+    return withdrawn ? this.#changed(move.id) : undefined;
+  }
+
   /** Adds marks outside an outcome (settlement marks every approved entry of a batch). */
   addMarks(marks: readonly MarkChange[], at = Date.now()): void {
     this.#db.transaction(() => marks.forEach((change) => this.#applyMark(change, at)))();

@@ -67,9 +67,10 @@ export interface MarkChange {
 /**
  * Where an offline approval stands in store-and-forward (docs/lane.md › Offline): waiting in the
  * queue, forwarding (its request may have left: order lookup decides), forwarded (the service
- * approved it), declined (the service declined it on forwarding: the manager's list).
+ * approved it), declined (the service declined it on forwarding: the manager's list), withdrawn
+ * (voided while it waited: never sent, its card fields gone).
  */
-export type OfflineStanding = 'waiting' | 'forwarding' | 'forwarded' | 'declined';
+export type OfflineStanding = 'waiting' | 'forwarding' | 'forwarded' | 'declined' | 'withdrawn';
 
 /** One journal entry as read back. */
 export interface JournalEntry extends Intent, Omit<Outcome, 'state' | 'card'> {

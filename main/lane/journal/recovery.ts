@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { NEW_TRANSACTION_OPERATIONS, refusalOf, type Move } from '../../../protocol/index.ts';
 import type { Notice, NoticeCode } from '../../lane-api/index.ts';
 import { formatMinor } from '../../lane-api/index.ts';
@@ -25,6 +26,10 @@ const REACHED = { undone: 'reversed', refused: 'refused' } as const;
 const isApproved = (entry: JournalEntry): boolean =>
   entry.state === 'approved' || entry.state === 'partial';
 
+/** An offline approval the service has not answered yet: it has no ttid to act on. */
+const isQueuedOffline = (entry: JournalEntry): boolean =>
+  entry.offline === 'waiting' || entry.offline === 'forwarding';
+
 /**
  * How an approval is undone: the move to send; `undone` when it is voided or reversed already;
  * `refused` when the rules allow no move now.
@@ -35,19 +40,21 @@ export type Undo = Omit<PaymentPlan, 'workflowId'> | 'undone' | 'refused';
  * How an approved new transaction is undone, by the rule book (protocol/transactions,
  * docs/test-cards.md › States and moves) over where it stands (settled: default as the journal
  * marks it): the first of a whole reversal, a void, and a refund of what is left that the rules
- * allow; `undone` once voided or reversed; `refused` when they allow none. Undefined when
- * nothing stands to undo (a move, a balance inquiry, an approval wholly refunded).
+ * allow; `undone` once voided or reversed; `refused` when they allow none. An offline approval
+ * the service has not answered yet is voided by the lane (Recovery withdraws it from the queue).
+ * Undefined when nothing stands to undo (a move, a balance inquiry, an approval wholly refunded).
  */
 export function undoOf(
   entry: JournalEntry,
   settled = entry.marks.includes('settled'),
 ): Undo | undefined {
+  const amountMinor = refundableMinor(entry);
+  const base = { purpose: 'compensate' as const, parentId: entry.id, amountMinor, params: {} };
+  if (isQueuedOffline(entry) && isApproved(entry)) return { ...base, operation: 'void' };
   const standing = standingOf(entry, settled);
   const ttid = entry.ttid;
-  const amountMinor = refundableMinor(entry);
   if (standing === undefined || ttid === undefined || amountMinor <= 0) return undefined;
   if (standing.state === 'voided' || standing.state === 'reversed') return 'undone';
-  const base = { purpose: 'compensate' as const, parentId: entry.id, amountMinor, params: {} };
   const moves: [Move, Omit<PaymentPlan, 'workflowId'>][] = [
     ['reversal_full', { ...base, operation: 'reversal', targetTtid: ttid }],
     ['void', { ...base, operation: 'void', targetTtid: ttid }],
@@ -152,6 +159,7 @@ export class Recovery {
     plan: Omit<PaymentPlan, 'workflowId'>,
     entries: readonly JournalEntry[],
   ): Promise<Undone> {
+    if (isQueuedOffline(entry)) return this.#withdraw(workflowId, entry, plan.amountMinor);
     const children = entries.filter((e) => e.parentId === entry.id && e.purpose === 'compensate');
     let next: Omit<PaymentPlan, 'workflowId'> | undefined = plan;
     for (const child of children) {
@@ -171,6 +179,25 @@ export class Recovery {
       next = this.#after(entry, next.operation);
       if (next === undefined) return 'refused';
     }
+  }
+
+  /**
+   * Voids an offline approval while it waits, with nothing sent (JournalStore.withdrawOffline);
+   * pending while it is being forwarded, undone by the service once its answer is in.
+   */
+  #withdraw(workflowId: string, entry: JournalEntry, amountMinor: number): Undone {
+    const moved = this.#journal.withdrawOffline({
+      id: randomUUID(),
+      workflowId,
+      operation: 'void',
+      purpose: 'compensate',
+      parentId: entry.id,
+      amountMinor,
+      training: entry.training,
+      ...(entry.tender === undefined ? {} : { tender: entry.tender }),
+      ...(entry.card === undefined ? {} : { card: entry.card }),
+    });
+    return moved === undefined ? 'pending' : 'reversed';
   }
 
   /** What follows a refused undo: a refund when a reversal or void of a sale was refused. */
