@@ -55,7 +55,7 @@ describe('scenario runner', () => {
         'steps:',
         '  - start: { type: sale.start, amountMinor: 700, tender: credit }',
         '  - expect: { step: card }',
-        '  - present: visa swipe',
+        '  - present: visa-x924 swipe',
         '  - expect: { step: result, outcome: declined }',
       ].join('\n'),
     );
