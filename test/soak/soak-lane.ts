@@ -15,10 +15,11 @@ export type SoakOp =
   | 'gift load'
   | 'gift sale'
   | 'preauthcomplete'
-  | 'reversal';
+  | 'reversal'
+  | 'void';
 
-/** How the lane's request ended, as the lane saw it. */
-export type LaneOutcome = 'approved' | 'declined' | 'unknown';
+/** How the lane's request ended, as the lane saw it ('not charged': never sent, or not found). */
+export type LaneOutcome = 'approved' | 'declined' | 'not charged' | 'unknown';
 
 /** One request a lane sent and what it made of it: the lane's record, reconciled afterwards. */
 export interface LaneRecord {

@@ -9,9 +9,9 @@ export interface SoakTally {
   resolved: { approved: number; declined: number; notFound: number };
   /** Unknown and still unknown after the run: no order id to look up, or no answer to the lookup. */
   unresolved: number;
-  /** Answered, but the store holds something else or nothing: must be 0. */
+  /** Answered approved (or a move applied), but the store holds something else or nothing: must be 0. */
   lost: number;
-  /** An order holding more than the one transaction its lane sent, or a gift card holding less than its lane's approved moves leave: must be 0. */
+  /** An order holding more than the one transaction its lane sent, a charge (or a move not applied) the lane holds as not made, or a gift card holding less than its lane's approved moves leave: must be 0. */
   doubleCharged: number;
   /** What went wrong, one line each (no card data). */
   problems: string[];
@@ -20,7 +20,15 @@ export interface SoakTally {
 const MOVE_MARK: Record<string, [field: string, mark: string]> = {
   preauthcomplete: ['tranflags', 'CAPTURED'],
   reversal: ['txnstatus', 'REVERSED'],
+  void: ['txnstatus', 'VOIDED'],
 };
+
+/** A lane that holds its request answered otherwise than the store: lost, or charged behind its back. */
+function mismatch(tally: SoakTally, storeCharged: boolean, line: string): void {
+  if (storeCharged) tally.doubleCharged += 1;
+  else tally.lost += 1;
+  tally.problems.push(line);
+}
 
 const listed = (result: PaymentResult, key: string): string[] =>
   result.outcome === 'unknown' ? [] : (result.response.get(key) ?? '').split('|');
@@ -56,8 +64,7 @@ export async function reconcile(
         if (applied === undefined) tally.unresolved += 1;
         else tally.resolved[applied ? 'approved' : 'declined'] += 1;
       } else if (applied !== (record.outcome === 'approved')) {
-        tally.lost += 1;
-        tally.problems.push(`${what}: answered ${record.outcome}, applied ${String(applied)}`);
+        mismatch(tally, false, `${what}: answered ${record.outcome}, applied ${String(applied)}`);
       } else tally.answered += 1;
       continue;
     }
@@ -77,11 +84,13 @@ export async function reconcile(
       else if (found.status === 'not_found') tally.resolved.notFound += 1;
       else tally.resolved[found.status] += 1;
     } else if (
-      found.status !== record.outcome ||
+      (record.outcome === 'not charged'
+        ? found.status === 'approved'
+        : found.status !== record.outcome) ||
       (found.status === 'approved' && found.ttid !== record.ttid)
     ) {
-      tally.lost += 1;
-      tally.problems.push(`${what}: answered ${record.outcome}, the store says ${found.status}`);
+      const line = `${what}: answered ${record.outcome}, the store says ${found.status}`;
+      mismatch(tally, found.status === 'approved' && record.outcome !== 'approved', line);
     } else tally.answered += 1;
   }
   for (const [lane, account] of giftCards) {
