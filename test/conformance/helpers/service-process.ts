@@ -12,6 +12,8 @@ export interface ServiceProcess {
   readonly fingerprint: string;
   /** The demo merchant's profile API key, from demo-apikey.json. */
   readonly apiKey: { id: string; secret: string };
+  /** The process id of the service. */
+  readonly pid: number;
   /** Sends a signal and resolves once the process has exited. */
   kill(signal: NodeJS.Signals): Promise<void>;
   /** Everything the process wrote to standard output and standard error so far (its logs). */
@@ -43,6 +45,7 @@ export async function startServiceProcess(
     plainPort: await portAfter(run, 'plain:'),
     fingerprint: FINGERPRINT.exec(await run.line(FINGERPRINT))?.[1] ?? '',
     apiKey,
+    pid: run.child.pid ?? 0,
     output: () => [...run.stdout, ...run.stderr].join('\n'),
     kill: async (signal) => {
       if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill(signal);

@@ -1,0 +1,89 @@
+// One lane of `npm run soak -- --store postgres`, as its own process: the lane engine of main/lane
+// on the training simulators (socat ptys, a TCP printer), its journal on disk in --dir, selling
+// --sales sales by swipe through --url. Prints "ready", then "sale OUTCOME MS" per sale (MS: from
+// the swipe to the result on screen), then "settled" once its journal holds no outcome it is still
+// checking, and exits 0. Started again on the same --dir after a SIGKILL, it recovers through its
+// journal as a lane does. The API key comes in SOAK_API_KEY_ID and SOAK_API_KEY_SECRET.
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { startTrainingDevices } from '../../main/devices/index.ts';
+import { startLane } from '../../main/start/lane-runtime.ts';
+import { TRAINING_GIFT_RANGES } from '../../main/start/training-lane.ts';
+import { seededRandom } from '../server/durability/helpers/load-generator.ts';
+import { LaneDriver } from '../main/lane/helpers/lane-driver.ts';
+
+const { values } = parseArgs({
+  options: {
+    dir: { type: 'string' },
+    url: { type: 'string' },
+    pin: { type: 'string' },
+    lane: { type: 'string' },
+    sales: { type: 'string' },
+    seed: { type: 'string' },
+  },
+});
+const { dir, url, pin } = values;
+if (dir === undefined || url === undefined || pin === undefined) {
+  throw new Error('soak lane: --dir, --url and --pin are required');
+}
+
+/** Amounts clear of the partial-approval triggers; 8.01 is held a second by the processor. */
+const AMOUNTS = [100, 125, 250, 299, 801];
+const random = seededRandom(Number(values.seed ?? 1));
+
+const devices = await startTrainingDevices({
+  dir: mkdtempSync(join(dir, 'pty-')),
+  pinTypingMs: 10,
+});
+const lane = await startLane({
+  training: false,
+  laneId: values.lane ?? '1',
+  merchant: { name: 'LaneTerm Soak Store', lines: [], currency: 'USD' },
+  server: {
+    url,
+    transport: 'v2',
+    tls: { pin },
+    apiKey: {
+      id: process.env.SOAK_API_KEY_ID ?? '',
+      secret: process.env.SOAK_API_KEY_SECRET ?? '',
+    },
+    giftBinRanges: TRAINING_GIFT_RANGES,
+    deadlines: { connectMs: 3000, answerMs: 10_000 },
+    lateAnswerMs: 5000,
+  },
+  journalPath: join(dir, 'journal.db'),
+  devices: devices.config,
+  source: 'soak',
+  openDay: true,
+  sweepMs: 1000,
+});
+for (const role of ['reader', 'emv', 'pinpad', 'printer'] as const) await lane.devices.check(role);
+const driver = new LaneDriver(lane.engine);
+process.stdout.write('ready\n');
+
+for (let sold = 0; sold < Number(values.sales ?? 0); sold += 1) {
+  const amountMinor = AMOUNTS[Math.floor(random() * AMOUNTS.length)] as number;
+  const { workflowId } = await driver.send({ type: 'sale.start', amountMinor, tender: 'credit' });
+  await driver.step('card');
+  const swiped = performance.now();
+  await devices.present('visa-x924', 'swipe');
+  const view = await driver.result();
+  const ms = performance.now() - swiped;
+  const choice = view.step.next.includes('finish') ? 'finish' : 'cancel';
+  if (view.step.next.includes(choice)) {
+    await driver.send({ type: 'workflow.choose', workflowId, action: choice });
+  } else await driver.send({ type: 'workflow.cancel', workflowId });
+  await driver.idle();
+  process.stdout.write(`sale ${view.step.result.outcome} ${ms.toFixed(1)}\n`);
+}
+while (lane.journal.checkingCount() > 0) await sleep(200);
+process.stdout.write('settled\n');
+driver.close();
+await lane.stop();
+await devices.stop();
+// The EMV reader simulator's wait for a card (drivers/sim, nga-reader-simulator) outlives its stop
+// by up to 60 s; the lane has stopped, so the process ends here.
+process.exit(0);

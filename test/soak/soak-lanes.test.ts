@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { skipWithoutPostgres } from '../server/helpers/postgres-cluster.ts';
+import { runLaneSoak } from './soak-lanes-run.ts';
+
+describe.skipIf(skipWithoutPostgres('lane soak on PostgreSQL'))(
+  'lane soak, short form (npm run soak -- --store postgres runs the long one)',
+  () => {
+    it('reconciles every lane journal against the store across lane and instance kills and a promotion', async () => {
+      const seed = Date.now() % 1_000_000;
+      const result = await runLaneSoak({
+        lanes: 4,
+        instances: 2,
+        sales: 8,
+        killEveryMs: [1000, 2000],
+        seed,
+      });
+      console.warn(`lane soak short form, seed ${seed}: ${JSON.stringify(result)}`);
+      expect(result.crashes, `seed ${seed}`).toEqual([]);
+      expect(result.promotionMs, `seed ${seed}: the standby was never promoted`).toBeDefined();
+      expect(result.kills.lanes + result.kills.instances, `seed ${seed}`).toBeGreaterThan(0);
+      expect(result.sales, `seed ${seed}`).toBeGreaterThanOrEqual(4 * 6);
+      expect(result.tally.problems, `seed ${seed}`).toEqual([]);
+      const { lost, doubleCharged, unresolved } = result.tally;
+      expect({ lost, doubleCharged, unresolved }).toEqual({
+        lost: 0,
+        doubleCharged: 0,
+        unresolved: 0,
+      });
+    }, 120_000);
+  },
+);
