@@ -67,8 +67,8 @@ export class LaneFleet {
     return this.lanes.reduce((sum, lane) => sum + lane.sold, 0);
   }
 
-  /** Starts a lane process and resolves once its lane is ready to sell. */
-  start(lane: FleetLane): Promise<void> {
+  /** Starts a lane process and resolves once its lane is ready to sell (with `hold`, until go()). */
+  start(lane: FleetLane, hold = false): Promise<void> {
     const { url, pin, apiKey, sales, seed } = this.#setup;
     const args = ['--import', 'tsx', 'test/soak/soak-lane-process.ts', '--dir', lane.dir];
     const index = this.lanes.indexOf(lane);
@@ -79,10 +79,11 @@ export class LaneFleet {
       '--seed',
       String(seed + index * 7919 + lane.sold),
     );
+    if (hold) args.push('--hold');
     const child = spawn(process.execPath, args, {
       cwd: REPO_ROOT,
       detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
       env: { ...process.env, SOAK_API_KEY_ID: apiKey.id, SOAK_API_KEY_SECRET: apiKey.secret },
     });
     lane.child = child;
@@ -142,6 +143,11 @@ export class LaneFleet {
         lane.soldAtReady !== undefined &&
         lane.sold > lane.soldAtReady,
     );
+  }
+
+  /** Lets every lane started with `hold` begin selling. */
+  go(): void {
+    for (const lane of this.lanes) lane.child?.stdin?.write('go\n');
   }
 
   /** Process ids of the lane processes running now. */

@@ -1,6 +1,7 @@
 // One lane of `npm run soak -- --store postgres`, as its own process: the lane engine of main/lane
 // on the training simulators (socat ptys, a TCP printer), its journal on disk in --dir, selling
-// --sales sales by swipe through --url. Prints "ready", then "sale OUTCOME MS" per sale (MS: from
+// --sales sales by swipe through --url. Prints "ready" (with --hold, then waits for "go" on its
+// standard input), then "sale OUTCOME MS" per sale (MS: from
 // the swipe to the result on screen), then "settled" once its journal holds no outcome it is still
 // checking, and exits 0. Started again on the same --dir after a SIGKILL, it recovers through its
 // journal as a lane does. The API key comes in SOAK_API_KEY_ID and SOAK_API_KEY_SECRET.
@@ -8,6 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { startTrainingDevices } from '../../main/devices/index.ts';
 import { startLane } from '../../main/start/lane-runtime.ts';
@@ -23,6 +25,7 @@ const { values } = parseArgs({
     lane: { type: 'string' },
     sales: { type: 'string' },
     seed: { type: 'string' },
+    hold: { type: 'boolean' },
   },
 });
 const { dir, url, pin } = values;
@@ -63,6 +66,9 @@ const lane = await startLane({
 for (const role of ['reader', 'emv', 'pinpad', 'printer'] as const) await lane.devices.check(role);
 const driver = new LaneDriver(lane.engine);
 process.stdout.write('ready\n');
+if (values.hold === true) {
+  for await (const line of createInterface({ input: process.stdin })) if (line === 'go') break;
+}
 
 for (let sold = 0; sold < Number(values.sales ?? 0); sold += 1) {
   const amountMinor = AMOUNTS[Math.floor(random() * AMOUNTS.length)] as number;

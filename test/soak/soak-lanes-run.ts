@@ -67,8 +67,8 @@ export async function runLaneSoak(options: LaneSoakOptions): Promise<LaneSoakRes
   const pick = seededRandom(options.seed + 1);
   const root = mkdtempSync(join(tmpdir(), 'laneterm-lane-soak-'));
   const cluster = await startPostgresCluster({ standby: true });
-  const progress = (w: string) =>
-    console.warn(`T ${((performance.now() - began) / 1000).toFixed(1)} ${w}`);
+  const progress = (what: string): void =>
+    options.log?.(`${((performance.now() - began) / 1000).toFixed(1)} s: ${what}`);
   progress('PostgreSQL primary and synchronous standby up');
   const instances: ServiceProcess[] = [];
   const stops: (() => Promise<void> | void)[] = [];
@@ -120,9 +120,10 @@ export async function runLaneSoak(options: LaneSoakOptions): Promise<LaneSoakRes
     stops.push(() => rss.stop());
     rss.watch(() => ({ lanes: fleet.pids(), instances: instances.map((host) => host.pid) }));
     for (let i = 0; i < fleet.lanes.length; i += 4) {
-      await Promise.all(fleet.lanes.slice(i, i + 4).map((lane) => fleet.start(lane)));
+      await Promise.all(fleet.lanes.slice(i, i + 4).map((lane) => fleet.start(lane, true)));
     }
     await others;
+    fleet.go();
     progress(`${options.instances} instances and ${options.lanes} lanes up`);
     const kills = { lanes: 0, instances: 0 };
     let promotionMs: number | undefined;
