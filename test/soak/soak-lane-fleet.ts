@@ -1,8 +1,42 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { REPO_ROOT } from '../server/helpers/server-process.ts';
+
+/** The children of a process (Linux: /proc/PID/task/TID/children). */
+function childrenOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
+        .split(' ')
+        .filter(Boolean)
+        .map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * SIGKILLs a lane process's group and every process it started (its socat ptys run in groups of
+ * their own), as a crash of the lane's machine ends them all.
+ */
+function killTree(pid: number): void {
+  const children = childrenOf(pid);
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+  for (const child of children) {
+    try {
+      process.kill(child, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+}
 
 /** Where a fleet's lanes reach the service and with what. */
 export interface FleetSetup {
@@ -31,8 +65,8 @@ export interface FleetLane {
 
 /**
  * The lanes of the lane soak, each its own process (test/soak/soak-lane-process.ts) in a process
- * group of its own with its socat ptys, so a SIGKILL takes the lane and its devices down as a
- * crash of the lane's machine would. A lane killed is started again on its journal with the sales
+ * group of its own; a SIGKILL takes the lane and its devices' socat ptys down as a crash of the
+ * lane's machine would. A lane killed is started again on its journal with the sales
  * it has still to make; one that ends without settling, unkilled, is a crash, counted and started
  * again.
  */
@@ -115,13 +149,13 @@ export class LaneFleet {
     });
   }
 
-  /** SIGKILLs a lane's process group, then starts it again on its journal (not waited for). */
+  /** SIGKILLs a lane's process and its devices, then starts it again on its journal (not waited for). */
   async kill(lane: FleetLane): Promise<void> {
     const child = lane.child;
     if (child?.pid === undefined) return;
     lane.child = undefined;
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    process.kill(-child.pid, 'SIGKILL');
+    killTree(child.pid);
     await exited;
     lane.settled = false;
     this.start(lane).catch(() => undefined);
@@ -158,7 +192,7 @@ export class LaneFleet {
   /** Ends every lane process still running (their groups, with SIGKILL). */
   stop(): void {
     for (const lane of this.lanes) {
-      if (lane.child?.pid !== undefined) process.kill(-lane.child.pid, 'SIGKILL');
+      if (lane.child?.pid !== undefined) killTree(lane.child.pid);
       lane.child = undefined;
     }
   }

@@ -13,7 +13,6 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { startTrainingDevices } from '../../main/devices/index.ts';
 import { startLane } from '../../main/start/lane-runtime.ts';
-import { TRAINING_GIFT_RANGES } from '../../main/start/training-lane.ts';
 import { seededRandom } from '../server/durability/helpers/load-generator.ts';
 import { LaneDriver } from '../main/lane/helpers/lane-driver.ts';
 
@@ -53,7 +52,6 @@ const lane = await startLane({
       id: process.env.SOAK_API_KEY_ID ?? '',
       secret: process.env.SOAK_API_KEY_SECRET ?? '',
     },
-    giftBinRanges: TRAINING_GIFT_RANGES,
     deadlines: { connectMs: 3000, answerMs: 10_000 },
     lateAnswerMs: 5000,
   },

@@ -24,6 +24,8 @@ export interface LaneSoakOptions {
   sales: number;
   /** Time between two kills (a lane or an instance), drawn from [min, max] ms. */
   killEveryMs: [min: number, max: number];
+  /** Kills of lanes and instances together after which the run kills no more; default no limit. */
+  maxKills?: number;
   seed: number;
   /** Where the run's progress goes, one line per step (kills, promotion); default nowhere. */
   log?: (line: string) => void;
@@ -149,6 +151,7 @@ export async function runLaneSoak(options: LaneSoakOptions): Promise<LaneSoakRes
         progress(`primary SIGKILLed, standby promoted in ${Math.round(promotionMs)} ms`);
         continue;
       }
+      if (events >= (options.maxKills ?? Infinity)) continue;
       const running = fleet.killable();
       const lane = running[Math.floor(pick() * running.length)];
       if (lane !== undefined && (events % 2 === 0 || restarting.size > 0)) {
