@@ -65,7 +65,10 @@ function journal(): { path: string; write: (intent: Partial<Intent>, outcome?: O
   };
 }
 
-/** An approved sale sent to the service, journaled as the lane holds it, with its reversal. */
+/**
+ * Approved sales sent to the service, journaled as the lane holds them, one with its reversal; a
+ * sale never sent, and one the service refused (it holds nothing for it).
+ */
 async function honestSales(write: ReturnType<typeof journal>['write']): Promise<void> {
   const sale = await pay.sale({ ...CARD, money: { amount: '2.50' } });
   write({ orderId: sale.orderId ?? '' }, { state: 'approved', ttid: ttidOf(sale) });
@@ -78,6 +81,10 @@ async function honestSales(write: ReturnType<typeof journal>['write']): Promise<
     { state: 'approved' },
   );
   write({ orderId: randomUUID() }, { state: 'not_charged', reason: 'not_sent' });
+  write(
+    { orderId: randomUUID() },
+    { state: 'declined', reason: 'service_unavailable', decidedBy: 'service' },
+  );
 }
 
 async function check(path: string): Promise<SoakTally> {
@@ -90,7 +97,7 @@ describe('the lane journal reconciliation (docs/scaling.md, The lane soak)', () 
     await honestSales(write);
     const tally = await check(path);
     expect(tally.problems).toEqual([]);
-    expect(tally).toMatchObject({ answered: 4, lost: 0, doubleCharged: 0, unresolved: 0 });
+    expect(tally).toMatchObject({ answered: 5, lost: 0, doubleCharged: 0, unresolved: 0 });
   }, 30_000);
 
   it('counts a sale the journal holds approved and the service never saw as lost', async () => {
@@ -98,7 +105,7 @@ describe('the lane journal reconciliation (docs/scaling.md, The lane soak)', () 
     await honestSales(write);
     write({ orderId: randomUUID() }, { state: 'approved', ttid: '987654' });
     const tally = await check(path);
-    expect(tally).toMatchObject({ answered: 4, lost: 1, doubleCharged: 0 });
+    expect(tally).toMatchObject({ answered: 5, lost: 1, doubleCharged: 0 });
     expect(tally.problems).toEqual([expect.stringMatching(/the store says not_found$/)]);
   }, 30_000);
 
@@ -109,7 +116,7 @@ describe('the lane journal reconciliation (docs/scaling.md, The lane soak)', () 
     expect(charged.outcome).toBe('approved');
     write({ orderId: charged.orderId ?? '' }, { state: 'not_charged', reason: 'not_sent' });
     const tally = await check(path);
-    expect(tally).toMatchObject({ answered: 4, lost: 0, doubleCharged: 1 });
+    expect(tally).toMatchObject({ answered: 5, lost: 0, doubleCharged: 1 });
     expect(tally.problems).toEqual([
       expect.stringMatching(/not charged, the store says approved$/),
     ]);

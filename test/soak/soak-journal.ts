@@ -9,6 +9,7 @@ interface EntryRow {
   target_ttid: string | null;
   state: EntryState;
   ttid: string | null;
+  reason: string | null;
 }
 
 /** The lane's own word on an entry: definite states as they are, pending and unknown as unknown. */
@@ -20,6 +21,13 @@ const OUTCOME: Record<EntryState, LaneOutcome> = {
   declined: 'declined',
   not_charged: 'not charged',
 };
+
+/**
+ * Refusals by the service rather than answers on the card (main/lane/decline-reasons.ts: SYS_
+ * failures, busy, a setup or account refusal): the service may hold no transaction for them, so
+ * the store must hold no charge, as for a request never sent.
+ */
+const REFUSALS = new Set(['service_unavailable', 'processor_unavailable', 'lane_setup']);
 
 /** Moves a lane makes on a ttid, reconciled by the mark they leave on it. */
 const MOVES = new Set<string>(['reversal', 'void', 'preauthcomplete']);
@@ -37,11 +45,14 @@ export function journalRecords(path: string, lane: string): LaneRecord[] {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   try {
     const rows = db
-      .prepare('SELECT operation, order_id, target_ttid, state, ttid FROM entries ORDER BY seq')
+      .prepare(
+        'SELECT operation, order_id, target_ttid, state, ttid, reason FROM entries ORDER BY seq',
+      )
       .all() as EntryRow[];
     return rows.map((row) => {
       const op = row.operation as SoakOp;
-      const outcome = OUTCOME[row.state];
+      const refused = row.state === 'declined' && REFUSALS.has(row.reason ?? '');
+      const outcome = refused ? 'not charged' : OUTCOME[row.state];
       const base = { lane, transport: 'lane', op, outcome };
       if (MOVES.has(row.operation) && row.target_ttid !== null) {
         return { ...base, ttid: row.target_ttid };

@@ -42,10 +42,9 @@ function killTree(pid: number): void {
 export interface FleetSetup {
   /** The folder holding one folder per lane (its journal and ptys). */
   readonly root: string;
-  /** The service's URL (the balancer's), its certificate's fingerprint and an API key. */
+  /** The service's URL (the balancer's) and its certificate's fingerprint. */
   readonly url: string;
   readonly pin: string;
-  readonly apiKey: { readonly id: string; readonly secret: string };
   /** Sales each lane makes. */
   readonly sales: number;
   readonly seed: number;
@@ -79,6 +78,7 @@ export class LaneFleet {
   readonly crashes: string[] = [];
   readonly #setup: FleetSetup;
   readonly #settledWaiters = new Set<() => void>();
+  #apiKey: { readonly id: string; readonly secret: string } | undefined;
 
   constructor(setup: FleetSetup, count: number) {
     this.#setup = setup;
@@ -101,9 +101,13 @@ export class LaneFleet {
     return this.lanes.reduce((sum, lane) => sum + lane.sold, 0);
   }
 
-  /** Starts a lane process and resolves once its lane is ready to sell (with `hold`, until go()). */
+  /**
+   * Starts a lane process and resolves once it is ready: its lane up, or with `hold` its code and
+   * devices up, its lane waiting for go().
+   */
   start(lane: FleetLane, hold = false): Promise<void> {
-    const { url, pin, apiKey, sales, seed } = this.#setup;
+    const { url, pin, sales, seed } = this.#setup;
+    const key = this.#apiKey;
     const args = ['--import', 'tsx', 'test/soak/soak-lane-process.ts', '--dir', lane.dir];
     const index = this.lanes.indexOf(lane);
     args.push('--url', url, '--pin', pin, '--lane', String(index + 1));
@@ -118,7 +122,10 @@ export class LaneFleet {
       cwd: REPO_ROOT,
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...process.env, SOAK_API_KEY_ID: apiKey.id, SOAK_API_KEY_SECRET: apiKey.secret },
+      env: {
+        ...process.env,
+        ...(key !== undefined && { SOAK_API_KEY_ID: key.id, SOAK_API_KEY_SECRET: key.secret }),
+      },
     });
     lane.child = child;
     lane.soldAtReady = undefined;
@@ -179,9 +186,10 @@ export class LaneFleet {
     );
   }
 
-  /** Lets every lane started with `hold` begin selling. */
-  go(): void {
-    for (const lane of this.lanes) lane.child?.stdin?.write('go\n');
+  /** Gives every lane started with `hold` the API key and lets it begin; later starts get it too. */
+  go(apiKey: { readonly id: string; readonly secret: string }): void {
+    this.#apiKey = apiKey;
+    for (const lane of this.lanes) lane.child?.stdin?.write(`go ${apiKey.id} ${apiKey.secret}\n`);
   }
 
   /** Process ids of the lane processes running now. */

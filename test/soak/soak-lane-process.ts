@@ -1,10 +1,11 @@
 // One lane of `npm run soak -- --store postgres`, as its own process: the lane engine of main/lane
 // on the training simulators (socat ptys, a TCP printer), its journal on disk in --dir, selling
-// --sales sales by swipe through --url. Prints "ready" (with --hold, then waits for "go" on its
-// standard input), then "sale OUTCOME MS" per sale (MS: from
-// the swipe to the result on screen), then "settled" once its journal holds no outcome it is still
-// checking, and exits 0. Started again on the same --dir after a SIGKILL, it recovers through its
-// journal as a lane does. The API key comes in SOAK_API_KEY_ID and SOAK_API_KEY_SECRET.
+// --sales sales by swipe through --url. Prints "ready" once its lane is up (with --hold: once its
+// devices are; it then waits for "go ID SECRET", the API key, on its standard input), then
+// "sale OUTCOME MS" per sale (MS: from the swipe to the result on screen), then "settled" once its
+// journal holds no outcome it is still checking, and exits 0. Started again on the same --dir
+// after a SIGKILL, it recovers through its journal as a lane does. Without --hold the API key
+// comes in SOAK_API_KEY_ID and SOAK_API_KEY_SECRET.
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -40,6 +41,20 @@ const devices = await startTrainingDevices({
   dir: mkdtempSync(join(dir, 'pty-')),
   pinTypingMs: 10,
 });
+/** The API key: from the environment, or with --hold from the "go ID SECRET" line. */
+let apiKey = {
+  id: process.env.SOAK_API_KEY_ID ?? '',
+  secret: process.env.SOAK_API_KEY_SECRET ?? '',
+};
+if (values.hold === true) {
+  process.stdout.write('ready\n');
+  for await (const line of createInterface({ input: process.stdin })) {
+    const [word, id, secret] = line.split(' ');
+    if (word !== 'go' || id === undefined || secret === undefined) continue;
+    apiKey = { id, secret };
+    break;
+  }
+}
 const lane = await startLane({
   training: false,
   laneId: values.lane ?? '1',
@@ -48,10 +63,7 @@ const lane = await startLane({
     url,
     transport: 'v2',
     tls: { pin },
-    apiKey: {
-      id: process.env.SOAK_API_KEY_ID ?? '',
-      secret: process.env.SOAK_API_KEY_SECRET ?? '',
-    },
+    apiKey,
     deadlines: { connectMs: 3000, answerMs: 10_000 },
     lateAnswerMs: 5000,
   },
@@ -63,10 +75,7 @@ const lane = await startLane({
 });
 for (const role of ['reader', 'emv', 'pinpad', 'printer'] as const) await lane.devices.check(role);
 const driver = new LaneDriver(lane.engine);
-process.stdout.write('ready\n');
-if (values.hold === true) {
-  for await (const line of createInterface({ input: process.stdin })) if (line === 'go') break;
-}
+if (values.hold !== true) process.stdout.write('ready\n');
 
 for (let sold = 0; sold < Number(values.sales ?? 0); sold += 1) {
   const amountMinor = AMOUNTS[Math.floor(random() * AMOUNTS.length)] as number;

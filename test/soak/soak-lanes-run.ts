@@ -14,6 +14,7 @@ import { journalRecords } from './soak-journal.ts';
 import { LaneFleet } from './soak-lane-fleet.ts';
 import { reconcile, type SoakTally } from './soak-reconcile.ts';
 import { startTcpBalancer } from './tcp-balancer.ts';
+import { loadOrCreateCertificate } from '../../server/tls/certificate.ts';
 import { RssWatch } from './soak-rss.ts';
 
 /** The shape of a lane soak run (docs/scaling.md, The lane soak). */
@@ -68,64 +69,62 @@ export async function runLaneSoak(options: LaneSoakOptions): Promise<LaneSoakRes
   const random = seededRandom(options.seed);
   const pick = seededRandom(options.seed + 1);
   const root = mkdtempSync(join(tmpdir(), 'laneterm-lane-soak-'));
-  const cluster = await startPostgresCluster({ standby: true });
   const progress = (what: string): void =>
     options.log?.(`${((performance.now() - began) / 1000).toFixed(1)} s: ${what}`);
-  progress('PostgreSQL primary and synchronous standby up');
   const instances: ServiceProcess[] = [];
   const stops: (() => Promise<void> | void)[] = [];
   try {
-    const { primary, standby } = cluster;
-    if (standby === undefined) throw new Error('the cluster started without its standby');
-    const database = (await cluster.createDatabase()).split('/').at(-1) ?? '';
-    const hosts = `127.0.0.1:${primary.port},127.0.0.1:${standby.port}`;
-    const store = `postgres://laneterm@${hosts}/${database}?target_session_attrs=read-write`;
-    process.env[KEK_VARIABLE] ??= randomBytes(32).toString('hex');
-    const hostArgs = (i: number): string[] => {
-      const first = join(root, 'host1');
-      const shared = i === 0 ? [] : ['--cert', join(first, 'tls-cert.pem')];
-      if (i > 0) shared.push('--key', join(first, 'tls-key.pem'));
-      return ['--store', store, '--vault-key-env', KEK_VARIABLE, ...shared];
-    };
-    const startHost = async (i: number, ports: string[] = []): Promise<void> => {
-      instances[i] = await startServiceProcess(join(root, `host${i + 1}`), [
-        ...hostArgs(i),
-        ...ports,
-      ]);
-    };
-    await startHost(0);
-    const [first] = instances;
-    if (first === undefined) throw new Error('no instance');
-    // The other hosts start while the lanes do, and join the balancer as each is up.
-    const ports = [first.tlsPort];
-    const others = (async () => {
-      for (let i = 1; i < options.instances; i += 1) {
-        await startHost(i);
-        ports.push((instances[i] as ServiceProcess).tlsPort);
-      }
-    })();
+    // One certificate for every host, made first, so the lanes (which pin it) start meanwhile.
+    const tls = { certPath: join(root, 'tls-cert.pem'), keyPath: join(root, 'tls-key.pem') };
+    const { fingerprint256 } = loadOrCreateCertificate({ ...tls, given: false, host: '127.0.0.1' });
+    const ports: number[] = [];
     const balancer = await startTcpBalancer(ports);
     stops.push(() => balancer.close());
     const fleet = new LaneFleet(
       {
         root,
         url: `https://127.0.0.1:${balancer.port}`,
-        pin: first.fingerprint,
-        apiKey: first.apiKey,
+        pin: fingerprint256,
         sales: options.sales,
         seed: options.seed,
       },
       options.lanes,
     );
     stops.push(() => fleet.stop());
+    const lanesUp = (async () => {
+      for (let i = 0; i < fleet.lanes.length; i += 4) {
+        await Promise.all(fleet.lanes.slice(i, i + 4).map((lane) => fleet.start(lane, true)));
+      }
+    })();
+    const cluster = await startPostgresCluster({ standby: true });
+    stops.push(() => cluster.stop());
+    stops.push(async () => {
+      for (const host of instances) await host.kill('SIGTERM');
+    });
+    progress('PostgreSQL primary and synchronous standby up');
+    const { primary, standby } = cluster;
+    if (standby === undefined) throw new Error('the cluster started without its standby');
+    const database = (await cluster.createDatabase()).split('/').at(-1) ?? '';
+    const hosts = `127.0.0.1:${primary.port},127.0.0.1:${standby.port}`;
+    const store = `postgres://laneterm@${hosts}/${database}?target_session_attrs=read-write`;
+    process.env[KEK_VARIABLE] ??= randomBytes(32).toString('hex');
+    const hostArgs = ['--store', store, '--vault-key-env', KEK_VARIABLE];
+    hostArgs.push('--cert', tls.certPath, '--key', tls.keyPath);
+    const startHost = async (i: number, again: string[] = []): Promise<void> => {
+      const dir = join(root, `host${i + 1}`);
+      instances[i] = await startServiceProcess(dir, [...hostArgs, ...again]);
+    };
+    for (let i = 0; i < options.instances; i += 1) {
+      await startHost(i);
+      ports.push((instances[i] as ServiceProcess).tlsPort);
+    }
+    const [first] = instances;
+    if (first === undefined) throw new Error('no instance');
     const rss = new RssWatch();
     stops.push(() => rss.stop());
     rss.watch(() => ({ lanes: fleet.pids(), instances: instances.map((host) => host.pid) }));
-    for (let i = 0; i < fleet.lanes.length; i += 4) {
-      await Promise.all(fleet.lanes.slice(i, i + 4).map((lane) => fleet.start(lane, true)));
-    }
-    await others;
-    fleet.go();
+    await lanesUp;
+    fleet.go(first.apiKey);
     progress(`${options.instances} instances and ${options.lanes} lanes up`);
     const kills = { lanes: 0, instances: 0 };
     let promotionMs: number | undefined;
@@ -178,7 +177,7 @@ export async function runLaneSoak(options: LaneSoakOptions): Promise<LaneSoakRes
     );
     const checker = new PaymentClient({
       url: `https://127.0.0.1:${balancer.port}`,
-      tls: { pin: first.fingerprint },
+      tls: { pin: fingerprint256 },
       auth: { credential: { kind: 'apikey', ...first.apiKey } },
       deadlines: { connectMs: 3000, answerMs: 15_000 },
     });
@@ -199,8 +198,6 @@ export async function runLaneSoak(options: LaneSoakOptions): Promise<LaneSoakRes
     };
   } finally {
     for (const stop of stops.reverse()) await stop();
-    for (const host of instances) await host.kill('SIGTERM');
-    await cluster.stop();
     rmSync(root, { recursive: true, force: true });
   }
 }
