@@ -60,9 +60,9 @@ function percentile(values: readonly number[], share: number): number {
 /**
  * Runs lane processes against service instances (each its own data directory, one KEK, one TLS
  * certificate as hosts behind one name have) through a TCP balancer, over a PostgreSQL primary with
- * a synchronous standby; SIGKILLs a lane or an instance at random moments, and once half the
- * sales are made kills the primary and promotes the standby; then reconciles every lane's journal
- * on disk against the store.
+ * a synchronous standby; SIGKILLs a lane or an instance in turn at random moments, and after the
+ * second kill (or once half the sales are made) kills the primary and promotes the standby; then
+ * reconciles every lane's journal on disk against the store.
  */
 export async function runLaneSoak(options: LaneSoakOptions): Promise<LaneSoakResult> {
   const began = performance.now();
