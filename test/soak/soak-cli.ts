@@ -21,6 +21,8 @@ const USAGE = `usage: npm run soak -- [--clients N] [--transactions M] [--kill-m
   --lanes N          lane processes, with --store postgres (default 50)
   --instances M      service instances, each its own data directory, with --store postgres (default 2)
   --sales K          sales per lane, with --store postgres (default 20)
+  --late-answer-ms MS   how long a lane listens for a late answer, with --store postgres (default
+                     30000; with the 10 s answer deadline, when "no record" means not charged)
   --kill-min MS      least time between two kills (default 2000)
   --kill-max MS      most time between two kills (default 6000)
   --seed S           seed of the mix and the kill times (default from the clock)`;
@@ -33,6 +35,7 @@ const { values } = parseArgs({
     lanes: { type: 'string' },
     instances: { type: 'string' },
     sales: { type: 'string' },
+    'late-answer-ms': { type: 'string' },
     'kill-min': { type: 'string' },
     'kill-max': { type: 'string' },
     seed: { type: 'string' },
@@ -69,6 +72,7 @@ if (store === 'postgres') {
     lanes: Number(values.lanes ?? 50),
     instances: Number(values.instances ?? 2),
     sales: Number(values.sales ?? 20),
+    lateAnswerMs: Number(values['late-answer-ms'] ?? 30_000),
     killEveryMs,
     seed,
     log: (line: string) => console.log(`  ${line}`),

@@ -48,6 +48,8 @@ export interface FleetSetup {
   /** Sales each lane makes. */
   readonly sales: number;
   readonly seed: number;
+  /** How long a lane listens for a late answer, ms: with its 10 s answer deadline, how long a request may still be running at the service. */
+  readonly lateAnswerMs: number;
 }
 
 /** One lane process of the fleet and what it has reported. */
@@ -117,6 +119,7 @@ export class LaneFleet {
       '--seed',
       String(seed + index * 7919 + lane.sold),
     );
+    args.push('--late-answer-ms', String(this.#setup.lateAnswerMs));
     if (hold) args.push('--hold');
     const child = spawn(process.execPath, args, {
       cwd: REPO_ROOT,

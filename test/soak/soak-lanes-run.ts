@@ -25,6 +25,12 @@ export interface LaneSoakOptions {
   sales: number;
   /** Time between two kills (a lane or an instance), drawn from [min, max] ms. */
   killEveryMs: [min: number, max: number];
+  /**
+   * How long a lane listens for a late answer, ms (default 5000): with the lanes' 10 s answer
+   * deadline, how long after sending a lane takes "no record" for "not charged" (docs/lane.md,
+   * Recovery). A service slower than that under load makes a lane misjudge a move it sent.
+   */
+  lateAnswerMs?: number;
   /** Kills of lanes and instances together after which the run kills no more; default no limit. */
   maxKills?: number;
   seed: number;
@@ -87,6 +93,7 @@ export async function runLaneSoak(options: LaneSoakOptions): Promise<LaneSoakRes
         pin: fingerprint256,
         sales: options.sales,
         seed: options.seed,
+        lateAnswerMs: options.lateAnswerMs ?? 5000,
       },
       options.lanes,
     );

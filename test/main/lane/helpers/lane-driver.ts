@@ -28,10 +28,13 @@ export class LaneDriver {
   readonly #api: LaneApi;
   readonly #waiters = new Set<() => void>();
   readonly #unsubscribe: () => void;
+  readonly #waitMs: number;
   #cursor = 0;
 
-  constructor(api: LaneApi) {
+  /** `waitMs`: how long a wait may take before it fails (default 45 s). */
+  constructor(api: LaneApi, waitMs = WAIT_MS) {
     this.#api = api;
+    this.#waitMs = waitMs;
     this.#unsubscribe = api.subscribe((event) => {
       this.events.push(event);
       for (const wake of this.#waiters) wake();
@@ -60,7 +63,7 @@ export class LaneDriver {
     match: (event: LaneEvent) => event is E,
     what: string,
   ): Promise<E> {
-    const deadline = Date.now() + WAIT_MS;
+    const deadline = Date.now() + this.#waitMs;
     for (;;) {
       const index = this.events.findIndex((event, at) => at >= this.#cursor && match(event));
       if (index >= 0) {
@@ -68,7 +71,7 @@ export class LaneDriver {
         return this.events[index] as E;
       }
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no ${what} within ${WAIT_MS} ms; last: ${this.#last()}`);
+      if (left <= 0) throw new Error(`no ${what} within ${this.#waitMs} ms; last: ${this.#last()}`);
       await new Promise<void>((resolve) => {
         const wake = (): void => {
           this.#waiters.delete(wake);
