@@ -104,10 +104,11 @@ export class LaneFleet {
   }
 
   /**
-   * Starts a lane process and resolves once it is ready: its lane up, or with `hold` its code and
+   * Starts a lane process and resolves once it is ready: its lane up, or before go() its code and
    * devices up, its lane waiting for go().
    */
-  start(lane: FleetLane, hold = false): Promise<void> {
+  start(lane: FleetLane): Promise<void> {
+    const hold = this.#apiKey === undefined;
     const { url, pin, sales, seed } = this.#setup;
     const key = this.#apiKey;
     const args = ['--import', 'tsx', 'test/soak/soak-lane-process.ts', '--dir', lane.dir];
@@ -189,7 +190,7 @@ export class LaneFleet {
     );
   }
 
-  /** Gives every lane started with `hold` the API key and lets it begin; later starts get it too. */
+  /** Gives every lane started before it the API key and lets it begin; later starts get it too. */
   go(apiKey: { readonly id: string; readonly secret: string }): void {
     this.#apiKey = apiKey;
     for (const lane of this.lanes) lane.child?.stdin?.write(`go ${apiKey.id} ${apiKey.secret}\n`);

@@ -100,7 +100,7 @@ export async function runLaneSoak(options: LaneSoakOptions): Promise<LaneSoakRes
     stops.push(() => fleet.stop());
     const lanesUp = (async () => {
       for (let i = 0; i < fleet.lanes.length; i += 4) {
-        await Promise.all(fleet.lanes.slice(i, i + 4).map((lane) => fleet.start(lane, true)));
+        await Promise.all(fleet.lanes.slice(i, i + 4).map((lane) => fleet.start(lane)));
       }
     })();
     const cluster = await startPostgresCluster({ standby: true });
