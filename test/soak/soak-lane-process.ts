@@ -87,10 +87,14 @@ for (let sold = 0; sold < Number(values.sales ?? 0); sold += 1) {
   await devices.present('visa-x924', 'swipe');
   const view = await driver.result();
   const ms = performance.now() - swiped;
-  const choice = view.step.next.includes('finish') ? 'finish' : 'cancel';
-  if (view.step.next.includes(choice)) {
-    await driver.send({ type: 'workflow.choose', workflowId, action: choice });
-  } else await driver.send({ type: 'workflow.cancel', workflowId });
+  if (view.step.next.includes('finish')) {
+    await driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
+  } else {
+    // A sale not approved: cancel it, then leave the cancelled screen (it waits for finish).
+    await driver.send({ type: 'workflow.cancel', workflowId });
+    await driver.step('cancelled');
+    await driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
+  }
   await driver.idle();
   process.stdout.write(`sale ${view.step.result.outcome} ${ms.toFixed(1)}\n`);
 }

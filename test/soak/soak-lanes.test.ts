@@ -10,10 +10,10 @@ describe.skipIf(skipWithoutPostgres('lane soak on PostgreSQL'))(
       const result = await runLaneSoak({
         lanes: 4,
         instances: 2,
-        sales: 6,
+        sales: 10,
         maxKills: 4,
         log: (line) => console.warn(`lane soak: ${line}`),
-        killEveryMs: [1000, 2000],
+        killEveryMs: [300, 800],
         seed,
       });
       console.warn(`lane soak short form, seed ${seed}: ${JSON.stringify(result)}`);
