@@ -105,7 +105,10 @@ export class LaneEngine implements LaneApi {
     this.#interrupted = new InterruptedList(options.journal, now);
     const resolver = new EntryResolver(options.journal, options.client, options.inFlightMs, now);
     this.#recovery = new Recovery(options.journal, this.#payments, resolver, notify);
-    this.#forwarder = new OfflineForwarder(options.journal, this.#payments, notify);
+    this.#forwarder = new OfflineForwarder(options.journal, this.#payments, notify, {
+      ...(options.inFlightMs === undefined ? {} : { inFlightMs: options.inFlightMs }),
+      now,
+    });
     this.#context = {
       training: options.training,
       offline: options.offline ?? OFFLINE_NEVER,

@@ -87,9 +87,11 @@ describe('forwarding offline approvals when the service is back', () => {
     const declines = await offlineSale(601, 'visa');
     const neverLeft = await offlineSale(1200, 'mc');
     const left = await offlineSale(1300, 'discover');
-    // Two requests cut short by a kill of the lane while forwarding: one never left, one had.
-    bench.lane.journal.offline.forwarding(neverLeft.id);
-    bench.lane.journal.offline.forwarding(left.id);
+    // Two requests cut short by a kill of the lane while forwarding, longer ago than a request
+    // may run (150 s): one never left, one had.
+    const longAgo = Date.now() - 200_000;
+    bench.lane.journal.offline.forwarding(neverLeft.id, longAgo);
+    bench.lane.journal.offline.forwarding(left.id, longAgo);
     service = await startServiceProcess(data, ['--port', String(port)]);
     client = laneClient(service, 'v2');
     const queued = bench.lane.journal.offline.queued().find((item) => item.entry.id === left.id);
@@ -145,5 +147,27 @@ describe('forwarding offline approvals when the service is back', () => {
     expect(confirm.step.day?.saleMinor).toBeGreaterThanOrEqual(1700);
     await driver.send({ type: 'workflow.choose', workflowId: closing.workflowId, action: 'back' });
     await driver.idle();
+  });
+
+  it('a forward cut short moments ago that the service holds no record of is not sent again until no request of it can still be running', async () => {
+    await service.kill('SIGTERM');
+    const sale = await offlineSale(1100, 'visa');
+    const after = await offlineSale(900, 'amex');
+    bench.lane.journal.offline.forwarding(sale.id);
+    service = await startServiceProcess(data, ['--port', String(port)]);
+    client = laneClient(service, 'v2');
+
+    await bench.lane.engine.sweepNow();
+    expect(bench.lane.journal.get(sale.id)?.offline).toBe('forwarding');
+    expect(bench.lane.journal.get(after.id)?.offline).toBe('waiting');
+    expect(await rowsOf(sale.orderId)).toEqual([]);
+    expect(await rowsOf(after.orderId)).toEqual([]);
+
+    bench.lane.journal.offline.forwarding(sale.id, Date.now() - 200_000);
+    await bench.lane.engine.sweepNow();
+    for (const entry of [sale, after]) {
+      expect(bench.lane.journal.get(entry.id)).toMatchObject({ offline: 'forwarded' });
+      expect(await rowsOf(entry.orderId)).toHaveLength(1);
+    }
   });
 });
