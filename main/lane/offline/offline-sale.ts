@@ -1,4 +1,4 @@
-import type { EmvCompletion, HostAnswer } from '../../../drivers/index.ts';
+import { iccWithFinalData, type EmvCompletion, type HostAnswer } from '../../../drivers/index.ts';
 import type { Tender } from '../../lane-api/index.ts';
 import type { ForwardCard } from '../journal/offline-entries.ts';
 import type { JournalEntry } from '../journal/journal-types.ts';
@@ -35,6 +35,7 @@ export interface OfflineSaleHost {
  * (offlineVerdict): approved, the entry joins the queue with the reader's card fields, after a
  * waiting chip answered TC to 8A Y3; refused, a waiting chip is given Z3 and the entry is
  * declined offline_refused with the rule it broke; a chip answering AAC to Y3 is declined so too.
+ * A chip's queued icc carries its final TC (iccWithFinalData), the cryptogram forwarded.
  */
 export async function offlineSale(
   host: OfflineSaleHost,
@@ -60,6 +61,7 @@ export async function offlineSale(
     });
   }
   let entry = notSent;
+  let fields = card.fields;
   if (card.chip === true && verdict.arc === 'Y3') {
     const finished = await host.finishChip(notSent, { arc: 'Y3' });
     if (finished.completion?.cryptogramType !== 'TC') {
@@ -71,8 +73,11 @@ export async function offlineSale(
       });
     }
     entry = finished.entry;
+    const first = fields['icc'];
+    if (first !== undefined)
+      fields = { ...fields, icc: iccWithFinalData(first, finished.completion.icc) };
   }
-  return ctx.journal.offline.approve(entry.id, card.fields, host.workflowId) ?? entry;
+  return ctx.journal.offline.approve(entry.id, fields, host.workflowId) ?? entry;
 }
 
 /** A contact chip's first GENERATE AC as its read tells it, for the card's offline decision. */

@@ -56,12 +56,16 @@ afterAll(async () => {
   rmSync(data, { recursive: true, force: true });
 });
 
-/** A swiped credit sale of `amountMinor` approved offline; answers its journal entry. */
-async function offlineSale(amountMinor: number, cardId = 'amex'): Promise<JournalEntry> {
+/** A credit sale of `amountMinor` approved offline (swiped unless told); answers its journal entry. */
+async function offlineSale(
+  amountMinor: number,
+  cardId = 'amex',
+  how: 'swipe' | 'insert' = 'swipe',
+): Promise<JournalEntry> {
   const { driver, devices } = bench;
   const { workflowId } = await driver.send({ type: 'sale.start', amountMinor, tender: 'credit' });
   await driver.step('card');
-  await devices.present(cardId, 'swipe');
+  await devices.present(cardId, how);
   const result = await driver.result();
   expect(result.step.result).toMatchObject({ outcome: 'approved', offline: true });
   await driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
@@ -169,5 +173,23 @@ describe('forwarding offline approvals when the service is back', () => {
       expect(bench.lane.journal.get(entry.id)).toMatchObject({ offline: 'forwarded' });
       expect(await rowsOf(entry.orderId)).toHaveLength(1);
     }
+  });
+
+  it("forwards a chip approved offline with the card's final TC, which the service records", async () => {
+    await service.kill('SIGTERM');
+    const chip = await offlineSale(1500, 'visa-stripe', 'insert');
+    const final = bench.lane.journal.get(chip.id)?.chip;
+    expect(final?.cryptogramType).toBe('TC');
+    service = await startServiceProcess(data, ['--port', String(port)]);
+    client = laneClient(service, 'v2');
+
+    await bench.lane.engine.sweepNow();
+    const forwarded = bench.lane.journal.get(chip.id);
+    expect(forwarded).toMatchObject({ state: 'approved', offline: 'forwarded' });
+    const detail = await client.transactionDetail(forwarded?.ttid ?? '');
+    if (detail.outcome !== 'approved') throw new Error('no detail');
+    expect(detail.response.get('rcpt_emv_actype')).toBe('TC');
+    expect(detail.response.get('rcpt_emv_ac')).toBe(final?.cryptogram);
+    expect(detail.response.get('rcpt_emv_tvr')).toBe(final?.tvr);
   });
 });
