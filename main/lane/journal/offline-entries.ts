@@ -23,7 +23,20 @@ export interface OfflineTotals {
 }
 
 /** Request fields that are card data in the clear: an offline approval never stores them. */
-const CLEAR_CARD_FIELDS: ReadonlySet<string> = new Set(['account', 'trackdata', 'cv', 'pin']);
+const CLEAR_CARD_FIELDS: ReadonlySet<string> = new Set(['account', 'trackdata', 'cv']);
+
+/**
+ * The first field of `card` an offline approval may not store, with its rule: card data in the
+ * clear, or a PIN block without the KSN it was encrypted under (docs/lane.md › Offline: PIN debit
+ * is queued only as the pad's DUKPT block and KSN).
+ */
+function unstorable(card: ForwardCard): string | undefined {
+  const clear = Object.keys(card).find((field) => CLEAR_CARD_FIELDS.has(field));
+  if (clear !== undefined) return `${clear}: card data in the clear is never queued`;
+  if (card['pin'] !== undefined && card['ksn'] === undefined)
+    return 'pin: a PIN block is queued only with the ksn the pad encrypted it under';
+  return undefined;
+}
 
 /**
  * The journal's store-and-forward queue (docs/lane.md › Offline): an entry that was not sent
@@ -41,9 +54,10 @@ export class OfflineEntries {
   }
 
   /**
-   * Approves offline an entry whose request was never sent, keeping the card fields for its
-   * forwarding, and ends its workflow when asked, in one commit. A RangeError names a clear card
-   * field; undefined when the entry is not a sale that was not sent.
+   * Approves offline an entry whose request was never sent, keeping the card fields (a PIN debit's
+   * encrypted block and KSN among them) for its forwarding, and ends its workflow when asked, in
+   * one commit. A RangeError names a field it may not store (unstorable); undefined when the entry
+   * is not a sale that was not sent.
    */
   approve(
     id: string,
@@ -51,9 +65,8 @@ export class OfflineEntries {
     endWorkflow: string | undefined,
     at = Date.now(),
   ): JournalEntry | undefined {
-    const clear = Object.keys(card).find((field) => CLEAR_CARD_FIELDS.has(field));
-    if (clear !== undefined)
-      throw new RangeError(`${clear}: card data in the clear is never queued`);
+    const refused = unstorable(card);
+    if (refused !== undefined) throw new RangeError(refused);
     const done = this.#db.transaction(() => {
       const changed = this.#db
         .prepare(

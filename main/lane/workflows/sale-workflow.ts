@@ -122,7 +122,8 @@ export class SaleWorkflow extends CardWorkflow<SaleState> {
    * One tender: card, PIN for debit, the printer gate (checked while the card is presented), then
    * the request, and for a contact chip the card's completion on the answer (a sale the card
    * declines is reversed and answered declined); a request that could not leave goes to the
-   * offline decision (docs/lane.md › Offline); undefined on change tender.
+   * offline decision (docs/lane.md › Offline) with the card and, for debit, the pad's PIN block
+   * and KSN; undefined on change tender.
    */
   async #pay(tender: Tender, due: number): Promise<JournalEntry | undefined> {
     const printer = this.checkPrinterEarly();
@@ -139,7 +140,8 @@ export class SaleWorkflow extends CardWorkflow<SaleState> {
       finishChip: (entry: JournalEntry, answer: HostAnswer) => this.finishChip(entry, answer),
     };
     const goOffline = async (notSent: JournalEntry): Promise<JournalEntry | undefined> => {
-      const decided = await offlineSale(host, notSent, card, tender, due);
+      const queued = { ...card, fields: { ...card.fields, ...pin } };
+      const decided = await offlineSale(host, notSent, queued, tender, due);
       offline = decided !== undefined;
       return decided;
     };
