@@ -55,8 +55,8 @@ export class OfflineEntries {
 
   /**
    * Approves offline an entry whose request was never sent, keeping the card fields (a PIN debit's
-   * encrypted block and KSN among them) for its forwarding, and ends its workflow when asked, in
-   * one commit. A RangeError names a field it may not store (unstorable); undefined when the entry
+   * encrypted block and KSN among them) for its forwarding, with the manager who passed a limit
+   * for it, and ends its workflow when asked, in one commit. A RangeError names a field it may not store (unstorable); undefined when the entry
    * is not a sale that was not sent.
    */
   approve(
@@ -64,6 +64,7 @@ export class OfflineEntries {
     card: ForwardCard,
     endWorkflow: string | undefined,
     at = Date.now(),
+    overriddenBy?: string,
   ): JournalEntry | undefined {
     const refused = unstorable(card);
     if (refused !== undefined) throw new RangeError(refused);
@@ -71,10 +72,11 @@ export class OfflineEntries {
       const changed = this.#db
         .prepare(
           `UPDATE entries SET state = 'approved', approved_minor = amount_minor, reason = NULL,
-               decided_by = 'lane', offline = 'waiting', offline_card = ?, updated_at = ?
+               decided_by = 'lane', offline = 'waiting', offline_card = ?, offline_override = ?,
+               updated_at = ?
              WHERE id = ? AND state = 'not_charged' AND reason = 'not_sent' AND operation = 'sale'`,
         )
-        .run(JSON.stringify(card), at, id);
+        .run(JSON.stringify(card), overriddenBy ?? null, at, id);
       if (changed.changes === 1 && endWorkflow !== undefined) {
         this.#db
           .prepare(
