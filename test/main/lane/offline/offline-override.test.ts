@@ -16,7 +16,7 @@ beforeAll(async () => {
     managerOverride: true,
     managers: [{ name: 'ana', secretHash: await hashManagerSecret('4711') }],
   });
-  bench = await startLaneBench({ sweepMs: 600_000, offline });
+  bench = await startLaneBench({ sweepMs: 600_000, offline, settings: { merchantCopy: true } });
   await bench.driver.send({ type: 'training.network', down: true });
 }, 120_000);
 afterAll(async () => {
@@ -45,7 +45,7 @@ async function manager(workflowId: string, username: string, password: string): 
 }
 
 describe("a manager's override of an offline limit (lane.yaml offline.managers)", () => {
-  it('passes the floor limit after a wrong secret and an unknown name; the approval names the manager', async () => {
+  it('passes the floor limit after a wrong secret and an unknown name; the approval and its merchant copy name the manager', async () => {
     const { driver, lane } = bench;
     const workflowId = await overFloorLimit();
     await manager(workflowId, 'ana', '0000');
@@ -57,6 +57,12 @@ describe("a manager's override of an offline limit (lane.yaml offline.managers)"
     expect(result.step.result).toMatchObject({ outcome: 'approved', offline: true });
     const [entry] = lane.journal.entriesOf(workflowId);
     expect(entry).toMatchObject({ offline: 'waiting', offlineOverride: 'ana' });
+    const printed = bench.devices.simulators.printer.text();
+    const customerEnd = printed.indexOf('CUSTOMER COPY');
+    const merchantEnd = printed.indexOf('MERCHANT COPY');
+    expect(customerEnd).toBeGreaterThan(-1);
+    expect(printed.slice(0, customerEnd)).not.toContain('OFFLINE OVERRIDE');
+    expect(printed.slice(customerEnd, merchantEnd)).toMatch(/OFFLINE OVERRIDE\s+ana/);
     await driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
     await driver.idle();
   });
