@@ -168,6 +168,21 @@ export class OfflineEntries {
     return this.#changed(id);
   }
 
+  /**
+   * The manager saw sales declined on forwarding (docs/lane.md › Offline): the one given, or every
+   * one not seen yet of `training`'s mode, is marked seen (acknowledged_at) in one commit; answers
+   * how many were marked.
+   */
+  seen(training: boolean, id?: string, at = Date.now()): number {
+    return this.#db
+      .prepare(
+        `UPDATE entries SET acknowledged_at = @at
+           WHERE offline = 'declined' AND acknowledged_at IS NULL AND training = @training
+             AND (@id IS NULL OR id = @id)`,
+      )
+      .run({ at, training: training ? 1 : 0, id: id ?? null }).changes;
+  }
+
   /** The offline approvals the service declined on forwarding, newest first: the manager's list. */
   declined(): JournalEntry[] {
     const rows = this.#db

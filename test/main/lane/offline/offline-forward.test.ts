@@ -86,7 +86,7 @@ async function rowsOf(
 }
 
 describe('forwarding offline approvals when the service is back', () => {
-  it("sends them in order with their own order ids, recorded OFFLINE by the service; a decline goes on the manager's list", async () => {
+  it("sends them in order with their own order ids, recorded OFFLINE by the service; a decline goes on the manager's list until Seen", async () => {
     const first = await offlineSale(2000);
     const declines = await offlineSale(601, 'visa');
     const neverLeft = await offlineSale(1200, 'mc');
@@ -130,9 +130,20 @@ describe('forwarding offline approvals when the service is back', () => {
     expect(declined).toEqual([
       { entryId: declines.id, amountMinor: 601, at: declines.createdAt, lastFour: '1111' },
     ]);
+
+    const seen = await bench.driver.send({ type: 'offline.seen', entryId: declines.id });
+    expect(seen.declined).toEqual([
+      expect.objectContaining({ entryId: declines.id, seenAt: expect.any(Number) as number }),
+    ]);
+    expect(journal.get(declines.id)?.acknowledgedAt).toBe(seen.declined[0]?.seenAt);
+    const after = await bench.driver.send({ type: 'lane.snapshot' });
+    expect(after.status.offline?.declined).toBe(0);
+    expect(
+      await bench.driver.refused({ type: 'offline.seen', entryId: declines.id }),
+    ).toMatchObject({ code: 'not_found', field: 'entryId' });
   });
 
-  it('closing the day forwards the waiting sales first and lists those declined on forwarding with amount, time and last four', async () => {
+  it('closing the day forwards the waiting sales first and lists those declined on forwarding with amount, time and last four; All seen marks them all', async () => {
     await service.kill('SIGTERM');
     const approved = await offlineSale(1700, 'visa');
     const declined = await offlineSale(601, 'mc');
@@ -151,6 +162,13 @@ describe('forwarding offline approvals when the service is back', () => {
     expect(confirm.step.day?.saleMinor).toBeGreaterThanOrEqual(1700);
     await driver.send({ type: 'workflow.choose', workflowId: closing.workflowId, action: 'back' });
     await driver.idle();
+    const { status } = await driver.send({ type: 'lane.snapshot' });
+    expect(status.offline?.declined).toBe(1);
+    const allSeen = await driver.send({ type: 'offline.seen' });
+    expect(allSeen.declined.every((line) => line.seenAt !== undefined)).toBe(true);
+    expect(allSeen.declined.length).toBeGreaterThanOrEqual(2);
+    const after = await driver.send({ type: 'lane.snapshot' });
+    expect(after.status.offline?.declined).toBe(0);
   });
 
   it('a forward cut short moments ago that the service holds no record of is not sent again until no request of it can still be running', async () => {
