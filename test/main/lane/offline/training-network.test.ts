@@ -14,7 +14,7 @@ beforeAll(async () => {
       totalValueMinor: 20000,
       totalCount: 5,
       maxAgeHours: 24,
-      entryMethods: ['swipe'],
+      entryMethods: ['swipe', 'tap'],
     }),
   });
 }, 120_000);
@@ -90,5 +90,32 @@ describe("training's network down control", () => {
       offline: 'forwarded',
       ttid: early.outcome === 'approved' ? early.response.ttid : '',
     });
+  });
+
+  it('approves a tap offline by the configured rules alone, queued with the reader data', async () => {
+    const { driver, devices, lane } = bench;
+    await driver.send({ type: 'training.network', down: true });
+    const { workflowId } = await driver.send({
+      type: 'sale.start',
+      amountMinor: 900,
+      tender: 'credit',
+    });
+    await driver.step('card');
+    await devices.present('mc', 'tap');
+    const result = await driver.result();
+    expect(result.step.result).toMatchObject({
+      outcome: 'approved',
+      offline: true,
+      card: { entry: 'tap' },
+    });
+    await driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
+    await driver.idle();
+    const queued = lane.journal.offline
+      .queued()
+      .find((item) => item.entry.workflowId === workflowId);
+    expect(queued?.card).toMatchObject({ icc: expect.stringMatching(/^[0-9A-F]+$/), rfid: 'yes' });
+    await driver.send({ type: 'training.network', down: false });
+    await driver.notice('offline_forwarded');
+    expect(lane.journal.get(queued?.entry.id ?? '')?.offline).toBe('forwarded');
   });
 });
