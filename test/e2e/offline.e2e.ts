@@ -3,7 +3,7 @@
 // say so, the status bar counts it), and the network back up forwards it; a sale the service
 // declines when sent is counted on the status bar, which opens the manager's list (Seen, All seen).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OfflineConfig } from '../../main/lane/offline/offline-config.ts';
+import { offlineRules } from '../main/lane/helpers/offline-bench.ts';
 import { startChromium, type Browser } from './helpers/chromium.ts';
 import { LANE_DISPLAYS } from './helpers/layout-checks.ts';
 import { Cashier } from './helpers/cashier.ts';
@@ -13,15 +13,7 @@ let lut: LaneUnderTest;
 let browser: Browser;
 
 beforeAll(async () => {
-  const offline = OfflineConfig.parse({
-    allowed: true,
-    floorLimits: { credit: { default: 5000 } },
-    totalValueMinor: 20000,
-    totalCount: 5,
-    maxAgeHours: 24,
-    entryMethods: ['swipe'],
-  });
-  lut = await startLaneUnderTest({ pinTypingMs: 1000 }, undefined, offline);
+  lut = await startLaneUnderTest({ pinTypingMs: 1000 }, undefined, offlineRules());
   browser = await startChromium({ viewport: LANE_DISPLAYS[0] });
 });
 

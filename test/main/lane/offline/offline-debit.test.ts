@@ -1,16 +1,12 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../../../main/lane/journal/journal-types.ts';
-import { OfflineConfig } from '../../../../main/lane/offline/offline-config.ts';
 import { startLaneBench, type LaneBench } from '../helpers/lane-bench.ts';
+import { finishedEntry, offlineRules } from '../helpers/offline-bench.ts';
 
 /** A lane that takes PIN debit offline (pinDebitOffline) by tap, up to 50.00 a sale. */
-const OFFLINE = OfflineConfig.parse({
-  allowed: true,
+const OFFLINE = offlineRules({
   floorLimits: { debit: { default: 5000 } },
-  totalValueMinor: 20000,
-  totalCount: 5,
-  maxAgeHours: 24,
   pinDebitOffline: true,
   entryMethods: ['tap'],
 });
@@ -34,11 +30,7 @@ async function debitOffline(amountMinor: number, pin: 'typed' | 'wrong'): Promis
   await driver.step('pin');
   const result = await driver.result();
   expect(result.step.result).toMatchObject({ outcome: 'approved', offline: true });
-  await driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
-  await driver.idle();
-  const [entry] = bench.lane.journal.entriesOf(workflowId);
-  if (entry === undefined) throw new Error('no entry');
-  return entry;
+  return finishedEntry(bench, workflowId);
 }
 
 /** The card fields the journal file holds for an entry. */

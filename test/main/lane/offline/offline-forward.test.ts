@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../../../main/lane/journal/journal-types.ts';
-import { OfflineConfig } from '../../../../main/lane/offline/offline-config.ts';
 import type { PaymentClient } from '../../../../main/payment/index.ts';
 import { laneClient } from '../../../conformance/helpers/lane-clients.ts';
 import {
@@ -12,15 +11,9 @@ import {
   type ServiceProcess,
 } from '../../../conformance/helpers/service-process.ts';
 import { startLaneBench, type LaneBench } from '../helpers/lane-bench.ts';
+import { finishedEntry, offlineRules } from '../helpers/offline-bench.ts';
 
-const OFFLINE = OfflineConfig.parse({
-  allowed: true,
-  floorLimits: { credit: { default: 5000 } },
-  totalValueMinor: 20000,
-  totalCount: 10,
-  maxAgeHours: 24,
-  entryMethods: ['insert', 'swipe'],
-});
+const OFFLINE = offlineRules({ totalCount: 10, entryMethods: ['insert', 'swipe'] });
 
 let port: number;
 let data: string;
@@ -68,11 +61,7 @@ async function offlineSale(
   await devices.present(cardId, how);
   const result = await driver.result();
   expect(result.step.result).toMatchObject({ outcome: 'approved', offline: true });
-  await driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
-  await driver.idle();
-  const [entry] = bench.lane.journal.entriesOf(workflowId);
-  if (entry === undefined) throw new Error('no entry');
-  return entry;
+  return finishedEntry(bench, workflowId);
 }
 
 /** The service's transactions under an order id (unsettled report). */

@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OfflineConfig } from '../../../../main/lane/offline/offline-config.ts';
 import { hashManagerSecret } from '../../../../main/lane/offline/offline-managers.ts';
 import { startLaneBench, type LaneBench } from '../helpers/lane-bench.ts';
+import { offlineRules } from '../helpers/offline-bench.ts';
 
 let bench: LaneBench;
 
 beforeAll(async () => {
-  const offline = OfflineConfig.parse({
-    allowed: true,
-    floorLimits: { credit: { default: 5000 } },
-    totalValueMinor: 20000,
-    totalCount: 5,
-    maxAgeHours: 24,
-    entryMethods: ['swipe'],
+  const offline = offlineRules({
     managerOverride: true,
     managers: [{ name: 'ana', secretHash: await hashManagerSecret('4711') }],
   });

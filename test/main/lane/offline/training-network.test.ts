@@ -1,21 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OfflineConfig } from '../../../../main/lane/offline/offline-config.ts';
 import { laneClient } from '../../../conformance/helpers/lane-clients.ts';
 import { startLaneBench, type LaneBench } from '../helpers/lane-bench.ts';
+import { offlineRules } from '../helpers/offline-bench.ts';
 
 let bench: LaneBench;
 
 beforeAll(async () => {
   bench = await startLaneBench({
     sweepMs: 600_000,
-    offline: OfflineConfig.parse({
-      allowed: true,
-      floorLimits: { credit: { default: 5000 } },
-      totalValueMinor: 20000,
-      totalCount: 5,
-      maxAgeHours: 24,
-      entryMethods: ['swipe', 'tap'],
-    }),
+    offline: offlineRules({ entryMethods: ['swipe', 'tap'] }),
   });
 }, 120_000);
 afterAll(async () => {
