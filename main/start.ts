@@ -12,6 +12,7 @@ import { readLaneConfig } from './start/lane-config.ts';
 import { storeApiKeySecret } from './start/api-key-secret.ts';
 import { startKeptBridge } from './start/bridge-address.ts';
 import { START_USAGE, parseStartArgs } from './start/start-options.ts';
+import { hashManagerSecret } from './lane/offline/offline-managers.ts';
 
 /** The repository root (npm start runs from a clone). */
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -38,6 +39,13 @@ async function main(): Promise<void> {
   if ('error' in args) {
     console.error(`${args.error}\n\n${USAGE}`);
     process.exitCode = 2;
+    return;
+  }
+  if ('hashManager' in args) {
+    const secret = readFileSync(0, 'utf8').split(/\r?\n/)[0] ?? '';
+    if (secret === '') throw new Error('hash-manager: no secret on standard input');
+    const hash = await hashManagerSecret(secret);
+    console.log(`    - name: ${JSON.stringify(args.hashManager)}\n      secretHash: "${hash}"`);
     return;
   }
   if ('storeKey' in args) {

@@ -93,3 +93,20 @@ export function emvCompletionFromTlv(data: Buffer): EmvCompletion {
     ...(scripts !== undefined && { scriptResults: scripts.toString('hex').toUpperCase() }),
   };
 }
+
+/**
+ * A chip read's icc with the card's final data in place of its first answer's (docs/protocol.md ›
+ * Forwarded offline sales): each top-level tag of `finalIcc` (9F26, 9F27, 95, 9F10, 9B, 8A, …)
+ * replaces the same tag of `firstIcc` where it stands, or is added at the end; the read's other
+ * tags (its encrypted card data, the terminal's data) are kept as they were. BER-TLV hex, upper.
+ */
+export function iccWithFinalData(firstIcc: string, finalIcc: string): string {
+  const first = decodeTlv(parseHex('icc', firstIcc));
+  const final = decodeTlv(parseHex('finalIcc', finalIcc));
+  const byTag = new Map(final.map((node) => [node.tag, node]));
+  const merged = first.map((node) => byTag.get(node.tag) ?? node);
+  const added = final.filter((node) => !first.some((kept) => kept.tag === node.tag));
+  return encodeTlv([...merged, ...added])
+    .toString('hex')
+    .toUpperCase();
+}

@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(electron.app.isPackaged ? 1 : 2);
   const switches = ['--kiosk', '--browser', '--new-token'];
   const args = parseStartArgs(argv.filter((arg) => !switches.includes(arg)));
-  if ('help' in args || 'error' in args || 'storeKey' in args) {
+  if ('help' in args || 'error' in args || 'storeKey' in args || 'hashManager' in args) {
     console.error(
       'error' in args ? args.error : 'the desktop app takes the lane options of npm start',
     );

@@ -106,6 +106,8 @@ const QUERY_COMMANDS = [
   z.strictObject({ type: z.literal('diagnostics.get') }),
   /** The manager's list: offline sales the service declined when forwarded (docs/lane.md › Offline). */
   z.strictObject({ type: z.literal('offline.declined') }),
+  /** The manager saw a sale on that list (Seen), or all of them without an entryId (All seen). */
+  z.strictObject({ type: z.literal('offline.seen'), entryId: entryId.optional() }),
   z.strictObject({ type: z.literal('settings.get') }),
   z.strictObject({ type: z.literal('settings.update'), patch: SettingsPatch }),
   /** The cashier saw an interrupted transaction: it leaves the interrupted list (History keeps it). */

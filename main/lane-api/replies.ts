@@ -67,6 +67,7 @@ export const COMMAND_DATA = {
   'receipt.preview': ReceiptPreview,
   'diagnostics.get': Diagnostics,
   'offline.declined': z.strictObject({ declined: z.array(OfflineDeclined) }),
+  'offline.seen': z.strictObject({ declined: z.array(OfflineDeclined) }),
   'settings.get': LaneSettings,
   'settings.update': LaneSettings,
   'interrupted.acknowledge': z.strictObject({ interrupted: z.array(InterruptedEntry) }),

@@ -84,6 +84,8 @@ export const OfflineDeclined = z.strictObject({
     .string()
     .regex(/^[0-9]{4}$/)
     .optional(),
+  /** When the manager marked it seen on the list (Seen, All seen); absent while unseen. */
+  seenAt: EpochMs.optional(),
 });
 /** One offline sale declined on forwarding. */
 export type OfflineDeclined = z.infer<typeof OfflineDeclined>;

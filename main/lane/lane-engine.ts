@@ -105,7 +105,10 @@ export class LaneEngine implements LaneApi {
     this.#interrupted = new InterruptedList(options.journal, now);
     const resolver = new EntryResolver(options.journal, options.client, options.inFlightMs, now);
     this.#recovery = new Recovery(options.journal, this.#payments, resolver, notify);
-    this.#forwarder = new OfflineForwarder(options.journal, this.#payments, notify);
+    this.#forwarder = new OfflineForwarder(options.journal, this.#payments, notify, {
+      ...(options.inFlightMs === undefined ? {} : { inFlightMs: options.inFlightMs }),
+      now,
+    });
     this.#context = {
       training: options.training,
       offline: options.offline ?? OFFLINE_NEVER,
@@ -227,6 +230,7 @@ export class LaneEngine implements LaneApi {
     const trained = await answerTraining(command, this.#options.simulators);
     if (trained !== undefined) return trained;
     if (command.type === 'interrupted.acknowledge') return this.#acknowledge(command.entryId);
+    if (command.type === 'offline.seen') return this.#offlineSeen(command.entryId);
     const answer = await this.#queries.answer(command);
     if (answer !== undefined) {
       if (command.type === 'settings.update' && answer.ok)
@@ -282,6 +286,17 @@ export class LaneEngine implements LaneApi {
       });
   }
 
+  /** Seen or All seen on the manager's list of sales declined on forwarding; answers the list. */
+  #offlineSeen(entryId: string | undefined): CommandReply {
+    const marked = this.#options.journal.offline.seen(this.#options.training, entryId);
+    if (entryId !== undefined && marked === 0) {
+      const message = 'no unseen sale declined on forwarding with that id';
+      return { ok: false, error: { code: 'not_found', message, field: 'entryId' } };
+    }
+    this.#publishStatus();
+    return { ok: true, data: { declined: this.#queries.offlineDeclined() } };
+  }
+
   #acknowledge(entryId: string): CommandReply {
     const done = this.#interrupted.acknowledge(entryId);
     if (done === 'checking')
@@ -324,7 +339,10 @@ export class LaneEngine implements LaneApi {
   #offlineStatus(): OfflineStatus | undefined {
     const journal = this.#options.journal.offline;
     const waiting = journal.totals(this.#options.training);
-    const declined = journal.declined().length;
+    const training = this.#options.training;
+    const declined = journal
+      .declined()
+      .filter((entry) => entry.training === training && entry.acknowledgedAt === undefined).length;
     if (!this.#context.offline.allowed && waiting.count === 0 && declined === 0) return undefined;
     return { waiting: waiting.count, valueMinor: waiting.valueMinor, declined };
   }

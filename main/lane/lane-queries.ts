@@ -4,6 +4,7 @@ import type {
   LaneCommand,
   LaneSettings,
   LaneSnapshot,
+  OfflineDeclined,
   SeenPort,
   ServerStatus,
 } from '../lane-api/index.ts';
@@ -82,6 +83,15 @@ export class LaneQueries {
     };
   }
 
+  /** The manager's list of this mode's sales declined on forwarding, newest first. */
+  offlineDeclined(): OfflineDeclined[] {
+    const training = this.#sources.training;
+    return this.#sources.journal.offline
+      .declined()
+      .filter((entry) => entry.training === training)
+      .map(offlineDeclinedLine);
+  }
+
   /** The answer to a query, or undefined when the command is not one. */
   async answer(command: LaneCommand): Promise<CommandReply | undefined> {
     const { journal, settings } = this.#sources;
@@ -99,14 +109,8 @@ export class LaneQueries {
         return this.#preview(command.entryId, command.copy ?? 'customer');
       case 'diagnostics.get':
         return { ok: true, data: await this.diagnostics() };
-      case 'offline.declined': {
-        const training = this.#sources.training;
-        const declined = journal.offline
-          .declined()
-          .filter((entry) => entry.training === training)
-          .map(offlineDeclinedLine);
-        return { ok: true, data: { declined } };
-      }
+      case 'offline.declined':
+        return { ok: true, data: { declined: this.offlineDeclined() } };
       case 'settings.get':
         return { ok: true, data: this.settings() };
       case 'settings.update':

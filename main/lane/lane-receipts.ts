@@ -100,6 +100,7 @@ export class LaneReceipts implements ReceiptPort {
       ...(entry.card?.entry === 'fallback_swipe' ? { fallbackSwipe: true } : {}),
       ...(request.standing === undefined ? {} : { standing: request.standing }),
       ...(request.offline === true ? { offline: true } : {}),
+      ...(entry.offlineOverride === undefined ? {} : { offlineOverride: entry.offlineOverride }),
     };
   }
 

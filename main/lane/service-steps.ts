@@ -135,14 +135,15 @@ export abstract class ServiceWorkflow<S extends string> extends Workflow<
 
   /**
    * The override step: the credentials of a manager for the request the service refused, or for
-   * the lane's own rule (`reason`); in training mode the step shows the training manager's.
+   * the lane's own rule (`reason`); in training mode the step shows the training manager's, save
+   * for an offline limit, which only lane.yaml's offline managers pass.
    */
   protected async override(
     operation: Operation,
     refused: boolean,
     reason: OverrideReason = 'service_requires',
   ): Promise<DualAuthorization> {
-    const manager = this.ctx.trainingManager;
+    const manager = reason === 'offline_limit' ? undefined : this.ctx.trainingManager;
     this.show({
       name: 'override',
       operation,

@@ -32,6 +32,14 @@ export function checkWhole(field: string, value: number | undefined, min: number
   }
 }
 
+/**
+ * A switch on the link to the service (docs/lane.md › Offline, training's network down): while
+ * `down`, no connection is made and every request, lookup and health check is not sent.
+ */
+export interface NetworkSwitch {
+  down: boolean;
+}
+
 /** How the lane reaches its payment service. */
 export interface PaymentClientConfig {
   /**
@@ -62,6 +70,8 @@ export interface PaymentClientConfig {
    * Key/value connection settings: PING wait (default 5 000 ms), idle close (default 30 000 ms).
    */
   readonly kv?: { readonly pingTimeoutMs?: number; readonly idleCloseMs?: number };
+  /** The link's switch, shared by every client of one lane; default one always up. */
+  readonly network?: NetworkSwitch;
 }
 
 const SCHEMES: Readonly<Record<string, { tls: boolean; port: number; kv: boolean }>> = {

@@ -1,7 +1,12 @@
 // The lane's payment client: the one import for the rest of main/ (docs/client.md).
 export { PaymentClient } from './payment-client.ts';
 export { PaymentCore, type CallOptions } from './payment-core.ts';
-export { DEFAULT_DEADLINES, type Deadlines, type PaymentClientConfig } from './client-config.ts';
+export {
+  DEFAULT_DEADLINES,
+  type Deadlines,
+  type NetworkSwitch,
+  type PaymentClientConfig,
+} from './client-config.ts';
 export { DEFAULT_LATE_ANSWER_MS } from './late-answers.ts';
 export type {
   ApiKeyCredential,

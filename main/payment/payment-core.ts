@@ -5,6 +5,7 @@ import {
   createTransport,
   parseServiceUrl,
   type Deadlines,
+  type NetworkSwitch,
   type PaymentClientConfig,
 } from './client-config.ts';
 import { connectSocket } from './socket-connector.ts';
@@ -58,9 +59,11 @@ export class PaymentCore {
   readonly #runner: RequestRunner;
   readonly #late: LateAnswers;
   readonly #deadlines: Deadlines;
+  readonly #network: NetworkSwitch;
 
   constructor(config: PaymentClientConfig) {
     this.#config = config;
+    this.#network = config.network ?? { down: false };
     this.#transport = createTransport(config);
     this.#late = new LateAnswers(config.lateAnswerMs ?? DEFAULT_LATE_ANSWER_MS);
     const retry = { retries: config.retries ?? 2, backoffMs: config.retryBackoffMs ?? 250 };
@@ -73,6 +76,7 @@ export class PaymentCore {
    * can be made and verified (TLS and its pin) within the connect deadline. Nothing is sent on it.
    */
   async reachable(): Promise<boolean> {
+    if (this.#network.down) return false;
     const { endpoint } = parseServiceUrl(this.#config.url, this.#config.transport);
     try {
       const socket = await connectSocket(
@@ -86,6 +90,11 @@ export class PaymentCore {
       if (error instanceof PaymentNotSentError) return false;
       throw error;
     }
+  }
+
+  /** The link's switch (training's network down): while down, nothing is sent. */
+  get network(): NetworkSwitch {
+    return this.#network;
   }
 
   /** The transport in use: v2, v1 or kv. */
@@ -161,6 +170,8 @@ export class PaymentCore {
   }
 
   async #deliver(op: OperationName, params: ParamsInput, options: CallOptions) {
+    if (this.#network.down)
+      throw new PaymentNotSentError('unreachable', true, 'the network is switched down');
     const { version } = this.#transport;
     const auth = { mfaCode: options.mfaCode, dual: options.dual };
     checkCallAuth(auth, version);

@@ -110,6 +110,8 @@ export interface ReceiptContext {
   duplicate?: boolean;
   /** Approved by the lane offline (docs/lane.md › Offline): the copies say OFFLINE. */
   offline?: boolean;
+  /** The manager who passed an offline limit for it: named on the merchant copy. */
+  offlineOverride?: string;
   /** A contact chip's final decision: its cryptogram, TVR and TSI replace the answer's. */
   chip?: ChipCompletion;
   /**
@@ -285,6 +287,7 @@ export function buildReceipt(
       ...field(words.issuerResponse, answer.get('rcpt_issuer_resp_code')),
       ...field(words.lane, context.laneId ?? answer.get('laneid')),
       ...field(words.clerk, context.clerkId ?? answer.get('clerkid')),
+      ...field(words.offlineOverride, copy === 'merchant' ? context.offlineOverride : undefined),
     ],
     notes: [...(context.notes ?? []), ...(answer.get('rcpt_custom')?.split(/\r?\n/) ?? [])]
       .map((line) => cardSafe(line).trim())

@@ -111,6 +111,7 @@ export async function startLane(setup: LaneSetup): Promise<RunningLane> {
     ...(setup.server.tls === undefined ? {} : { tls: setup.server.tls }),
     ...(setup.server.deadlines === undefined ? {} : { deadlines: setup.server.deadlines }),
     lateAnswerMs,
+    network: { down: false },
     ...(setup.server.giftBinRanges === undefined
       ? {}
       : { giftBinRanges: parseBinRanges(setup.server.giftBinRanges, 'giftBinRanges') }),

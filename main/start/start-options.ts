@@ -7,6 +7,8 @@ import { parseServerArgs, type ServerInput } from '../../server/index.ts';
 export const START_USAGE = `usage: npm start -- [lane options] [service options]
        npm start -- --config FILE [--socket PATH]
        npm start -- store-api-key --config FILE      (the secret on standard input)
+       npm start -- hash-manager NAME                (the secret on standard input; prints
+                                                      an offline.managers entry for lane.yaml)
 
 With no --config, training mode: the local Payment Transaction Service with the demo
 merchant, simulated devices, and a lane whose every screen and receipt says TRAINING.
@@ -24,6 +26,7 @@ export type StartArgs =
   | { readonly help: true }
   | { readonly error: string }
   | { readonly storeKey: true; readonly config: string }
+  | { readonly hashManager: string }
   | {
       readonly config?: string;
       readonly socket?: string;
@@ -46,6 +49,12 @@ const LANE_OPTIONS = {
 
 /** Reads `npm start`'s command line: the lane's options, the rest for the training service. */
 export function parseStartArgs(argv: readonly string[]): StartArgs {
+  if (argv[0] === 'hash-manager') {
+    const name = argv[1] ?? '';
+    if (argv.length !== 2 || name === '' || name.startsWith('--') || name.length > 64)
+      return { error: 'hash-manager: give the manager name (1 to 64 characters) and nothing else' };
+    return { hashManager: name };
+  }
   const storeKey = argv[0] === 'store-api-key';
   const args = storeKey ? argv.slice(1) : [...argv];
   const lane: string[] = [];

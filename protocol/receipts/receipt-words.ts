@@ -62,6 +62,8 @@ export interface ReceiptWords {
   /** The mark of a sale the lane approved offline, and what it means for the cardholder. */
   offline: string;
   offlineNote: string;
+  /** The merchant copy's line naming the manager who passed an offline limit. */
+  offlineOverride: string;
   training: string;
   trainingNote: string;
   titles: Readonly<Record<string, string>>;
@@ -161,6 +163,7 @@ export const RECEIPT_WORDS: Readonly<Record<ReceiptLanguage, ReceiptWords>> = {
     duplicate: 'DUPLICATE',
     offline: 'OFFLINE',
     offlineNote: 'APPROVED OFFLINE: SENT TO THE BANK LATER',
+    offlineOverride: 'OFFLINE OVERRIDE',
     training: 'TRAINING',
     trainingNote: 'NOT A REAL TRANSACTION',
     titles: TITLES_EN,
@@ -220,6 +223,7 @@ export const RECEIPT_WORDS: Readonly<Record<ReceiptLanguage, ReceiptWords>> = {
     duplicate: 'DUPLICADO',
     offline: 'SIN CONEXION',
     offlineNote: 'APROBADA SIN CONEXION: SE ENVIA AL BANCO DESPUES',
+    offlineOverride: 'AUTORIZO SIN CONEXION',
     training: 'ENTRENAMIENTO',
     trainingNote: 'NO ES UNA TRANSACCION REAL',
     titles: {

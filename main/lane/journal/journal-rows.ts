@@ -51,6 +51,7 @@ export interface EntryRow {
   acknowledged_at: number | null;
   offline: OfflineStanding | null;
   offline_card: string | null;
+  offline_override: string | null;
 }
 
 /** Only the keys whose value is present: a row's NULLs become absent fields. */
@@ -97,6 +98,7 @@ export function entryFromRow(row: EntryRow): JournalEntry {
       chip: row.chip === null ? null : (JSON.parse(row.chip) as ChipCompletion),
       acknowledgedAt: row.acknowledged_at,
       offline: row.offline,
+      offlineOverride: row.offline_override,
     }),
   };
 }

@@ -66,6 +66,8 @@ const STEPS: readonly string[] = [
      CHECK (offline IN ('waiting', 'forwarding', 'forwarded', 'declined', 'withdrawn'));
    ALTER TABLE entries ADD COLUMN offline_card TEXT;
    CREATE INDEX entries_offline ON entries(offline) WHERE offline IS NOT NULL;`,
+  // The manager who passed an offline limit (a name from lane.yaml, never a secret).
+  `ALTER TABLE entries ADD COLUMN offline_override TEXT;`,
 ];
 
 /** The schema version this lane writes; a journal newer than this is refused. */

@@ -89,6 +89,8 @@ export interface JournalEntry extends Intent, Omit<Outcome, 'state' | 'card'> {
   readonly acknowledgedAt?: number;
   /** Set on a sale the lane approved offline: where it stands in store-and-forward. */
   readonly offline?: OfflineStanding;
+  /** The manager who passed an offline limit for it (docs/lane.md › Offline). */
+  readonly offlineOverride?: string;
 }
 
 /** A workflow as the journal knows it: running until complete or cancelled. */

@@ -202,7 +202,7 @@ export class JournaledPayments {
       amount: entry.amountMinor,
       ...(entry.orderId === undefined ? {} : { order_id: entry.orderId }),
       offline_approved: 'yes',
-      offline_ts: String(Math.floor(entry.updatedAt / 1000)),
+      offline_ts: String(Math.floor(entry.createdAt / 1000)),
     };
     let result: PaymentResult;
     try {

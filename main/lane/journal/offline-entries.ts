@@ -23,7 +23,20 @@ export interface OfflineTotals {
 }
 
 /** Request fields that are card data in the clear: an offline approval never stores them. */
-const CLEAR_CARD_FIELDS: ReadonlySet<string> = new Set(['account', 'trackdata', 'cv', 'pin']);
+const CLEAR_CARD_FIELDS: ReadonlySet<string> = new Set(['account', 'trackdata', 'cv']);
+
+/**
+ * The first field of `card` an offline approval may not store, with its rule: card data in the
+ * clear, or a PIN block without the KSN it was encrypted under (docs/lane.md › Offline: PIN debit
+ * is queued only as the pad's DUKPT block and KSN).
+ */
+function unstorable(card: ForwardCard): string | undefined {
+  const clear = Object.keys(card).find((field) => CLEAR_CARD_FIELDS.has(field));
+  if (clear !== undefined) return `${clear}: card data in the clear is never queued`;
+  if (card['pin'] !== undefined && card['ksn'] === undefined)
+    return 'pin: a PIN block is queued only with the ksn the pad encrypted it under';
+  return undefined;
+}
 
 /**
  * The journal's store-and-forward queue (docs/lane.md › Offline): an entry that was not sent
@@ -41,27 +54,29 @@ export class OfflineEntries {
   }
 
   /**
-   * Approves offline an entry whose request was never sent, keeping the card fields for its
-   * forwarding, and ends its workflow when asked, in one commit. A RangeError names a clear card
-   * field; undefined when the entry is not a sale that was not sent.
+   * Approves offline an entry whose request was never sent, keeping the card fields (a PIN debit's
+   * encrypted block and KSN among them) for its forwarding, with the manager who passed a limit
+   * for it, and ends its workflow when asked, in one commit. A RangeError names a field it may not store (unstorable); undefined when the entry
+   * is not a sale that was not sent.
    */
   approve(
     id: string,
     card: ForwardCard,
     endWorkflow: string | undefined,
     at = Date.now(),
+    overriddenBy?: string,
   ): JournalEntry | undefined {
-    const clear = Object.keys(card).find((field) => CLEAR_CARD_FIELDS.has(field));
-    if (clear !== undefined)
-      throw new RangeError(`${clear}: card data in the clear is never queued`);
+    const refused = unstorable(card);
+    if (refused !== undefined) throw new RangeError(refused);
     const done = this.#db.transaction(() => {
       const changed = this.#db
         .prepare(
           `UPDATE entries SET state = 'approved', approved_minor = amount_minor, reason = NULL,
-               decided_by = 'lane', offline = 'waiting', offline_card = ?, updated_at = ?
+               decided_by = 'lane', offline = 'waiting', offline_card = ?, offline_override = ?,
+               updated_at = ?
              WHERE id = ? AND state = 'not_charged' AND reason = 'not_sent' AND operation = 'sale'`,
         )
-        .run(JSON.stringify(card), at, id);
+        .run(JSON.stringify(card), overriddenBy ?? null, at, id);
       if (changed.changes === 1 && endWorkflow !== undefined) {
         this.#db
           .prepare(
@@ -151,6 +166,21 @@ export class OfflineEntries {
         answer: outcome.answer === undefined ? null : JSON.stringify(outcome.answer),
       });
     return this.#changed(id);
+  }
+
+  /**
+   * The manager saw sales declined on forwarding (docs/lane.md › Offline): the one given, or every
+   * one not seen yet of `training`'s mode, is marked seen (acknowledged_at) in one commit; answers
+   * how many were marked.
+   */
+  seen(training: boolean, id?: string, at = Date.now()): number {
+    return this.#db
+      .prepare(
+        `UPDATE entries SET acknowledged_at = @at
+           WHERE offline = 'declined' AND acknowledged_at IS NULL AND training = @training
+             AND (@id IS NULL OR id = @id)`,
+      )
+      .run({ at, training: training ? 1 : 0, id: id ?? null }).changes;
   }
 
   /** The offline approvals the service declined on forwarding, newest first: the manager's list. */

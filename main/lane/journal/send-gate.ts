@@ -9,15 +9,14 @@ import {
 } from '../../payment/index.ts';
 
 /**
- * How the lane's requests reach the payment client (docs/lane.md › Offline): held back as not
- * sent while training's network is down, and, once a request could not be sent, a new
- * transaction goes only after a health check finds the service (a verified connection, nothing
- * sent); otherwise it is not sent at once, without trying and retrying the request itself.
+ * How the lane's requests reach the payment client (docs/lane.md › Offline): training's network
+ * down is the client's own switch (every request, lookup and health check not sent), and, once a
+ * request could not be sent, a new transaction goes only after a health check finds the service
+ * (a verified connection, nothing sent); otherwise it is not sent at once, without trying and
+ * retrying the request itself.
  */
 export class SendGate {
   readonly #client: PaymentClient;
-  /** Training's network down: no request leaves, as when the service cannot be reached. */
-  #networkDown = false;
   /** False once a request could not be sent, true once one was answered. */
   #reachable = true;
 
@@ -27,12 +26,12 @@ export class SendGate {
 
   /** True while training's network down holds every request back. */
   get networkDown(): boolean {
-    return this.#networkDown;
+    return this.#client.network.down;
   }
 
   /** Training's "network down" (docs/lane.md › Offline): while true no request leaves. */
   setNetworkDown(down: boolean): void {
-    this.#networkDown = down;
+    this.#client.network.down = down;
   }
 
   /** What the last request found: the service reached (answered) or not (not sent). */
@@ -40,14 +39,12 @@ export class SendGate {
     this.#reachable = reachable;
   }
 
-  /** Runs a request on the client; throws PaymentNotSentError when it is held back. */
+  /** Runs a request on the client; throws PaymentNotSentError when it cannot leave. */
   async run(
     operation: Operation,
     params: ParamsInput,
     options?: CallOptions,
   ): Promise<PaymentResult> {
-    if (this.#networkDown)
-      throw new PaymentNotSentError('unreachable', true, 'the training network is down');
     if (!this.#reachable && NEW_TRANSACTION_OPERATIONS.has(operation)) {
       if (!(await this.#client.reachable()))
         throw new PaymentNotSentError('unreachable', true, 'the health check found no service');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CARD_BRAND_CODES } from '../../../drivers/crypto/card-brands.ts';
+import { MANAGER_HASH } from './offline-managers.ts';
 
 const minor = z.int().min(0).max(100_000_000);
 
@@ -37,6 +38,17 @@ const OfflineShape = z.strictObject({
   entryMethods: z.array(OfflineEntry).min(1).default(['insert']),
   /** A manager may approve offline past a limit (never past a tender or the card's refusal). */
   managerOverride: z.boolean().default(false),
+  /** The managers who may: a name and the scrypt hash `npm start -- hash-manager NAME` prints. */
+  managers: z
+    .array(
+      z.strictObject({
+        name: z.string().min(1).max(64),
+        secretHash: z
+          .string()
+          .regex(MANAGER_HASH, 'must be a hash printed by npm start -- hash-manager NAME'),
+      }),
+    )
+    .default([]),
 });
 
 /**
@@ -58,6 +70,18 @@ export const OfflineConfig = OfflineShape.superRefine((config, ctx) => {
       path: ['floorLimits', 'debit'],
       message: 'needs pinDebitOffline: true (PIN debit is online-only unless configured)',
     });
+  }
+  if (config.managerOverride && config.managers.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['managers'],
+      message: 'needs at least one manager when managerOverride is true',
+    });
+  }
+  const names = config.managers.map((manager) => manager.name);
+  const twice = names.findIndex((name, index) => names.indexOf(name) !== index);
+  if (twice >= 0) {
+    ctx.addIssue({ code: 'custom', path: ['managers', twice, 'name'], message: 'is given twice' });
   }
   if (!config.allowed) return;
   for (const limit of ['totalValueMinor', 'totalCount', 'maxAgeHours'] as const) {

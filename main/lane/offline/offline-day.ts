@@ -9,6 +9,7 @@ export function offlineDeclinedLine(entry: JournalEntry): OfflineDeclined {
     amountMinor: entry.amountMinor,
     at: entry.createdAt,
     ...(entry.card === undefined ? {} : { lastFour: entry.card.lastFour }),
+    ...(entry.acknowledgedAt === undefined ? {} : { seenAt: entry.acknowledgedAt }),
   };
 }
 

@@ -5,6 +5,7 @@ import type { JournalStore } from '../journal/journal-store.ts';
 import type { JournalEntry } from '../journal/journal-types.ts';
 import { foundOutcome } from '../journal/outcomes.ts';
 import type { QueuedOffline } from '../journal/offline-entries.ts';
+import { DEFAULT_IN_FLIGHT_MS } from '../journal/entry-resolver.ts';
 
 /** What one forwarding pass did: answered by the service, and whether it stopped early. */
 export interface ForwardPass {
@@ -14,18 +15,28 @@ export interface ForwardPass {
   readonly done: boolean;
 }
 
+/** How long a forward may still be running at the service, and the clock it is read by. */
+export interface ForwardTiming {
+  /** The answer deadline plus the late-answer window, ms; default 150 000. */
+  readonly inFlightMs?: number;
+  readonly now?: () => number;
+}
+
 /**
  * Forwards the journal's offline approvals when the service answers again (docs/lane.md ›
  * Offline): in journal order, one at a time, those of the lane's own mode only (training or
  * real); an entry found forwarding (its request may have left before a stop or a kill) is looked
- * up by its order id first and sent only when the service holds no such order. A pass stops at
- * the first request that cannot leave or gets no answer, so the order is kept. A decline on
- * forwarding is told to the manager (offline_declined).
+ * up by its order id first and sent again only when the service holds no such order and its
+ * forward is older than inFlightMs (docs/lane.md › Decisions: the double-charge window). A pass
+ * stops at the first entry that cannot leave, gets no answer or may still be running, so the
+ * order is kept. A decline on forwarding is told to the manager (offline_declined).
  */
 export class OfflineForwarder {
   readonly #journal: JournalStore;
   readonly #payments: JournaledPayments;
   readonly #notify: (notice: Notice) => void;
+  readonly #inFlightMs: number;
+  readonly #now: () => number;
   /** The pass running or last run: passes never overlap, so no entry is sent twice at once. */
   #pass: Promise<unknown> = Promise.resolve();
 
@@ -33,10 +44,13 @@ export class OfflineForwarder {
     journal: JournalStore,
     payments: JournaledPayments,
     notify: (notice: Notice) => void,
+    timing: ForwardTiming = {},
   ) {
     this.#journal = journal;
     this.#payments = payments;
     this.#notify = notify;
+    this.#inFlightMs = timing.inFlightMs ?? DEFAULT_IN_FLIGHT_MS;
+    this.#now = timing.now ?? Date.now;
   }
 
   /**
@@ -68,6 +82,8 @@ export class OfflineForwarder {
     if (entry.offline === 'forwarding' && entry.orderId !== undefined) {
       const found = await this.#client.resolve(entry.orderId, { waitMs: 0 });
       if (found.status === 'unknown') return undefined;
+      if (found.status === 'not_found' && this.#now() - entry.updatedAt < this.#inFlightMs)
+        return undefined;
       if (found.status !== 'not_found') {
         const outcome = foundOutcome(entry, found.response, found.status === 'approved');
         return this.#journal.offline.answered(entry.id, outcome);

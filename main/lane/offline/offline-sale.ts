@@ -1,9 +1,10 @@
-import type { EmvCompletion, HostAnswer } from '../../../drivers/index.ts';
+import { iccWithFinalData, type EmvCompletion, type HostAnswer } from '../../../drivers/index.ts';
 import type { Tender } from '../../lane-api/index.ts';
 import type { ForwardCard } from '../journal/offline-entries.ts';
 import type { JournalEntry } from '../journal/journal-types.ts';
 import type { LaneContext } from '../lane-context.ts';
 import type { FirstGenerateAc } from './card-offline-decision.ts';
+import { offlineManager } from './offline-managers.ts';
 import { type OfflineCandidate, offlineVerdict } from './offline-verdict.ts';
 
 /** What a card read tells the offline decision (docs/lane.md › Offline). */
@@ -27,6 +28,21 @@ export interface OfflineSaleHost {
     entry: JournalEntry,
     answer: HostAnswer,
   ): Promise<{ entry: JournalEntry; completion: EmvCompletion | undefined }>;
+  /** The override step (reason offline_limit): a manager's name and secret; `refused` after a wrong one. */
+  askManager(refused: boolean): Promise<{ readonly username: string; readonly password: string }>;
+}
+
+/** Wrong name or secret this many times and the sale is declined (docs/lane.md › Offline). */
+const MANAGER_TRIES = 3;
+
+/** The manager of lane.yaml `offline.managers` who passed the limit, or undefined after 3 wrong tries. */
+async function managerOverride(host: OfflineSaleHost): Promise<string | undefined> {
+  for (let tries = 0; tries < MANAGER_TRIES; tries += 1) {
+    const given = await host.askManager(tries > 0);
+    const name = await offlineManager(host.ctx.offline.managers, given.username, given.password);
+    if (name !== undefined) return name;
+  }
+  return undefined;
 }
 
 /**
@@ -35,6 +51,9 @@ export interface OfflineSaleHost {
  * (offlineVerdict): approved, the entry joins the queue with the reader's card fields, after a
  * waiting chip answered TC to 8A Y3; refused, a waiting chip is given Z3 and the entry is
  * declined offline_refused with the rule it broke; a chip answering AAC to Y3 is declined so too.
+ * A chip's queued icc carries its final TC (iccWithFinalData), the cryptogram forwarded. A limit
+ * a manager may pass asks for one (lane.yaml offline.managers) up to 3 times: passed, the
+ * approval names the manager; not, the sale is declined override_refused.
  */
 export async function offlineSale(
   host: OfflineSaleHost,
@@ -47,19 +66,27 @@ export async function offlineSale(
   if (!ctx.offline.allowed || notSent.operation !== 'sale') return undefined;
   const totals = ctx.journal.offline.totals(ctx.training);
   const candidate: OfflineCandidate = { ...card.offline, tender, amountMinor };
-  const verdict = offlineVerdict(ctx.offline, candidate, totals, ctx.now());
+  let verdict = offlineVerdict(ctx.offline, candidate, totals, ctx.now());
+  let overriddenBy: string | undefined;
+  if (verdict.kind === 'lane_refused' && verdict.refusal.overridable) {
+    overriddenBy = await managerOverride(host);
+    if (overriddenBy !== undefined)
+      verdict = offlineVerdict(ctx.offline, candidate, totals, ctx.now(), true);
+  }
   if (verdict.kind !== 'approve') {
     if (card.chip === true) await host.finishChip(notSent, { arc: 'Z3' });
+    const refused = verdict.kind === 'lane_refused' && verdict.refusal.overridable;
     const rule =
       verdict.kind === 'lane_refused' ? verdict.refusal.rule : `the card (${verdict.arc})`;
     return ctx.journal.recordOutcome(notSent.id, {
       state: 'declined',
-      reason: 'offline_refused',
+      reason: refused ? 'override_refused' : 'offline_refused',
       decidedBy: 'lane',
-      verbiage: `not approved offline: ${rule}`,
+      verbiage: `not approved offline: ${rule}${refused ? '; no manager passed it' : ''}`,
     });
   }
   let entry = notSent;
+  let fields = card.fields;
   if (card.chip === true && verdict.arc === 'Y3') {
     const finished = await host.finishChip(notSent, { arc: 'Y3' });
     if (finished.completion?.cryptogramType !== 'TC') {
@@ -71,8 +98,18 @@ export async function offlineSale(
       });
     }
     entry = finished.entry;
+    const first = fields['icc'];
+    if (first !== undefined)
+      fields = { ...fields, icc: iccWithFinalData(first, finished.completion.icc) };
   }
-  return ctx.journal.offline.approve(entry.id, card.fields, host.workflowId) ?? entry;
+  const approved = ctx.journal.offline.approve(
+    entry.id,
+    fields,
+    host.workflowId,
+    ctx.now(),
+    overriddenBy,
+  );
+  return approved ?? entry;
 }
 
 /** A contact chip's first GENERATE AC as its read tells it, for the card's offline decision. */

@@ -18,7 +18,8 @@ type SaleState = CardFamilyState;
 /**
  * The sale family's transition table (docs/lane.md, Sale): amount (given at start) → tender →
  * card → PIN for debit → authorizing → result → receipt; a partial approval goes back to tender
- * for the rest, a decline back to card; cancel from every step a cashier waits at. Once the sale
+ * for the rest, a decline back to card; an offline limit a manager passes (or not) goes from
+ * override to result; cancel from every step a cashier waits at. Once the sale
  * holds an approval, undoing it is a void the cashier confirms (confirm), from its result or from
  * a cancel while paying the rest; going back returns to the result or to the tender for the rest.
  */
@@ -26,7 +27,7 @@ export const SALE_TABLE: TransitionTable<SaleState> = {
   start: ['tender', 'card'],
   tender: ['card', 'confirm', 'cancelling'],
   card: ['override', 'keyed_entry', 'pin', 'attention', 'authorizing', 'confirm', 'cancelling'],
-  override: ['keyed_entry', 'authorizing', 'confirm', 'cancelling'],
+  override: ['keyed_entry', 'authorizing', 'result', 'confirm', 'cancelling'],
   keyed_entry: ['pin', 'attention', 'authorizing', 'confirm', 'cancelling'],
   pin: ['attention', 'authorizing', 'confirm', 'cancelling'],
   attention: [
@@ -122,7 +123,8 @@ export class SaleWorkflow extends CardWorkflow<SaleState> {
    * One tender: card, PIN for debit, the printer gate (checked while the card is presented), then
    * the request, and for a contact chip the card's completion on the answer (a sale the card
    * declines is reversed and answered declined); a request that could not leave goes to the
-   * offline decision (docs/lane.md › Offline); undefined on change tender.
+   * offline decision (docs/lane.md › Offline) with the card and, for debit, the pad's PIN block
+   * and KSN; undefined on change tender.
    */
   async #pay(tender: Tender, due: number): Promise<JournalEntry | undefined> {
     const printer = this.checkPrinterEarly();
@@ -137,9 +139,11 @@ export class SaleWorkflow extends CardWorkflow<SaleState> {
       ctx: this.ctx,
       workflowId: this.id,
       finishChip: (entry: JournalEntry, answer: HostAnswer) => this.finishChip(entry, answer),
+      askManager: (refused: boolean) => this.override('sale', refused, 'offline_limit'),
     };
     const goOffline = async (notSent: JournalEntry): Promise<JournalEntry | undefined> => {
-      const decided = await offlineSale(host, notSent, card, tender, due);
+      const queued = { ...card, fields: { ...card.fields, ...pin } };
+      const decided = await offlineSale(host, notSent, queued, tender, due);
       offline = decided !== undefined;
       return decided;
     };

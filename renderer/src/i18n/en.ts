@@ -291,6 +291,13 @@ export const en = {
   'interrupted.stands': 'Charged: it stands.',
   'interrupted.notCharged': 'Nothing was charged.',
   'label.interruptedCount': 'Interrupted to review: {count}',
+  'screen.offlineDeclined': 'Offline sales declined when sent',
+  'offlineDeclined.intro':
+    'The payment server declined these offline sales when they were sent: the money was not collected. Mark each seen once dealt with.',
+  'offlineDeclined.none': 'No offline sale was declined.',
+  'offlineDeclined.notSeen': 'Not seen yet',
+  'offlineDeclined.seen': 'Seen',
+  'action.allSeen': 'All seen',
   'status.approved': 'Approved',
   'status.partial': 'Partly approved',
   'status.declined': 'Declined',

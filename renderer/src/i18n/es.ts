@@ -274,6 +274,13 @@ export const es: Record<MessageKey, string> = {
   'interrupted.stands': 'Cobrada: se mantiene.',
   'interrupted.notCharged': 'No se cobró nada.',
   'label.interruptedCount': 'Interrumpidas por revisar: {count}',
+  'screen.offlineDeclined': 'Ventas sin conexión rechazadas al enviarlas',
+  'offlineDeclined.intro':
+    'El servidor de pagos rechazó estas ventas sin conexión al enviarlas: no se cobró el dinero. Marque cada una como vista cuando se haya resuelto.',
+  'offlineDeclined.none': 'No se rechazó ninguna venta sin conexión.',
+  'offlineDeclined.notSeen': 'Sin ver',
+  'offlineDeclined.seen': 'Vista',
+  'action.allSeen': 'Todas vistas',
   'status.approved': 'Aprobada',
   'status.partial': 'Aprobada en parte',
   'status.declined': 'Rechazada',

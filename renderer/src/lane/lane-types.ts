@@ -19,6 +19,7 @@ export type {
   LaneStatus,
   NextAction,
   Notice,
+  OfflineDeclined,
   ReceiptPreview,
   SettingsPatch,
   TestCardSummary,

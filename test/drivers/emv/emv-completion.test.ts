@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { type TlvNode, decodeTlv, encodeTlv } from '../../../drivers/crypto/index.ts';
-import { emvCompletionFromTlv, hostResponseData } from '../../../drivers/emv/emv-completion.ts';
+import {
+  emvCompletionFromTlv,
+  hostResponseData,
+  iccWithFinalData,
+} from '../../../drivers/emv/emv-completion.ts';
 import { secondGenerateAc } from '../../../drivers/sim/emv-card-completion.ts';
 import { NO_FAULT, chipOnline } from '../sim/helpers/chip-online.ts';
 
@@ -86,5 +90,32 @@ describe('the final data of the simulated card, read as the lane reads it', () =
     expect(() => emvCompletionFromTlv(clear)).toThrow(
       expect.objectContaining({ code: 'PROTOCOL', field: '5A' }),
     );
+  });
+});
+
+describe("a chip read's icc with the card's final data (forwarding an offline approval)", () => {
+  it('replaces each final tag where it stands, adds the new ones, keeps the rest', () => {
+    const first = encodeTlv([...FIRST_ANSWER, tlv('DFEE13', 'CAFE')]).toString('hex');
+    const final = encodeTlv([
+      tlv('95', '0000008040'),
+      tlv('9F26', '0102030405060708'),
+      tlv('9F27', '40'),
+      tlv('8A', '5933'),
+    ]).toString('hex');
+    const merged = decodeTlv(Buffer.from(iccWithFinalData(first, final), 'hex'));
+    expect(merged.map((node) => [node.tag, node.value.toString('hex').toUpperCase()])).toEqual([
+      ['4F', 'A0000000031010'],
+      ['50', Buffer.from('VISA CREDIT').toString('hex').toUpperCase()],
+      ['95', '0000008040'],
+      ['9F26', '0102030405060708'],
+      ['9F27', '40'],
+      ['9F34', '420300'],
+      ['DFEE13', 'CAFE'],
+      ['8A', '5933'],
+    ]);
+  });
+
+  it('names the field that is not hex', () => {
+    expect(() => iccWithFinalData('9F270140', 'zz')).toThrow(/finalIcc/);
   });
 });

@@ -273,6 +273,7 @@ describe('journal', () => {
       DROP INDEX entries_offline;
       ALTER TABLE entries DROP COLUMN offline;
       ALTER TABLE entries DROP COLUMN offline_card;
+      ALTER TABLE entries DROP COLUMN offline_override;
       ALTER TABLE entries DROP COLUMN acknowledged_at;
       ALTER TABLE workflows DROP COLUMN interrupted_at;
       ALTER TABLE entries DROP COLUMN chip`);

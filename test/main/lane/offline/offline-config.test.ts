@@ -40,6 +40,7 @@ describe('offline configuration in lane.yaml', () => {
       ...OFFLINE,
       pinDebitOffline: false,
       managerOverride: false,
+      managers: [],
     });
   });
 
@@ -77,6 +78,18 @@ describe('offline configuration in lane.yaml', () => {
       { ...OFFLINE, floorLimits: { credit: { AMEX: 60000 } } },
       'offline.floorLimits.credit.AMEX',
       /must not exceed totalValueMinor/,
+    ],
+    [
+      'a manager override without managers',
+      { ...OFFLINE, managerOverride: true },
+      'offline.managers',
+      /needs at least one manager when managerOverride is true/,
+    ],
+    [
+      'a manager secret that is not a hash-manager hash',
+      { ...OFFLINE, managers: [{ name: 'ana', secretHash: '1234' }] },
+      'offline.managers.0.secretHash',
+      /must be a hash printed by npm start -- hash-manager NAME/,
     ],
     [
       'a brand that is not a card brand',

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../../../main/lane/journal/journal-types.ts';
-import { OfflineConfig } from '../../../../main/lane/offline/offline-config.ts';
 import type { PaymentClient } from '../../../../main/payment/index.ts';
 import { laneClient } from '../../../conformance/helpers/lane-clients.ts';
 import {
@@ -12,15 +11,9 @@ import {
   type ServiceProcess,
 } from '../../../conformance/helpers/service-process.ts';
 import { startLaneBench, type LaneBench } from '../helpers/lane-bench.ts';
+import { finishedEntry, offlineRules } from '../helpers/offline-bench.ts';
 
-const OFFLINE = OfflineConfig.parse({
-  allowed: true,
-  floorLimits: { credit: { default: 5000 } },
-  totalValueMinor: 20000,
-  totalCount: 10,
-  maxAgeHours: 24,
-  entryMethods: ['insert', 'swipe'],
-});
+const OFFLINE = offlineRules({ totalCount: 10, entryMethods: ['insert', 'swipe'] });
 
 let port: number;
 let data: string;
@@ -56,19 +49,19 @@ afterAll(async () => {
   rmSync(data, { recursive: true, force: true });
 });
 
-/** A swiped credit sale of `amountMinor` approved offline; answers its journal entry. */
-async function offlineSale(amountMinor: number, cardId = 'amex'): Promise<JournalEntry> {
+/** A credit sale of `amountMinor` approved offline (swiped unless told); answers its journal entry. */
+async function offlineSale(
+  amountMinor: number,
+  cardId = 'amex',
+  how: 'swipe' | 'insert' = 'swipe',
+): Promise<JournalEntry> {
   const { driver, devices } = bench;
   const { workflowId } = await driver.send({ type: 'sale.start', amountMinor, tender: 'credit' });
   await driver.step('card');
-  await devices.present(cardId, 'swipe');
+  await devices.present(cardId, how);
   const result = await driver.result();
   expect(result.step.result).toMatchObject({ outcome: 'approved', offline: true });
-  await driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
-  await driver.idle();
-  const [entry] = bench.lane.journal.entriesOf(workflowId);
-  if (entry === undefined) throw new Error('no entry');
-  return entry;
+  return finishedEntry(bench, workflowId);
 }
 
 /** The service's transactions under an order id (unsettled report). */
@@ -82,14 +75,16 @@ async function rowsOf(
 }
 
 describe('forwarding offline approvals when the service is back', () => {
-  it("sends them in order with their own order ids, recorded OFFLINE by the service; a decline goes on the manager's list", async () => {
+  it("sends them in order with their own order ids, recorded OFFLINE by the service; a decline goes on the manager's list until Seen", async () => {
     const first = await offlineSale(2000);
     const declines = await offlineSale(601, 'visa');
     const neverLeft = await offlineSale(1200, 'mc');
     const left = await offlineSale(1300, 'discover');
-    // Two requests cut short by a kill of the lane while forwarding: one never left, one had.
-    bench.lane.journal.offline.forwarding(neverLeft.id);
-    bench.lane.journal.offline.forwarding(left.id);
+    // Two requests cut short by a kill of the lane while forwarding, longer ago than a request
+    // may run (150 s): one never left, one had.
+    const longAgo = Date.now() - 200_000;
+    bench.lane.journal.offline.forwarding(neverLeft.id, longAgo);
+    bench.lane.journal.offline.forwarding(left.id, longAgo);
     service = await startServiceProcess(data, ['--port', String(port)]);
     client = laneClient(service, 'v2');
     const queued = bench.lane.journal.offline.queued().find((item) => item.entry.id === left.id);
@@ -124,9 +119,20 @@ describe('forwarding offline approvals when the service is back', () => {
     expect(declined).toEqual([
       { entryId: declines.id, amountMinor: 601, at: declines.createdAt, lastFour: '1111' },
     ]);
+
+    const seen = await bench.driver.send({ type: 'offline.seen', entryId: declines.id });
+    expect(seen.declined).toEqual([
+      expect.objectContaining({ entryId: declines.id, seenAt: expect.any(Number) as number }),
+    ]);
+    expect(journal.get(declines.id)?.acknowledgedAt).toBe(seen.declined[0]?.seenAt);
+    const after = await bench.driver.send({ type: 'lane.snapshot' });
+    expect(after.status.offline?.declined).toBe(0);
+    expect(
+      await bench.driver.refused({ type: 'offline.seen', entryId: declines.id }),
+    ).toMatchObject({ code: 'not_found', field: 'entryId' });
   });
 
-  it('closing the day forwards the waiting sales first and lists those declined on forwarding with amount, time and last four', async () => {
+  it('closing the day forwards the waiting sales first and lists those declined on forwarding with amount, time and last four; All seen marks them all', async () => {
     await service.kill('SIGTERM');
     const approved = await offlineSale(1700, 'visa');
     const declined = await offlineSale(601, 'mc');
@@ -145,5 +151,52 @@ describe('forwarding offline approvals when the service is back', () => {
     expect(confirm.step.day?.saleMinor).toBeGreaterThanOrEqual(1700);
     await driver.send({ type: 'workflow.choose', workflowId: closing.workflowId, action: 'back' });
     await driver.idle();
+    const { status } = await driver.send({ type: 'lane.snapshot' });
+    expect(status.offline?.declined).toBe(1);
+    const allSeen = await driver.send({ type: 'offline.seen' });
+    expect(allSeen.declined.every((line) => line.seenAt !== undefined)).toBe(true);
+    expect(allSeen.declined.length).toBeGreaterThanOrEqual(2);
+    const after = await driver.send({ type: 'lane.snapshot' });
+    expect(after.status.offline?.declined).toBe(0);
+  });
+
+  it('a forward cut short moments ago that the service holds no record of is not sent again until no request of it can still be running', async () => {
+    await service.kill('SIGTERM');
+    const sale = await offlineSale(1100, 'visa');
+    const after = await offlineSale(900, 'amex');
+    bench.lane.journal.offline.forwarding(sale.id);
+    service = await startServiceProcess(data, ['--port', String(port)]);
+    client = laneClient(service, 'v2');
+
+    await bench.lane.engine.sweepNow();
+    expect(bench.lane.journal.get(sale.id)?.offline).toBe('forwarding');
+    expect(bench.lane.journal.get(after.id)?.offline).toBe('waiting');
+    expect(await rowsOf(sale.orderId)).toEqual([]);
+    expect(await rowsOf(after.orderId)).toEqual([]);
+
+    bench.lane.journal.offline.forwarding(sale.id, Date.now() - 200_000);
+    await bench.lane.engine.sweepNow();
+    for (const entry of [sale, after]) {
+      expect(bench.lane.journal.get(entry.id)).toMatchObject({ offline: 'forwarded' });
+      expect(await rowsOf(entry.orderId)).toHaveLength(1);
+    }
+  });
+
+  it("forwards a chip approved offline with the card's final TC, which the service records", async () => {
+    await service.kill('SIGTERM');
+    const chip = await offlineSale(1500, 'visa-stripe', 'insert');
+    const final = bench.lane.journal.get(chip.id)?.chip;
+    expect(final?.cryptogramType).toBe('TC');
+    service = await startServiceProcess(data, ['--port', String(port)]);
+    client = laneClient(service, 'v2');
+
+    await bench.lane.engine.sweepNow();
+    const forwarded = bench.lane.journal.get(chip.id);
+    expect(forwarded).toMatchObject({ state: 'approved', offline: 'forwarded' });
+    const detail = await client.transactionDetail(forwarded?.ttid ?? '');
+    if (detail.outcome !== 'approved') throw new Error('no detail');
+    expect(detail.response.get('rcpt_emv_actype')).toBe('TC');
+    expect(detail.response.get('rcpt_emv_ac')).toBe(final?.cryptogram);
+    expect(detail.response.get('rcpt_emv_tvr')).toBe(final?.tvr);
   });
 });

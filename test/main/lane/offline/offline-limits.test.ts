@@ -99,7 +99,17 @@ describe('offline limits', () => {
   });
 
   it('lets a manager pass a limit where configured, never a tender or an entry method', () => {
-    const override = OfflineConfig.parse({ ...CONFIG, managerOverride: true });
+    const override = OfflineConfig.parse({
+      ...CONFIG,
+      managerOverride: true,
+      managers: [
+        {
+          name: 'ana',
+          secretHash:
+            'scrypt$16384$8$1$ePF0VKSUnrJxaLhTrvgELQ$E38M_FJu0KV1YGKxyiw0kmsWaEwLamKPuhi66AC8Q9M',
+        },
+      ],
+    });
     expect(
       offlineRefusal(override, { ...VISA_CHIP, amountMinor: 10001 }, EMPTY, NOW),
     ).toMatchObject({

@@ -55,11 +55,14 @@ describe('the offline queue in the journal', () => {
     ]);
   });
 
-  it('refuses card data in the clear naming the field, and leaves the entry not charged', () => {
+  it('refuses card data in the clear, or a PIN block without its KSN, naming the field, and leaves the entry not charged', () => {
     notSent('b', 900);
     expect(() =>
       journal.offline.approve('b', { trackdata: ';4111…', e_id: 'FF' }, undefined),
     ).toThrow(/trackdata: card data in the clear is never queued/);
+    expect(() =>
+      journal.offline.approve('b', { icc: '9F270140', pin: '0123456789ABCDEF' }, undefined),
+    ).toThrow(/pin: a PIN block is queued only with the ksn/);
     expect(journal.get('b')).toMatchObject({ state: 'not_charged', reason: 'not_sent' });
   });
 

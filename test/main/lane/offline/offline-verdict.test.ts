@@ -16,6 +16,13 @@ const CONFIG = OfflineConfig.parse({
   maxAgeHours: 24,
   entryMethods: ['insert', 'tap', 'swipe'],
   managerOverride: true,
+  managers: [
+    {
+      name: 'ana',
+      secretHash:
+        'scrypt$16384$8$1$ePF0VKSUnrJxaLhTrvgELQ$E38M_FJu0KV1YGKxyiw0kmsWaEwLamKPuhi66AC8Q9M',
+    },
+  ],
 });
 const CHIP: OfflineCandidate = {
   tender: 'credit',
