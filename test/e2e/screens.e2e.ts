@@ -34,6 +34,7 @@ const problems: string[] = [];
 beforeAll(async () => {
   lane = new ScriptedLane();
   lane.reply = answerQuery;
+  lane.echoesMoves = true;
   bridge = await startBridge({ lane, staticDir: ensureRendererBuilt(REPO_ROOT) });
   browser = await startChromium();
   page = await browser.context.newPage();
@@ -482,6 +483,56 @@ describe('lane UI screens', () => {
     expect(finishes('wf-balance-2')).toBe(1);
     await page.keyboard.press('F1');
     await expectScreen('New sale');
+  });
+
+  it('keys pressed as a step ends act on the screens that follow: Done, a screen key and a tender key at once, digits typed early, a screen key while authorizing', async () => {
+    const approved = WORKFLOW_SCREENS.find((screen) => screen.name === 'approved')?.view;
+    if (approved === undefined) throw new Error('no approved result fixture');
+    const heading = (title: string) =>
+      page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+    lane.echoesMoves = false;
+    lane.publish({ type: 'workflow', workflow: approved });
+    await heading('Result: Approved');
+    const sent = lane.received.length;
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('F3');
+    await page.keyboard.press('F7');
+    await expect.poll(() => lane.received.slice(sent)).toHaveLength(1);
+    lane.publish({ type: 'workflow', workflow: null });
+    await expect
+      .poll(() => lane.received.slice(sent))
+      .toEqual([
+        { type: 'workflow.choose', workflowId: approved.id, action: 'finish' },
+        { type: 'balance.start', tender: 'gift' },
+      ]);
+    await heading('Balance inquiry');
+    lane.publish({ type: 'workflow', workflow: { ...approved, id: 'wf-next' } });
+    await heading('Result: Approved');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('F1');
+    await page.keyboard.type('125');
+    lane.publish({ type: 'workflow', workflow: null });
+    await heading('New sale');
+    const amount = page.getByRole('textbox', { name: 'Amount', exact: true });
+    await expect.poll(() => amount.inputValue()).toBe('1.25');
+    expect(lane.received.at(-1)).toEqual({
+      type: 'workflow.choose',
+      workflowId: 'wf-next',
+      action: 'finish',
+    });
+    await page.keyboard.press('Delete');
+    const authorizing = WORKFLOW_SCREENS.find((screen) => screen.name === 'authorizing')?.view;
+    lane.publish({ type: 'workflow', workflow: authorizing ?? null });
+    await heading('Authorizing');
+    await page.keyboard.press('F2');
+    lane.publish({ type: 'workflow', workflow: { ...approved, id: 'wf-waited' } });
+    await expect
+      .poll(() => lane.received.at(-1))
+      .toEqual({ type: 'workflow.choose', workflowId: 'wf-waited', action: 'finish' });
+    lane.publish({ type: 'workflow', workflow: null });
+    await heading('Gift counter');
+    await page.keyboard.press('F1');
+    lane.echoesMoves = true;
   });
 
   it('speaks Spanish after F6 on the settings screen, in the status bar and the training panels too', async () => {
