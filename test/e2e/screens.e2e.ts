@@ -8,6 +8,7 @@ import { ensureRendererBuilt } from '../../main/bridge/renderer-build.ts';
 import {
   CASHIER_WORDS,
   type DeviceKind,
+  type InterruptedEntry,
   type Notice,
   type WorkflowView,
 } from '../../main/lane-api/index.ts';
@@ -19,6 +20,7 @@ import {
   GIFT_CARD_STEP,
   GIFT_KEYED_ENTRY,
   RECEIPT,
+  VISA,
   WORKFLOW_SCREENS,
   answerQuery,
 } from './helpers/screen-fixtures.ts';
@@ -533,6 +535,35 @@ describe('lane UI screens', () => {
     await heading('Gift counter');
     await page.keyboard.press('F1');
     lane.echoesMoves = true;
+  });
+
+  it('lands on the interrupted transactions a snapshot brings; Enter, the key of the first known one, acknowledges it', async () => {
+    const interrupted = (entryId: string, status: InterruptedEntry['status']) =>
+      ({
+        entryId,
+        workflowId: `wf-${entryId}`,
+        operation: 'sale',
+        at: 1_763_900_000_000,
+        amountMinor: 4200,
+        tender: 'credit',
+        card: VISA,
+        status,
+      }) as const;
+    const entries = [interrupted('e-8', 'checking'), interrupted('e-9', 'approved')];
+    lane.publish({ type: 'snapshot', snapshot: { ...IDLE_SNAPSHOT, interrupted: entries } });
+    await expectScreen('Interrupted transactions', 'interrupted');
+    const seen = page.getByRole('button', { name: 'Seen' });
+    expect(
+      await seen.evaluateAll((all) => all.map((b) => b.getAttribute('aria-keyshortcuts'))),
+    ).toEqual([null, 'Enter']);
+    expect(await seen.last().textContent()).toMatch(/Seen\s*Enter/);
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => lane.received.at(-1))
+      .toEqual({ type: 'interrupted.acknowledge', entryId: 'e-9' });
+    lane.publish({ type: 'interrupted', interrupted: [] });
+    await page.keyboard.press('F1');
+    await expectScreen('New sale');
   });
 
   it('speaks Spanish after F6 on the settings screen, in the status bar and the training panels too', async () => {
