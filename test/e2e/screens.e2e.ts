@@ -25,7 +25,7 @@ import {
   answerQuery,
 } from './helpers/screen-fixtures.ts';
 import { LANE_DISPLAYS, expectLaneLayout, expectTouchTargets } from './helpers/layout-checks.ts';
-import { expectAccessible, saveScreenshot } from './helpers/screen-checks.ts';
+import { expectAccessible, expectLiveAmounts, saveScreenshot } from './helpers/screen-checks.ts';
 
 let lane: ScriptedLane;
 let bridge: RunningBridge;
@@ -77,6 +77,7 @@ async function expectScreen(title: string, shot?: string, appeared = true): Prom
     await expect
       .poll(async () => `${title}: ${await focusOn(page)}`, { timeout: 10_000 })
       .toBe(`${title}: where the cashier acts`);
+  await expectLiveAmounts(page, title);
   for (const size of LANE_DISPLAYS) {
     await page.setViewportSize(size);
     await expectLaneLayout(page, title);
