@@ -27,7 +27,12 @@ import {
   answerQuery,
 } from './helpers/screen-fixtures.ts';
 import { LANE_DISPLAYS, expectLaneLayout, expectTouchTargets } from './helpers/layout-checks.ts';
-import { expectAccessible, expectLiveAmounts, saveScreenshot } from './helpers/screen-checks.ts';
+import {
+  DOCS_SHOTS,
+  expectAccessible,
+  expectLiveAmounts,
+  saveScreenshot,
+} from './helpers/screen-checks.ts';
 
 let lane: ScriptedLane;
 let bridge: RunningBridge;
@@ -54,18 +59,6 @@ afterAll(async () => {
   await browser?.close();
   await bridge?.close();
 });
-
-/** Screens whose screenshots docs/app.md shows, at both sizes. */
-const DOCS_SHOTS = new Set([
-  'amount',
-  'card',
-  'card-training-controls',
-  'approved',
-  'declined',
-  'history-receipt',
-  'gift',
-  'touch-amount',
-]);
 
 /**
  * Waits for the screen titled `title`, checks the focus landed where the cashier acts next (unless

@@ -85,6 +85,22 @@ export function expectTrainingReceipt(receipt: string, amount: string): void {
   expect(receipt).not.toMatch(/\d{13,19}/);
 }
 
+/** Screens whose screenshots docs/app.md shows, at both lane display sizes (screens.e2e.ts). */
+export const DOCS_SHOTS: ReadonlySet<string> = new Set([
+  'amount',
+  'card',
+  'card-training-controls',
+  'override',
+  'approved',
+  'declined',
+  'confirm-cashout',
+  'confirm-close-day',
+  'history-receipt',
+  'gift',
+  'interrupted',
+  'touch-amount',
+]);
+
 /** Folder of the documentation's images, which the suite draws (docs/app.md's, README's). */
 export const DOCS_IMAGES_DIR = join(REPO_ROOT, 'docs', 'images');
 
