@@ -34,6 +34,32 @@ describe("receipts in the customer's language", () => {
     await driver.idle();
   });
 
+  it("names a decline's reason in the customer's Spanish, never the service's English", async () => {
+    const bench = await startBench({
+      devices: { reader: 'wedge' },
+      settings: { customerLanguage: 'es' },
+    });
+    const { driver, devices } = bench;
+    const { workflowId } = await driver.send({
+      type: 'sale.start',
+      amountMinor: 510,
+      tender: 'credit',
+    });
+    await driver.step('card');
+    await devices.present('visa-x924', 'swipe');
+    const result = await driver.result();
+    expect(result.step.result.outcome).toBe('declined');
+    const entryId = result.step.result.entryId ?? '';
+    const customer = await driver.send({ type: 'receipt.preview', entryId, copy: 'customer' });
+    expect(customer.text).toContain('RECHAZADA');
+    expect(customer.text).toContain('LLAME AL EMISOR');
+    expect(customer.text).not.toContain('CALL PROCESSOR');
+    const merchant = await driver.send({ type: 'receipt.preview', entryId, copy: 'merchant' });
+    expect(merchant.text).toContain('CALL PROCESSOR');
+    await driver.send({ type: 'workflow.cancel', workflowId });
+    await driver.step('cancelled');
+  });
+
   it('prints both copies in English by default', async () => {
     const bench = await startBench({
       devices: { reader: 'wedge' },
