@@ -93,13 +93,17 @@ describe('buildReceipt', () => {
     ]);
   });
 
-  it('a decline says why, prints no barcode and asks no signature', () => {
-    const answer = chipSaleAnswer({
+  /** A decline the service words in English. */
+  const nsfDecline = () =>
+    chipSaleAnswer({
       code: 'DENY',
       phard_code: 'DECLINE',
       verbiage: 'INSUFFICIENT FUNDS',
       auth: '',
     });
+
+  it('a decline says why, prints no barcode and asks no signature', () => {
+    const answer = nsfDecline();
     const [customer, merchant] = buildReceipts(answer, saleContext(), true);
     expect(customer?.outcome).toEqual({
       approved: false,
@@ -113,12 +117,7 @@ describe('buildReceipt', () => {
   });
 
   it("prints a Spanish customer copy's decline reason, time and zone in Spanish, never the service's English", () => {
-    const answer = chipSaleAnswer({
-      code: 'DENY',
-      phard_code: 'DECLINE',
-      verbiage: 'INSUFFICIENT FUNDS',
-      auth: '',
-    });
+    const answer = nsfDecline();
     const spanish = saleContext({ language: 'es', declineReason: 'insufficient_funds' });
     const [customer, merchant] = buildReceipts(answer, spanish, true);
     expect(customer?.outcome).toEqual({
