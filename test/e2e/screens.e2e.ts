@@ -17,6 +17,8 @@ import {
 import { LANE_KEYS } from '../../main/lane-api/keys.ts';
 import { IDLE_SNAPSHOT, ScriptedLane } from '../main/bridge/scripted-lane.ts';
 import { REPO_ROOT } from '../server/helpers/server-process.ts';
+import { en } from '../../renderer/src/i18n/en.ts';
+import { es } from '../../renderer/src/i18n/es.ts';
 import { startChromium, type Browser } from './helpers/chromium.ts';
 import {
   GIFT_CARD_STEP,
@@ -59,6 +61,11 @@ afterAll(async () => {
   await browser?.close();
   await bridge?.close();
 });
+
+/** Words of four letters or more in `text`, lower case. */
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
+}
 
 /**
  * Waits for the screen titled `title`, checks the focus landed where the cashier acts next (unless
@@ -631,6 +638,45 @@ describe('lane UI screens', () => {
       { type: 'settings.update', patch: { language: 'es' } },
       { type: 'settings.update', patch: { language: 'en' } },
     ]);
+  });
+
+  it('draws every workflow step in Spanish with no English word left, on a 1024×768 display', async () => {
+    const spanishWords = new Set(Object.values(es).flatMap(wordsOf));
+    const englishOnly = new Set(
+      Object.values(en)
+        .flatMap(wordsOf)
+        .filter((word) => !spanishWords.has(word)),
+    );
+    const idle = page.getByRole('heading', { level: 1, name: 'Nueva venta', exact: true });
+    const english = async () => {
+      const text = await page.evaluate(() => {
+        const copy = document.querySelector('.app')?.cloneNode(true) as HTMLElement | undefined;
+        for (const skip of Array.from(copy?.querySelectorAll('figure, .sr-only') ?? []))
+          skip.remove();
+        return copy?.textContent ?? '';
+      });
+      // Words in capitals and logins are names the lane sends (VISA, GIFT, test_retail).
+      const words = (text.match(/[\p{L}\d_]{4,}/gu) ?? []).filter(
+        (word) => word !== word.toUpperCase(),
+      );
+      return words.map((word) => word.toLowerCase()).filter((word) => englishOnly.has(word));
+    };
+    lane.publish({ type: 'settings', settings: { ...IDLE_SNAPSHOT.settings, language: 'es' } });
+    lane.publish({ type: 'workflow', workflow: null });
+    await page.keyboard.press('F1');
+    await idle.waitFor();
+    await page.setViewportSize(LANE_DISPLAYS[0]);
+    for (const { name, view } of WORKFLOW_SCREENS) {
+      lane.publish({ type: 'workflow', workflow: null });
+      await idle.waitFor();
+      lane.publish({ type: 'workflow', workflow: view });
+      await idle.waitFor({ state: 'detached' });
+      await expect.poll(english, { message: name }).toEqual([]);
+      await expectLaneLayout(page, `${name} in Spanish`);
+    }
+    lane.publish({ type: 'workflow', workflow: null });
+    lane.publish({ type: 'settings', settings: IDLE_SNAPSHOT.settings });
+    await page.getByRole('heading', { level: 1, name: 'New sale', exact: true }).waitFor();
   });
 
   it('in touch mode makes every target at least 44 px square and keeps the layout', async () => {
