@@ -425,7 +425,8 @@ export const es: Record<MessageKey, string> = {
     'Una operación de {operation} de {amount} con {card} se aprobó mientras la caja la comprobaba.',
   'notice.recovered_reversed':
     'Una operación de {operation} de {amount} con {card} se aprobó después de perderse; se ha revertido.',
-  'notice.recovered_declined': 'Una operación de {operation} de {amount} se rechazó; no se cobró nada.',
+  'notice.recovered_declined':
+    'Una operación de {operation} de {amount} se rechazó; no se cobró nada.',
   'notice.recovered_not_charged':
     'Una operación de {operation} de {amount} nunca llegó al servidor; no se cobró nada.',
   'notice.reversal_pending':
