@@ -1,8 +1,9 @@
 // The lane's key map: the one key of every action a cashier takes, wherever the action appears, so
 // Credit is F5 on the amount, tender and balance screens alike and Enter always confirms. The
 // renderer draws each button's key from here; tests and docs/app.md (Keys) read it too.
+import type { CommandType } from './commands.ts';
 import type { HistoryAction } from './history.ts';
-import type { AttentionAction, NextAction } from './workflow.ts';
+import type { AttentionAction, NextAction, WorkflowStep } from './workflow.ts';
 
 /** A function key, F1 to F12. */
 type FunctionKey = `F${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12}`;
@@ -121,6 +122,47 @@ export const LANE_KEYS = {
   defer: 'F5',
   training: TRAINING,
 } as const;
+
+/**
+ * Commands after which the lane shows another step or screen (a workflow started, a step's action
+ * taken): keys pressed before it appears are kept for it, never dropped nor taken by the screen
+ * being left (docs/app.md, Keys).
+ */
+export const MOVING_COMMANDS: ReadonlySet<string> = new Set([
+  'sale.start',
+  'preauth.start',
+  'gift.activate',
+  'gift.issue',
+  'gift.cashout',
+  'gift.merchreturn',
+  'balance.start',
+  'history.void',
+  'history.refund',
+  'history.tip',
+  'history.complete',
+  'history.reprint',
+  'day.open',
+  'day.close',
+  'workflow.tender',
+  'workflow.entry',
+  'workflow.override',
+  'workflow.choose',
+  'workflow.cancel',
+  'workflow.defer',
+] satisfies CommandType[]);
+
+/**
+ * Steps the cashier only waits through: a key none of their actions takes is kept for the step
+ * that follows (docs/app.md, Keys).
+ */
+export const PASSING_STEPS: ReadonlySet<string> = new Set([
+  'authorizing',
+  'working',
+  'cancelling',
+] satisfies WorkflowStep['name'][]);
+
+/** How long a kept key waits for the step or screen it is kept for, in ms (docs/app.md, Keys). */
+export const KEY_HOLD_MS = 5000;
 
 /** How a key is written on its button: "Esc", "Enter", "F5", "⇧F5". */
 export function keyCap(key: LaneKey): string {

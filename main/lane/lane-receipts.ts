@@ -12,6 +12,7 @@ import {
   type ReceiptDocument,
   type ReceiptTarget,
 } from '../receipt/index.ts';
+import { declineReason } from './decline-reasons.ts';
 import type { JournalEntry } from './journal/journal-types.ts';
 import type { ReceiptPort, ReceiptRequest, RenderedReceipt } from './lane-context.ts';
 
@@ -62,7 +63,7 @@ export class LaneReceipts implements ReceiptPort {
 
   render(entry: JournalEntry, request: ReceiptRequest): RenderedReceipt {
     const answer = new PaymentResponse({ ...(entry.answer ?? offlineAnswer(entry)) });
-    const document = buildReceipt(answer, this.#context(entry, request), request.copy);
+    const document = buildReceipt(answer, this.#context(entry, request, answer), request.copy);
     return this.#rendered(document);
   }
 
@@ -72,7 +73,7 @@ export class LaneReceipts implements ReceiptPort {
       amountMinor: _amount,
       duplicate: _duplicate,
       ...context
-    } = this.#context(entry, request);
+    } = this.#context(entry, request, detail);
     const documents = buildReprint(detail, context, request.copy === 'merchant');
     const document = documents.find((copy) => copy.copy === request.copy) ?? documents[0];
     if (document === undefined) return this.render(entry, request);
@@ -82,9 +83,10 @@ export class LaneReceipts implements ReceiptPort {
   /**
    * What the receipt builder needs beside the answer. An operation sent without an amount
    * (cashout, a denominated activation, a balance inquiry: journaled as 0) prints what the answer
-   * approved, never a total of 0.
+   * approved, never a total of 0. A declined answer's reason is read as the cashier's screen
+   * reads it, so a receipt in Spanish prints it in Spanish.
    */
-  #context(entry: JournalEntry, request: ReceiptRequest): ReceiptContext {
+  #context(entry: JournalEntry, request: ReceiptRequest, answer: PaymentResponse): ReceiptContext {
     return {
       merchant: this.#merchant,
       operation: entry.operation,
@@ -101,6 +103,7 @@ export class LaneReceipts implements ReceiptPort {
       ...(request.standing === undefined ? {} : { standing: request.standing }),
       ...(request.offline === true ? { offline: true } : {}),
       ...(entry.offlineOverride === undefined ? {} : { offlineOverride: entry.offlineOverride }),
+      ...(answer.code === 'AUTH' ? {} : { declineReason: declineReason(answer) }),
     };
   }
 

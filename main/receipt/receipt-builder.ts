@@ -96,6 +96,11 @@ export interface ReceiptContext {
   training: boolean;
   /** Default "en". */
   language?: ReceiptLanguage;
+  /**
+   * A decline's reason as the lane reads it (the lane API's DeclineReason): a receipt in a language
+   * with words for it prints them rather than the service's English text.
+   */
+  declineReason?: string;
   /** The amount asked, in minor units (an answer carries only what was approved: authamount). */
   amountMinor?: number;
   tipMinor?: number;
@@ -155,6 +160,20 @@ function cardDeclined(answer: PaymentResponse): boolean {
   return value !== undefined && value !== 'no' && value !== 'n';
 }
 
+/**
+ * Why a decline was declined, in the receipt's language: the service's own text on an English
+ * receipt; on another, its words for the lane's reason, never the service's English.
+ */
+function declineDetail(
+  answer: PaymentResponse,
+  context: ReceiptContext,
+  words: ReceiptWords,
+): string {
+  if (words.declineReasons === undefined) return cardSafe(answer.verbiage ?? '').trim();
+  const reason = context.declineReason;
+  return reason === undefined ? '' : (words.declineReasons[reason] ?? '');
+}
+
 function outcomeOf(
   answer: PaymentResponse,
   context: ReceiptContext,
@@ -163,7 +182,7 @@ function outcomeOf(
   const standing = context.standing;
   if (standing !== undefined && standing !== 'approved' && standing !== 'partial') {
     const text = words[STANDING_WORDS[standing]] as string;
-    const detail = standing === 'declined' ? cardSafe(answer.verbiage ?? '').trim() : '';
+    const detail = standing === 'declined' ? declineDetail(answer, context, words) : '';
     return { approved: HELD.has(standing), partial: false, text, ...(detail ? { detail } : {}) };
   }
   const approved = standing !== undefined || (answer.code === 'AUTH' && !cardDeclined(answer));
@@ -171,7 +190,7 @@ function outcomeOf(
   const authorized = answer.authAmount;
   const partial = approved && asked !== undefined && authorized !== undefined && authorized < asked;
   if (approved) return { approved, partial, text: partial ? words.partial : words.approved };
-  const detail = cardDeclined(answer) ? words.cardDeclined : cardSafe(answer.verbiage ?? '').trim();
+  const detail = cardDeclined(answer) ? words.cardDeclined : declineDetail(answer, context, words);
   return { approved, partial, text: words.declined, ...(detail === '' ? {} : { detail }) };
 }
 

@@ -68,7 +68,42 @@ export interface ReceiptWords {
   trainingNote: string;
   titles: Readonly<Record<string, string>>;
   entryModes: Readonly<Record<string, string>>;
+  /**
+   * A decline's reason by the lane's code for it (the lane API's DeclineReason), printed in place
+   * of the service's own text, which is English; absent in English, whose receipt prints the
+   * service's text.
+   */
+  declineReasons?: Readonly<Record<string, string>>;
 }
+
+/** Decline reasons in Spanish, capitals without accents (cp437). */
+const DECLINES_ES = {
+  declined: 'RECHAZADA POR EL EMISOR',
+  insufficient_funds: 'FONDOS INSUFICIENTES',
+  expired_card: 'TARJETA VENCIDA',
+  wrong_pin: 'PIN INCORRECTO',
+  call_issuer: 'LLAME AL EMISOR',
+  pick_up_card: 'RETENER LA TARJETA',
+  try_again: 'INTENTE DE NUEVO',
+  avs_mismatch: 'LA DIRECCION NO COINCIDE',
+  cv_mismatch: 'EL CODIGO DE SEGURIDAD NO COINCIDE',
+  card_not_supported: 'TARJETA NO ACEPTADA',
+  not_gift_card: 'NO ES UNA TARJETA REGALO',
+  card_unreadable: 'NO SE PUDO LEER LA TARJETA',
+  duplicate: 'TRANSACCION DUPLICADA',
+  deny_list: 'TARJETA NO ACEPTADA',
+  gift_not_active: 'TARJETA REGALO NO ACTIVADA',
+  gift_already_active: 'TARJETA REGALO YA ACTIVADA',
+  card_declined: 'RECHAZADA POR LA TARJETA',
+  not_allowed_now: 'NO PERMITIDA AHORA',
+  not_permitted: 'NO PERMITIDA',
+  override_refused: 'AUTORIZACION DEL GERENTE RECHAZADA',
+  processor_unavailable: 'PROCESADOR NO DISPONIBLE',
+  service_unavailable: 'SERVICIO NO DISPONIBLE',
+  not_offered: 'OPERACION NO OFRECIDA',
+  lane_setup: 'ERROR DE CONFIGURACION',
+  offline_refused: 'NO SE PUEDE APROBAR SIN CONEXION',
+};
 
 /** Titles by operation (protocol OPERATIONS) in English. */
 const TITLES_EN = {
@@ -252,5 +287,6 @@ export const RECEIPT_WORDS: Readonly<Record<ReceiptLanguage, ReceiptWords>> = {
       S: 'BANDA',
       I: 'CHEQUE',
     },
+    declineReasons: DECLINES_ES,
   },
 };

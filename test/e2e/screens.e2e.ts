@@ -7,23 +7,34 @@ import { startBridge, type RunningBridge } from '../../main/bridge/bridge-server
 import { ensureRendererBuilt } from '../../main/bridge/renderer-build.ts';
 import {
   CASHIER_WORDS,
+  NOTICE_WORDS,
+  NoticeCode,
   type DeviceKind,
+  type InterruptedEntry,
   type Notice,
   type WorkflowView,
 } from '../../main/lane-api/index.ts';
 import { LANE_KEYS } from '../../main/lane-api/keys.ts';
 import { IDLE_SNAPSHOT, ScriptedLane } from '../main/bridge/scripted-lane.ts';
 import { REPO_ROOT } from '../server/helpers/server-process.ts';
+import { en } from '../../renderer/src/i18n/en.ts';
+import { es } from '../../renderer/src/i18n/es.ts';
 import { startChromium, type Browser } from './helpers/chromium.ts';
 import {
   GIFT_CARD_STEP,
   GIFT_KEYED_ENTRY,
   RECEIPT,
+  VISA,
   WORKFLOW_SCREENS,
   answerQuery,
 } from './helpers/screen-fixtures.ts';
 import { LANE_DISPLAYS, expectLaneLayout, expectTouchTargets } from './helpers/layout-checks.ts';
-import { expectAccessible, saveScreenshot } from './helpers/screen-checks.ts';
+import {
+  DOCS_SHOTS,
+  expectAccessible,
+  expectLiveAmounts,
+  saveScreenshot,
+} from './helpers/screen-checks.ts';
 
 let lane: ScriptedLane;
 let bridge: RunningBridge;
@@ -34,6 +45,7 @@ const problems: string[] = [];
 beforeAll(async () => {
   lane = new ScriptedLane();
   lane.reply = answerQuery;
+  lane.echoesMoves = true;
   bridge = await startBridge({ lane, staticDir: ensureRendererBuilt(REPO_ROOT) });
   browser = await startChromium();
   page = await browser.context.newPage();
@@ -50,17 +62,10 @@ afterAll(async () => {
   await bridge?.close();
 });
 
-/** Screens whose screenshots docs/app.md shows, at both sizes. */
-const DOCS_SHOTS = new Set([
-  'amount',
-  'card',
-  'card-training-controls',
-  'approved',
-  'declined',
-  'history-receipt',
-  'gift',
-  'touch-amount',
-]);
+/** Words of four letters or more in `text`, lower case. */
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
+}
 
 /**
  * Waits for the screen titled `title`, checks the focus landed where the cashier acts next (unless
@@ -74,6 +79,7 @@ async function expectScreen(title: string, shot?: string, appeared = true): Prom
     await expect
       .poll(async () => `${title}: ${await focusOn(page)}`, { timeout: 10_000 })
       .toBe(`${title}: where the cashier acts`);
+  await expectLiveAmounts(page, title);
   for (const size of LANE_DISPLAYS) {
     await page.setViewportSize(size);
     await expectLaneLayout(page, title);
@@ -484,6 +490,85 @@ describe('lane UI screens', () => {
     await expectScreen('New sale');
   });
 
+  it('keys pressed as a step ends act on the screens that follow: Done, a screen key and a tender key at once, digits typed early, a screen key while authorizing', async () => {
+    const approved = WORKFLOW_SCREENS.find((screen) => screen.name === 'approved')?.view;
+    if (approved === undefined) throw new Error('no approved result fixture');
+    const heading = (title: string) =>
+      page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+    lane.echoesMoves = false;
+    lane.publish({ type: 'workflow', workflow: approved });
+    await heading('Result: Approved');
+    const sent = lane.received.length;
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('F3');
+    await page.keyboard.press('F7');
+    await expect.poll(() => lane.received.slice(sent)).toHaveLength(1);
+    lane.publish({ type: 'workflow', workflow: null });
+    await expect
+      .poll(() => lane.received.slice(sent))
+      .toEqual([
+        { type: 'workflow.choose', workflowId: approved.id, action: 'finish' },
+        { type: 'balance.start', tender: 'gift' },
+      ]);
+    await heading('Balance inquiry');
+    lane.publish({ type: 'workflow', workflow: { ...approved, id: 'wf-next' } });
+    await heading('Result: Approved');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('F1');
+    await page.keyboard.type('125');
+    lane.publish({ type: 'workflow', workflow: null });
+    await heading('New sale');
+    const amount = page.getByRole('textbox', { name: 'Amount', exact: true });
+    await expect.poll(() => amount.inputValue()).toBe('1.25');
+    expect(lane.received.at(-1)).toEqual({
+      type: 'workflow.choose',
+      workflowId: 'wf-next',
+      action: 'finish',
+    });
+    await page.keyboard.press('Delete');
+    const authorizing = WORKFLOW_SCREENS.find((screen) => screen.name === 'authorizing')?.view;
+    lane.publish({ type: 'workflow', workflow: authorizing ?? null });
+    await heading('Authorizing');
+    await page.keyboard.press('F2');
+    lane.publish({ type: 'workflow', workflow: { ...approved, id: 'wf-waited' } });
+    await expect
+      .poll(() => lane.received.at(-1))
+      .toEqual({ type: 'workflow.choose', workflowId: 'wf-waited', action: 'finish' });
+    lane.publish({ type: 'workflow', workflow: null });
+    await heading('Gift counter');
+    await page.keyboard.press('F1');
+    lane.echoesMoves = true;
+  });
+
+  it('lands on the interrupted transactions a snapshot brings; Enter, the key of the first known one, acknowledges it', async () => {
+    const interrupted = (entryId: string, status: InterruptedEntry['status']) =>
+      ({
+        entryId,
+        workflowId: `wf-${entryId}`,
+        operation: 'sale',
+        at: 1_763_900_000_000,
+        amountMinor: 4200,
+        tender: 'credit',
+        card: VISA,
+        status,
+      }) as const;
+    const entries = [interrupted('e-8', 'checking'), interrupted('e-9', 'approved')];
+    lane.publish({ type: 'snapshot', snapshot: { ...IDLE_SNAPSHOT, interrupted: entries } });
+    await expectScreen('Interrupted transactions', 'interrupted');
+    const seen = page.getByRole('button', { name: 'Seen' });
+    expect(
+      await seen.evaluateAll((all) => all.map((b) => b.getAttribute('aria-keyshortcuts'))),
+    ).toEqual([null, 'Enter']);
+    expect(await seen.last().textContent()).toMatch(/Seen\s*Enter/);
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => lane.received.at(-1))
+      .toEqual({ type: 'interrupted.acknowledge', entryId: 'e-9' });
+    lane.publish({ type: 'interrupted', interrupted: [] });
+    await page.keyboard.press('F1');
+    await expectScreen('New sale');
+  });
+
   it('speaks Spanish after F6 on the settings screen, in the status bar and the training panels too', async () => {
     await page.keyboard.press('F9');
     await expectScreen('Settings');
@@ -513,18 +598,33 @@ describe('lane UI screens', () => {
       /\b(Training|Gift|credit|Wrong PIN|Unplug|Paper|Insert|Swipe|Fault|Cause|Chip cannot)\b/,
     );
     expect(panels).toMatch(/El chip no se lee.*Provocar el fallo/s);
-    const notices: Notice[] = [
-      { level: 'info', code: 'day_closed', params: { batch: '12' } },
-      { level: 'info', code: 'recovered_declined', params: { operation: 'sale', amount: '12.50' } },
-      { level: 'warning', code: 'chip_not_completed', params: { operation: 'sale' } },
-      { level: 'warning', code: 'server_lost', params: {} },
-    ];
-    for (const notice of notices) lane.publish({ type: 'notice', notice });
+    const params = {
+      operation: 'cashout',
+      amount: '15.00',
+      card: 'XXXXXXXXXXXX0014',
+      device: 'pinpad',
+      batch: '12',
+    };
+    const notices: Notice[] = NoticeCode.options.map((code) => ({ level: 'info', code, params }));
+    const english = new Set(
+      Object.values(NOTICE_WORDS)
+        .flatMap((text) => text.toLowerCase().match(/\p{L}{4,}/gu) ?? [])
+        .filter((word) => !['error', 'chip'].includes(word)),
+    );
     const told = page.locator('.notices');
+    for (let first = 0; first < notices.length; first += 5) {
+      const shown = notices.slice(first, first + 5);
+      for (const notice of shown) lane.publish({ type: 'notice', notice });
+      await expect.poll(async () => (await told.locator('p').count()) >= shown.length).toBe(true);
+      const text = ((await told.textContent()) ?? '').toLowerCase();
+      expect(text, shown.map((notice) => notice.code).join()).not.toMatch(/[{}]|(?<!\$)15\.00/);
+      expect([...(text.match(/\p{L}{4,}/gu) ?? [])].filter((word) => english.has(word))).toEqual(
+        [],
+      );
+    }
+    expect(await told.textContent()).toContain('$15.00');
+    lane.publish({ type: 'notice', notice: notices.find((n) => n.code === 'day_closed')! });
     await expect.poll(() => told.textContent()).toContain('lote 12 liquidado');
-    const noticeText = (await told.textContent()) ?? '';
-    expect(noticeText).toContain('No se puede llegar al servidor de pagos.');
-    expect(noticeText).not.toMatch(/\b(the|was|is|batch|sale|settled|payment|server|could)\b/i);
     lane.publish({ type: 'workflow', workflow: null });
     lane.publish({ type: 'status', status: IDLE_SNAPSHOT.status });
     await page
@@ -538,6 +638,45 @@ describe('lane UI screens', () => {
       { type: 'settings.update', patch: { language: 'es' } },
       { type: 'settings.update', patch: { language: 'en' } },
     ]);
+  });
+
+  it('draws every workflow step in Spanish with no English word left, on a 1024×768 display', async () => {
+    const spanishWords = new Set(Object.values(es).flatMap(wordsOf));
+    const englishOnly = new Set(
+      Object.values(en)
+        .flatMap(wordsOf)
+        .filter((word) => !spanishWords.has(word)),
+    );
+    const idle = page.getByRole('heading', { level: 1, name: 'Nueva venta', exact: true });
+    const english = async () => {
+      const text = await page.evaluate(() => {
+        const copy = document.querySelector('.app')?.cloneNode(true) as HTMLElement | undefined;
+        for (const skip of Array.from(copy?.querySelectorAll('figure, .sr-only') ?? []))
+          skip.remove();
+        return copy?.textContent ?? '';
+      });
+      // Words in capitals and logins are names the lane sends (VISA, GIFT, test_retail).
+      const words = (text.match(/[\p{L}\d_]{4,}/gu) ?? []).filter(
+        (word) => word !== word.toUpperCase(),
+      );
+      return words.map((word) => word.toLowerCase()).filter((word) => englishOnly.has(word));
+    };
+    lane.publish({ type: 'settings', settings: { ...IDLE_SNAPSHOT.settings, language: 'es' } });
+    lane.publish({ type: 'workflow', workflow: null });
+    await page.keyboard.press('F1');
+    await idle.waitFor();
+    await page.setViewportSize(LANE_DISPLAYS[0]);
+    for (const { name, view } of WORKFLOW_SCREENS) {
+      lane.publish({ type: 'workflow', workflow: null });
+      await idle.waitFor();
+      lane.publish({ type: 'workflow', workflow: view });
+      await idle.waitFor({ state: 'detached' });
+      await expect.poll(english, { message: name }).toEqual([]);
+      await expectLaneLayout(page, `${name} in Spanish`);
+    }
+    lane.publish({ type: 'workflow', workflow: null });
+    lane.publish({ type: 'settings', settings: IDLE_SNAPSHOT.settings });
+    await page.getByRole('heading', { level: 1, name: 'New sale', exact: true }).waitFor();
   });
 
   it('in touch mode makes every target at least 44 px square and keeps the layout', async () => {

@@ -57,23 +57,3 @@ describe('message catalogue', () => {
     expect(interpolate('{a} and {b}', { a: 'x' })).toBe('x and {b}');
   });
 });
-
-describe('notice text', () => {
-  it('names the operation of a notice in the language of the screen', async () => {
-    const { noticeText } = await import('../../renderer/src/ui/notice-text.ts');
-    const notice = {
-      level: 'info' as const,
-      code: 'recovered_declined' as const,
-      params: { operation: 'sale', amount: '12.50' },
-    };
-    const english = (key: keyof typeof en, params?: Record<string, string | number>) =>
-      interpolate(en[key], params);
-    const spanish = (key: keyof typeof en, params?: Record<string, string | number>) =>
-      interpolate(es[key], params);
-    expect(noticeText(notice, english)).toBe('A sale of 12.50 was declined; nothing was charged.');
-    expect(noticeText(notice, spanish)).toBe('Una venta de 12.50 se rechazó; no se cobró nada.');
-    expect(noticeText({ ...notice, params: { operation: 'zzz', amount: '1.00' } }, english)).toBe(
-      'A zzz of 1.00 was declined; nothing was charged.',
-    );
-  });
-});

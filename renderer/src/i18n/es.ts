@@ -429,18 +429,19 @@ export const es: Record<MessageKey, string> = {
   'choice.back': 'Volver',
 
   'notice.recovered_approved':
-    'Una {operation} de {amount} con {card} se aprobó mientras la caja la comprobaba.',
+    'Una operación de {operation} de {amount} con {card} se aprobó mientras la caja la comprobaba.',
   'notice.recovered_reversed':
-    'Una {operation} de {amount} con {card} se aprobó después de perderse; se ha revertido.',
-  'notice.recovered_declined': 'Una {operation} de {amount} se rechazó; no se cobró nada.',
+    'Una operación de {operation} de {amount} con {card} se aprobó después de perderse; se ha revertido.',
+  'notice.recovered_declined':
+    'Una operación de {operation} de {amount} se rechazó; no se cobró nada.',
   'notice.recovered_not_charged':
-    'Una {operation} de {amount} nunca llegó al servidor; no se cobró nada.',
+    'Una operación de {operation} de {amount} nunca llegó al servidor; no se cobró nada.',
   'notice.reversal_pending':
     'Aún no se pudo enviar un reverso de {amount}; la caja sigue intentándolo.',
   'notice.reversal_refused':
-    'El servicio rechazó revertir la {operation} de {amount} en {card}; un gerente debe reembolsarla.',
+    'El servicio rechazó revertir la operación de {operation} de {amount} en {card}; un gerente debe reembolsarla.',
   'notice.move_not_applied':
-    'La {operation} de {amount} no se aplicó; hágala de nuevo si aún se quiere.',
+    'La operación de {operation} de {amount} no se aplicó; hágala de nuevo si aún se quiere.',
   'notice.day_opened': 'El día está abierto.',
   'notice.day_closed': 'El día está cerrado: lote {batch} liquidado.',
   'notice.day_closed_empty': 'El día está cerrado; no quedaba nada por liquidar.',
@@ -449,11 +450,11 @@ export const es: Record<MessageKey, string> = {
   'notice.server_back': 'El servidor de pagos ha vuelto.',
   'notice.server_lost': 'No se puede llegar al servidor de pagos.',
   'notice.lane_error':
-    'La caja detuvo una {operation} por un error propio; lo que haya aprobado se está revirtiendo.',
+    'La caja detuvo una operación de {operation} por un error propio; lo que haya aprobado se está revirtiendo.',
   'notice.recovery_failed':
     'La caja no pudo revisar sus transacciones sin terminar; lo intenta de nuevo en breve. Llame a soporte si sigue así.',
   'notice.chip_not_completed':
-    'El lector no pudo terminar el chip; la {operation} queda como la respondió el servidor de pagos.',
+    'El lector no pudo terminar el chip; la operación de {operation} queda como la respondió el servidor de pagos.',
   'notice.offline_forwarded':
     'Una venta sin conexión de {amount} con {card} se envió y fue aprobada.',
   'notice.offline_declined':

@@ -18,6 +18,7 @@ import type {
   WorkflowView,
 } from '../lane/lane-types.ts';
 import { TrainingCustomer } from './training-customer.svelte.ts';
+import { commandRefused, commandSent, laneMoved } from '../ui/key-queue.ts';
 
 /** Notices kept on screen: the newest 5. */
 const NOTICES_KEPT = 5;
@@ -59,12 +60,24 @@ export class LaneStore {
     return this.#lane.subscribe((event) => this.#apply(event));
   }
 
-  /** Sends a command; a refusal is kept in `refusal` for the screen to show. */
+  /**
+   * Sends a command; a refusal is kept in `refusal` for the screen to show. Keys pressed while a
+   * command that moves the lane is on its way wait for what it shows next (key-queue.ts).
+   */
   async send<T extends CommandType>(command: CommandOf<T>): Promise<CommandReply<T>> {
     this.refusal = null;
-    const reply = await this.#lane.send<T>(command);
-    if (!reply.ok) this.refusal = reply.error;
-    return reply;
+    commandSent(command.type);
+    try {
+      const reply = await this.#lane.send<T>(command);
+      if (!reply.ok) {
+        this.refusal = reply.error;
+        commandRefused();
+      }
+      return reply;
+    } catch (error) {
+      commandRefused();
+      throw error;
+    }
   }
 
   /** The running workflow's id, for commands inside it. */
@@ -138,12 +151,14 @@ export class LaneStore {
         if (this.interrupted.length > 0) this.interruptedLandings += 1;
         this.historyChanges = {};
         this.snapshots += 1;
+        laneMoved(this.workflow?.step.name);
         break;
       case 'interrupted':
         this.interrupted = event.interrupted;
         break;
       case 'workflow':
         this.workflow = event.workflow;
+        laneMoved(this.workflow?.step.name);
         break;
       case 'status':
         this.status = event.status;

@@ -3,6 +3,7 @@
 // works from the keyboard (docs/app.md, Keys). A key pressed while its action is still getting
 // ready (the step just appeared and waits for the lane) is kept and runs once it is ready.
 import { keyOfEvent, type LaneKey } from '../lane/lane-keys.ts';
+import { isReplayed, keepUntaken } from './key-queue.ts';
 
 /** Whether an action takes its key now: ready runs it, pending keeps it, off passes it on. */
 export type KeyState = 'ready' | 'pending' | 'off';
@@ -69,12 +70,14 @@ function activatesFocusedControl(event: KeyboardEvent): boolean {
 /**
  * Runs the newest action on screen for the event's key, or keeps the press for it while it is
  * pending; actions that are off pass the key to older ones. Enter and Space on a focused button
- * stay that button's own. Returns true when an action took the key (the event is then consumed).
+ * stay that button's own (a kept key played again acts by the map). A key no action takes on a
+ * step that only waits is kept for the next step (key-queue.ts). Returns true when the key was
+ * taken or kept (the event is then consumed).
  */
 export function dispatchKey(event: KeyboardEvent): boolean {
   if (event.isComposing) return false;
   const key = keyOfEvent(event);
-  if (key === undefined || activatesFocusedControl(event)) return false;
+  if (key === undefined || (!isReplayed(event) && activatesFocusedControl(event))) return false;
   for (let index = actions.length - 1; index >= 0; index -= 1) {
     const action = actions[index];
     if (action === undefined || action.key !== key) continue;
@@ -85,5 +88,5 @@ export function dispatchKey(event: KeyboardEvent): boolean {
     else action.queued = true;
     return true;
   }
-  return false;
+  return keepUntaken(event);
 }

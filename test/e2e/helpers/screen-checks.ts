@@ -43,12 +43,63 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect(serious, `axe on ${screen}`).toEqual([]);
 }
 
+/** Amounts as a screen writes them, and what a screen's amounts leave out (docs/app.md, Design). */
+const SHOWN_AMOUNTS = String.raw`(() => {
+  const main = document.querySelector('main');
+  const amounts = [];
+  const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || !parent.checkVisibility() || parent.closest('.sr-only')) continue;
+    if (parent.closest('figure, select, .keypad, [role="option"]:not([aria-selected="true"])')) continue;
+    amounts.push(...(node.textContent.match(/\d(?:[\d,.]*\d)?[.,]\d{2}(?![.,]?\d)/g) ?? []));
+  }
+  const said = document.querySelector('[data-screen-says]')?.textContent ?? '';
+  return { amounts, said, saidAmounts: said.match(/\d(?:[\d,.]*\d)?[.,]\d{2}(?![.,]?\d)/g) ?? [] };
+})()`;
+
+/**
+ * The screen's live region reads its title and every amount it shows, and no other amount
+ * (docs/app.md, Design: accessibility).
+ */
+export async function expectLiveAmounts(page: Page, title: string): Promise<void> {
+  await expect
+    .poll(async () => {
+      const { amounts, said, saidAmounts } = await page.evaluate<{
+        amounts: string[];
+        said: string;
+        saidAmounts: string[];
+      }>(SHOWN_AMOUNTS);
+      const unread = amounts.filter((amount) => !saidAmounts.includes(amount));
+      const unshown = saidAmounts.filter((amount) => !amounts.includes(amount));
+      const wrong = unread.length + unshown.length > 0 || !said.startsWith(title);
+      return { title: said.startsWith(title), unread, unshown, ...(wrong ? { said } : {}) };
+    })
+    .toEqual({ title: true, unread: [], unshown: [] });
+}
+
 /** A training receipt of `amount` (e.g. "12.50"): TRAINING on it, and no run of digits as long as a card number. */
 export function expectTrainingReceipt(receipt: string, amount: string): void {
   expect(receipt).toContain('TRAINING');
   expect(receipt).toContain(amount);
   expect(receipt).not.toMatch(/\d{13,19}/);
 }
+
+/** Screens whose screenshots docs/app.md shows, at both lane display sizes (screens.e2e.ts). */
+export const DOCS_SHOTS: ReadonlySet<string> = new Set([
+  'amount',
+  'card',
+  'card-training-controls',
+  'override',
+  'approved',
+  'declined',
+  'confirm-cashout',
+  'confirm-close-day',
+  'history-receipt',
+  'gift',
+  'interrupted',
+  'touch-amount',
+]);
 
 /** Folder of the documentation's images, which the suite draws (docs/app.md's, README's). */
 export const DOCS_IMAGES_DIR = join(REPO_ROOT, 'docs', 'images');

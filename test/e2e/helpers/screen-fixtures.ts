@@ -14,7 +14,7 @@ import type {
 } from '../../../main/lane-api/index.ts';
 
 const NOW = 1_763_900_000_000;
-const VISA = {
+export const VISA = {
   maskedAccount: 'XXXXXXXXXXXX1111',
   lastFour: '1111',
   brand: 'VISA',

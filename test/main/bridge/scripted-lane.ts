@@ -7,7 +7,9 @@ import type {
   LaneCommand,
   LaneEvent,
   LaneSnapshot,
+  WorkflowView,
 } from '../../../main/lane-api/index.ts';
+import { MOVING_COMMANDS } from '../../../main/lane-api/keys.ts';
 
 /** A snapshot of an idle training lane. */
 export const IDLE_SNAPSHOT: LaneSnapshot = {
@@ -47,11 +49,20 @@ export class ScriptedLane implements LaneApi {
     ok: true,
     data: { workflowId: 'wf-1' },
   });
+  /**
+   * When set, a command that moves the lane, once accepted, is followed by the workflow view last
+   * published, as the real lane publishes the step a command leads to.
+   */
+  echoesMoves = false;
   #seq = 0;
+  #workflow: WorkflowView | null = null;
 
   send = (async (command: LaneCommand) => {
     this.received.push(command);
-    return this.reply(command);
+    const reply = await this.reply(command);
+    if (this.echoesMoves && reply.ok && MOVING_COMMANDS.has(command.type))
+      this.publish({ type: 'workflow', workflow: this.#workflow });
+    return reply;
   }) as LaneApi['send'];
 
   subscribe(listener: (event: LaneEvent) => void): () => void {
@@ -69,6 +80,7 @@ export class ScriptedLane implements LaneApi {
   publish(event: DistributiveOmit<LaneEvent, 'seq' | 'at'>): void {
     this.#seq += 1;
     const full = { ...event, seq: this.#seq, at: 2 } as LaneEvent;
+    if (full.type === 'workflow') this.#workflow = full.workflow;
     for (const listener of this.listeners) listener(full);
   }
 }

@@ -3,7 +3,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANE_KEYS, keyCap, keyOfEvent, type LaneKey } from '../../../main/lane-api/keys.ts';
+import { LaneCommand, START_COMMAND_TYPES } from '../../../main/lane-api/commands.ts';
+import {
+  LANE_KEYS,
+  MOVING_COMMANDS,
+  PASSING_STEPS,
+  keyCap,
+  keyOfEvent,
+  type LaneKey,
+} from '../../../main/lane-api/keys.ts';
+import { WorkflowStep } from '../../../main/lane-api/workflow.ts';
 import { REPO_ROOT } from '../../server/helpers/server-process.ts';
 
 /** Every .svelte file of the UI, by its path under renderer/src. */
@@ -76,5 +85,16 @@ describe('the lane key map', () => {
     expect(down('F13')).toBeUndefined();
     expect(down('a')).toBeUndefined();
     expect([keyCap('Escape'), keyCap('Shift+F7'), keyCap('F10')]).toEqual(['Esc', '⇧F7', 'F10']);
+  });
+
+  it('keeps keys for the next screen after exactly the commands that start or move a workflow', () => {
+    const types = LaneCommand.options.map((schema) => schema.shape.type.value);
+    const moving = types.filter(
+      (type) => START_COMMAND_TYPES.has(type) || type.startsWith('workflow.'),
+    );
+    expect([...MOVING_COMMANDS].sort()).toEqual(moving.sort());
+    const steps = WorkflowStep.options.map((schema) => schema.shape.name.value);
+    expect([...PASSING_STEPS].filter((step) => !steps.includes(step as never))).toEqual([]);
+    expect(PASSING_STEPS.has('result')).toBe(false);
   });
 });

@@ -3,21 +3,24 @@ import { benchPerTestOnOneService } from './helpers/lane-bench.ts';
 
 const startBench = benchPerTestOnOneService();
 
+/** A credit sale of `amountMinor` swiped on a lane with `settings`, up to its result. */
+async function swipedSale(
+  amountMinor: number,
+  settings: NonNullable<Parameters<typeof startBench>[0]>['settings'],
+) {
+  const { driver, devices } = await startBench({ devices: { reader: 'wedge' }, settings });
+  const { workflowId } = await driver.send({ type: 'sale.start', amountMinor, tender: 'credit' });
+  await driver.step('card');
+  await devices.present('visa-x924', 'swipe');
+  return { driver, devices, workflowId, result: await driver.result() };
+}
+
 describe("receipts in the customer's language", () => {
   it("prints the customer's copy in Spanish and the merchant's in the lane's English, on paper and in the preview", async () => {
-    const bench = await startBench({
-      devices: { reader: 'wedge' },
-      settings: { customerLanguage: 'es', merchantCopy: true },
+    const { driver, devices, workflowId, result } = await swipedSale(1450, {
+      customerLanguage: 'es',
+      merchantCopy: true,
     });
-    const { driver, devices } = bench;
-    const { workflowId } = await driver.send({
-      type: 'sale.start',
-      amountMinor: 1450,
-      tender: 'credit',
-    });
-    await driver.step('card');
-    await devices.present('visa-x924', 'swipe');
-    const result = await driver.result();
     expect(result.step.result.outcome).toBe('approved');
     const printed = devices.simulators.printer.text();
     const customer = printed.indexOf('COPIA DEL CLIENTE');
@@ -34,16 +37,22 @@ describe("receipts in the customer's language", () => {
     await driver.idle();
   });
 
+  it("names a decline's reason in the customer's Spanish, never the service's English", async () => {
+    const { driver, workflowId, result } = await swipedSale(510, { customerLanguage: 'es' });
+    expect(result.step.result.outcome).toBe('declined');
+    const entryId = result.step.result.entryId ?? '';
+    const customer = await driver.send({ type: 'receipt.preview', entryId, copy: 'customer' });
+    expect(customer.text).toContain('RECHAZADA');
+    expect(customer.text).toContain('LLAME AL EMISOR');
+    expect(customer.text).not.toContain('CALL PROCESSOR');
+    const merchant = await driver.send({ type: 'receipt.preview', entryId, copy: 'merchant' });
+    expect(merchant.text).toContain('CALL PROCESSOR');
+    await driver.send({ type: 'workflow.cancel', workflowId });
+    await driver.step('cancelled');
+  });
+
   it('prints both copies in English by default', async () => {
-    const bench = await startBench({
-      devices: { reader: 'wedge' },
-      settings: { merchantCopy: true },
-    });
-    const { driver, devices } = bench;
-    await driver.send({ type: 'sale.start', amountMinor: 1460, tender: 'credit' });
-    await driver.step('card');
-    await devices.present('visa-x924', 'swipe');
-    await driver.result();
+    const { devices } = await swipedSale(1460, { merchantCopy: true });
     const printed = devices.simulators.printer.text();
     expect(printed).toContain('CUSTOMER COPY');
     expect(printed).toContain('MERCHANT COPY');

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { DeclineReason } from '../../../main/lane-api/index.ts';
 import { PaymentResponse } from '../../../main/payment/index.ts';
+import { RECEIPT_WORDS } from '../../../protocol/index.ts';
 import {
   type ReceiptDocument,
   ReceiptError,
@@ -91,13 +93,17 @@ describe('buildReceipt', () => {
     ]);
   });
 
-  it('a decline says why, prints no barcode and asks no signature', () => {
-    const answer = chipSaleAnswer({
+  /** A decline the service words in English. */
+  const nsfDecline = () =>
+    chipSaleAnswer({
       code: 'DENY',
       phard_code: 'DECLINE',
       verbiage: 'INSUFFICIENT FUNDS',
       auth: '',
     });
+
+  it('a decline says why, prints no barcode and asks no signature', () => {
+    const answer = nsfDecline();
     const [customer, merchant] = buildReceipts(answer, saleContext(), true);
     expect(customer?.outcome).toEqual({
       approved: false,
@@ -108,6 +114,32 @@ describe('buildReceipt', () => {
     expect(customer?.barcode).toBeUndefined();
     expect(merchant?.signature).toBe(false);
     expect(renderText(customer as ReceiptDocument, TARGET)).toContain('INSUFFICIENT FUNDS');
+  });
+
+  it("prints a Spanish customer copy's decline reason, time and zone in Spanish, never the service's English", () => {
+    const answer = nsfDecline();
+    const spanish = saleContext({ language: 'es', declineReason: 'insufficient_funds' });
+    const [customer, merchant] = buildReceipts(answer, spanish, true);
+    expect(customer?.outcome).toEqual({
+      approved: false,
+      partial: false,
+      text: 'RECHAZADA',
+      detail: 'FONDOS INSUFICIENTES',
+    });
+    expect(customer?.time).toBe('2026-03-14 12:30:05 CDT');
+    const text = renderText(customer as ReceiptDocument, TARGET);
+    expect(text).toContain('FONDOS INSUFICIENTES');
+    expect(text).not.toMatch(/INSUFFICIENT|-0500/);
+    expect(merchant?.outcome.detail).toBe('FONDOS INSUFICIENTES');
+    const unread = buildReceipt(answer, saleContext({ language: 'es' }));
+    expect(unread.outcome).toEqual({ approved: false, partial: false, text: 'RECHAZADA' });
+    const english = buildReceipt(answer, saleContext({ declineReason: 'insufficient_funds' }));
+    expect(english.outcome.detail).toBe('INSUFFICIENT FUNDS');
+  });
+
+  it('has Spanish words for every decline reason the lane reads', () => {
+    const words = RECEIPT_WORDS.es.declineReasons ?? {};
+    expect(DeclineReason.options.filter((reason) => words[reason] === undefined)).toEqual([]);
   });
 
   it("states the chip's final cryptogram, TVR and TSI once the card completed, not the answer's ARQC", () => {
