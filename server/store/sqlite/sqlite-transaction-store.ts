@@ -1,16 +1,11 @@
 import type { SqlSession } from '../sql-session.ts';
 import { SqlTransactionStore, type CapturePlace } from '../sql-transaction-store.ts';
 import type { TransactionRecord } from '../transaction-record.ts';
-import {
-  NEW_TRANSACTION_COLUMNS,
-  newTransactionValues,
-  recordFromRow,
-  type TransactionRow,
-} from '../transaction-rows.ts';
+import { NEW_TRANSACTION_COLUMNS, newTransactionValues } from '../transaction-rows.ts';
 import type { NewTransaction, TransactionEvent } from '../transaction-store.ts';
 
 const INSERT = `INSERT INTO transactions (${NEW_TRANSACTION_COLUMNS}, batch_id, item)
-  VALUES (${Array.from({ length: 38 }, (_, i) => `$${i + 1}`).join(', ')}) RETURNING *`;
+  VALUES (${Array.from({ length: 38 }, (_, i) => `$${i + 1}`).join(', ')})`;
 
 /** A capture's place: its batch, the batch's number and its item there. */
 interface BatchPlace {
@@ -47,26 +42,33 @@ async function placeInBatch(s: SqlSession, profileId: number, nowTs: number): Pr
 /**
  * Transactions and their history in SQLite (SqlTransactionStore): one service process owns the
  * database and its writers take turns, so a capture takes the next item of its batch in the
- * change that writes it, and a new transaction's record is the row its insert returns.
+ * change that writes it, and a new transaction's record is made from the values its insert wrote.
  */
 export class SqliteTransactionStore extends SqlTransactionStore {
   insert(txn: NewTransaction, event: TransactionEvent, nowTs: number): Promise<TransactionRecord> {
     return this.sql.write(async (s) => {
       const order = await this.orderOf(s, txn, nowTs);
       const place = txn.state === 'captured' ? await placeInBatch(s, txn.profileId, nowTs) : null;
-      const row = await s.get<Omit<TransactionRow, 'batch_number' | 'order_id'>>(INSERT, [
+      await s.run(INSERT, [
         ...newTransactionValues(txn, order, nowTs),
         place?.batchId ?? null,
         place?.item ?? null,
       ]);
-      if (row === undefined) throw new Error('transaction row vanished inside its own commit');
-      await this.addEvent(s, row.ttid, txn.profileId, event, nowTs);
-      // The row as inserted, with what the read of a stored one joins in: no second read.
-      return recordFromRow({
-        ...row,
-        batch_number: place?.number ?? null,
-        order_id: order.ref === null ? null : txn.orderId,
-      });
+      const inserted = await s.get<{ ttid: number }>('SELECT last_insert_rowid() AS ttid');
+      if (inserted === undefined) throw new Error('transaction row vanished inside its own commit');
+      await this.addEvent(s, inserted.ttid, txn.profileId, event, nowTs);
+      // The row as written, from the values given it: neither read back nor returned by SQLite.
+      return {
+        ...txn,
+        ttid: inserted.ttid,
+        statusFlags: [...txn.statusFlags],
+        paymentId: order.paymentId,
+        refundedAmount: 0,
+        batchNumber: place?.number ?? null,
+        item: place?.item ?? null,
+        createdTs: nowTs,
+        lastModifiedTs: nowTs,
+      };
     });
   }
 
