@@ -20,23 +20,25 @@ interface BatchPlace {
  * reading the batch and counting its item cannot interleave with another capture.
  */
 async function placeInBatch(s: SqlSession, profileId: number, nowTs: number): Promise<BatchPlace> {
-  let open = await s.get<{ id: number }>(
-    `SELECT id FROM batches WHERE profile_id = $1 AND status = 'open'`,
+  type OpenBatch = { id: number; item_count: number; number: number };
+  let open = await s.get<OpenBatch>(
+    `SELECT id, item_count, number FROM batches WHERE profile_id = $1 AND status = 'open'`,
     [profileId],
   );
-  open ??= await s.get<{ id: number }>(
+  open ??= await s.get<OpenBatch>(
     `INSERT INTO batches (profile_id, number, status, item_count, opened_ts)
      SELECT $1, coalesce(max(number), 0) + 1, 'open', 0, $2 FROM batches WHERE profile_id = $1
-     RETURNING id`,
+     RETURNING id, item_count, number`,
     [profileId, nowTs],
   );
-  if (open === undefined) throw new Error('batch row vanished inside its own commit');
-  const counted = await s.get<{ item_count: number; number: number }>(
-    'UPDATE batches SET item_count = item_count + 1 WHERE id = $1 RETURNING item_count, number',
-    [open.id],
-  );
-  if (counted === undefined) throw new Error('batch row vanished inside its own commit');
-  return { batchId: open.id, number: counted.number, item: counted.item_count };
+  const counted =
+    open === undefined
+      ? 0
+      : await s.run('UPDATE batches SET item_count = item_count + 1 WHERE id = $1', [open.id]);
+  if (open === undefined || counted !== 1) {
+    throw new Error('batch row vanished inside its own commit');
+  }
+  return { batchId: open.id, number: open.number, item: open.item_count + 1 };
 }
 
 /**
