@@ -45,7 +45,18 @@ function scanRun(run: string): { positions: number[]; hidden: boolean[] } {
   return { positions, hidden: hiddenDigits(positions.map((i) => run.charAt(i)).join('')) };
 }
 
+/** How many ASCII digits `text` holds. */
+function digitCount(text: string): number {
+  let digits = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x30 && code <= 0x39) digits += 1;
+  }
+  return digits;
+}
+
 function maskRun(run: string, maskChar: string): string {
+  if (digitCount(run) < SHORTEST_PAN) return run;
   const chars = [...run];
   const { positions, hidden } = scanRun(run);
   positions.forEach((position, k) => {
@@ -69,7 +80,7 @@ function maskTrack(track: string, pan: string, maskChar: string): string {
  * number is still card data.
  */
 function isBrandedCardNumber(digits: string): boolean {
-  return detectBrand(digits) !== null && luhnValid(digits);
+  return luhnValid(digits) && detectBrand(digits) !== null;
 }
 
 /** A group of digits in a spaced run: where it starts (UTF-16 index) and its digits. */
@@ -120,9 +131,12 @@ function cardNumberGroups(groups: readonly DigitGroup[], firstOnly: boolean): [n
 
 /** A spaced run with the digits of each card number of whole groups masked but its last four. */
 function maskSpacedRun(run: string, maskChar: string): string {
-  const chars = run.split('');
+  if (digitCount(run) < SHORTEST_PAN) return run;
   const groups = digitGroups(run);
-  for (const [first, last] of cardNumberGroups(groups, false)) {
+  const found = cardNumberGroups(groups, false);
+  if (found.length === 0) return run;
+  const chars = run.split('');
+  for (const [first, last] of found) {
     const positions = groups
       .slice(first, last + 1)
       .flatMap((group) => [...group.digits].map((_, k) => group.at + k));

@@ -3,6 +3,12 @@ const ANY_DECIMAL_DIGIT = /\p{Nd}/u;
 /** Decimal digits other than ASCII 0–9, as they remain after NFKC (Arabic-Indic, Devanagari…). */
 const OTHER_DECIMAL_DIGITS = /(?![0-9])\p{Nd}/gu;
 
+/** Whether every character of `text` is ASCII. */
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
 /**
  * The value (0–9) of a decimal digit of any script. Unicode keeps every script's decimal digits as
  * one contiguous run of ten, zero first (Unicode Standard §4.6, Numeric Value), so the value is the
@@ -22,5 +28,7 @@ function digitValue(digit: string): number {
  * Plain ASCII text comes back as it is.
  */
 export function screeningForm(text: string): string {
+  // ASCII is its own NFKC form and holds no other script's digits.
+  if (isAscii(text)) return text;
   return text.normalize('NFKC').replace(OTHER_DECIMAL_DIGITS, (digit) => String(digitValue(digit)));
 }

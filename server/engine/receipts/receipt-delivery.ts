@@ -92,10 +92,11 @@ export async function answerWithCopies(
  * The answer with the receipt the request asked for (docs/api.md, Receipts): with rcpt, the
  * formatted customer copy (rcpt_cust_*) and, unless rcpt_merch_copy=no, the merchant copy
  * (rcpt_merch_*), in the form and width rcpt sets; with rcpt_email or rcpt_sms, the customer copy
- * kept in the outbox, unless the outcome's commit kept it (answerWithCopies). Only answers about
- * an account get a receipt (they carry `account`): a refusal before anything ran gets none. A copy
- * kept here (a reprint, a decline noted) is its own write before the answer leaves; one that
- * cannot be kept is logged, never a reason to fail the answer.
+ * kept in the outbox, unless the outcome's commit kept it (answerWithCopies): then, without rcpt,
+ * the answer leaves as it is, with nothing read again. Only answers about an account get a
+ * receipt (they carry `account`): a refusal before anything ran gets none. A copy kept here (a
+ * reprint, a decline noted) is its own write before the answer leaves; one that cannot be kept is
+ * logged, never a reason to fail the answer.
  */
 export async function withReceipts(
   request: OperationRequest,
@@ -103,8 +104,9 @@ export async function withReceipts(
   ctx: EngineContext,
 ): Promise<ServiceAnswer> {
   const { params, caller } = request;
-  const wanted = params.rcpt !== undefined || asksForCopies(request);
-  if (!wanted || answer.kind !== 'response' || answer.pairs.account === undefined) return answer;
+  if (answer.kind !== 'response' || answer.pairs.account === undefined) return answer;
+  const copiesToKeep = answer.copiesCommitted !== true && asksForCopies(request);
+  if (params.rcpt === undefined && !copiesToKeep) return answer;
   const { pairs } = answer;
   const ttid = pairs.ttid;
   const record =
@@ -120,7 +122,7 @@ export async function withReceipts(
       Object.assign(added, receiptPairs(receiptCopy(facts, 'merchant'), 'merchant', settings));
     }
   }
-  if (answer.copiesCommitted !== true && asksForCopies(request)) {
+  if (copiesToKeep) {
     try {
       await ctx.store.outbox.add(messagesOf(request, facts, ttid).map(outboxCopy));
     } catch (error) {

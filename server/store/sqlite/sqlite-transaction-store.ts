@@ -1,16 +1,11 @@
 import type { SqlSession } from '../sql-session.ts';
 import { SqlTransactionStore, type CapturePlace } from '../sql-transaction-store.ts';
 import type { TransactionRecord } from '../transaction-record.ts';
-import {
-  NEW_TRANSACTION_COLUMNS,
-  newTransactionValues,
-  recordFromRow,
-  type TransactionRow,
-} from '../transaction-rows.ts';
+import { NEW_TRANSACTION_COLUMNS, newTransactionValues } from '../transaction-rows.ts';
 import type { NewTransaction, TransactionEvent } from '../transaction-store.ts';
 
 const INSERT = `INSERT INTO transactions (${NEW_TRANSACTION_COLUMNS}, batch_id, item)
-  VALUES (${Array.from({ length: 38 }, (_, i) => `$${i + 1}`).join(', ')}) RETURNING *`;
+  VALUES (${Array.from({ length: 38 }, (_, i) => `$${i + 1}`).join(', ')})`;
 
 /** A capture's place: its batch, the batch's number and its item there. */
 interface BatchPlace {
@@ -25,48 +20,57 @@ interface BatchPlace {
  * reading the batch and counting its item cannot interleave with another capture.
  */
 async function placeInBatch(s: SqlSession, profileId: number, nowTs: number): Promise<BatchPlace> {
-  let open = await s.get<{ id: number }>(
-    `SELECT id FROM batches WHERE profile_id = $1 AND status = 'open'`,
+  type OpenBatch = { id: number; item_count: number; number: number };
+  let open = await s.get<OpenBatch>(
+    `SELECT id, item_count, number FROM batches WHERE profile_id = $1 AND status = 'open'`,
     [profileId],
   );
-  open ??= await s.get<{ id: number }>(
+  open ??= await s.get<OpenBatch>(
     `INSERT INTO batches (profile_id, number, status, item_count, opened_ts)
      SELECT $1, coalesce(max(number), 0) + 1, 'open', 0, $2 FROM batches WHERE profile_id = $1
-     RETURNING id`,
+     RETURNING id, item_count, number`,
     [profileId, nowTs],
   );
-  if (open === undefined) throw new Error('batch row vanished inside its own commit');
-  const counted = await s.get<{ item_count: number; number: number }>(
-    'UPDATE batches SET item_count = item_count + 1 WHERE id = $1 RETURNING item_count, number',
-    [open.id],
-  );
-  if (counted === undefined) throw new Error('batch row vanished inside its own commit');
-  return { batchId: open.id, number: counted.number, item: counted.item_count };
+  const counted =
+    open === undefined
+      ? 0
+      : await s.run('UPDATE batches SET item_count = item_count + 1 WHERE id = $1', [open.id]);
+  if (open === undefined || counted !== 1) {
+    throw new Error('batch row vanished inside its own commit');
+  }
+  return { batchId: open.id, number: open.number, item: open.item_count + 1 };
 }
 
 /**
  * Transactions and their history in SQLite (SqlTransactionStore): one service process owns the
  * database and its writers take turns, so a capture takes the next item of its batch in the
- * change that writes it, and a new transaction's record is the row its insert returns.
+ * change that writes it, and a new transaction's record is made from the values its insert wrote.
  */
 export class SqliteTransactionStore extends SqlTransactionStore {
   insert(txn: NewTransaction, event: TransactionEvent, nowTs: number): Promise<TransactionRecord> {
     return this.sql.write(async (s) => {
       const order = await this.orderOf(s, txn, nowTs);
       const place = txn.state === 'captured' ? await placeInBatch(s, txn.profileId, nowTs) : null;
-      const row = await s.get<Omit<TransactionRow, 'batch_number' | 'order_id'>>(INSERT, [
+      await s.run(INSERT, [
         ...newTransactionValues(txn, order, nowTs),
         place?.batchId ?? null,
         place?.item ?? null,
       ]);
-      if (row === undefined) throw new Error('transaction row vanished inside its own commit');
-      await this.addEvent(s, row.ttid, txn.profileId, event, nowTs);
-      // The row as inserted, with what the read of a stored one joins in: no second read.
-      return recordFromRow({
-        ...row,
-        batch_number: place?.number ?? null,
-        order_id: order.ref === null ? null : txn.orderId,
-      });
+      const inserted = await s.get<{ ttid: number }>('SELECT last_insert_rowid() AS ttid');
+      if (inserted === undefined) throw new Error('transaction row vanished inside its own commit');
+      await this.addEvent(s, inserted.ttid, txn.profileId, event, nowTs);
+      // The row as written, from the values given it: neither read back nor returned by SQLite.
+      return {
+        ...txn,
+        ttid: inserted.ttid,
+        statusFlags: [...txn.statusFlags],
+        paymentId: order.paymentId,
+        refundedAmount: 0,
+        batchNumber: place?.number ?? null,
+        item: place?.item ?? null,
+        createdTs: nowTs,
+        lastModifiedTs: nowTs,
+      };
     });
   }
 

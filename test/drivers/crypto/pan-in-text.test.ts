@@ -9,6 +9,9 @@ describe('maskCardNumbers', () => {
     ['amex 3714-496353-98431 ok', 'amex XXXX-XXXXXX-X8431 ok'],
     ['bogus_4111111111111111', 'bogus_XXXXXXXXXXXX1111'],
     ['two: 5454545454545454, 371449635398431', 'two: XXXXXXXXXXXX5454, XXXXXXXXXXX8431'],
+    ['0000 0000 00000 (Luhn-valid, no brand)', 'XXXX XXXX X0000 (Luhn-valid, no brand)'],
+    ['tel 32606\n4111.1111.1111.1111 ok', 'tel 32606\nXXXX.XXXX.XXXX.1111 ok'],
+    ['４１１１ １１１１ １１１１ １１１１', 'XXXX XXXX XXXX 1111'],
   ])('masks the card numbers in %j', (text, masked) => {
     expect(maskCardNumbers(text)).toBe(masked);
   });
@@ -27,6 +30,8 @@ describe('maskCardNumbers', () => {
     ['a date, a time and an amount', 'on 30.01.2024 at 12:30:45 paid 1,234.56'],
     ['an address and a phone number', 'host 192.168.100.200, call +1 (352) 555-1234'],
     ['text with compatibility characters', 'Acme™ ﬁne café ½ lane ４'],
+    ['a Luhn-valid number of no brand, split by dots', '0000.0000.00000'],
+    ['a receipt heading', 'FL 32606\n  (352) 555-0100\n  2026-11-29 02:26:10 +0000\nAUTH 607529'],
   ])('leaves %s alone', (_label, text) => {
     expect(maskCardNumbers(text)).toBe(text);
   });

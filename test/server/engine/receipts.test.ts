@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PaymentResponse } from '../../../main/payment/index.ts';
 import { buildReceipts, renderText, type ReceiptDocument } from '../../../main/receipt/index.ts';
 import { parseOutboxMessage } from '../../../server/engine/receipts/receipt-outbox.ts';
@@ -235,6 +235,22 @@ describe('e-mailed and texted copies (rcpt_email, rcpt_sms)', () => {
     expect(email).not.toContain('MERCHANT COPY');
     for (const copy of copies) expectNoPan(JSON.stringify(copy));
     expect(existsSync(join(fx.dir, 'outbox'))).toBe(false);
+  });
+
+  it('kept by the commit of the outcome leave without the sale or the header read again', async () => {
+    const reads = [
+      vi.spyOn(fx.store.transactions, 'find'),
+      vi.spyOn(fx.store.merchants, 'profile'),
+      vi.spyOn(fx.store.receiptHeaders, 'find'),
+    ];
+    const copies = { rcpt_email: 'pat@example.com', rcpt_sms: '+1 352 555 1234' };
+    const sale = await fx.run('sale', keyedSale('3.00', copies));
+    expect(sale.code).toBe('AUTH');
+    expect(await fx.store.outbox.list()).toHaveLength(2);
+    expect(reads.map((read) => read.mock.calls.length)).toEqual([0, 0, 0]);
+    const printed = await fx.run('sale', keyedSale('4.00', { ...copies, rcpt: 'yes' }));
+    expect(printed.rcpt_cust_money).toContain('$4.00');
+    expect(reads.map((read) => read.mock.calls.length)).toEqual([1, 1, 1]);
   });
 
   it('commit with the outcome: a sale whose copies cannot be kept is not approved', async () => {
