@@ -112,4 +112,9 @@ export interface CardReader {
   close(): Promise<void>;
   /** Waits for the next card (swipes made before `since`, default the call, are not used); default deadline 60 s. */
   readCard(options?: CardReadOptions): Promise<CardRead>;
+  /**
+   * Resolves once every card wait started so far has ended on the device: a wait given up on has
+   * sent its cancel and had its answer, so the next card presented goes to the next wait.
+   */
+  settled(): Promise<void>;
 }
