@@ -23,6 +23,7 @@ import { OFFLINE_NEVER, type OfflineConfig } from './offline/offline-config.ts';
 import { OfflineForwarder } from './offline/offline-forwarder.ts';
 import type { LaneContext, ManagerOverride, ReceiptPort, TrainingManager } from './lane-context.ts';
 import { LaneQueries, type QuerySources } from './lane-queries.ts';
+import { DeviceNotices } from './device-notices.ts';
 import { laneStatus } from './lane-status.ts';
 import { answerTraining, type SimulatorControls } from './training-commands.ts';
 import { startWorkflow, type StartError } from './workflow-factory.ts';
@@ -149,12 +150,21 @@ export class LaneEngine implements LaneApi {
 
   /**
    * Starts an engine: workflows a stop or a crash left running are listed as interrupted; status,
-   * history and that list follow the devices and the journal; recovery runs now.
+   * history and that list follow the devices and the journal, a device lost and back is a notice;
+   * recovery runs now.
    */
   static start(options: LaneEngineOptions): LaneEngine {
     const engine = new LaneEngine(options);
     engine.#interrupted.markRunning();
-    engine.#stops.push(options.devices.onStatus(() => engine.#publishStatus()));
+    const notices = new DeviceNotices(options.devices.statuses(), (notice) =>
+      engine.#events.emit({ type: 'notice', notice }),
+    );
+    engine.#stops.push(
+      options.devices.onStatus((status) => {
+        engine.#publishStatus();
+        notices.seen(status);
+      }),
+    );
     engine.#stops.push(
       options.journal.onChange((entry) => {
         const tip = options.settings.get().tipAdjust;

@@ -76,4 +76,26 @@ describe('notice text', () => {
       'A zzz of 1.00 was declined; nothing was charged.',
     );
   });
+
+  it('names the device of a device_lost or device_back notice in the language of the screen', async () => {
+    const { noticeText } = await import('../../renderer/src/ui/notice-text.ts');
+    const english = (key: keyof typeof en, params?: Record<string, string | number>) =>
+      interpolate(en[key], params);
+    const spanish = (key: keyof typeof en, params?: Record<string, string | number>) =>
+      interpolate(es[key], params);
+    const lost = {
+      level: 'warning' as const,
+      code: 'device_lost' as const,
+      params: { device: 'reader' },
+    };
+    const back = {
+      level: 'info' as const,
+      code: 'device_back' as const,
+      params: { device: 'pinpad' },
+    };
+    expect(noticeText(lost, english)).toBe('Card reader was lost.');
+    expect(noticeText(lost, spanish)).toBe('Lector de tarjetas: se perdió la conexión.');
+    expect(noticeText(back, english)).toBe('PIN pad is back.');
+    expect(noticeText(back, spanish)).toBe('Teclado PIN: la conexión ha vuelto.');
+  });
 });
