@@ -130,7 +130,8 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
     keyed: KeyedCardRequest = {},
   ): Promise<CapturedCard | typeof CHANGE_TENDER> {
     let problem: 'card_unreadable' | 'insert_chip' | undefined;
-    const chipFirst = new ChipFirst(this.ctx.devices.has('emv'));
+    const chipReader = this.ctx.devices.has('emv') && tender !== 'gift';
+    const chipFirst = new ChipFirst(chipReader, this.ctx.chipFirst.attempts);
     for (;;) {
       const accepts = this.accepts(tender);
       const shownAt = performance.now();

@@ -19,6 +19,7 @@ import { InterruptedList } from './interrupted-list.ts';
 import { JournaledPayments } from './journal/journaled-payments.ts';
 import { EntryResolver } from './journal/entry-resolver.ts';
 import { Recovery } from './journal/recovery.ts';
+import { CHIP_FIRST_DEFAULT, type ChipFirstConfig } from './chip-fallback.ts';
 import { OFFLINE_NEVER, type OfflineConfig } from './offline/offline-config.ts';
 import { OfflineForwarder } from './offline/offline-forwarder.ts';
 import type { LaneContext, ManagerOverride, ReceiptPort, TrainingManager } from './lane-context.ts';
@@ -46,6 +47,8 @@ export interface LaneEngineOptions extends QuerySources {
   readonly simulators?: SimulatorControls;
   /** The offline store-and-forward rules (docs/lane.md › Offline); default never offline. */
   readonly offline?: OfflineConfig;
+  /** Chip first (docs/lane.md › Chip first); default one failed chip read opens the fallback. */
+  readonly chipFirst?: ChipFirstConfig;
   /** Training mode's manager, shown on the override form; absent on a real lane. */
   readonly trainingManager?: TrainingManager;
   /** Milliseconds between background passes of recovery; default 15 000. */
@@ -110,6 +113,7 @@ export class LaneEngine implements LaneApi {
     this.#context = {
       training: options.training,
       offline: options.offline ?? OFFLINE_NEVER,
+      chipFirst: options.chipFirst ?? CHIP_FIRST_DEFAULT,
       journal: options.journal,
       payments: this.#payments,
       recovery: this.#recovery,

@@ -56,8 +56,8 @@ afterAll(async () => {
   rmSync(data, { recursive: true, force: true });
 });
 
-/** A swiped credit sale of `amountMinor` approved offline; answers its journal entry. */
-async function offlineSale(amountMinor: number, cardId = 'amex'): Promise<JournalEntry> {
+/** A swiped credit sale of `amountMinor` (a stripe-only card) approved offline; answers its journal entry. */
+async function offlineSale(amountMinor: number, cardId = 'visa-x924'): Promise<JournalEntry> {
   const { driver, devices } = bench;
   const { workflowId } = await driver.send({ type: 'sale.start', amountMinor, tender: 'credit' });
   await driver.step('card');
@@ -84,9 +84,9 @@ async function rowsOf(
 describe('forwarding offline approvals when the service is back', () => {
   it("sends them in order with their own order ids, recorded OFFLINE by the service; a decline goes on the manager's list", async () => {
     const first = await offlineSale(2000);
-    const declines = await offlineSale(601, 'visa');
-    const neverLeft = await offlineSale(1200, 'mc');
-    const left = await offlineSale(1300, 'discover');
+    const declines = await offlineSale(601, 'diners');
+    const neverLeft = await offlineSale(1200, 'visa-x924');
+    const left = await offlineSale(1300, 'diners');
     // Two requests cut short by a kill of the lane while forwarding: one never left, one had.
     bench.lane.journal.offline.forwarding(neverLeft.id);
     bench.lane.journal.offline.forwarding(left.id);
@@ -122,14 +122,14 @@ describe('forwarding offline approvals when the service is back', () => {
     expect(status.offline).toEqual({ waiting: 0, valueMinor: 0, declined: 1 });
     const { declined } = await bench.driver.send({ type: 'offline.declined' });
     expect(declined).toEqual([
-      { entryId: declines.id, amountMinor: 601, at: declines.createdAt, lastFour: '1111' },
+      { entryId: declines.id, amountMinor: 601, at: declines.createdAt, lastFour: '1667' },
     ]);
   });
 
   it('closing the day forwards the waiting sales first and lists those declined on forwarding with amount, time and last four', async () => {
     await service.kill('SIGTERM');
-    const approved = await offlineSale(1700, 'visa');
-    const declined = await offlineSale(601, 'mc');
+    const approved = await offlineSale(1700, 'visa-x924');
+    const declined = await offlineSale(601, 'diners');
     service = await startServiceProcess(data, ['--port', String(port)]);
     const { driver } = bench;
     const closing = await driver.send({ type: 'day.close' });
