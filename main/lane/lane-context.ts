@@ -20,6 +20,7 @@ import type { OfflineConfig } from './offline/offline-config.ts';
 export type LaneDevices = Pick<
   DeviceManager,
   | 'readCard'
+  | 'cardWaitsEnded'
   | 'requestPin'
   | 'keyCard'
   | 'completeChip'

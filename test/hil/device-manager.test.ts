@@ -80,12 +80,13 @@ describe('DeviceManager on the training simulators over real ptys (socat) and TC
     });
   });
 
-  it('answers a swipe only once the EMV reader has ended its wait, so a card inserted at once goes to the next wait', async () => {
+  it('tells when the EMV wait a swipe won over has ended, so a card inserted then goes to the next wait', async () => {
     await bench.manager.check('emv');
     const emv = bench.sims.simulators.emv;
     const swiped = await bench.present('visa', 'swipe', { amountMinor: 600 });
     expect(swiped.role).toBe('reader');
-    // The customer inserts the moment the lane has the swipe: no wait may still hold the reader.
+    await bench.manager.cardWaitsEnded();
+    // The customer inserts the moment the lane asks again: no wait may still hold the reader.
     expect(emv.activated).toBe(false);
     await bench.sims.present('visa', 'insert');
     await expect(
