@@ -167,6 +167,11 @@ export class NgaReaderDriver implements CardReader {
     );
   }
 
+  /** Resolves once every call so far has ended, a cancelled card wait's cancel (05-01) answered. */
+  settled(): Promise<void> {
+    return this.#queue.idle();
+  }
+
   /** Ends a card wait in progress (its readCard rejects with CANCELLED); no-op when idle. */
   cancel(): void {
     this.#activation.cancel(

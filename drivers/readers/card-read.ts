@@ -26,6 +26,11 @@ export interface CardDisplay {
   expdate?: string;
   /** ISO 7813 service code, three digits, when the device shows it (2xx/6xx: chip card). */
   serviceCode?: string;
+  /**
+   * The reader says the card has a chip (its service code starts 2 or 6) though it masks the
+   * service code: ID TECH's field 8 bit 5 (docs/devices.md, ID TECH frames).
+   */
+  chipCard?: true;
 }
 
 /** A swipe from a reader that does not encrypt (keyboard wedge): the tracks go out as trackdata. */
@@ -112,4 +117,9 @@ export interface CardReader {
   close(): Promise<void>;
   /** Waits for the next card (swipes made before `since`, default the call, are not used); default deadline 60 s. */
   readCard(options?: CardReadOptions): Promise<CardRead>;
+  /**
+   * Resolves once every card wait started so far has ended on the device: a wait given up on has
+   * sent its cancel and had its answer, so the next card presented goes to the next wait.
+   */
+  settled(): Promise<void>;
 }

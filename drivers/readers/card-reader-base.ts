@@ -51,6 +51,10 @@ export abstract class CardReaderBase implements CardReader {
     });
   }
 
+  settled(): Promise<void> {
+    return this.queue.idle();
+  }
+
   /** Hands a decoded swipe, or the reason one could not be decoded, to the waiting readCard(). */
   protected deliver(outcome: CardRead | DeviceError): void {
     const at = performance.now();

@@ -12,6 +12,8 @@ export interface EncryptedSwipeParts {
   maskedTrack1: string | undefined;
   maskedTrack2: string | undefined;
   deviceSerial?: string;
+  /** The reader flagged the card as a chip card (ID TECH field 8 bit 5). */
+  chipCard?: boolean;
   /** The reader's whole output for the swipe (report or frame), when it has one. */
   capture?: Buffer;
 }
@@ -19,7 +21,7 @@ export interface EncryptedSwipeParts {
 /**
  * The read an encrypting reader's swipe becomes: ciphertext and KSN as uppercase hex for
  * e_trackdata and e_id, the whole capture for e_datafield when there is one, the format name,
- * and the display fields from the masked tracks.
+ * the display fields from the masked tracks, and the reader's chip-card flag.
  * KEY_EXHAUSTED when the reader sent no ciphertext or a blank KSN (it stops encrypting then).
  */
 export function encryptedSwipeRead(parts: EncryptedSwipeParts): EncryptedSwipeRead {
@@ -53,6 +55,7 @@ export function encryptedSwipeRead(parts: EncryptedSwipeParts): EncryptedSwipeRe
     e_id: parts.ksn.toString('hex').toUpperCase(),
     e_datafieldfmt: parts.format,
   };
+  if (parts.chipCard === true) read.chipCard = true;
   if (parts.deviceSerial !== undefined && parts.deviceSerial.length > 0)
     read.deviceSerial = parts.deviceSerial;
   if (parts.capture !== undefined) read.e_datafield = parts.capture.toString('hex').toUpperCase();

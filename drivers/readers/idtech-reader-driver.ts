@@ -15,7 +15,8 @@ export const IDTECH_USB = { vendorId: 0x0acd, productId: 0x2030 } as const;
  * `02 LenL LenH data LRC CheckSum 03`, original and enhanced formats. A frame with a bad LRC or
  * checksum is reported as CHECKSUM (swipe again); noise between frames is skipped. Track 2 (else
  * track 1) ciphertext, or the original format's joint track 1+2 block, becomes e_trackdata,
- * encrypted under the DUKPT data variant (format "idtech").
+ * encrypted under the DUKPT data variant (format "idtech"). The enhanced format's field 8 bit 5
+ * marks a chip card, whose masked service code the lane cannot read (chipCard).
  */
 export class IdtechReaderDriver extends CardReaderBase {
   #buffer = Buffer.alloc(0);
@@ -85,6 +86,7 @@ export class IdtechReaderDriver extends CardReaderBase {
           maskedTrack1: swipe.maskedTracks[0] || undefined,
           maskedTrack2: swipe.maskedTracks[1] || undefined,
           deviceSerial: swipe.serial.toString('latin1').replace(/\0+$/, ''),
+          chipCard: enhanced && (swipe.field8 & IDTECH_FIELD8.chipCard) !== 0,
           capture: frame,
         }),
       );

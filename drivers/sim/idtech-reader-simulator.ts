@@ -39,7 +39,8 @@ const sha1 = (text: string): Buffer => createHash('sha1').update(text, 'latin1')
  * An ID TECH SecureMag-style reader on a serial line: each swipe is one framed message with
  * masked tracks (factory masking unless set: "*", first and last 4 PAN digits, format code,
  * expiry and LRC masked), tracks (with their LRC characters) encrypted TDES-CBC under the DUKPT data
- * variant with the one-way step, SHA-1 hashes of the clear tracks, serial number and KSN.
+ * variant with the one-way step, SHA-1 hashes of the clear tracks, serial number and KSN; field 8
+ * bit 5 set for a chip card (service code 2xx or 6xx).
  * Faults: a bad LRC byte, noise, a slow or cut-off frame, DUKPT exhaustion (no ciphertext, no KSN).
  */
 export class IdtechReaderSimulator extends DeviceSimulator {
@@ -71,7 +72,11 @@ export class IdtechReaderSimulator extends DeviceSimulator {
       hashes: [sha1(clear[0]), sha1(clear[1]), empty()],
       serial: Buffer.from(this.serial, 'latin1'),
       ksn: empty(),
-      field8: IDTECH_FIELD8.masked[0] | IDTECH_FIELD8.masked[1] | IDTECH_FIELD8.serial,
+      field8:
+        IDTECH_FIELD8.masked[0] |
+        IDTECH_FIELD8.masked[1] |
+        IDTECH_FIELD8.serial |
+        (/^[26]/.test(card.serviceCode) ? IDTECH_FIELD8.chipCard : 0),
       field9: 0,
     };
     if (this.faults.fire('exhausted')) this.keys.exhaust();

@@ -20,6 +20,14 @@ export class DeviceQueue {
     return this.#pending;
   }
 
+  /**
+   * Resolves once every call queued so far has ended on the device, including the clean-up of a
+   * call its caller gave up on (a cancelled card wait's cancel message); later calls are not waited for.
+   */
+  idle(): Promise<void> {
+    return this.#tail;
+  }
+
   /** Queues `work`; it gets a signal that aborts at the deadline or on cancel. */
   run<T>(
     operation: string,

@@ -52,8 +52,8 @@ function readOn(
 /**
  * Waits for a card on every reader asked (default all configured): the first reader to answer,
  * with a read or an error, decides and the others are cancelled (the EMV reader gets its cancel
- * command). Readers not connected when the call starts are left out while another one is.
- * Default deadline 60 s (READ_CARD_DEADLINE_MS); a read under another key set than configured
+ * command, which ends its wait after the answer: cardWaitsEnded waits for that). Readers not
+ * connected when the call starts are left out while another one is. Default deadline 60 s (READ_CARD_DEADLINE_MS); a read under another key set than configured
  * is refused (PROTOCOL, field keySet). NOT_FOUND when no reader is configured.
  */
 export async function readFirstCard(
@@ -81,4 +81,15 @@ export async function readFirstCard(
     request.signal?.removeEventListener('abort', follow);
     for (const attempt of attempts) attempt.catch(() => undefined);
   }
+}
+
+/**
+ * Resolves once every card wait started so far has ended on its reader, one given up on included
+ * (the EMV reader's cancel answered), so a card presented after it goes to the next wait, never to
+ * one given up on (docs/lane-devices.md, cardWaitsEnded).
+ */
+export async function cardWaitsEnded(
+  readers: ReadonlyMap<CardReaderRole, ManagedDevice<CardReader>>,
+): Promise<void> {
+  await Promise.all([...readers.values()].map((device) => device.driver.settled()));
 }

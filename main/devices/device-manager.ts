@@ -24,6 +24,7 @@ import {
   type CardCapture,
   type CardReaderRole,
   type CardRequest,
+  cardWaitsEnded,
   readFirstCard,
 } from './card-readers.ts';
 import {
@@ -163,6 +164,11 @@ export class DeviceManager {
   /** Waits for a card on the swipe and EMV readers; the first to answer decides (see readFirstCard). */
   readCard(request: CardRequest = {}): Promise<CardCapture> {
     return readFirstCard(this.#readers, request);
+  }
+
+  /** Resolves once every card wait so far has ended on its reader (see cardWaitsEnded). */
+  cardWaitsEnded(): Promise<void> {
+    return cardWaitsEnded(this.#readers);
   }
 
   /**

@@ -121,8 +121,9 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
    * The card step: waits on every reader at once (the first read wins) or for the cashier to
    * choose keyed entry on the PIN pad (asked as `keyed` says: default number and expiry). A chip
    * card swiped where the EMV reader could read its chip stays on this step with insert_chip
-   * until the chip fails (ChipFirst). A read the customer can retry stays on this step with the
-   * problem shown; a reader gone, silent or out of keys goes to attention.
+   * until the chip fails (ChipFirst); the step is shown again once every abandoned card wait has
+   * ended, so a chip inserted at the prompt is never lost. A read the customer can retry stays on
+   * this step with the problem shown; a reader gone, silent or out of keys goes to attention.
    */
   protected async captureCard(
     tender: Tender,
@@ -130,8 +131,11 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
     keyed: KeyedCardRequest = {},
   ): Promise<CapturedCard | typeof CHANGE_TENDER> {
     let problem: 'card_unreadable' | 'insert_chip' | undefined;
-    const chipFirst = new ChipFirst(this.ctx.devices.has('emv'));
+    const chipReader = this.ctx.devices.has('emv') && tender !== 'gift';
+    const chipFirst = new ChipFirst(chipReader, this.ctx.chipFirst.attempts);
     for (;;) {
+      // A wait the last read won over may still be ending: a card presented now goes to the next.
+      await this.ctx.devices.cardWaitsEnded();
       const accepts = this.accepts(tender);
       const shownAt = performance.now();
       this.show({ name: 'card', dueMinor, tender, accepts, ...(problem ? { problem } : {}) });

@@ -1,13 +1,22 @@
 import type { CardRead } from '../../drivers/index.ts';
 
 /**
- * A magnetic stripe whose ISO 7813 service code starts 2 or 6 belongs to a card with a chip
- * (docs/lane.md › Chip first; ISO/IEC 7813 service code, first digit).
+ * A magnetic stripe whose ISO 7813 service code starts 2 or 6 belongs to a card with a chip, as
+ * does one the reader flags so when it masks the service code (docs/lane.md › Chip first; ISO/IEC
+ * 7813 service code, first digit; ID TECH field 8 bit 5).
  */
 export function isChipCard(read: CardRead): boolean {
   const first = read.serviceCode?.[0];
-  return first === '2' || first === '6';
+  return first === '2' || first === '6' || read.chipCard === true;
 }
+
+/** lane.yaml `chipFirst` (docs/lane.md › Chip first): failed chip reads before the swipe is taken. */
+export interface ChipFirstConfig {
+  readonly attempts: number;
+}
+
+/** One failed chip read opens the fallback (docs/lane.md › Chip first). */
+export const CHIP_FIRST_DEFAULT: ChipFirstConfig = { attempts: 1 };
 
 /** What the card step does with a read: take it, ask for the chip, or take it as a fallback swipe. */
 export type ChipVerdict = 'take' | 'insert_chip' | 'fallback';

@@ -13,12 +13,14 @@ import type { JournalStore } from './journal/journal-store.ts';
 import type { JournalEntry } from './journal/journal-types.ts';
 import type { EntryResolver } from './journal/entry-resolver.ts';
 import type { Recovery } from './journal/recovery.ts';
+import type { ChipFirstConfig } from './chip-fallback.ts';
 import type { OfflineConfig } from './offline/offline-config.ts';
 
 /** What the workflows ask of the devices: the DeviceManager's card, PIN, printer and status calls. */
 export type LaneDevices = Pick<
   DeviceManager,
   | 'readCard'
+  | 'cardWaitsEnded'
   | 'requestPin'
   | 'keyCard'
   | 'completeChip'
@@ -87,6 +89,8 @@ export interface LaneContext {
   readonly training: boolean;
   /** The lane's offline store-and-forward rules (docs/lane.md › Offline). */
   readonly offline: OfflineConfig;
+  /** Chip first (docs/lane.md › Chip first). */
+  readonly chipFirst: ChipFirstConfig;
   readonly journal: JournalStore;
   readonly payments: JournaledPayments;
   readonly recovery: Recovery;

@@ -19,10 +19,12 @@ import { InterruptedList } from './interrupted-list.ts';
 import { JournaledPayments } from './journal/journaled-payments.ts';
 import { EntryResolver } from './journal/entry-resolver.ts';
 import { Recovery } from './journal/recovery.ts';
+import { CHIP_FIRST_DEFAULT, type ChipFirstConfig } from './chip-fallback.ts';
 import { OFFLINE_NEVER, type OfflineConfig } from './offline/offline-config.ts';
 import { OfflineForwarder } from './offline/offline-forwarder.ts';
 import type { LaneContext, ManagerOverride, ReceiptPort, TrainingManager } from './lane-context.ts';
 import { LaneQueries, type QuerySources } from './lane-queries.ts';
+import { DeviceNotices } from './device-notices.ts';
 import { laneStatus } from './lane-status.ts';
 import { answerTraining, type SimulatorControls } from './training-commands.ts';
 import { startWorkflow, type StartError } from './workflow-factory.ts';
@@ -45,6 +47,8 @@ export interface LaneEngineOptions extends QuerySources {
   readonly simulators?: SimulatorControls;
   /** The offline store-and-forward rules (docs/lane.md › Offline); default never offline. */
   readonly offline?: OfflineConfig;
+  /** Chip first (docs/lane.md › Chip first); default one failed chip read opens the fallback. */
+  readonly chipFirst?: ChipFirstConfig;
   /** Training mode's manager, shown on the override form; absent on a real lane. */
   readonly trainingManager?: TrainingManager;
   /** Milliseconds between background passes of recovery; default 15 000. */
@@ -112,6 +116,7 @@ export class LaneEngine implements LaneApi {
     this.#context = {
       training: options.training,
       offline: options.offline ?? OFFLINE_NEVER,
+      chipFirst: options.chipFirst ?? CHIP_FIRST_DEFAULT,
       journal: options.journal,
       payments: this.#payments,
       recovery: this.#recovery,
@@ -152,12 +157,21 @@ export class LaneEngine implements LaneApi {
 
   /**
    * Starts an engine: workflows a stop or a crash left running are listed as interrupted; status,
-   * history and that list follow the devices and the journal; recovery runs now.
+   * history and that list follow the devices and the journal, a device lost and back is a notice;
+   * recovery runs now.
    */
   static start(options: LaneEngineOptions): LaneEngine {
     const engine = new LaneEngine(options);
     engine.#interrupted.markRunning();
-    engine.#stops.push(options.devices.onStatus(() => engine.#publishStatus()));
+    const notices = new DeviceNotices(options.devices.statuses(), (notice) =>
+      engine.#events.emit({ type: 'notice', notice }),
+    );
+    engine.#stops.push(
+      options.devices.onStatus((status) => {
+        engine.#publishStatus();
+        notices.seen(status);
+      }),
+    );
     engine.#stops.push(
       options.journal.onChange((entry) => {
         const tip = options.settings.get().tipAdjust;

@@ -89,6 +89,8 @@ const LaneConfigSchema = z.strictObject({
   settings: EditableSettings.partial().optional(),
   /** Offline store-and-forward rules (docs/lane.md, Offline); default never offline. */
   offline: OfflineConfig.optional(),
+  /** Chip first (docs/lane.md › Chip first): failed chip reads before a chip card's swipe is taken; default 1. */
+  chipFirst: z.strictObject({ attempts: z.int().min(1).max(5) }).optional(),
 });
 
 /** A checked lane configuration. */
@@ -118,7 +120,7 @@ function fault(error: z.ZodError, source: string): LaneFault {
 /**
  * Parses a lane configuration (YAML or JSON; docs/lane.md, Configuration): lane and clerk ids,
  * the merchant header, the server, the journal's place, the devices (main/devices), default
- * settings and the offline rules. Throws LaneFault naming the first bad field and the rule it breaks.
+ * settings, the offline rules and chip first. Throws LaneFault naming the first bad field and the rule it breaks.
  */
 export function parseLaneConfig(text: string, source: string): LaneConfig {
   let raw: unknown;
@@ -173,6 +175,7 @@ export function laneSetupFromConfig(
     devices: config.devices,
     ...(config.settings === undefined ? {} : { settings: config.settings }),
     ...(config.offline === undefined ? {} : { offline: config.offline }),
+    ...(config.chipFirst === undefined ? {} : { chipFirst: config.chipFirst }),
     source: config.source,
   };
 }

@@ -14,6 +14,7 @@ import type { ManagerOverride, TrainingManager } from '../lane/lane-context.ts';
 import { LaneEngine } from '../lane/lane-engine.ts';
 import { LaneReceipts, type MerchantHeader } from '../lane/lane-receipts.ts';
 import { LaneSettingsStore } from '../lane/lane-settings.ts';
+import type { ChipFirstConfig } from '../lane/chip-fallback.ts';
 import type { OfflineConfig } from '../lane/offline/offline-config.ts';
 import type { SimulatorControls } from '../lane/training-commands.ts';
 
@@ -44,6 +45,8 @@ export interface LaneSetup {
   readonly settings?: Partial<EditableSettings>;
   /** The offline store-and-forward rules (docs/lane.md, Offline); default never offline. */
   readonly offline?: OfflineConfig;
+  /** Chip first (docs/lane.md › Chip first): failed chip reads before a chip card's swipe is taken. */
+  readonly chipFirst?: ChipFirstConfig;
   /** Where the setup came from ("training" or the configuration file). */
   readonly source: string;
   /** Milliseconds between background recovery passes; default 15 000. */
@@ -148,6 +151,7 @@ export async function startLane(setup: LaneSetup): Promise<RunningLane> {
     ...(setup.trainingManager === undefined ? {} : { trainingManager: setup.trainingManager }),
     ...(setup.sweepMs === undefined ? {} : { sweepMs: setup.sweepMs }),
     ...(setup.offline === undefined ? {} : { offline: setup.offline }),
+    ...(setup.chipFirst === undefined ? {} : { chipFirst: setup.chipFirst }),
   });
   return {
     engine,

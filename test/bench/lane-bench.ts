@@ -125,6 +125,7 @@ async function main(): Promise<void> {
       cardReady.push(performance.now());
       return capture;
     },
+    cardWaitsEnded: () => manager.cardWaitsEnded(),
     requestPin: (request, options) => manager.requestPin(request, options),
     keyCard: (request, options) => manager.keyCard(request, options),
     completeChip: (issuerData, options) => manager.completeChip(issuerData, options),

@@ -85,7 +85,7 @@ describe('deliberate undo', () => {
     expect(await wide.textOf('main')).not.toContain('Cancelled');
     await wide.keys('F5');
     await wide.screen('Void this?');
-    expect(await wide.textOf('main')).toMatch(/Reversal\s*\$3\.33\s*Credit\s*VISA ···· 1111/);
+    expect(await wide.textOf('main')).toMatch(/Reversal\s*\$3\.33\s*Credit\s*VISA ···· 8909/);
     await wide.shot('truth-void-confirm-1280');
     await wide.keys('Escape');
     await wide.screen('Result: Approved');
@@ -113,7 +113,7 @@ describe('deliberate undo', () => {
     expect(await field.inputValue()).toBe('5.00');
     await small.keys('F6');
     await small.screen('Give this back?');
-    expect(await small.textOf('main')).toMatch(/Refund\s*\$5\.00\s*Credit\s*VISA ···· 1111/);
+    expect(await small.textOf('main')).toMatch(/Refund\s*\$5\.00\s*Credit\s*VISA ···· 8909/);
     await small.shot('truth-refund-confirm-1024');
     await small.keys('Escape');
     await small.screen('History');
@@ -139,7 +139,7 @@ describe('deliberate undo', () => {
     await historyLine(wide, '4.44');
     await wide.keys('F5');
     await wide.screen('Void this?');
-    expect(await wide.textOf('main')).toMatch(/Reversal\s*\$4\.44\s*Credit\s*VISA ···· 1111/);
+    expect(await wide.textOf('main')).toMatch(/Reversal\s*\$4\.44\s*Credit\s*VISA ···· 8909/);
     await wide.keys('Escape');
     await wide.screen('History');
     const kept = wide.page.getByRole('option', { selected: true });
@@ -245,7 +245,7 @@ describe('history at the keyboard', () => {
 describe('a lane killed or stopped mid-sale', () => {
   it('kill -9 while authorizing: the restarted lane lists the sale, and its row, receipt and reprint agree', async () => {
     await wide.sale('805');
-    await wide.keys('F4');
+    await wide.present('visa-x924', 'F4');
     await wide.screen('Authorizing');
     process.kill(lane.pid, 'SIGKILL');
     await lane.npm.exited;
@@ -256,7 +256,7 @@ describe('a lane killed or stopped mid-sale', () => {
     const item = wide.page.getByRole('listitem').filter({ hasText: '$8.05' });
     await expect.poll(() => item.textContent(), { timeout: 60_000 }).not.toContain('Checking');
     const listed = (await item.textContent()) ?? '';
-    expect(listed).toMatch(/Sale\s*\$8\.05\s*Credit\s*VISA ···· 1111/);
+    expect(listed).toMatch(/Sale\s*\$8\.05\s*Credit\s*VISA ···· 8909/);
     await wide.shot('truth-interrupted-1280');
     await small.linkUp();
     await small.screen('Interrupted transactions');
@@ -280,7 +280,7 @@ describe('a lane killed or stopped mid-sale', () => {
   it('SIGTERM while authorizing: npm exits 0 once the sale is answered, and the restarted lane lists it as it stands', async () => {
     await home(small);
     await small.sale('803');
-    await small.keys('F4');
+    await small.present('visa-x924', 'F4');
     await small.screen('Authorizing');
     process.kill(lane.npm.pid, 'SIGTERM');
     expect(await lane.npm.exited).toBe(0);

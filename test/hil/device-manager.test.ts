@@ -80,6 +80,20 @@ describe('DeviceManager on the training simulators over real ptys (socat) and TC
     });
   });
 
+  it('tells when the EMV wait a swipe won over has ended, so a card inserted then goes to the next wait', async () => {
+    await bench.manager.check('emv');
+    const emv = bench.sims.simulators.emv;
+    const swiped = await bench.present('visa', 'swipe', { amountMinor: 600 });
+    expect(swiped.role).toBe('reader');
+    await bench.manager.cardWaitsEnded();
+    // The customer inserts the moment the lane asks again: no wait may still hold the reader.
+    expect(emv.activated).toBe(false);
+    await bench.sims.present('visa', 'insert');
+    await expect(
+      bench.manager.readCard({ amountMinor: 600, deadlineMs: 10_000 }),
+    ).resolves.toMatchObject({ role: 'emv', read: { kind: 'emv', entryMode: 'contact' } });
+  });
+
   it('gives a fallback swipe on the EMV reader as an encrypted swipe', async () => {
     await bench.manager.check('emv');
     const reading = bench.present('amex', 'fallback', { amountMinor: 700, from: ['emv'] });

@@ -3,10 +3,15 @@ import { ReaderDataError } from '../errors.ts';
 /** Card encode type of ID TECH's enhanced encrypted format (ISO/ABA); 0x00–0x04 are the original. */
 export const IDTECH_ENHANCED = 0x80;
 
-/** Field 8 bits: clear/masked data sent (ID TECH Encrypted Data Output, field 8). */
+/**
+ * Field 8 bits: clear/masked data sent (ID TECH Encrypted Data Output, field 8); `chipCard` is bit
+ * 5, "use IC where feasible": the service code's first digit is 2 or 6 (ID TECH SecureHead user
+ * manual, USB and UART interface, note 3).
+ */
 export const IDTECH_FIELD8 = {
   masked: [0x01, 0x02, 0x04],
   aes: 0x10,
+  chipCard: 0x20,
   pinKey: 0x40,
   serial: 0x80,
 } as const;

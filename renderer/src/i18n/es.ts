@@ -445,8 +445,8 @@ export const es: Record<MessageKey, string> = {
   'notice.day_opened': 'El día está abierto.',
   'notice.day_closed': 'El día está cerrado: lote {batch} liquidado.',
   'notice.day_closed_empty': 'El día está cerrado; no quedaba nada por liquidar.',
-  'notice.device_back': '{device} ha vuelto.',
-  'notice.device_lost': 'Se perdió {device}.',
+  'notice.device_back': '{device}: la conexión ha vuelto.',
+  'notice.device_lost': '{device}: se perdió la conexión.',
   'notice.server_back': 'El servidor de pagos ha vuelto.',
   'notice.server_lost': 'No se puede llegar al servidor de pagos.',
   'notice.lane_error':

@@ -49,12 +49,13 @@ export class Cashier {
   }
 
   /**
-   * A credit sale of `amount` swiped with the training customer's first card (a Visa) to its
-   * approval; answers the text of the receipt previewed beside the result.
+   * A credit sale of `amount` swiped with a stripe-only Visa (visa-x924, last four 8909: a chip
+   * card swiped is asked for its chip) to its approval; answers the text of the receipt previewed
+   * beside the result.
    */
   async swipedSale(amount: string): Promise<string> {
     await this.sale(amount);
-    await this.keys('F4');
+    await this.present('visa-x924', 'F4');
     await this.screen('Result: Approved');
     return this.textOf('figure', /Receipt/);
   }

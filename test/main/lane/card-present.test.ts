@@ -74,19 +74,19 @@ describe('card-present sales against the running service', () => {
     });
     await driver.step('card');
     devices.fault('reader', 'bad-checksum');
-    await devices.present('amex', 'swipe');
+    await devices.present('visa-x924', 'swipe');
     await driver.step('card', (view) => view.step.problem === 'card_unreadable');
-    await devices.present('amex', 'swipe');
+    await devices.present('visa-x924', 'swipe');
     const result = await driver.result();
     expect(result.step.result).toMatchObject({
       outcome: 'approved',
       amountMinor: 3199,
-      card: { maskedAccount: 'XXXXXXXXXXX8431', brand: 'AMEX', entry: 'swipe' },
+      card: { maskedAccount: 'XXXXXXXXX8909', brand: 'VISA', entry: 'swipe' },
     });
     const [entry] = running.journal.entriesOf(workflowId);
     const detail = await detailOf(entry?.ttid);
     expect(detail.get('rcpt_entry_mode')).toBe('S');
-    expect(JSON.stringify(entry)).not.toContain('371449635398431');
+    expect(JSON.stringify(entry)).not.toContain('4012345678909');
     expect(error).not.toHaveBeenCalled();
   });
 

@@ -25,20 +25,20 @@ async function saleAtCard(running: LaneBench, amountMinor: number): Promise<stri
 }
 
 describe('chip first at the card step', () => {
-  it('a chip card swiped is not sent: the lane asks for the chip, and the inserted chip is approved', async () => {
-    const running = await lane('wedge');
+  it('a chip card swiped on the ID TECH reader (field 8 bit 5, its service code masked) is not sent: the lane asks for the chip, and the inserted chip is approved', async () => {
+    const running = await lane('idtech');
     const workflowId = await saleAtCard(running, 1500);
     await running.devices.present('visa', 'swipe');
     const asked = await running.driver.step('card', (view) => view.step.problem === 'insert_chip');
     expect(asked.step).toMatchObject({ name: 'card', tender: 'credit', dueMinor: 1500 });
     expect(running.lane.journal.entriesOf(workflowId)).toEqual([]);
-    await chipWait(running, 2);
+    // Inserted the moment the prompt shows: the swipe's abandoned chip wait has ended by then.
     await running.devices.present('visa', 'insert');
     const result = await running.driver.result();
     expect(result.step.result).toMatchObject({ outcome: 'approved', card: { entry: 'insert' } });
   });
 
-  it('after the chip fails, the same card swiped is approved as a fallback swipe, on the screen, in the journal and on the receipt', async () => {
+  it('on a keyboard-wedge reader (its service code clear), after the chip fails, the same card swiped is approved as a fallback swipe, on the screen, in the journal and on the receipt', async () => {
     const running = await lane('wedge');
     const workflowId = await saleAtCard(running, 2100);
     await running.devices.present('mc', 'swipe');
@@ -59,6 +59,26 @@ describe('chip first at the card step', () => {
     expect(running.devices.simulators.printer.text()).toMatch(/ENTRY\s+SWIPED \(CHIP FAILED\)/);
   });
 
+  it('with chipFirst.attempts 2, one failed chip read still asks for the chip; the second opens the fallback', async () => {
+    const running = await startBench({ devices: { reader: 'idtech' }, chipFirst: { attempts: 2 } });
+    const workflowId = await saleAtCard(running, 1300);
+    await running.devices.present('amex', 'swipe');
+    await running.driver.step('card', (view) => view.step.problem === 'insert_chip');
+    for (const attempt of [1, 2]) {
+      running.devices.fault('emv', 'chip-unreadable');
+      await running.devices.present('amex', 'insert');
+      await running.driver.step('card', (view) => view.step.problem === 'card_unreadable');
+      await running.devices.present('amex', 'swipe');
+      if (attempt === 1)
+        await running.driver.step('card', (view) => view.step.problem === 'insert_chip');
+    }
+    const result = await running.driver.result();
+    expect(result.step.result).toMatchObject({
+      card: { entry: 'fallback_swipe', lastFour: '8431' },
+    });
+    expect(running.lane.journal.entriesOf(workflowId)[0]?.card?.entry).toBe('fallback_swipe');
+  });
+
   it('a failed read before the lane asked for the chip does not open the fallback', async () => {
     const running = await lane('wedge');
     await saleAtCard(running, 900);
@@ -69,8 +89,8 @@ describe('chip first at the card step', () => {
     await running.driver.step('card', (view) => view.step.problem === 'insert_chip');
   });
 
-  it('a stripe-only card swiped is approved as a swipe at once', async () => {
-    const running = await lane('wedge');
+  it('a stripe-only card swiped on the ID TECH reader is approved as a swipe at once', async () => {
+    const running = await lane('idtech');
     await saleAtCard(running, 700);
     await running.devices.present('visa-x924', 'swipe');
     const result = await running.driver.result();

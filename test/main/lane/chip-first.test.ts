@@ -47,6 +47,12 @@ describe('chip first', () => {
     expect(isChipCard(swipe(undefined))).toBe(false);
   });
 
+  it('knows a chip card the reader flags (ID TECH field 8 bit 5) though its service code is masked', () => {
+    const flagged: CardRead = { ...swipe(undefined), chipCard: true };
+    expect(isChipCard(flagged)).toBe(true);
+    expect(new ChipFirst(true).judge(flagged)).toBe('insert_chip');
+  });
+
   it('asks for the chip on a chip card swiped, until a chip read failed; then takes the swipe as a fallback', () => {
     const rule = new ChipFirst(true);
     expect(rule.judge(swipe('201'))).toBe('insert_chip');

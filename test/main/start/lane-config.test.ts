@@ -75,6 +75,15 @@ describe('lane configuration', () => {
     });
   });
 
+  it('takes chipFirst.attempts into the lane setup, and leaves it out when not given', () => {
+    const text = stringify({ ...VALID, chipFirst: { attempts: 3 } });
+    expect(laneSetupFromConfig(parseLaneConfig(text, 'lane.yaml'), 's', '/l').chipFirst).toEqual({
+      attempts: 3,
+    });
+    const plain = laneSetupFromConfig(parseLaneConfig(stringify(VALID), 'lane.yaml'), 's', '/l');
+    expect(plain).not.toHaveProperty('chipFirst');
+  });
+
   it('takes a kv(s) URL as the key/value transport', () => {
     const text = stringify({
       ...VALID,
@@ -123,6 +132,7 @@ describe('lane configuration', () => {
       { ...VALID, server: { ...VALID.server, password: 'x' } },
       /server\.password is not a lane setting/,
     ],
+    ['chipFirst.attempts', { ...VALID, chipFirst: { attempts: 0 } }, /chipFirst\.attempts .*>=1/],
   ])('names %s and its rule when it is wrong', (field, input, message) => {
     const error = fault(stringify(input));
     expect(error).toMatchObject({ code: 'invalid_config', field });

@@ -9,6 +9,7 @@ import {
   type TrainingDevicesOptions,
 } from '../../../../main/devices/index.ts';
 import type { EditableSettings } from '../../../../main/lane-api/index.ts';
+import type { ChipFirstConfig } from '../../../../main/lane/chip-fallback.ts';
 import type { OfflineConfig } from '../../../../main/lane/offline/offline-config.ts';
 import { startLane, type RunningLane } from '../../../../main/start/lane-runtime.ts';
 import { TRAINING_GIFT_RANGES, TRAINING_MERCHANT } from '../../../../main/start/training-lane.ts';
@@ -47,6 +48,8 @@ export interface LaneBenchOptions {
   readonly sweepMs?: number;
   /** The lane's offline rules (lane.yaml offline:); default never offline. */
   readonly offline?: OfflineConfig;
+  /** The lane's chip first (lane.yaml chipFirst:); default one failed chip read. */
+  readonly chipFirst?: ChipFirstConfig;
 }
 
 /**
@@ -78,6 +81,7 @@ export async function startLaneBench(options: LaneBenchOptions = {}): Promise<La
     trainingManager: { username: DEMO_MERCHANT.merchant, password: DEMO_MERCHANT.password },
     ...(options.settings === undefined ? {} : { settings: options.settings }),
     ...(options.offline === undefined ? {} : { offline: options.offline }),
+    ...(options.chipFirst === undefined ? {} : { chipFirst: options.chipFirst }),
     ...(options.sweepMs === undefined ? {} : { sweepMs: options.sweepMs }),
   });
   for (const role of ['reader', 'emv', 'pinpad', 'printer'] as const)

@@ -49,10 +49,10 @@ afterAll(async () => {
   rmSync(data, { recursive: true, force: true });
 });
 
-/** A credit sale of `amountMinor` approved offline (swiped unless told); answers its journal entry. */
+/** A credit sale of `amountMinor` approved offline (swiped, a stripe-only card, unless told); answers its journal entry. */
 async function offlineSale(
   amountMinor: number,
-  cardId = 'amex',
+  cardId = 'visa-x924',
   how: 'swipe' | 'insert' = 'swipe',
 ): Promise<JournalEntry> {
   const { driver, devices } = bench;
@@ -77,9 +77,9 @@ async function rowsOf(
 describe('forwarding offline approvals when the service is back', () => {
   it("sends them in order with their own order ids, recorded OFFLINE by the service; a decline goes on the manager's list until Seen", async () => {
     const first = await offlineSale(2000);
-    const declines = await offlineSale(601, 'visa');
-    const neverLeft = await offlineSale(1200, 'mc');
-    const left = await offlineSale(1300, 'discover');
+    const declines = await offlineSale(601, 'diners');
+    const neverLeft = await offlineSale(1200, 'visa-x924');
+    const left = await offlineSale(1300, 'diners');
     // Two requests cut short by a kill of the lane while forwarding, longer ago than a request
     // may run (150 s): one never left, one had.
     const longAgo = Date.now() - 200_000;
@@ -117,7 +117,7 @@ describe('forwarding offline approvals when the service is back', () => {
     expect(status.offline).toEqual({ waiting: 0, valueMinor: 0, declined: 1 });
     const { declined } = await bench.driver.send({ type: 'offline.declined' });
     expect(declined).toEqual([
-      { entryId: declines.id, amountMinor: 601, at: declines.createdAt, lastFour: '1111' },
+      { entryId: declines.id, amountMinor: 601, at: declines.createdAt, lastFour: '1667' },
     ]);
 
     const seen = await bench.driver.send({ type: 'offline.seen', entryId: declines.id });
@@ -134,8 +134,8 @@ describe('forwarding offline approvals when the service is back', () => {
 
   it('closing the day forwards the waiting sales first and lists those declined on forwarding with amount, time and last four; All seen marks them all', async () => {
     await service.kill('SIGTERM');
-    const approved = await offlineSale(1700, 'visa');
-    const declined = await offlineSale(601, 'mc');
+    const approved = await offlineSale(1700, 'visa-x924');
+    const declined = await offlineSale(601, 'diners');
     service = await startServiceProcess(data, ['--port', String(port)]);
     const { driver } = bench;
     const closing = await driver.send({ type: 'day.close' });
@@ -162,8 +162,8 @@ describe('forwarding offline approvals when the service is back', () => {
 
   it('a forward cut short moments ago that the service holds no record of is not sent again until no request of it can still be running', async () => {
     await service.kill('SIGTERM');
-    const sale = await offlineSale(1100, 'visa');
-    const after = await offlineSale(900, 'amex');
+    const sale = await offlineSale(1100, 'visa-x924');
+    const after = await offlineSale(900, 'diners');
     bench.lane.journal.offline.forwarding(sale.id);
     service = await startServiceProcess(data, ['--port', String(port)]);
     client = laneClient(service, 'v2');

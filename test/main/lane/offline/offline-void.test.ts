@@ -30,7 +30,7 @@ describe('a void of a sale approved offline', () => {
       tender: 'credit',
     });
     await driver.step('card');
-    await devices.present('amex', 'swipe');
+    await devices.present('visa-x924', 'swipe');
     const result = await driver.result();
     expect(result.step.result).toMatchObject({ outcome: 'approved', offline: true });
     await driver.send({ type: 'workflow.choose', workflowId, action: 'void' });

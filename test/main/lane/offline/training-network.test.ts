@@ -25,7 +25,7 @@ describe("training's network down control", () => {
       tender: 'credit',
     });
     await driver.step('card');
-    await devices.present('amex', 'swipe');
+    await devices.present('visa-x924', 'swipe');
     const result = await driver.result();
     expect(result.step.result).toMatchObject({ outcome: 'approved', offline: true });
     await driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
