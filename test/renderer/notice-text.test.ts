@@ -54,7 +54,7 @@ describe('notice text', () => {
     };
     expect(noticeText(stopped, spanish, money)).toContain('operación de retiro de saldo');
     const lost: Notice = { level: 'warning', code: 'device_lost', params: { device: 'emv' } };
-    expect(noticeText(lost, spanish, money)).toBe('Se perdió Lector de chip.');
+    expect(noticeText(lost, spanish, money)).toBe('Lector de chip: se perdió la conexión.');
   });
 
   it('agrees in gender whatever the operation: "una operación de" a masculine or feminine one', () => {

@@ -26,7 +26,7 @@ async function overFloorLimit(): Promise<string> {
     tender: 'credit',
   });
   await driver.step('card');
-  await devices.present('amex', 'swipe');
+  await devices.present('diners', 'swipe');
   const asked = await driver.step('override');
   expect(asked.step).toMatchObject({ reason: 'offline_limit', refused: false });
   expect(asked.step).not.toHaveProperty('trainingManager');

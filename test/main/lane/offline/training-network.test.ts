@@ -53,7 +53,7 @@ describe("training's network down control", () => {
       tender: 'credit',
     });
     await driver.step('card');
-    await devices.present('amex', 'swipe');
+    await devices.present('diners', 'swipe');
     await driver.result();
     await driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
     await driver.idle();
