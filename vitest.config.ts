@@ -1,4 +1,5 @@
-// Test runner settings: every suite under test/, socket and pty suites get room to breathe on a shared machine.
+// Test runner settings: every suite under test/, socket and pty suites get room to breathe on a shared machine;
+// two files at a time even on two cores, since most of a file's time is spent waiting on the processes it starts.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -8,5 +9,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    maxWorkers: 2,
   },
 });

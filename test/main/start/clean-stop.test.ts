@@ -40,11 +40,11 @@ async function start() {
   return { npm, lane, driver: new LaneDriver(client) };
 }
 
-/** A credit sale of `amountMinor` swiped with the training Visa, up to its authorizing step. */
+/** A credit sale of `amountMinor` swiped with the training stripe-only Visa, up to its authorizing step. */
 async function saleInFlight(driver: LaneDriver, amountMinor: number): Promise<string> {
   const { workflowId } = await driver.send({ type: 'sale.start', amountMinor, tender: 'credit' });
   await driver.step('card');
-  await driver.send({ type: 'training.present', card: 'visa', how: 'swipe' });
+  await driver.send({ type: 'training.present', card: 'visa-x924', how: 'swipe' });
   await driver.step('authorizing');
   return workflowId;
 }
