@@ -27,7 +27,7 @@ export interface ForwardTiming {
  * Offline): in journal order, one at a time, those of the lane's own mode only (training or
  * real); an entry found forwarding (its request may have left before a stop or a kill) is looked
  * up by its order id first and sent again only when the service holds no such order and its
- * forward is older than inFlightMs (docs/lane.md › Decisions: the double-charge window). A pass
+ * forward is older than inFlightMs (docs/lane.md › Decisions, the double-charge window of forwarding). A pass
  * stops at the first entry that cannot leave, gets no answer or may still be running, so the
  * order is kept. A decline on forwarding is told to the manager (offline_declined).
  */
