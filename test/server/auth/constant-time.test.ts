@@ -18,9 +18,9 @@ import { accountsFixture, FIXTURE_PASSWORD, memoryVault } from '../helpers/accou
 const KEY_TOLERANCE = 0.05;
 /**
  * The same for a password, whose check is one scrypt whose time swings widely on a loaded machine:
- * a leak there is a scrypt more or less (100%), which this still catches with few samples.
+ * a leak there is a scrypt more or less (100%), which half of it catches while another suite loads the machine.
  */
-const PASSWORD_TOLERANCE = 0.25;
+const PASSWORD_TOLERANCE = 0.5;
 /** No counting ever refuses: every sample does the whole check and counts its failure. */
 const UNLIMITED = { maxFailures: 1_000_000_000, windowMs: 60_000 };
 const LIMITS = { ...DEFAULT_AUTH_LIMITS, throttle: UNLIMITED, lockout: UNLIMITED };
@@ -159,7 +159,7 @@ describe('credential checks take the same time for unknown names as for wrong se
       );
       expect(known).toHaveProperty('identity.proof', 'password');
       const { gap, check } = await compare(
-        12,
+        24,
         1,
         () => authenticator.authenticate(password('acme', 'wrong-password'), SOURCE, new Date()),
         () => authenticator.authenticate(password('nosuch', 'wrong-password'), SOURCE, new Date()),
