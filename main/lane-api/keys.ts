@@ -114,6 +114,11 @@ export const LANE_KEYS = {
   keyOnPad: 'F8',
   choices: CHOICES,
   transaction: TRANSACTION,
+  /**
+   * History's Interrupted filter: the History key pressed again on History (once more: every line);
+   * on History the tab's own key has nothing else to do.
+   */
+  interruptedOnly: SCREENS.history,
   gift: GIFT,
   settings: SETTINGS,
   /** Diagnostics: read the devices again. */

@@ -53,6 +53,7 @@ const ROWS: [string, string[][]][] = [
   ['training controls: Cause the fault', [['training.fault']]],
   ['training controls: Network down', [['training.networkDown']]],
   ['Seen:', [['confirm']]],
+  ['Interrupted only:', [['interruptedOnly']]],
 ];
 
 /** The key the map gives the action at `path` ("tenders.credit"). */

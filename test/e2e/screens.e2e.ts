@@ -192,6 +192,46 @@ describe('lane UI screens', () => {
     await page.keyboard.press('F1');
   });
 
+  it("filters History to the interrupted transactions with History's key pressed again, and back", async () => {
+    const searches = () =>
+      lane.received.filter((command) => command.type === 'history.search').slice(-1);
+    const filter = page.getByRole('button', { name: 'Interrupted', exact: true });
+    const tab = page.getByRole('navigation').getByRole('button', { name: 'History' });
+    await page.keyboard.press(LANE_KEYS.screens.history);
+    await page.getByRole('option').first().waitFor();
+    await expect.poll(() => filter.isEnabled()).toBe(true);
+    expect(await filter.getAttribute('aria-keyshortcuts')).toBe(LANE_KEYS.interruptedOnly);
+    expect(await filter.textContent()).toMatch(/Interrupted\s*F4/);
+    expect(await tab.getAttribute('aria-keyshortcuts')).toBeNull();
+    expect(await filter.getAttribute('aria-pressed')).toBe('false');
+    await page.keyboard.press(LANE_KEYS.interruptedOnly);
+    await expect.poll(() => filter.getAttribute('aria-pressed')).toBe('true');
+    expect(searches()).toEqual([{ type: 'history.search', query: { interrupted: true } }]);
+    await page.getByText('Interrupted transactions', { exact: true }).waitFor();
+    await expectScreen('History', undefined, false);
+    await page.keyboard.press(LANE_KEYS.interruptedOnly);
+    await expect.poll(() => filter.getAttribute('aria-pressed')).toBe('false');
+    expect(searches()).toEqual([{ type: 'history.search', query: {} }]);
+    // Done and F4 at once on a result of a workflow started on History: Done brings History back,
+    // and the F4 kept meanwhile is the key that opens it, not the filter's.
+    const approved = WORKFLOW_SCREENS.find((screen) => screen.name === 'approved')?.view ?? null;
+    lane.echoesMoves = false;
+    lane.publish({ type: 'workflow', workflow: approved });
+    await page.getByRole('heading', { level: 1, name: 'Result: Approved' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press(LANE_KEYS.screens.history);
+    await expect.poll(() => lane.received.at(-1)?.type).toBe('workflow.choose');
+    lane.publish({ type: 'workflow', workflow: null });
+    lane.echoesMoves = true;
+    await page.getByRole('option').first().waitFor();
+    await expect.poll(() => filter.isEnabled()).toBe(true);
+    expect(await filter.getAttribute('aria-pressed')).toBe('false');
+    expect(searches()).toEqual([{ type: 'history.search', query: {} }]);
+    await page.keyboard.press('F1');
+    await expectScreen('New sale');
+    expect(await tab.getAttribute('aria-keyshortcuts')).toBe(LANE_KEYS.screens.history);
+  });
+
   it('draws every workflow step from the lane’s view', async () => {
     lane.publish({ type: 'receipt', receipt: RECEIPT });
     for (const { name, view, title } of WORKFLOW_SCREENS) {

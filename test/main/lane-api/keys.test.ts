@@ -31,7 +31,12 @@ const TOGETHER: Record<string, LaneKey[]> = {
   amount: [...Object.values(screens), LANE_KEYS.confirm, ...Object.values(tenders)],
   balance: [...Object.values(screens), ...Object.values(tenders)],
   gift: [...Object.values(screens), ...Object.values(gift)],
-  history: [...Object.values(screens), LANE_KEYS.confirm, ...Object.values(transaction)],
+  history: [
+    ...Object.values(screens).filter((key) => key !== screens.history),
+    LANE_KEYS.interruptedOnly,
+    LANE_KEYS.confirm,
+    ...Object.values(transaction),
+  ],
   settings: [...Object.values(screens), ...Object.values(settings)],
   diagnostics: [...Object.values(screens), LANE_KEYS.refresh],
   'card step in training': [...Object.values(training), LANE_KEYS.keyOnPad, LANE_KEYS.back],
@@ -62,6 +67,10 @@ describe('the lane key map', () => {
       const repeated = keys.filter((key, index) => keys.indexOf(key) !== index);
       expect(repeated, screen).toEqual([]);
     }
+  });
+
+  it("gives History's Interrupted filter the History key (History's tab leaves it on History)", () => {
+    expect(LANE_KEYS.interruptedOnly).toBe(screens.history);
   });
 
   it('is where every button of the UI takes its key from', () => {
