@@ -28,7 +28,12 @@ import {
   WORKFLOW_SCREENS,
   answerQuery,
 } from './helpers/screen-fixtures.ts';
-import { LANE_DISPLAYS, expectLaneLayout, expectTouchTargets } from './helpers/layout-checks.ts';
+import {
+  LANE_DISPLAYS,
+  LARGEST_DISPLAY,
+  expectLaneLayout,
+  expectTouchTargets,
+} from './helpers/layout-checks.ts';
 import {
   DOCS_SHOTS,
   expectAccessible,
@@ -71,7 +76,7 @@ function wordsOf(text: string): string[] {
  * Waits for the screen titled `title`, checks the focus landed where the cashier acts next (unless
  * the screen did not just appear: the cashier has acted on it), then at each lane display size
  * checks its layout and accessibility and, given a `shot` name, saves its screenshot
- * (`screen-<shot>-<width>x<height>`).
+ * (`screen-<shot>-<width>x<height>`); its layout is checked at 1920×1080 too.
  */
 async function expectScreen(title: string, shot?: string, appeared = true): Promise<void> {
   await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
@@ -80,6 +85,8 @@ async function expectScreen(title: string, shot?: string, appeared = true): Prom
       .poll(async () => `${title}: ${await focusOn(page)}`, { timeout: 10_000 })
       .toBe(`${title}: where the cashier acts`);
   await expectLiveAmounts(page, title);
+  await page.setViewportSize(LARGEST_DISPLAY);
+  await expectLaneLayout(page, title);
   for (const size of LANE_DISPLAYS) {
     await page.setViewportSize(size);
     await expectLaneLayout(page, title);

@@ -12,6 +12,9 @@ export const LANE_DISPLAYS = [
   { width: 1280, height: 800 },
 ] as const;
 
+/** The largest lane display the layout is made for (docs/app.md, Layout): checked for layout only. */
+export const LARGEST_DISPLAY = { width: 1920, height: 1080 } as const;
+
 /** What the page script finds wrong, one line per problem. */
 const LAYOUT_PROBLEMS = `(() => {
   const problems = [];
