@@ -726,7 +726,7 @@ describe('lane UI screens', () => {
     await page.getByRole('heading', { level: 1, name: 'New sale', exact: true }).waitFor();
   });
 
-  it('in touch mode makes every target at least 44 px square and keeps the layout', async () => {
+  it('in touch mode makes every target at least 44 px square and keeps the layout, on every screen', async () => {
     const touch = (on: boolean) =>
       lane.publish({ type: 'settings', settings: { ...IDLE_SNAPSHOT.settings, touch: on } });
     const check = async (title: string, shot: string) => {
@@ -748,7 +748,29 @@ describe('lane UI screens', () => {
     lane.publish({ type: 'workflow', workflow: card?.view ?? null });
     await page.getByRole('combobox', { name: 'Test card' }).waitFor();
     await check('Waiting for the card', 'touch-card');
+    const targetsAt = async (title: string) => {
+      await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+      for (const size of LANE_DISPLAYS) {
+        await page.setViewportSize(size);
+        await expectLaneLayout(page, `${title} in touch mode`);
+        await expectTouchTargets(page, `${title} at ${size.width}×${size.height}`);
+      }
+    };
+    for (const { view, title } of WORKFLOW_SCREENS) {
+      lane.publish({ type: 'workflow', workflow: view });
+      await targetsAt(title);
+    }
     lane.publish({ type: 'workflow', workflow: null });
+    for (const [key, title] of [
+      ['F2', 'Gift counter'],
+      ['F3', 'Balance inquiry'],
+      ['F10', 'Diagnostics'],
+    ]) {
+      await page.keyboard.press(key!);
+      if (key === 'F10') await page.getByRole('table').waitFor();
+      await targetsAt(title!);
+    }
+    await page.keyboard.press('F9');
     touch(false);
     await expectScreen('Settings');
     await page.keyboard.press('F1');
