@@ -188,6 +188,29 @@ describe('lane UI screens', () => {
     }
   });
 
+  it('clears the notices read once the cashier moves to another screen; an error stays until Dismiss', async () => {
+    const told = page.locator('.notices');
+    lane.publish({
+      type: 'notice',
+      notice: { level: 'info', code: 'day_closed', params: { batch: '7' } },
+    });
+    lane.publish({
+      type: 'notice',
+      notice: { level: 'error', code: 'recovery_failed', params: {} },
+    });
+    await expect.poll(() => told.locator('p').count()).toBe(2);
+    expect(await told.textContent()).toContain('batch 7 settled');
+    await page.keyboard.press('F2');
+    await expectScreen('Gift counter');
+    await expect.poll(() => told.locator('p').count()).toBe(1);
+    expect(await told.textContent()).not.toContain('batch 7');
+    await page.keyboard.press('F1');
+    await expectScreen('New sale');
+    expect(await told.locator('p').count()).toBe(1);
+    await told.getByRole('button', { name: 'Dismiss' }).click();
+    await expect.poll(() => told.locator('p').count()).toBe(0);
+  });
+
   it('voids the selected history line with F5 and previews its receipt with F8', async () => {
     await page.keyboard.press('F4');
     await page.getByRole('option').first().waitFor();
