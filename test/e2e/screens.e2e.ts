@@ -639,9 +639,12 @@ describe('lane UI screens', () => {
     await expectScreen('New sale');
   });
 
-  it('speaks Spanish after F6 on the settings screen, in the status bar and the training panels too', async () => {
+  it('speaks Spanish after F6 on the settings screen, in the status bar and the training panels too; the customer’s receipt language is its own setting', async () => {
     await page.keyboard.press('F9');
     await expectScreen('Settings');
+    await page
+      .getByRole('combobox', { name: "Customer's receipt language" })
+      .selectOption({ label: 'Español' });
     await page.keyboard.press('F6');
     await expectScreen('Ajustes', 'settings-es');
     expect(await page.evaluate('document.documentElement.lang')).toBe('es-US');
@@ -705,6 +708,7 @@ describe('lane UI screens', () => {
     await page.keyboard.press('F5');
     await expectScreen('Settings');
     expect(lane.received.filter((command) => command.type === 'settings.update')).toEqual([
+      { type: 'settings.update', patch: { customerLanguage: 'es' } },
       { type: 'settings.update', patch: { language: 'es' } },
       { type: 'settings.update', patch: { language: 'en' } },
     ]);
