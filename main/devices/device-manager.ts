@@ -3,22 +3,16 @@ import {
   type CallOptions,
   type CardReader,
   DeviceError,
-  type DeviceSupervisor,
   type EmvCompletion,
   type HostAnswer,
-  IdtechReaderDriver,
-  MagtekReaderDriver,
   NGA_COMMAND_DEADLINE_MS,
-  NgaReaderDriver,
+  type NgaReaderDriver,
   type KeyedCardRequest,
   type KeyedRead,
   type PinEntry,
-  PinPadDriver,
   type PinPadStatus,
   type PinRequest,
   type PrintReport,
-  ReceiptPrinterDriver,
-  WedgeReaderDriver,
 } from '../../drivers/index.ts';
 import {
   type CardCapture,
@@ -34,10 +28,11 @@ import {
   type PrinterConfig,
 } from './device-config.ts';
 import { type DevicesSnapshot, type PortListers, devicesSnapshot } from './device-diagnostics.ts';
+import { makeDeviceSet } from './device-set.ts';
 import type { DeviceStatus, PaperState } from './device-status.ts';
-import { ManagedDevice, type OpenableDriver } from './managed-device.ts';
-import { PinPadDevice } from './pinpad-device.ts';
-import { type PrinterGate, PrinterDevice } from './printer-device.ts';
+import type { ManagedDevice, OpenableDriver } from './managed-device.ts';
+import type { PinPadDevice } from './pinpad-device.ts';
+import type { PrinterDevice, PrinterGate } from './printer-device.ts';
 
 /** Options of the manager besides the configuration. */
 export interface DeviceManagerOptions {
@@ -59,51 +54,23 @@ const quietly = (work: Promise<unknown> | undefined): void => void work?.catch((
 export class DeviceManager {
   readonly config: DevicesConfig;
   readonly #events = new EventEmitter<{ status: [DeviceStatus] }>();
-  readonly #devices = new Map<DeviceRole, ManagedDevice<OpenableDriver>>();
-  readonly #readers = new Map<CardReaderRole, ManagedDevice<CardReader>>();
+  readonly #devices: Map<DeviceRole, ManagedDevice<OpenableDriver>>;
+  readonly #readers: Map<CardReaderRole, ManagedDevice<CardReader>>;
   readonly #emv: ManagedDevice<NgaReaderDriver> | undefined;
   readonly #pinpad: PinPadDevice | undefined;
   readonly #printer: PrinterDevice | undefined;
 
   private constructor(config: DevicesConfig) {
     this.config = config;
-    const make = <D extends OpenableDriver>(
-      role: DeviceRole,
-      makeDriver: (supervisor: DeviceSupervisor) => D,
-      onConnected?: () => void,
-    ): ManagedDevice<D> | undefined => {
-      const deviceConfig = config[role];
-      if (deviceConfig === undefined) return undefined;
-      const device = new ManagedDevice<D>({
-        role,
-        config: deviceConfig,
-        makeDriver,
-        backoff: config.reconnect ?? {},
-        onChange: (status) => this.#events.emit('status', status),
-        onConnected,
-      });
-      this.#devices.set(role, device);
-      return device;
-    };
-    const readerKind = config.reader?.kind;
-    const check = (role: DeviceRole) => () => quietly(this.check(role));
-    const reader = make<CardReader>('reader', (link) =>
-      readerKind === 'magtek'
-        ? new MagtekReaderDriver(link)
-        : readerKind === 'idtech'
-          ? new IdtechReaderDriver(link)
-          : new WedgeReaderDriver(link),
-    );
-    this.#emv = make('emv', (link) => new NgaReaderDriver(link), check('emv'));
-    if (reader !== undefined) this.#readers.set('reader', reader);
-    if (this.#emv !== undefined) this.#readers.set('emv', this.#emv);
-    const pad = make('pinpad', (link) => new PinPadDriver(link), check('pinpad'));
-    this.#pinpad = pad === undefined ? undefined : new PinPadDevice(pad);
-    const printer = make('printer', (link) => new ReceiptPrinterDriver(link), check('printer'));
-    this.#printer =
-      printer === undefined || config.printer === undefined
-        ? undefined
-        : new PrinterDevice(printer, config.printer);
+    const set = makeDeviceSet(config, {
+      onChange: (status) => this.#events.emit('status', status),
+      onConnected: (role) => quietly(this.check(role)),
+    });
+    this.#devices = set.devices;
+    this.#readers = set.readers;
+    this.#emv = set.emv;
+    this.#pinpad = set.pinpad;
+    this.#printer = set.printer;
   }
 
   /** Builds the manager and starts every device; resolves after each has tried once to open. */
