@@ -67,6 +67,8 @@ interface Runner {
   all(sql: string, values?: SqlValues): unknown[];
   get(sql: string, values?: SqlValues): unknown;
   run(sql: string, values?: SqlValues): number;
+  /** The rowid of the row an INSERT wrote. */
+  insertRow(sql: string, values: SqlValues): number;
   /** True when the statement writes (a commit to make durable outside a transaction). */
   writes(sql: string): boolean;
 }
@@ -76,6 +78,7 @@ function runner(prepare: (sql: string) => Database.Statement): Runner {
     all: (sql, values) => prepare(sql).all(bind(values)),
     get: (sql, values) => prepare(sql).get(bind(values)),
     run: (sql, values) => prepare(sql).run(bind(values)).changes,
+    insertRow: (sql, values) => Number(prepare(sql).run(bind(values)).lastInsertRowid),
     writes: (sql) => !prepare(sql).readonly,
   };
 }
@@ -113,6 +116,7 @@ export function sqliteSessions(
     all: async <T>(sql: string, values?: SqlValues) => statements.all(sql, values) as T[],
     get: async <T>(sql: string, values?: SqlValues) => statements.get(sql, values) as T | undefined,
     run: async (sql, values) => statements.run(sql, values),
+    insertRow: async (sql, values) => statements.insertRow(sql, values),
     write: (change) => change(tx),
   };
   /** Runs one statement in its turn; one that writes resolves once its commit is durable. */
@@ -136,6 +140,7 @@ export function sqliteSessions(
     get: <T>(sql: string, values?: SqlValues) =>
       single(sql, () => statements.get(sql, values) as T | undefined),
     run: (sql, values) => single(sql, () => statements.run(sql, values)),
+    insertRow: (sql, values) => single(sql, () => statements.insertRow(sql, values)),
     write: async (change) => {
       const result = await gate.hold(async () => {
         await whenFree(() => begin.run());
