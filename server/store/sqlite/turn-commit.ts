@@ -8,6 +8,9 @@ interface Member {
   reject: (error: unknown) => void;
 }
 
+/** What a member's work came to. */
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
 /** How the group of a turn runs its SQL: begin (waiting out another connection's lock), commit. */
 export interface TurnCommitSql {
   /** BEGIN IMMEDIATE, run again while another connection to the file holds its write lock. */
@@ -108,23 +111,30 @@ export class TurnCommit {
     }
   }
 
-  /** A member in its savepoint: released when it succeeds, rolled back and refused when not. */
-  async #run(
-    member: Member,
-  ): Promise<{ ok: true; value: unknown } | { ok: false; error: unknown }> {
-    this.#savepoint.run();
+  /**
+   * A member in its savepoint: released when it succeeds, rolled back and refused when not. A
+   * savepoint that cannot be released or rolled back throws, and the whole group is rolled back.
+   */
+  async #run(member: Member): Promise<Outcome> {
+    let value: unknown;
     try {
-      const value = await member.work();
-      this.#release.run();
-      return { ok: true, value };
+      this.#savepoint.run();
+      value = await member.work();
     } catch (error) {
+      member.reject(error);
       if (this.#db.inTransaction) {
         this.#undo.run();
         this.#release.run();
       }
-      member.reject(error);
       return { ok: false, error };
     }
+    try {
+      this.#release.run();
+    } catch (error) {
+      member.reject(error);
+      throw error;
+    }
+    return { ok: true, value };
   }
 
   /** The first store transaction to arrive before a turn of the event loop passes, if any. */
