@@ -1,20 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { SqliteServiceStore } from '../../../server/store/sqlite/sqlite-service-store.ts';
-import { newSale, seedMerchant } from './store-fixture.ts';
-
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-/** A store in a fresh file, with every statement it runs written to `log`. */
-function traced(log: string[]): { store: SqliteServiceStore; path: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'laneterm-in-flight-'));
-  dirs.push(dir);
-  const path = join(dir, 'service.db');
-  return { store: new SqliteServiceStore(path, { verbose: (sql) => log.push(String(sql)) }), path };
-}
+import { newSale, seedMerchant, tracedSqliteStore } from './store-fixture.ts';
 
 const counts = (log: readonly string[]) => ({
   begins: log.filter((sql) => sql === 'BEGIN IMMEDIATE').length,
@@ -25,7 +11,7 @@ const counts = (log: readonly string[]) => ({
 describe('SQLite in-flight records (docs/architecture.md, In flight)', () => {
   it('commits the inserts of one turn together, and each once that commit is flushed', async () => {
     const log: string[] = [];
-    const { store } = traced(log);
+    const { store } = tracedSqliteStore(log);
     const seeded = await seedMerchant(store);
     log.length = 0;
     const flushesBefore = store.flushes;
@@ -49,7 +35,7 @@ describe('SQLite in-flight records (docs/architecture.md, In flight)', () => {
 
   it('refuses an insert its constraints refuse alone, and commits the rest of its turn', async () => {
     const log: string[] = [];
-    const { store, path } = traced(log);
+    const { store, path } = tracedSqliteStore(log);
     const seeded = await seedMerchant(store);
     const unknown = { ...seeded, merchantId: seeded.merchantId + 99 };
     const settled = await Promise.allSettled([

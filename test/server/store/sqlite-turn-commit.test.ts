@@ -1,27 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { SqliteServiceStore } from '../../../server/store/sqlite/sqlite-service-store.ts';
-import { eventOf, newSale, seedMerchant } from './store-fixture.ts';
-
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-/** A store in a fresh file, with every statement it runs written to `log`. */
-function traced(log: string[]): { store: SqliteServiceStore; path: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'laneterm-turn-'));
-  dirs.push(dir);
-  const path = join(dir, 'service.db');
-  return { store: new SqliteServiceStore(path, { verbose: (sql) => log.push(String(sql)) }), path };
-}
+import { eventOf, newSale, seedMerchant, tracedSqliteStore } from './store-fixture.ts';
 
 const count = (log: readonly string[], sql: string) => log.filter((s) => s === sql).length;
 
 describe('SQLite store transactions of one turn (docs/architecture.md, Group commit)', () => {
   it('share one commit and its flush, each in a savepoint, and answer after the flush', async () => {
     const log: string[] = [];
-    const { store } = traced(log);
+    const { store } = tracedSqliteStore(log);
     const seeded = await seedMerchant(store);
     log.length = 0;
     const flushes = store.flushes;
@@ -44,7 +30,7 @@ describe('SQLite store transactions of one turn (docs/architecture.md, Group com
 
   it('rolls back one that fails alone, and the others of its turn commit', async () => {
     const log: string[] = [];
-    const { store, path } = traced(log);
+    const { store, path } = tracedSqliteStore(log);
     const seeded = await seedMerchant(store);
     const refused = new Error('refused halfway');
     const settled = await Promise.allSettled(
@@ -70,7 +56,7 @@ describe('SQLite store transactions of one turn (docs/architecture.md, Group com
   });
 
   it('keeps a read outside waiting until the group it would see into has committed', async () => {
-    const { store } = traced([]);
+    const { store } = tracedSqliteStore([]);
     const seeded = await seedMerchant(store);
     let readDuring: number | undefined;
     const writes = store.transaction(async (tx) => {
