@@ -43,6 +43,8 @@ function openDatabase(path: string, options: SqliteStoreOptions) {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
+    // The savepoints of one commit a turn journal pages in memory, not in a file each (TurnCommit).
+    db.pragma('temp_store = MEMORY');
     db.pragma('busy_timeout = 5000');
     applySqliteMigrations(db);
     // From now on a write that meets another connection's lock waits without blocking (whenFree).
