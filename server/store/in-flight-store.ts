@@ -119,16 +119,22 @@ export class SqlInFlightStore extends SqlArea implements InFlightStore {
     return rows.map(inFlightFromRow);
   }
 
-  async insert(
+  insert(draft: InFlightDraft, cardSealed: Buffer | null, nowTs: number): Promise<InFlightRecord> {
+    return this.insertWith(this.sql, draft, cardSealed, nowTs);
+  }
+
+  /** Inserts a record through `session`: this area's own, or a store transaction's. */
+  protected async insertWith(
+    session: SqlSession,
     draft: InFlightDraft,
     cardSealed: Buffer | null,
     nowTs: number,
   ): Promise<InFlightRecord> {
     const owned = this.owner === undefined ? [] : [this.owner];
-    const row = await this.sql.get<{ id: number }>(
+    const id = await session.insertRow(
       `INSERT INTO in_flight (merchant_id, profile_id, order_id, draft_json, card_sealed,
         created_ts${owned.length > 0 ? ', owner' : ''})
-       VALUES ($1, $2, $3, $4, $5, $6${owned.length > 0 ? ', $7' : ''}) RETURNING id`,
+       VALUES ($1, $2, $3, $4, $5, $6${owned.length > 0 ? ', $7' : ''})`,
       [
         draft.merchantId,
         draft.profileId,
@@ -138,9 +144,9 @@ export class SqlInFlightStore extends SqlArea implements InFlightStore {
         nowTs,
         ...owned,
       ],
+      'id',
     );
-    if (row === undefined) throw new Error('in-flight row vanished inside its own commit');
-    return { id: row.id, draft, cardSealed, createdTs: nowTs };
+    return { id, draft, cardSealed, createdTs: nowTs };
   }
 
   async remove(id: number): Promise<void> {

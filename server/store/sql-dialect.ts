@@ -6,8 +6,8 @@ export type StoreBackend = 'sqlite' | 'postgres';
 
 /**
  * The words a statement takes from its back end. Booleans and new ids need none: the SQLite
- * session binds a boolean as 1 or 0 and rows read either back through Boolean(), and both back
- * ends return a new row's id by RETURNING.
+ * session binds a boolean as 1 or 0 and rows read either back through Boolean(), and a new row's
+ * id comes from SqlSession.insertRow (SQLite's last insert rowid, PostgreSQL's RETURNING).
  */
 export interface SqlDialect {
   readonly backend: StoreBackend;

@@ -28,6 +28,12 @@ export interface SqlSession {
   get<T>(sql: string, values?: SqlValues): Promise<T | undefined>;
   /** Runs a statement; returns how many rows it changed. */
   run(sql: string, values?: SqlValues): Promise<number>;
+  /**
+   * Runs an INSERT of one row (no RETURNING clause) and returns the new row's `key` column, its id:
+   * SQLite's last insert rowid, which costs no statement and no buffered row, or PostgreSQL's
+   * RETURNING (docs/architecture.md, CPU per sale).
+   */
+  insertRow(sql: string, values: SqlValues, key: string): Promise<number>;
   /** Runs several statements as one atomic change, handed a session inside it. */
   write<T>(change: (session: SqlSession) => Promise<T>): Promise<T>;
 }

@@ -77,6 +77,12 @@ function isWrite(sql: string): boolean {
   return /\b(INSERT\s+INTO|DELETE\s+FROM)\b|\bUPDATE\s+\w+(\s+(AS\s+)?\w+)?\s+SET\b/i.test(sql);
 }
 
+/** The id RETURNING gave an INSERT of one row. */
+function newId(row: Record<string, unknown> | undefined, key: string): number {
+  if (row === undefined) throw new Error('store: an INSERT returned no row');
+  return Number(row[key]);
+}
+
 /** A session on one connection inside a transaction; `wrote` tells whether it changed a row. */
 class TransactionSession implements PgTxSession {
   readonly dialect = POSTGRES_DIALECT;
@@ -106,6 +112,10 @@ class TransactionSession implements PgTxSession {
     const result = await this.#client.query(prepared(sql, values));
     if ((result.rowCount ?? 0) > 0) this.wrote = true;
     return result.rowCount ?? 0;
+  }
+
+  async insertRow(sql: string, values: SqlValues, key: string): Promise<number> {
+    return newId(await this.get(`${sql} RETURNING ${key}`, values), key);
   }
 
   write<T>(change: (session: PgTxSession) => Promise<T>): Promise<T> {
@@ -217,6 +227,11 @@ export function topLevelSession(connections: PgConnections, fence: ReadFence): P
       const count = (await query(sql, values)).rowCount ?? 0;
       if (count > 0) fence.cover(mark);
       return count;
+    },
+    insertRow: async (sql, values, key) => {
+      const result = await query(`${sql} RETURNING ${key}`, values);
+      fence.reads += 1;
+      return newId(result.rows[0] as Record<string, unknown> | undefined, key);
     },
     write: (change) => runTransaction(connections, fence, change),
   };

@@ -8,6 +8,7 @@ import { StoreAreas, storeAreas } from '../store-areas.ts';
 import type { GroupCommitObserver, StoreFigures } from '../store-figures.ts';
 import { ConnectionGate } from './connection-gate.ts';
 import { applySqliteMigrations } from './sqlite-migrations.ts';
+import { SqliteInFlightStore } from './sqlite-in-flight-store.ts';
 import { sqliteSessions } from './sqlite-session.ts';
 import { SqliteTransactionStore } from './sqlite-transaction-store.ts';
 import { StanSequence } from './stan-sequence.ts';
@@ -20,11 +21,14 @@ export interface SqliteStoreOptions {
   verbose?: (sql?: unknown) => void;
 }
 
-/** Every area of a SQLite store over one session. */
-function sqliteAreas(session: SqlSession): StoreTx {
+/**
+ * Every area of a SQLite store over one session; outside a store transaction, in-flight inserts of
+ * one turn share a commit (SqliteInFlightStore).
+ */
+function sqliteAreas(session: SqlSession, top: boolean): StoreTx {
   return storeAreas(session, {
     transactions: new SqliteTransactionStore(session),
-    inFlight: new SqlInFlightStore(session),
+    inFlight: top ? new SqliteInFlightStore(session) : new SqlInFlightStore(session),
   });
 }
 
@@ -39,6 +43,8 @@ function openDatabase(path: string, options: SqliteStoreOptions) {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
+    // The savepoints of one commit a turn journal pages in memory, not in a file each (TurnCommit).
+    db.pragma('temp_store = MEMORY');
     db.pragma('busy_timeout = 5000');
     applySqliteMigrations(db);
     // From now on a write that meets another connection's lock waits without blocking (whenFree).
@@ -78,7 +84,7 @@ export class SqliteServiceStore extends StoreAreas implements ServiceStore {
     const { db, wal, checkpointer } = openDatabase(path, options);
     const gate = new ConnectionGate();
     const sessions = sqliteSessions(db, gate, wal);
-    const top = sqliteAreas(sessions.top);
+    const top = sqliteAreas(sessions.top, true);
     super(top);
     this.path = path;
     this.database = db;
@@ -86,7 +92,7 @@ export class SqliteServiceStore extends StoreAreas implements ServiceStore {
     this.#wal = wal;
     this.#checkpointer = checkpointer;
     this.#top = sessions.top;
-    this.#tx = sqliteAreas(sessions.tx);
+    this.#tx = sqliteAreas(sessions.tx, false);
     this.#stans = new StanSequence(top.transactions);
   }
 

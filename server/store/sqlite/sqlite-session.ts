@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { SQLITE_DIALECT } from '../sql-dialect.ts';
 import type { SqlSession, SqlValues } from '../sql-session.ts';
 import type { ConnectionGate } from './connection-gate.ts';
+import { TurnCommit } from './turn-commit.ts';
 import type { WalSync } from './wal-sync.ts';
 
 type Bound = Record<number, string | number | Buffer | null>;
@@ -67,6 +68,8 @@ interface Runner {
   all(sql: string, values?: SqlValues): unknown[];
   get(sql: string, values?: SqlValues): unknown;
   run(sql: string, values?: SqlValues): number;
+  /** The rowid of the row an INSERT wrote. */
+  insertRow(sql: string, values: SqlValues): number;
   /** True when the statement writes (a commit to make durable outside a transaction). */
   writes(sql: string): boolean;
 }
@@ -76,6 +79,7 @@ function runner(prepare: (sql: string) => Database.Statement): Runner {
     all: (sql, values) => prepare(sql).all(bind(values)),
     get: (sql, values) => prepare(sql).get(bind(values)),
     run: (sql, values) => prepare(sql).run(bind(values)).changes,
+    insertRow: (sql, values) => Number(prepare(sql).run(bind(values)).lastInsertRowid),
     writes: (sql) => !prepare(sql).readonly,
   };
 }
@@ -91,9 +95,10 @@ export interface SqliteSessions {
 /**
  * The sessions over one connection. Outside a store transaction each call takes its turn at the
  * connection (ConnectionGate: never inside another caller's open transaction); a statement that
- * writes commits on its own, and write() runs its change in one immediate transaction holding the
- * connection; either resolves once the log holding it is flushed (WalSync, group commit), and
- * waits its turn without blocking while another connection to the file writes (whenFree).
+ * writes commits on its own, and write() runs its change in the immediate transaction of its turn
+ * (TurnCommit), in a savepoint of its own; either resolves once the log holding it is flushed
+ * (WalSync, group commit), and waits its turn without blocking while another connection to the
+ * file writes (whenFree).
  */
 export function sqliteSessions(
   db: Database.Database,
@@ -103,16 +108,24 @@ export function sqliteSessions(
   const statements = runner(statementCache(db));
   const begin = db.prepare('BEGIN IMMEDIATE');
   const commit = db.prepare('COMMIT');
-  const rollback = db.prepare('ROLLBACK');
   /** Notes a commit at once, so a read after it waits for its flush (WalSync.durable). */
   const committed = (): void => wal?.committed();
   const durable = (): Promise<void> => wal?.durable() ?? Promise.resolve();
+  const turns = new TurnCommit(db, gate, {
+    begin: () => whenFree(() => void begin.run()),
+    commit: () => {
+      commit.run();
+      committed();
+    },
+    durable,
+  });
   const tx: SqlSession = {
     dialect: SQLITE_DIALECT,
     lock: '',
     all: async <T>(sql: string, values?: SqlValues) => statements.all(sql, values) as T[],
     get: async <T>(sql: string, values?: SqlValues) => statements.get(sql, values) as T | undefined,
     run: async (sql, values) => statements.run(sql, values),
+    insertRow: async (sql, values) => statements.insertRow(sql, values),
     write: (change) => change(tx),
   };
   /** Runs one statement in its turn; one that writes resolves once its commit is durable. */
@@ -136,22 +149,8 @@ export function sqliteSessions(
     get: <T>(sql: string, values?: SqlValues) =>
       single(sql, () => statements.get(sql, values) as T | undefined),
     run: (sql, values) => single(sql, () => statements.run(sql, values)),
-    write: async (change) => {
-      const result = await gate.hold(async () => {
-        await whenFree(() => begin.run());
-        try {
-          const value = await change(tx);
-          commit.run();
-          committed();
-          return value;
-        } catch (error) {
-          if (db.inTransaction) rollback.run();
-          throw error;
-        }
-      });
-      await durable();
-      return result;
-    },
+    insertRow: (sql, values) => single(sql, () => statements.insertRow(sql, values)),
+    write: (change) => turns.join(() => change(tx)),
   };
   return { top, tx };
 }

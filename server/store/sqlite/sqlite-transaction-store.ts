@@ -51,18 +51,16 @@ export class SqliteTransactionStore extends SqlTransactionStore {
     return this.sql.write(async (s) => {
       const order = await this.orderOf(s, txn, nowTs);
       const place = txn.state === 'captured' ? await placeInBatch(s, txn.profileId, nowTs) : null;
-      await s.run(INSERT, [
-        ...newTransactionValues(txn, order, nowTs),
-        place?.batchId ?? null,
-        place?.item ?? null,
-      ]);
-      const inserted = await s.get<{ ttid: number }>('SELECT last_insert_rowid() AS ttid');
-      if (inserted === undefined) throw new Error('transaction row vanished inside its own commit');
-      await this.addEvent(s, inserted.ttid, txn.profileId, event, nowTs);
+      const ttid = await s.insertRow(
+        INSERT,
+        [...newTransactionValues(txn, order, nowTs), place?.batchId ?? null, place?.item ?? null],
+        'ttid',
+      );
+      await this.addEvent(s, ttid, txn.profileId, event, nowTs);
       // The row as written, from the values given it: neither read back nor returned by SQLite.
       return {
         ...txn,
-        ttid: inserted.ttid,
+        ttid,
         statusFlags: [...txn.statusFlags],
         paymentId: order.paymentId,
         refundedAmount: 0,

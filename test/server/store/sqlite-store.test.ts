@@ -16,12 +16,13 @@ function tempDb(): string {
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 describe('SqliteServiceStore', () => {
-  it('opens in WAL mode (synchronous NORMAL, flushed by group commit) with every migration', async () => {
+  it('opens in WAL mode (synchronous NORMAL, flushed by group commit, savepoints journaled in memory) with every migration', async () => {
     const store = new SqliteServiceStore(tempDb());
     const db = store.database;
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('synchronous', { simple: true })).toBe(1);
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('temp_store', { simple: true })).toBe(2);
     const latest = listMigrations('sqlite').at(-1)?.version;
     expect(db.pragma('user_version', { simple: true })).toBe(latest);
     await store.close();

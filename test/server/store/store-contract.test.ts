@@ -408,4 +408,33 @@ describe.each(BACKENDS)('store contract on $name', (backend) => {
       expect(await next.inFlight.findByOrder(seeded.merchantId, 'O-9')).toEqual([]);
     },
   );
+
+  it.skipIf(backend.skip)(
+    'gives records arriving together ids of their own, each its row, and a transaction its ttid',
+    async () => {
+      const { store, again } = await backend.fresh();
+      const seeded = await seedMerchant(store);
+      const orders = ['T-1', 'T-2', 'T-3', 'T-4'];
+      const records = await Promise.all(
+        orders.map((orderId, index) =>
+          store.inFlight.insert({ ...newSale(seeded, 100 + index), orderId }, null, 3_000),
+        ),
+      );
+      expect(new Set(records.map((record) => record.id)).size).toBe(orders.length);
+      const stored = await store.transactions.insert(
+        newSale(seeded, 700),
+        eventOf('sale', 700),
+        3_001,
+      );
+      expect(await store.transactions.find(seeded.merchantId, stored.ttid)).toEqual(stored);
+      await store.close();
+      const next = await again();
+      open.push(next);
+      for (const [index, orderId] of orders.entries()) {
+        const found = await next.inFlight.findByOrder(seeded.merchantId, orderId);
+        expect(found).toEqual([records[index]]);
+        expect(found[0]?.draft.reqAmount).toBe(100 + index);
+      }
+    },
+  );
 });

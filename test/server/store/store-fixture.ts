@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, onTestFinished } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServiceStore } from '../../../server/store/service-store.ts';
+import { SqliteServiceStore } from '../../../server/store/sqlite/sqlite-service-store.ts';
 import { openServiceStore, parseStoreLocation } from '../../../server/store/store-location.ts';
 import type { NewTransaction, TransactionEvent } from '../../../server/store/transaction-store.ts';
 import {
@@ -163,4 +164,15 @@ export function eventOf(action: string, amount: number, stanSeq: number | null =
     username: 'shop',
   };
   return event;
+}
+
+/**
+ * A SQLite store in a fresh file, removed when the test finishes, with every statement it runs
+ * written to `log`; `path` opens the file again.
+ */
+export function tracedSqliteStore(log: string[]): { store: SqliteServiceStore; path: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'laneterm-traced-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  const path = join(dir, 'service.db');
+  return { store: new SqliteServiceStore(path, { verbose: (sql) => log.push(String(sql)) }), path };
 }
