@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import {
   PING_REPLY_BODY,
   ProtocolError,
+  TRANSPORT_KEYS,
   decodePairs,
   encodeFrame,
   foldLegacyValues,
@@ -15,7 +16,6 @@ import {
 } from '../../protocol/index.ts';
 import { INTERNAL_FAULT, SERVICE_BUSY } from '../dispatch/answers.ts';
 import type { RequestDispatcher } from '../dispatch/request-dispatcher.ts';
-import { withoutTransportKeys } from '../dispatch/request-params.ts';
 import type { WorkTracker } from '../dispatch/work-tracker.ts';
 import { BufferShare, type BufferBudget } from '../net/buffer-budget.ts';
 import type { RequestLog } from '../log/request-log.ts';
@@ -202,7 +202,7 @@ export class KvConnection {
       const { op, version } = operationFromKv(pairs);
       const answer = await this.#deps.dispatcher.dispatch({
         operation: op,
-        params: foldLegacyValues(withoutTransportKeys(pairs)),
+        params: foldLegacyValues(pairs, TRANSPORT_KEYS),
         credentials: kvCredentials(pairs, version),
         version,
         transport: 'kv',
