@@ -5,13 +5,12 @@ describe('outboxCopy names', () => {
   it('names every copy apart, 8 random hex digits each, across refills of the random pool', () => {
     const at = new Date('2025-06-15T14:30:00.000Z');
     const names = Array.from(
-      { length: 2500 },
+      { length: 1100 },
       () => outboxCopy({ channel: 'email', to: 'a@example.com', body: 'x', ttid: '7', at }).name,
     );
     for (const name of names) expect(name).toMatch(/^20250615T143000Z-7-email-[0-9a-f]{8}\.eml$/);
     expect(new Set(names).size).toBe(names.length);
-    expect(new Set(names.map((name) => name.slice(-12, -4))).size).toBeGreaterThan(2400);
-  });
+  }, 30_000);
 
   it('writes the ttid header and field from one masked value', () => {
     const at = new Date('2025-06-15T14:30:00.000Z');
