@@ -145,36 +145,26 @@ export class RequestDispatcher {
     if (isRefusal(msoftCode)) {
       const verbiage = pairs?.verbiage;
       const name = msoftCode.startsWith('ACCT_') ? presentedName(request.credentials) : undefined;
-      const { subject } = seen;
-      const reason = msoftCode;
-      this.#deps.requests.refused({
-        operation,
-        version,
-        transport,
-        source,
-        requestId,
-        user,
-        reason,
-        verbiage,
-        subject,
-        name,
-      });
-    } else {
-      const ms = Math.round(elapsed);
-      const { credential } = seen;
-      this.#deps.requests.served({
-        operation,
-        version,
-        transport,
-        source,
-        requestId,
-        user,
-        credential,
-        code,
-        msoftCode,
-        ms,
-      });
+      const origin = { operation, version, transport, source, requestId, user };
+      const refusal = { reason: msoftCode, verbiage, subject: seen.subject, name };
+      this.#deps.requests.refused({ ...origin, ...refusal });
+      return;
     }
+    // A served line, one per sale, is built as one literal: no spreads on the common path.
+    const credential = seen.credential;
+    const ms = Math.round(elapsed);
+    this.#deps.requests.served({
+      operation,
+      version,
+      transport,
+      source,
+      requestId,
+      user,
+      credential,
+      code,
+      msoftCode,
+      ms,
+    });
   }
 
   async #run(request: ServiceRequest, seen: Seen): Promise<ServiceAnswer> {
