@@ -6,9 +6,12 @@ import { ruleError } from './rule-book.ts';
 
 const CUSTOM_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
 
-/** The keys of a request in code-unit order, so every transport meets the same first error. */
+/**
+ * The keys of a request in code-unit order, so every transport meets the same first error: the
+ * built-in sort's own order for strings (ECMA-262 SortCompare), with no comparator to call.
+ */
 export function sortedKeys(params: Params): string[] {
-  return Object.keys(params).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.keys(params).sort();
 }
 
 function otherVersions(versions: readonly ApiVersion[], version: ApiVersion): string {
