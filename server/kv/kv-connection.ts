@@ -174,21 +174,29 @@ export class KvConnection {
     this.#inFlight += 1;
     this.#share.hold(size);
     this.#deps.tracker.begin();
-    void this.#run(frame)
-      .catch((error: unknown) => {
-        this.#deps.logger.error({ err: error, source: this.#source }, 'key/value request failed');
-        return FAULT_BODY;
-      })
-      .then((body) => {
-        this.#write(frame.id, body);
-        this.#inFlight -= 1;
-        this.#share.release(size);
-        this.#deps.tracker.end();
-        if (this.#closing) {
-          if (this.#inFlight === 0) this.#finish();
-        } else if (this.#input.waiting) this.#work();
-        else if (this.#deps.tracker.draining) this.closeIfIdle();
-      });
+    void this.#serve(frame, size);
+  }
+
+  /**
+   * Runs a request and writes its answer (SYS_FAILURE's when it failed unexpectedly), then takes
+   * the next input: one promise per request, no closures made for it.
+   */
+  async #serve(frame: KvFrame, size: number): Promise<void> {
+    let body: string;
+    try {
+      body = await this.#run(frame);
+    } catch (error) {
+      this.#deps.logger.error({ err: error, source: this.#source }, 'key/value request failed');
+      body = FAULT_BODY;
+    }
+    this.#write(frame.id, body);
+    this.#inFlight -= 1;
+    this.#share.release(size);
+    this.#deps.tracker.end();
+    if (this.#closing) {
+      if (this.#inFlight === 0) this.#finish();
+    } else if (this.#input.waiting) this.#work();
+    else if (this.#deps.tracker.draining) this.closeIfIdle();
   }
 
   async #run(frame: KvFrame): Promise<string> {
