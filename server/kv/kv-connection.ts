@@ -177,10 +177,7 @@ export class KvConnection {
     void this.#serve(frame, size);
   }
 
-  /**
-   * Runs a request and writes its answer (SYS_FAILURE's when it failed unexpectedly), then takes
-   * the next input: one promise per request, no closures made for it.
-   */
+  /** Runs a request, writes its answer (SYS_FAILURE's on a fault), then reads on: one promise. */
   async #serve(frame: KvFrame, size: number): Promise<void> {
     let body: string;
     try {
