@@ -49,27 +49,34 @@ function checkKey(key: string, index: number): void {
   }
 }
 
-/** The pairs of either input shape, in order. */
-function pairList(pairs: KvPairsInput): ReadonlyArray<readonly [string, string]> {
-  return Array.isArray(pairs) ? pairs : Object.entries(pairs as Params);
+/** One pair's line, after its key and value are checked. */
+function pairLine(key: string, value: string, index: number, style: KvPairStyle): string {
+  checkKey(key, index);
+  assertNoFramingByte(value, key);
+  const quoted = style === 'crlf-quoted' || needsQuotes(value);
+  return `${key}=${quoted ? quoteValue(value) : value}${style === 'crlf-quoted' ? '\r\n' : '\n'}`;
 }
 
 /**
  * A request or response body of key="value" lines in the given style (default 'crlf-quoted').
  * Refuses keys that are empty or hold '=', quotes, line breaks or edge whitespace, and keys or
  * values holding STX, ETX or FS (ProtocolError 'unencodable' naming the key, never the value).
+ * A Params record is read in its key order without copying it into a list.
  */
 export function encodePairs(
   pairs: KvPairsInput,
   style: KvPairStyle = DEFAULT_KV_PAIR_STYLE,
 ): string {
-  const lineEnd = style === 'crlf-quoted' ? '\r\n' : '\n';
-  const lines: string[] = [];
-  pairList(pairs).forEach(([key, value], index) => {
-    checkKey(key, index);
-    assertNoFramingByte(value, key);
-    const quoted = style === 'crlf-quoted' || needsQuotes(value);
-    lines.push(`${key}=${quoted ? quoteValue(value) : value}${lineEnd}`);
-  });
-  return lines.join('');
+  let text = '';
+  let index = 0;
+  if (isPairList(pairs)) {
+    for (const [key, value] of pairs) text += pairLine(key, value, index++, style);
+    return text;
+  }
+  for (const key in pairs) text += pairLine(key, pairs[key] as string, index++, style);
+  return text;
+}
+
+function isPairList(pairs: KvPairsInput): pairs is ReadonlyArray<readonly [string, string]> {
+  return Array.isArray(pairs);
 }

@@ -6,9 +6,12 @@ import { ruleError } from './rule-book.ts';
 
 const CUSTOM_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
 
-/** The keys of a request in code-unit order, so every transport meets the same first error. */
+/**
+ * The keys of a request in code-unit order, so every transport meets the same first error: the
+ * built-in sort's own order for strings (ECMA-262 SortCompare), with no comparator to call.
+ */
 export function sortedKeys(params: Params): string[] {
-  return Object.keys(params).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.keys(params).sort();
 }
 
 function otherVersions(versions: readonly ApiVersion[], version: ApiVersion): string {
@@ -41,12 +44,18 @@ function checkKey(spec: OperationSpec, key: string, version: ApiVersion): void {
  * The first phase of validation: the operation must exist in the version, and every key must be
  * one the operation accepts in that version, or a well-formed custom parameter where the
  * operation takes them (docs/interface.md › What the service does §7, Versioning). Transport and credential
- * keys are refused outright, so a credential can never be kept as a custom parameter.
+ * keys are refused outright, so a credential can never be kept as a custom parameter. `keys` are
+ * the request's keys in sortedKeys order, when the caller has them already.
  */
-export function checkKeys(spec: OperationSpec, params: Params, version: ApiVersion): void {
+export function checkKeys(
+  spec: OperationSpec,
+  params: Params,
+  version: ApiVersion,
+  keys: readonly string[] = sortedKeys(params),
+): void {
   if (!spec.versions.includes(version)) {
     const vars = { version };
     throw ruleError('operation.version', undefined, vars, spec.name);
   }
-  for (const key of sortedKeys(params)) checkKey(spec, key, version);
+  for (const key of keys) checkKey(spec, key, version);
 }

@@ -4,21 +4,42 @@ import { hasParam, type Params } from '../params.ts';
 import type { ApiVersion } from '../versions.ts';
 import { ruleError } from './rule-book.ts';
 
-/** The alternatives of an operation in a version; keyed entry without expdate for a gift card. */
+/** Each operation's alternatives by version and gift card, worked out on first use. */
+const ALTERNATIVES = new WeakMap<OperationSpec, Map<string, readonly Alternative[]>>();
+
+/**
+ * The alternatives of an operation in a version; keyed entry without expdate for a gift card.
+ * Worked out once per operation, version and gift card, not per request.
+ */
 function alternativesFor(
   spec: OperationSpec,
   version: ApiVersion,
   giftCard: boolean,
-): Alternative[] {
-  return spec.alternatives
-    .filter((alt) => alt.versions.includes(version))
-    .map((alt) => (giftCard && alt.name === 'keyed' ? { ...alt, keys: ['account'] } : alt));
+): readonly Alternative[] {
+  let byKind = ALTERNATIVES.get(spec);
+  if (byKind === undefined) {
+    byKind = new Map();
+    ALTERNATIVES.set(spec, byKind);
+  }
+  const kind = giftCard ? `${version} gift` : version;
+  let alts = byKind.get(kind);
+  if (alts === undefined) {
+    alts = spec.alternatives
+      .filter((alt) => alt.versions.includes(version))
+      .map((alt) => (giftCard && alt.name === 'keyed' ? { ...alt, keys: ['account'] } : alt));
+    byKind.set(kind, alts);
+  }
+  return alts;
 }
 
 const describe = (alts: readonly Alternative[]): string =>
   alts.map((alt) => alt.keys.join('+')).join(', ');
 
-function checkNoneComplete(spec: OperationSpec, params: Params, alts: Alternative[]): void {
+function checkNoneComplete(
+  spec: OperationSpec,
+  params: Params,
+  alts: readonly Alternative[],
+): void {
   let closest: { alt: Alternative; present: string[] } | undefined;
   for (const alt of alts) {
     const present = alt.keys.filter((key) => hasParam(params, key));

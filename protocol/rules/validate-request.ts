@@ -68,8 +68,8 @@ function checkOrder(params: Params, ctx: ValueContext): void {
   }
 }
 
-function checkValues(params: Params, ctx: ValueContext): void {
-  for (const key of sortedKeys(params)) {
+function checkValues(params: Params, keys: readonly string[], ctx: ValueContext): void {
+  for (const key of keys) {
     const value = paramValue(params, key) ?? '';
     const spec = PARAM_SPECS.get(key);
     if (spec !== undefined) checkValue(spec.type, key, value, ctx);
@@ -88,10 +88,11 @@ function checkValues(params: Params, ctx: ValueContext): void {
  */
 export function validateRequest(op: OperationName, params: Params, ctx: ValidationContext): void {
   const spec = operationSpec(op);
-  checkKeys(spec, params, ctx.version);
+  const keys = sortedKeys(params);
+  checkKeys(spec, params, ctx.version, keys);
   const giftCard = isGiftCard(params, ctx);
   checkPresence(spec, params, ctx.version, giftCard);
-  checkValues(params, {
+  checkValues(params, keys, {
     ...ctx,
     plainPin: spec.plainPin || mayCarryPlainPin(params, ctx, giftCard),
   });

@@ -78,6 +78,12 @@ function presentedName(credentials: PresentedCredentials): string | undefined {
   return primary?.kind === 'apikey' ? primary.keyId : undefined;
 }
 
+/** The answer to a denial, noting whom it counted against for the log line. */
+function refused(denial: Denial, seen: Seen): ServiceAnswer {
+  seen.subject = denial.subject;
+  return denialAnswer(denial);
+}
+
 /**
  * A refusal: the service would not run the request (ACCT_ who is asking, DATA_ what was asked,
  * SYS_UNAVAILABLE busy or closing), as opposed to a request it ran, declined by the processor or
@@ -124,23 +130,41 @@ export class RequestDispatcher {
       this.#deps.logger.error({ err: error, operation: request.operation }, 'request failed');
       answer = INTERNAL_FAULT;
     }
+    this.#log(request, answer, seen, performance.now() - started);
+    return answer;
+  }
+
+  /** Counts the answer and writes the request's one log line, served or refused. */
+  #log(request: ServiceRequest, answer: ServiceAnswer, seen: Seen, elapsed: number): void {
     const pairs = answer.kind === 'response' ? answer.pairs : undefined;
     const { operation, version, transport, source, requestId } = request;
-    const line = { operation, version, transport, source, requestId, user: seen.user };
     const msoftCode = pairs?.msoft_code;
     const code = pairs?.code ?? 'report';
-    const elapsed = performance.now() - started;
     this.#deps.tally?.answered(operation, transport, code, elapsed / 1000);
+    const user = seen.user;
     if (isRefusal(msoftCode)) {
-      const { verbiage } = pairs ?? {};
+      const verbiage = pairs?.verbiage;
       const name = msoftCode.startsWith('ACCT_') ? presentedName(request.credentials) : undefined;
+      const origin = { operation, version, transport, source, requestId, user };
       const refusal = { reason: msoftCode, verbiage, subject: seen.subject, name };
-      this.#deps.requests.refused({ ...line, ...refusal });
-    } else {
-      const ms = Math.round(elapsed);
-      this.#deps.requests.served({ ...line, credential: seen.credential, code, msoftCode, ms });
+      this.#deps.requests.refused({ ...origin, ...refusal });
+      return;
     }
-    return answer;
+    // A served line, one per sale, is built as one literal: no spreads on the common path.
+    const credential = seen.credential;
+    const ms = Math.round(elapsed);
+    this.#deps.requests.served({
+      operation,
+      version,
+      transport,
+      source,
+      requestId,
+      user,
+      credential,
+      code,
+      msoftCode,
+      ms,
+    });
   }
 
   async #run(request: ServiceRequest, seen: Seen): Promise<ServiceAnswer> {
@@ -148,12 +172,8 @@ export class RequestDispatcher {
     const { accounts, authenticator, dualAuthorizer } = this.#deps;
     const { operation, credentials, source } = request;
     const now = this.#deps.now();
-    const refuse = (denial: Denial) => {
-      seen.subject = denial.subject;
-      return denialAnswer(denial);
-    };
     const auth = await authenticator.authenticate(credentials, source, now);
-    if ('denial' in auth) return refuse(auth.denial);
+    if ('denial' in auth) return refused(auth.denial, seen);
     const identity = auth.identity;
     seen.user = identity.login.username;
     seen.credential = identity.proof;
@@ -163,7 +183,7 @@ export class RequestDispatcher {
     if (accounts.permissions.needsDual(identity.login, operation)) {
       const dual = credentials.dual;
       const denial = await dualAuthorizer.check(dual, identity, operation, source, now);
-      if (denial !== undefined) return refuse(denial);
+      if (denial !== undefined) return refused(denial, seen);
     }
     const params = request.params;
     if (params instanceof ProtocolError) return protocolErrorAnswer(params);

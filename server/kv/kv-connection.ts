@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import {
   PING_REPLY_BODY,
   ProtocolError,
+  TRANSPORT_KEYS,
   decodePairs,
   encodeFrame,
   foldLegacyValues,
@@ -15,7 +16,6 @@ import {
 } from '../../protocol/index.ts';
 import { INTERNAL_FAULT, SERVICE_BUSY } from '../dispatch/answers.ts';
 import type { RequestDispatcher } from '../dispatch/request-dispatcher.ts';
-import { withoutTransportKeys } from '../dispatch/request-params.ts';
 import type { WorkTracker } from '../dispatch/work-tracker.ts';
 import { BufferShare, type BufferBudget } from '../net/buffer-budget.ts';
 import type { RequestLog } from '../log/request-log.ts';
@@ -174,21 +174,26 @@ export class KvConnection {
     this.#inFlight += 1;
     this.#share.hold(size);
     this.#deps.tracker.begin();
-    void this.#run(frame)
-      .catch((error: unknown) => {
-        this.#deps.logger.error({ err: error, source: this.#source }, 'key/value request failed');
-        return FAULT_BODY;
-      })
-      .then((body) => {
-        this.#write(frame.id, body);
-        this.#inFlight -= 1;
-        this.#share.release(size);
-        this.#deps.tracker.end();
-        if (this.#closing) {
-          if (this.#inFlight === 0) this.#finish();
-        } else if (this.#input.waiting) this.#work();
-        else if (this.#deps.tracker.draining) this.closeIfIdle();
-      });
+    void this.#serve(frame, size);
+  }
+
+  /** Runs a request, writes its answer (SYS_FAILURE's on a fault), then reads on: one promise. */
+  async #serve(frame: KvFrame, size: number): Promise<void> {
+    let body: string;
+    try {
+      body = await this.#run(frame);
+    } catch (error) {
+      this.#deps.logger.error({ err: error, source: this.#source }, 'key/value request failed');
+      body = FAULT_BODY;
+    }
+    this.#write(frame.id, body);
+    this.#inFlight -= 1;
+    this.#share.release(size);
+    this.#deps.tracker.end();
+    if (this.#closing) {
+      if (this.#inFlight === 0) this.#finish();
+    } else if (this.#input.waiting) this.#work();
+    else if (this.#deps.tracker.draining) this.closeIfIdle();
   }
 
   async #run(frame: KvFrame): Promise<string> {
@@ -202,7 +207,7 @@ export class KvConnection {
       const { op, version } = operationFromKv(pairs);
       const answer = await this.#deps.dispatcher.dispatch({
         operation: op,
-        params: foldLegacyValues(withoutTransportKeys(pairs)),
+        params: foldLegacyValues(pairs, TRANSPORT_KEYS),
         credentials: kvCredentials(pairs, version),
         version,
         transport: 'kv',

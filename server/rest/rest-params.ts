@@ -16,14 +16,28 @@ function bodyError(rule: string, verbiage: string): ProtocolError {
   return new ProtocolError({ kind: 'invalid', field: 'body', rule, verbiage });
 }
 
-function bodyPairs(body: RestBody, version: ApiVersion): [string, string][] {
-  if (body === undefined) return [];
-  if (body.type === 'json') return Object.entries(flattenJsonBody(body.value));
-  if (version === 'v1') return body.pairs;
-  throw bodyError(
-    'rest.v2_json_only',
-    'body: v2 takes a JSON object (Content-Type: application/json); form bodies are v1 only',
-  );
+/** Adds a body's pairs to `pairs`: JSON with groups flattened, or a v1 form body. */
+function addBodyPairs(pairs: [string, string][], body: RestBody, version: ApiVersion): void {
+  if (body === undefined) return;
+  if (body.type === 'json') {
+    const flat = flattenJsonBody(body.value);
+    for (const key in flat) pairs.push([key, flat[key] as string]);
+  } else if (version === 'v1') {
+    for (const pair of body.pairs) pairs.push(pair);
+  } else {
+    throw bodyError(
+      'rest.v2_json_only',
+      'body: v2 takes a JSON object (Content-Type: application/json); form bodies are v1 only',
+    );
+  }
+}
+
+/** The query string of a request's URL: from its first '?' to the next, if any. */
+function queryOf(url: string): string {
+  const start = url.indexOf('?');
+  if (start === -1) return '';
+  const end = url.indexOf('?', start + 1);
+  return url.slice(start + 1, end === -1 ? undefined : end);
 }
 
 /**
@@ -33,11 +47,10 @@ function bodyPairs(body: RestBody, version: ApiVersion): [string, string][] {
  * Throws ProtocolError.
  */
 export function restParams(request: FastifyRequest, version: ApiVersion): Params {
-  const query = request.raw.url?.split('?')[1] ?? '';
-  const pairs: [string, string][] = [
-    ...new URLSearchParams(query),
-    ...bodyPairs(request.body as RestBody, version),
-    ...Object.entries(request.params as Record<string, string>),
-  ];
+  const query = queryOf(request.raw.url ?? '');
+  const pairs: [string, string][] = query === '' ? [] : [...new URLSearchParams(query)];
+  addBodyPairs(pairs, request.body as RestBody, version);
+  const path = request.params as Record<string, string>;
+  for (const key in path) pairs.push([key, path[key] as string]);
   return withoutTransportKeys(pairsToParams(pairs, { caseInsensitiveKeys: false }));
 }

@@ -21,6 +21,23 @@ const EXTENSIONS: Readonly<Record<OutboxChannel, string>> = { email: 'eml', sms:
 /** A header value on one line: control characters (CR, LF) become spaces. */
 const headerValue = (text: string): string => maskCardNumbers(text.replace(/\p{Cc}/gu, ' ').trim());
 
+/** Random bytes drawn at a time for message names: one call into the generator per 1024 names. */
+const NAME_POOL_BYTES = 4096;
+/** Random bytes each name takes, written as 8 hex digits. */
+const NAME_RANDOM_BYTES = 4;
+let namePool = Buffer.alloc(0);
+let namePoolUsed = 0;
+
+/** The random part of a message's name: 4 bytes of the pool, drawn anew when it runs out. */
+function nameRandom(): string {
+  if (namePoolUsed + NAME_RANDOM_BYTES > namePool.length) {
+    namePool = randomBytes(NAME_POOL_BYTES);
+    namePoolUsed = 0;
+  }
+  namePoolUsed += NAME_RANDOM_BYTES;
+  return namePool.toString('hex', namePoolUsed - NAME_RANDOM_BYTES, namePoolUsed);
+}
+
 /** 2025-06-15T14:30:00.000Z → 20250615T143000Z, for names that sort by time. */
 const compactTime = (at: Date): string => at.toISOString().replace(/[-:]|\.\d{3}/g, '');
 
@@ -36,16 +53,17 @@ export function outboxCopy(message: OutboxMessage): OutboxCopy {
     compactTime(message.at),
     ttid,
     message.channel,
-    `${randomBytes(4).toString('hex')}.${EXTENSIONS[message.channel]}`,
+    `${nameRandom()}.${EXTENSIONS[message.channel]}`,
   ].join('-');
   const to = headerValue(message.to);
   const subject = message.subject === undefined ? null : headerValue(message.subject);
+  const ttidHeader = message.ttid === undefined ? null : headerValue(message.ttid);
   const headers = [
     `Date: ${message.at.toUTCString().replace('GMT', '+0000')}`,
     `To: ${to}`,
     ...(subject === null ? [] : [`Subject: ${subject}`]),
     `X-LaneTerm-Channel: ${message.channel}`,
-    ...(message.ttid === undefined ? [] : [`X-LaneTerm-Ttid: ${headerValue(message.ttid)}`]),
+    ...(ttidHeader === null ? [] : [`X-LaneTerm-Ttid: ${ttidHeader}`]),
     'MIME-Version: 1.0',
     'Content-Type: text/plain; charset=utf-8',
     'Content-Transfer-Encoding: 8bit',
@@ -56,7 +74,7 @@ export function outboxCopy(message: OutboxMessage): OutboxCopy {
     channel: message.channel,
     recipient: to,
     subject,
-    ttid: message.ttid === undefined ? null : headerValue(message.ttid),
+    ttid: ttidHeader,
     createdTs: unixSeconds(message.at),
     message: `${headers.join('\r\n')}\r\n\r\n${body}\r\n`,
   };

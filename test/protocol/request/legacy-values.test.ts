@@ -44,6 +44,17 @@ describe('foldLegacyValues', () => {
     );
   });
 
+  it('leaves out the keys it is given in the same pass, folding the rest', () => {
+    const folded = foldLegacyValues(
+      { action: 'sale', password: 'YES', capture: 'YES', amount: '1.00' },
+      new Set(['action', 'password']),
+    );
+    expect(Object.entries(folded)).toEqual([
+      ['capture', 'yes'],
+      ['amount', '1.00'],
+    ]);
+  });
+
   it('gives a prototype-free object, so prototype names stay plain keys', () => {
     const folded = foldLegacyValues({ constructor: 'x' });
     expect(Object.getPrototypeOf(folded)).toBeNull();

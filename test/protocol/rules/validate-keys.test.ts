@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flattenJsonBody } from '../../../protocol/request/normalise.ts';
+import { sortedKeys } from '../../../protocol/rules/key-rules.ts';
 import { V1, V2, validates, validationFails } from './validation-helpers.ts';
 
 const KEYED = { account: '4111111111111111', expdate: '1229' };
@@ -159,6 +160,21 @@ describe('validateRequest, phase 1: operation and keys', () => {
       field: 'Zed',
       rule: 'param.unknown',
     });
+  });
+
+  it('orders keys by UTF-16 code unit, not by locale or code point', () => {
+    const keys = ['b', '\uFFFF', 'B', '\u{1F600}', '_', 'é', 'a10', 'a9', 'Z'];
+    expect(sortedKeys(Object.fromEntries(keys.map((key) => [key, '1'])))).toEqual([
+      'B',
+      'Z',
+      '_',
+      'a10',
+      'a9',
+      'b',
+      'é',
+      '\u{1F600}',
+      '\uFFFF',
+    ]);
   });
 
   it('treats prototype names as plain keys', () => {

@@ -117,6 +117,16 @@ describe('every refused request leaves one log line', () => {
       ['15', 'INT_SUCCESS'],
       ['16', 'INT_SUCCESS'],
     ]);
+    expect(requests[1]).toMatchObject({
+      level: 30,
+      transport: 'kv',
+      source: '127.0.0.30',
+      version: 'v1',
+      user: USER.username,
+      credential: expect.any(String),
+      code: expect.any(String),
+      ms: expect.any(Number),
+    });
     const closing = await linesOf(service, 'key/value connection closing', 1);
     expect(closing[0]).toMatchObject({ pings: 3, requests: 7 });
     const everything = JSON.stringify(service.logLines());
