@@ -61,7 +61,8 @@ const tlv = (tag: string, value: Buffer | string): TlvNode => ({
  * an encrypted track 2. Each catalogue card has a chip (SimulatedChip) with the issuer
  * keys of its BIN (resources/issuer-keys.json; a BIN without them gets keys of an issuer the
  * service does not know): it answers a real ARQC, checks the issuer's ARPC and script MACs, and
- * sets its CVR as the reader sets TVR and TSI. Faults: bad-arqc (a cryptogram the card's issuer
+ * sets its CVR as the reader sets TVR and TSI. A card whose catalogue entry says `firstAc: TC`
+ * approves offline at its first GENERATE AC and waits for no host response. Faults: bad-arqc (a cryptogram the card's issuer
  * keys do not give), bad-arpc (the issuer data altered on its way to the card), card-decline.
  */
 export class NgaReaderSimulator extends DeviceSimulator {
@@ -185,7 +186,8 @@ export class NgaReaderSimulator extends DeviceSimulator {
       { ksn, encrypt },
       this.faults.fire('bad-arqc'),
     );
-    if (how === 'contact') this.#pending = pendingChipTransaction(chip, transaction, nodes);
+    if (how === 'contact' && card.emv.firstAc !== 'TC')
+      this.#pending = pendingChipTransaction(chip, transaction, nodes);
     return encodeTlv(nodes);
   }
 
