@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PaymentClient } from '../../../main/payment/index.ts';
 import { laneClient } from '../../conformance/helpers/lane-clients.ts';
 import {
   startServiceProcess,
@@ -18,8 +19,48 @@ export interface OwnService {
   start(): Promise<void>;
   /** How many of the service's unsettled transactions are of `amount` ("8.05"). */
   transactionsOf(amount: string): Promise<number>;
+  /** The service's records of an order id, approved (unsettled) and declined, oldest first. */
+  recordsOf(orderId: string): Promise<ServiceRecord[]>;
   /** Stops it for good and removes its data. */
   remove(): Promise<void>;
+}
+
+/** One transaction the service recorded, as its reports and its detail show it. */
+export interface ServiceRecord {
+  readonly ttid: number;
+  readonly outcome: 'approved' | 'declined';
+  readonly amount: string;
+  /** tranflags (OFFLINE for a forwarded offline sale). */
+  readonly flags: readonly string[];
+  /** The detail's offline_approved custom parameter. */
+  readonly offlineApproved: string | undefined;
+  /** The detail's rcpt_emv_actype: the chip's cryptogram type. */
+  readonly actype: string | undefined;
+}
+
+/** The records of `orderId` in one of the service's transaction reports, with their detail. */
+async function reportRecords(
+  client: PaymentClient,
+  report: 'unsettledReport' | 'failedReport',
+  orderId: string,
+): Promise<ServiceRecord[]> {
+  const rows = await client[report]({ order_id: orderId });
+  if (rows.outcome !== 'report') throw new Error(`the ${report} was not answered`);
+  const records: ServiceRecord[] = [];
+  for (const row of rows.rows) {
+    const ttid = row['ttid'] ?? '';
+    const detail = await client.transactionDetail(ttid, { rcpt: 'yes' });
+    const response = 'response' in detail ? detail.response : undefined;
+    records.push({
+      ttid: Number(ttid),
+      outcome: report === 'unsettledReport' ? 'approved' : 'declined',
+      amount: row['amount'] ?? '',
+      flags: (row['tranflags'] ?? '').split('|'),
+      offlineApproved: response?.get('offline_approved'),
+      actype: response?.get('rcpt_emv_actype'),
+    });
+  }
+  return records;
 }
 
 /** A port free now (the service is restarted on it). */
@@ -61,6 +102,16 @@ export async function startOwnService(): Promise<OwnService> {
         const report = await client.unsettledReport();
         if (report.outcome !== 'report') throw new Error('the unsettled report was not answered');
         return report.rows.filter((row) => row.amount === amount).length;
+      } finally {
+        await client.close();
+      }
+    },
+    async recordsOf(orderId) {
+      const client = laneClient(last, 'v2');
+      try {
+        const approved = await reportRecords(client, 'unsettledReport', orderId);
+        const declined = await reportRecords(client, 'failedReport', orderId);
+        return [...approved, ...declined].sort((a, b) => a.ttid - b.ttid);
       } finally {
         await client.close();
       }

@@ -21,6 +21,8 @@ export interface ScenarioLane {
   kill?(): Promise<void>;
   /** Starts the lane again on the same journal and connects to it (a process lane only). */
   restart?(): Promise<void>;
+  /** The lane's journal file (a process lane only), read by the offline steps. */
+  readonly journalFile?: string;
   /** The scenario's own service (`service: own`). */
   ownService?: OwnService;
   stop(): Promise<void>;
@@ -33,6 +35,8 @@ export interface ProcessLaneOptions {
   readonly answerMs?: number;
   /** The lane's offline rules (lane.yaml offline:). */
   readonly offline?: OfflineConfig;
+  /** lane.yaml recovery.everySeconds. */
+  readonly recoverySeconds?: number;
 }
 
 /** Starts the simulators and a lane process on them against `service`. */
@@ -43,6 +47,7 @@ export async function startProcessLane(
   const dir = mkdtempSync(join(tmpdir(), 'laneterm-scenario-'));
   const devices = await startTrainingDevices({ reader: options.reader, pinTypingMs: 50 });
   const config = join(dir, 'lane.yaml');
+  const journal = join(dir, 'journal.db');
   writeFileSync(
     config,
     stringify({
@@ -56,9 +61,12 @@ export async function startProcessLane(
         deadlines: { answerMs: options.answerMs ?? 30_000 },
         lateAnswerMs: 5000,
       },
-      journal: join(dir, 'journal.db'),
+      journal,
       devices: devices.config,
       ...(options.offline === undefined ? {} : { offline: options.offline }),
+      ...(options.recoverySeconds === undefined
+        ? {}
+        : { recovery: { everySeconds: options.recoverySeconds } }),
     }),
   );
   const socket = join(dir, 'lane.sock');
@@ -82,6 +90,7 @@ export async function startProcessLane(
   await up();
   return {
     devices,
+    journalFile: journal,
     get driver() {
       if (driver === undefined) throw new Error('the scenario lane is not running');
       return driver;
