@@ -12,12 +12,13 @@ import { LaneSocketClient } from '../../main/lane/helpers/lane-socket-client.ts'
 import { runEntry, type ChildRun } from '../../server/helpers/server-process.ts';
 import type { OfflineConfig } from '../../../main/lane/offline/offline-config.ts';
 import type { OwnService } from './own-service.ts';
+import { descendants, stillRunning } from './process-tree.ts';
 
 /** What the scenario steps drive: the devices, the driver of the lane now running, and its life. */
 export interface ScenarioLane {
   readonly devices: TrainingDevices;
   readonly driver: LaneDriver;
-  /** kill -9 of the lane (a process lane only). */
+  /** kill -9 of the lane (a process lane only); throws when a process it started is left running. */
   kill?(): Promise<void>;
   /** Starts the lane again on the same journal and connects to it (a process lane only). */
   restart?(): Promise<void>;
@@ -84,8 +85,12 @@ export async function startProcessLane(
   };
   const down = async (signal: NodeJS.Signals): Promise<void> => {
     client?.close();
+    const started = run?.child.pid === undefined ? [] : descendants(run.child.pid);
     run?.child.kill(signal);
     await run?.exited;
+    const orphans = stillRunning(started);
+    if (orphans.length > 0)
+      throw new Error(`the lane left ${orphans.length} processes running: ${orphans.join(', ')}`);
   };
   await up();
   return {

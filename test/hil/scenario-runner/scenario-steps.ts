@@ -13,6 +13,7 @@ import {
   offlineQueue,
   offlineStatus,
 } from './offline-steps.ts';
+import type { OwnService } from './own-service.ts';
 import type { ScenarioLane } from './process-lane.ts';
 import type { ScenarioExpectation, ScenarioStep } from './scenario.ts';
 
@@ -156,6 +157,29 @@ async function acknowledgeAll(bench: ScenarioLane): Promise<void> {
   if (left.length > 0) fail(`${left.length} interrupted transactions still listed`);
 }
 
+/** The scenario's own service, which `step` needs. */
+const own = (bench: ScenarioLane, step: string): OwnService =>
+  bench.ownService ?? fail(`${step} needs service: own`);
+
+/** How long a held authorization may take to reach the processor, ms. */
+const HELD_WAIT_MS = 60_000;
+
+/** Waits until the own service's processor holds the armed authorization. */
+async function held(service: OwnService): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new Error('no held authorization reached the processor')),
+      HELD_WAIT_MS,
+    );
+  });
+  try {
+    await Promise.race([service.hold.reached(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Runs one scenario step against the bench (docs/lane.md, Scenarios). */
 export async function runStep(
   bench: ScenarioLane,
@@ -214,17 +238,19 @@ export async function runStep(
   else if ('idle' in step) await driver.idle();
   else if ('wait' in step) await sleep(step.wait);
   else if ('service' in step) {
-    const own = bench.ownService ?? fail('service steps need service: own');
-    await (step.service === 'stop' ? own.stop() : own.start());
+    const service = own(bench, 'service');
+    await (step.service === 'stop' ? service.stop() : service.start());
   } else if ('transactions' in step) {
-    const own = bench.ownService ?? fail('transactions needs service: own');
     check(
       `transactions of ${step.transactions.amount}`,
-      await own.transactionsOf(step.transactions.amount),
+      await own(bench, 'transactions').transactionsOf(step.transactions.amount),
       step.transactions.count,
     );
   } else if ('network' in step)
     await driver.send({ type: 'training.network', down: step.network === 'down' });
+  else if ('hold' in step) own(bench, 'hold').hold.arm(Math.round(Number(step.hold) * 100));
+  else if ('held' in step) await held(own(bench, 'held'));
+  else if ('release' in step) own(bench, 'release').hold.release();
   else if ('offline_status' in step) await offlineStatus(bench, step.offline_status);
   else if ('offline_queue' in step) state.orderIds = offlineQueue(bench, step.offline_queue);
   else if ('forwarded' in step) await forwarded(bench, step.forwarded, state.orderIds ?? []);

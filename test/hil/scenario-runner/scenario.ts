@@ -104,6 +104,12 @@ const Step = z.union([
       count: z.int().min(0),
     }),
   }),
+  /** The own service's processor holds its answer to the next authorization of this amount. */
+  z.strictObject({ hold: Amount }),
+  /** Waits until the held authorization has reached the processor: the service has the request. */
+  z.strictObject({ held: z.literal(true) }),
+  /** The processor answers the held authorization. */
+  z.strictObject({ release: z.literal(true) }),
   /** Training's network to the payment server taken down or brought back (training.network). */
   z.strictObject({ network: z.enum(['down', 'up']) }),
   /** The status bar's offline sales: how many wait and how many were declined on forwarding. */
