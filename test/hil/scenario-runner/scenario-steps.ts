@@ -14,6 +14,7 @@ import {
   offlineStatus,
 } from './offline-steps.ts';
 import type { OwnService } from './own-service.ts';
+import { chipWait, held } from './step-waits.ts';
 import type { ScenarioLane } from './process-lane.ts';
 import type { ScenarioExpectation, ScenarioStep } from './scenario.ts';
 
@@ -22,6 +23,8 @@ export interface StepState {
   workflowId: string;
   /** The order ids of the offline queue, in order, as offline_queue found them. */
   orderIds?: string[];
+  /** The EMV reader's card waits started before the workflow started last. */
+  chipWaits?: number;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
@@ -161,25 +164,6 @@ async function acknowledgeAll(bench: ScenarioLane): Promise<void> {
 const own = (bench: ScenarioLane, step: string): OwnService =>
   bench.ownService ?? fail(`${step} needs service: own`);
 
-/** How long a held authorization may take to reach the processor, ms. */
-const HELD_WAIT_MS = 60_000;
-
-/** Waits until the own service's processor holds the armed authorization. */
-async function held(service: OwnService): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () => reject(new Error('no held authorization reached the processor')),
-      HELD_WAIT_MS,
-    );
-  });
-  try {
-    await Promise.race([service.hold.reached(), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** Runs one scenario step against the bench (docs/lane.md, Scenarios). */
 export async function runStep(
   bench: ScenarioLane,
@@ -189,6 +173,7 @@ export async function runStep(
   const { driver, devices } = bench;
   const workflowId = state.workflowId;
   if ('start' in step) {
+    state.chipWaits = devices.simulators.emv.activations;
     state.workflowId = (
       await driver.send(step.start as Extract<LaneCommand, { type: 'sale.start' }>)
     ).workflowId;
@@ -196,6 +181,7 @@ export async function runStep(
     await driver.send({ type: 'workflow.tender', workflowId, tender: step.tender });
   else if ('present' in step) {
     const [card = '', how = ''] = step.present.split(' ');
+    if (how !== 'swipe' && how !== 'key') await chipWait(bench, state.chipWaits ?? 0);
     await devices.present(card, how as Presentation);
   } else if ('pin' in step) devices.setCardholderPin(step.pin);
   else if ('entry' in step)
