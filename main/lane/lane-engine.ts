@@ -8,53 +8,28 @@ import {
   type LaneEvent,
   type LaneSnapshot,
   type Notice,
-  type OfflineStatus,
   type ServerStatus,
   type WorkflowView,
 } from '../lane-api/index.ts';
-import type { PaymentClient } from '../payment/index.ts';
+import { BackgroundSweep } from './background-sweep.ts';
 import { EventLog } from './event-log.ts';
 import { historyEntry } from './history-view.ts';
 import { InterruptedList } from './interrupted-list.ts';
 import { JournaledPayments } from './journal/journaled-payments.ts';
 import { EntryResolver } from './journal/entry-resolver.ts';
 import { Recovery } from './journal/recovery.ts';
-import { CHIP_FIRST_DEFAULT, type ChipFirstConfig } from './chip-fallback.ts';
-import { OFFLINE_NEVER, type OfflineConfig } from './offline/offline-config.ts';
+import { CHIP_FIRST_DEFAULT } from './chip-fallback.ts';
+import { OFFLINE_NEVER } from './offline/offline-config.ts';
 import { OfflineForwarder } from './offline/offline-forwarder.ts';
-import type { LaneContext, ManagerOverride, ReceiptPort, TrainingManager } from './lane-context.ts';
-import { LaneQueries, type QuerySources } from './lane-queries.ts';
+import { offlineStatus } from './offline/offline-status.ts';
+import type { LaneContext } from './lane-context.ts';
+import type { LaneEngineOptions } from './lane-engine-options.ts';
+import { LaneQueries } from './lane-queries.ts';
 import { DeviceNotices } from './device-notices.ts';
 import { laneStatus } from './lane-status.ts';
-import { answerTraining, type SimulatorControls } from './training-commands.ts';
+import { answerTraining } from './training-commands.ts';
 import { startWorkflow, type StartError } from './workflow-factory.ts';
 import type { Workflow } from './workflow.ts';
-
-/** Everything the engine runs on. */
-export interface LaneEngineOptions extends QuerySources {
-  readonly clerkId?: string;
-  readonly client: PaymentClient;
-  /** Where the client sends (no credentials in it), and the pinned certificate's fingerprint. */
-  readonly server: Pick<ServerStatus, 'url' | 'transport'> & { readonly fingerprint?: string };
-  readonly receipts: ReceiptPort;
-  verifyManager(override: ManagerOverride): Promise<boolean>;
-  /**
-   * How long after it left a request may still be running at the service, ms: the answer
-   * deadline plus the client's late-answer window; default 150 000 (30 s + 120 s).
-   */
-  readonly inFlightMs?: number;
-  /** Training mode's simulated devices, for the training.* commands; absent on a real lane. */
-  readonly simulators?: SimulatorControls;
-  /** The offline store-and-forward rules (docs/lane.md › Offline); default never offline. */
-  readonly offline?: OfflineConfig;
-  /** Chip first (docs/lane.md › Chip first); default one failed chip read opens the fallback. */
-  readonly chipFirst?: ChipFirstConfig;
-  /** Training mode's manager, shown on the override form; absent on a real lane. */
-  readonly trainingManager?: TrainingManager;
-  /** Milliseconds between background passes of recovery; default 15 000. */
-  readonly sweepMs?: number;
-  readonly now?: () => number;
-}
 
 const refuse = (
   code: LaneError['code'],
@@ -87,9 +62,14 @@ export class LaneEngine implements LaneApi {
   /** Set by stop(): commands are refused and no recovery pass starts. */
   #stopping = false;
   #server: ServerStatus;
-  #sweep: Promise<void> = Promise.resolve();
-  #sweepFailing = false;
-  #timer: NodeJS.Timeout | undefined;
+  readonly #sweeps = new BackgroundSweep(
+    () => this.#sweepOnce(),
+    () =>
+      this.#events.emit({
+        type: 'notice',
+        notice: { level: 'error', code: 'recovery_failed', params: {} },
+      }),
+  );
 
   private constructor(options: LaneEngineOptions) {
     this.#options = options;
@@ -181,39 +161,22 @@ export class LaneEngine implements LaneApi {
         engine.#publishStatus();
       }),
     );
-    void engine.sweepNow();
-    engine.#timer = setInterval(() => void engine.sweepNow(), options.sweepMs ?? 15_000);
-    engine.#timer.unref();
+    engine.#sweeps.start(options.sweepMs ?? 15_000);
     return engine;
   }
 
   /**
    * Runs one recovery pass (after the one in progress, if any), then forwards the offline
-   * approvals waiting (docs/lane.md › Offline); resolves when it is done. A pass that fails is
-   * logged and told to the cashier (recovery_failed, once until a pass succeeds);
-   * the next pass runs on time all the same (docs/lane.md, Recovery).
+   * approvals waiting (docs/lane.md › Offline); resolves when it is done (BackgroundSweep).
    */
   sweepNow(): Promise<void> {
-    if (this.#stopping) return this.#sweep;
-    this.#sweep = this.#sweep.then(() => this.#sweepOnce());
-    return this.#sweep;
+    return this.#sweeps.now();
   }
 
   async #sweepOnce(): Promise<void> {
-    try {
-      await this.#recovery.sweep((id) => id === this.#live?.id);
-      await this.#forwarder.forward();
-      this.#sweepFailing = false;
-      this.#publishStatus();
-    } catch (error) {
-      console.error(`lane: a recovery pass failed: ${(error as Error).message}`);
-      if (this.#sweepFailing) return;
-      this.#sweepFailing = true;
-      this.#events.emit({
-        type: 'notice',
-        notice: { level: 'error', code: 'recovery_failed', params: {} },
-      });
-    }
+    await this.#recovery.sweep((id) => id === this.#live?.id);
+    await this.#forwarder.forward();
+    this.#publishStatus();
   }
 
   /** Everything a screen needs to draw itself. */
@@ -344,21 +307,10 @@ export class LaneEngine implements LaneApi {
       server: () => this.#server,
       checking: () => this.#options.journal.checkingCount(),
       dayOpen: () => this.#options.settings.dayOpen(),
-      offline: () => this.#offlineStatus(),
+      offline: () =>
+        offlineStatus(this.#options.journal, this.#options.training, this.#context.offline),
       networkDown: () => this.#payments.gate.networkDown,
     });
-  }
-
-  /** The status bar's offline part: shown when the lane approves offline or any is waiting or declined. */
-  #offlineStatus(): OfflineStatus | undefined {
-    const journal = this.#options.journal.offline;
-    const waiting = journal.totals(this.#options.training);
-    const training = this.#options.training;
-    const declined = journal
-      .declined()
-      .filter((entry) => entry.training === training && entry.acknowledgedAt === undefined).length;
-    if (!this.#context.offline.allowed && waiting.count === 0 && declined === 0) return undefined;
-    return { waiting: waiting.count, valueMinor: waiting.valueMinor, declined };
   }
 
   #publishStatus(): void {
@@ -392,11 +344,11 @@ export class LaneEngine implements LaneApi {
    */
   async stop(): Promise<void> {
     this.#stopping = true;
-    clearInterval(this.#timer);
+    this.#sweeps.halt();
     if (this.#live !== undefined) this.#interrupted.markStopped(this.#live.id);
     this.#live?.halt();
     await this.#running;
-    await this.#sweep;
+    await this.#sweeps.settled();
     for (const stop of this.#stops.splice(0)) stop();
   }
 }
