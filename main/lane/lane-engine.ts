@@ -4,7 +4,6 @@ import {
   type CommandType,
   type LaneApi,
   type LaneCommand,
-  type LaneError,
   type LaneEvent,
   type LaneSnapshot,
   type Notice,
@@ -27,18 +26,10 @@ import type { LaneEngineOptions } from './lane-engine-options.ts';
 import { LaneQueries } from './lane-queries.ts';
 import { DeviceNotices } from './device-notices.ts';
 import { laneStatus } from './lane-status.ts';
+import { acknowledgeReply, offerReply, refuse } from './lane-replies.ts';
 import { answerTraining } from './training-commands.ts';
 import { startWorkflow, type StartError } from './workflow-factory.ts';
 import type { Workflow } from './workflow.ts';
-
-const refuse = (
-  code: LaneError['code'],
-  message: string,
-  rule?: string,
-): { ok: false; error: LaneError } => ({
-  ok: false,
-  error: { code, message, ...(rule === undefined ? {} : { rule }) },
-});
 
 /**
  * The lane engine (docs/lane.md): the lane API over the workflows, the journal and the devices.
@@ -206,7 +197,8 @@ export class LaneEngine implements LaneApi {
     if (command.type === 'training.network') return this.#network(command.down);
     const trained = await answerTraining(command, this.#options.simulators);
     if (trained !== undefined) return trained;
-    if (command.type === 'interrupted.acknowledge') return this.#acknowledge(command.entryId);
+    if (command.type === 'interrupted.acknowledge')
+      return acknowledgeReply(this.#interrupted, command.entryId, () => this.#publishInterrupted());
     if (command.type === 'offline.seen') return this.#offlineSeen(command.entryId);
     const answer = await this.#queries.answer(command);
     if (answer !== undefined) {
@@ -214,7 +206,7 @@ export class LaneEngine implements LaneApi {
         this.#events.emit({ type: 'settings', settings: this.#queries.settings() });
       return answer;
     }
-    if (command.type.startsWith('workflow.')) return this.#offer(command);
+    if (command.type.startsWith('workflow.')) return offerReply(this.#live, command);
     if (this.#live !== undefined) return refuse('busy', `a ${this.#live.kind} is running`);
     const started = startWorkflow(command, this.#context, (view) => this.#publish(view));
     if ('error' in started) return { ok: false, error: (started as StartError).error };
@@ -233,15 +225,6 @@ export class LaneEngine implements LaneApi {
     this.#publishStatus();
     if (!down) void this.sweepNow();
     return { ok: true, data: {} };
-  }
-
-  #offer(command: LaneCommand): CommandReply {
-    const live = this.#live;
-    const named = 'workflowId' in command ? command.workflowId : '';
-    if (live === undefined) return refuse('no_workflow', 'no workflow is running');
-    if (live.id !== named) return refuse('stale_workflow', 'that workflow is not the one running');
-    const error = live.offer(command);
-    return error === undefined ? { ok: true, data: { workflowId: live.id } } : { ok: false, error };
   }
 
   #begin(workflow: Workflow<string>): void {
@@ -272,22 +255,6 @@ export class LaneEngine implements LaneApi {
     }
     this.#publishStatus();
     return { ok: true, data: { declined: this.#queries.offlineDeclined() } };
-  }
-
-  #acknowledge(entryId: string): CommandReply {
-    const done = this.#interrupted.acknowledge(entryId);
-    if (done === 'checking')
-      return refuse('not_allowed', 'its outcome is still being checked', 'interrupted.checking');
-    if (done === 'not_found')
-      return {
-        ok: false,
-        error: {
-          code: 'not_found',
-          message: 'no interrupted entry with that id',
-          field: 'entryId',
-        },
-      };
-    return { ok: true, data: { interrupted: this.#publishInterrupted() } };
   }
 
   #publishInterrupted(): ReturnType<InterruptedList['entries']> {
