@@ -77,7 +77,10 @@ export async function openServiceCore(
     logger,
     now,
     queue,
-    processor: new LoopbackProcessor({ issuerKeys }),
+    processor: new LoopbackProcessor({
+      issuerKeys,
+      ...(options.processorPace === undefined ? {} : { pace: options.processorPace }),
+    }),
     vault,
     checkReturnSeconds: options.checkReturnSeconds,
   });

@@ -16,6 +16,11 @@ export interface TestCardEmv {
    * insists on going online (EMV Book 3 §10.7: absent reads as every bit set).
    */
   iacDefault?: string;
+  /**
+   * What its first GENERATE AC answers: ARQC (the default, go online), or TC for a card that
+   * approves offline itself (EMV 4.4 Book 3 §9.3).
+   */
+  firstAc?: 'ARQC' | 'TC';
 }
 
 /** One public test card: the simulators read, swipe, insert and tap it. */

@@ -2,6 +2,8 @@ import type { CryptogramVersion } from '../crypto/index.ts';
 
 /** What a card records of the transaction in its card verification results (CVR). */
 export interface CardVerificationResults {
+  /** The cryptogram of the first GENERATE AC: ARQC (go online) or TC (approved offline). */
+  firstAc: 'ARQC' | 'TC';
   /** The cryptogram of the second GENERATE AC; "none" until it runs (not requested yet). */
   secondAc: 'TC' | 'AAC' | 'none';
   /** True once the card was given issuer authentication data (91). */
@@ -16,6 +18,7 @@ export interface CardVerificationResults {
 
 /** A transaction's CVR before the first GENERATE AC: an ARQC, nothing else yet. */
 export const FIRST_AC_CVR: CardVerificationResults = {
+  firstAc: 'ARQC',
   secondAc: 'none',
   issuerAuthenticationPerformed: false,
   issuerAuthenticationFailed: false,
@@ -25,11 +28,13 @@ export const FIRST_AC_CVR: CardVerificationResults = {
 
 /**
  * Bits 8–5 of the CVR's AC byte: the second GENERATE AC's type (00 AAC, 01 TC, 10 not requested)
- * and the first's (10 ARQC), as VIS, M/Chip 4 and the common core definitions all place them.
+ * and the first's (10 ARQC, 01 TC), as VIS, M/Chip 4 and the common core definitions all place
+ * them.
  */
 function acByte(cvr: CardVerificationResults): number {
   const second = { AAC: 0b00, TC: 0b01, none: 0b10 }[cvr.secondAc];
-  return (second << 6) | (0b10 << 4);
+  const first = { ARQC: 0b10, TC: 0b01 }[cvr.firstAc];
+  return (second << 6) | (first << 4);
 }
 
 const count = (cvr: CardVerificationResults): number => Math.min(cvr.scriptCommands, 15) << 4;

@@ -29,13 +29,20 @@ const maskedPan = (pan: string): string =>
  */
 const AIP = { cdol2: hex('1980'), externalAuthenticate: hex('1D80') } as const;
 
+/**
+ * TVR of the first GENERATE AC (EMV 4.4 Book 3 Annex C5): "transaction exceeds floor limit" when
+ * the terminal asks the card to go online; nothing set when it asks a card that approves offline
+ * itself for a TC.
+ */
+const FIRST_TVR = { ARQC: '0000008000', TC: '0000000000' } as const;
+
 /** The terminal's data of the first GENERATE AC: amounts, US country and dollars, TVR, date, UN. */
-function terminalData(amount: string): Map<string, Buffer> {
+function terminalData(amount: string, asks: 'ARQC' | 'TC'): Map<string, Buffer> {
   return new Map([
     ['9F02', hex(amount)],
     ['9F03', hex('000000000000')],
     ['9F1A', hex('0840')],
-    ['95', hex('0000008000')],
+    ['95', hex(FIRST_TVR[asks])],
     ['5F2A', hex('0840')],
     ['9A', hex(new Date().toISOString().slice(2, 10).replace(/-/g, ''))],
     ['9C', hex('00')],
@@ -90,8 +97,8 @@ export interface ReadProtection {
 
 /**
  * The answer of a chip read in the LaneTerm NGA reader profile (docs/devices.md): the chip's
- * first GENERATE AC over the terminal's data (its ARQC, IAD, ATC; a counterfeit cryptogram when
- * asked), the receipt tags, the entry mode, and the card data (5A, 57, 5F20) encrypted in DFEE13
+ * first GENERATE AC over the terminal's data (its ARQC, or TC for a card that approves offline
+ * itself; IAD, ATC; a counterfeit cryptogram when asked), the receipt tags, the entry mode, and the card data (5A, 57, 5F20) encrypted in DFEE13
  * beside its KSN (DFEE12) and the masked PAN (DFEE14). Returns the TLV nodes and the chip's
  * transaction, which a contact read keeps for the host response.
  */
@@ -111,8 +118,9 @@ export function chipRead(
   const { version } = chip.keys;
   const aip =
     version.scheme === 'visa' && version.arpcMethod === 1 ? AIP.externalAuthenticate : AIP.cdol2;
-  const terminal = terminalData(amount);
-  const { transaction, answer } = chip.firstGenerateAc(terminal, aip, counterfeit);
+  const asks = card.emv.firstAc ?? 'ARQC';
+  const terminal = terminalData(amount, asks);
+  const { transaction, answer } = chip.firstGenerateAc(terminal, aip, counterfeit, asks);
   const nodes = [
     tlv('4F', card.emv.aid),
     tlv('50', Buffer.from(card.emv.label, 'latin1')),

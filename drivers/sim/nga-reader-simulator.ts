@@ -34,6 +34,12 @@ import {
   maskTrack,
 } from './track-masking.ts';
 
+/** A card wait (Activate Transaction) in progress: the card it is given, and its end. */
+interface CardWait {
+  resolve: (card: [TestCard, Presentation]) => void;
+  abort: AbortController;
+}
+
 /** How the simulated customer presents the card. */
 export type Presentation = 'contact' | 'contactless' | 'fallback-swipe';
 
@@ -61,14 +67,14 @@ const tlv = (tag: string, value: Buffer | string): TlvNode => ({
  * an encrypted track 2. Each catalogue card has a chip (SimulatedChip) with the issuer
  * keys of its BIN (resources/issuer-keys.json; a BIN without them gets keys of an issuer the
  * service does not know): it answers a real ARQC, checks the issuer's ARPC and script MACs, and
- * sets its CVR as the reader sets TVR and TSI. Faults: bad-arqc (a cryptogram the card's issuer
+ * sets its CVR as the reader sets TVR and TSI. A card whose catalogue entry says `firstAc: TC`
+ * approves offline at its first GENERATE AC and waits for no host response. Faults: bad-arqc (a cryptogram the card's issuer
  * keys do not give), bad-arpc (the issuer data altered on its way to the card), card-decline.
  */
 export class NgaReaderSimulator extends DeviceSimulator {
   readonly keys: SimulatedKeys;
   readonly #parser = new NgaFrameParser('command');
-  #waiting:
-    { resolve: (card: [TestCard, Presentation]) => void; abort: AbortController } | undefined;
+  #waiting: CardWait | undefined;
   #presented: [TestCard, Presentation] | undefined;
   /** The contact read that went online and waits for the host response (60-12). */
   #pending: PendingChipTransaction | undefined;
@@ -116,7 +122,10 @@ export class NgaReaderSimulator extends DeviceSimulator {
       else if (frame.command === NGA.ping[0])
         void this.#answer({ command: NGA.ping[0], code: NGA_STATUS.ok, data: Buffer.alloc(0) });
       else if (frame.command === NGA.cancel[0]) {
-        this.#waiting?.abort.abort();
+        // Ended at once, so an Activate right behind the cancel starts a new wait.
+        const waiting = this.#waiting;
+        this.#waiting = undefined;
+        waiting?.abort.abort();
         void this.#answer({ command: NGA.cancel[0], code: NGA_STATUS.ok, data: Buffer.alloc(0) });
       } else if (frame.command === NGA.activate[0]) void this.#activate(frame.data);
       else if (frame.command === NGA.complete[0] && frame.code === NGA.complete[1])
@@ -139,15 +148,17 @@ export class NgaReaderSimulator extends DeviceSimulator {
     const timeoutS = request[0] ?? 30;
     const amount = request.subarray(4, 10).toString('hex');
     const abort = new AbortController();
+    let mine: CardWait | undefined;
     const card = new Promise<[TestCard, Presentation]>((resolve) => {
-      this.#waiting = { resolve, abort };
+      mine = { resolve, abort };
+      this.#waiting = mine;
       if (this.#presented !== undefined) resolve(this.#presented);
       this.#presented = undefined;
     });
     const timer = delay(timeoutS * 1000, abort.signal).then(() => undefined);
     const got = await Promise.race([card, timer]).catch(() => 'cancelled' as const);
     abort.abort();
-    this.#waiting = undefined;
+    if (this.#waiting === mine) this.#waiting = undefined;
     if (got === 'cancelled') return;
     if (got === undefined) return answer(NGA_STATUS.timeout);
     if (this.cardReadFails || this.faults.fire('chip-unreadable')) {
@@ -185,7 +196,8 @@ export class NgaReaderSimulator extends DeviceSimulator {
       { ksn, encrypt },
       this.faults.fire('bad-arqc'),
     );
-    if (how === 'contact') this.#pending = pendingChipTransaction(chip, transaction, nodes);
+    if (how === 'contact' && card.emv.firstAc !== 'TC')
+      this.#pending = pendingChipTransaction(chip, transaction, nodes);
     return encodeTlv(nodes);
   }
 

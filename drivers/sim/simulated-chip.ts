@@ -42,19 +42,22 @@ export class SimulatedChip {
   }
 
   /**
-   * The first GENERATE AC asking to go online: the ATC counts one up and the ARQC is computed
-   * over the terminal's data with the card's AIP, ATC and IAD. `counterfeit` answers a
-   * cryptogram the card's issuer keys do not give (the bad-arqc fault).
+   * The first GENERATE AC: the ATC counts one up and the cryptogram is computed over the
+   * terminal's data with the card's AIP, ATC and IAD. `answers` is what the card gives: an ARQC
+   * (go online), or a TC for a card that approves offline itself (EMV 4.4 Book 3 §9.3, its CVR
+   * saying so). `counterfeit` answers a cryptogram the card's issuer keys do not give (the
+   * bad-arqc fault).
    */
   firstGenerateAc(
     terminal: ReadonlyMap<string, Buffer>,
     aip: Buffer,
     counterfeit = false,
+    answers: 'ARQC' | 'TC' = 'ARQC',
   ): { transaction: ChipTransaction; answer: GenerateAcAnswer } {
     this.#atc = (this.#atc % 0xffff) + 1;
     const atc = Buffer.alloc(2);
     atc.writeUInt16BE(this.#atc);
-    const cvr = { ...FIRST_AC_CVR };
+    const cvr = { ...FIRST_AC_CVR, firstAc: answers };
     const iad = issuerApplicationData(this.keys.version, cvr);
     const tags = new Map([...terminal, ['82', aip], ['9F36', atc], ['9F10', iad]]);
     tags.set('5F34', Buffer.from(this.psn, 'hex'));
@@ -62,7 +65,7 @@ export class SimulatedChip {
     if (counterfeit) arqc[0] = (arqc[0] ?? 0) ^ 0xff;
     return {
       transaction: { tags, arqc, cvr, issuer: undefined },
-      answer: { cid: CID.ARQC, cryptogram: arqc, iad },
+      answer: { cid: CID[answers], cryptogram: arqc, iad },
     };
   }
 

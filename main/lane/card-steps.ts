@@ -23,7 +23,10 @@ export interface CapturedCard {
   readonly summary: CardSummary;
   /** The PAN, only when the lane holds it in the clear (a wedge swipe), for a format 0 PIN block. */
   readonly pan?: string;
-  /** A contact chip read: the card waits for the online answer (completeChip, docs/api.md EMV). */
+  /**
+   * A contact chip read that asked to go online (ARQC): the card waits for the online answer
+   * (completeChip, docs/api.md EMV); a card that approved offline itself (TC) waits for nothing.
+   */
   readonly chip?: boolean;
   /** What the read tells the offline decision (docs/lane.md › Offline). */
   readonly offline: OfflineRead;
@@ -79,7 +82,8 @@ export function capturedFromRead(read: CardRead, fallback = false): CapturedCard
       ...(brand === undefined ? {} : { brand }),
       ...(firstAc === undefined ? {} : { firstAc }),
     };
-    if (read.entryMode === 'contact') return { fields, summary, chip: true, offline: chipOffline };
+    if (read.entryMode === 'contact' && read.receipt.cryptogramType === 'ARQC')
+      return { fields, summary, chip: true, offline: chipOffline };
     return { fields, summary, offline: chipOffline };
   }
   if (read.kind !== 'plain-swipe') return { fields, summary, offline };

@@ -4,66 +4,32 @@ import {
   type CommandType,
   type LaneApi,
   type LaneCommand,
-  type LaneError,
   type LaneEvent,
   type LaneSnapshot,
   type Notice,
-  type OfflineStatus,
   type ServerStatus,
   type WorkflowView,
 } from '../lane-api/index.ts';
-import type { PaymentClient } from '../payment/index.ts';
+import { BackgroundSweep } from './background-sweep.ts';
 import { EventLog } from './event-log.ts';
 import { historyEntry } from './history-view.ts';
 import { InterruptedList } from './interrupted-list.ts';
 import { JournaledPayments } from './journal/journaled-payments.ts';
 import { EntryResolver } from './journal/entry-resolver.ts';
 import { Recovery } from './journal/recovery.ts';
-import { CHIP_FIRST_DEFAULT, type ChipFirstConfig } from './chip-fallback.ts';
-import { OFFLINE_NEVER, type OfflineConfig } from './offline/offline-config.ts';
+import { CHIP_FIRST_DEFAULT } from './chip-fallback.ts';
+import { OFFLINE_NEVER } from './offline/offline-config.ts';
 import { OfflineForwarder } from './offline/offline-forwarder.ts';
-import type { LaneContext, ManagerOverride, ReceiptPort, TrainingManager } from './lane-context.ts';
-import { LaneQueries, type QuerySources } from './lane-queries.ts';
+import { offlineStatus } from './offline/offline-status.ts';
+import type { LaneContext } from './lane-context.ts';
+import type { LaneEngineOptions } from './lane-engine-options.ts';
+import { LaneQueries } from './lane-queries.ts';
 import { DeviceNotices } from './device-notices.ts';
 import { laneStatus } from './lane-status.ts';
-import { answerTraining, type SimulatorControls } from './training-commands.ts';
+import { acknowledgeReply, offerReply, refuse } from './lane-replies.ts';
+import { answerTraining } from './training-commands.ts';
 import { startWorkflow, type StartError } from './workflow-factory.ts';
 import type { Workflow } from './workflow.ts';
-
-/** Everything the engine runs on. */
-export interface LaneEngineOptions extends QuerySources {
-  readonly clerkId?: string;
-  readonly client: PaymentClient;
-  /** Where the client sends (no credentials in it), and the pinned certificate's fingerprint. */
-  readonly server: Pick<ServerStatus, 'url' | 'transport'> & { readonly fingerprint?: string };
-  readonly receipts: ReceiptPort;
-  verifyManager(override: ManagerOverride): Promise<boolean>;
-  /**
-   * How long after it left a request may still be running at the service, ms: the answer
-   * deadline plus the client's late-answer window; default 150 000 (30 s + 120 s).
-   */
-  readonly inFlightMs?: number;
-  /** Training mode's simulated devices, for the training.* commands; absent on a real lane. */
-  readonly simulators?: SimulatorControls;
-  /** The offline store-and-forward rules (docs/lane.md › Offline); default never offline. */
-  readonly offline?: OfflineConfig;
-  /** Chip first (docs/lane.md › Chip first); default one failed chip read opens the fallback. */
-  readonly chipFirst?: ChipFirstConfig;
-  /** Training mode's manager, shown on the override form; absent on a real lane. */
-  readonly trainingManager?: TrainingManager;
-  /** Milliseconds between background passes of recovery; default 15 000. */
-  readonly sweepMs?: number;
-  readonly now?: () => number;
-}
-
-const refuse = (
-  code: LaneError['code'],
-  message: string,
-  rule?: string,
-): { ok: false; error: LaneError } => ({
-  ok: false,
-  error: { code, message, ...(rule === undefined ? {} : { rule }) },
-});
 
 /**
  * The lane engine (docs/lane.md): the lane API over the workflows, the journal and the devices.
@@ -87,9 +53,14 @@ export class LaneEngine implements LaneApi {
   /** Set by stop(): commands are refused and no recovery pass starts. */
   #stopping = false;
   #server: ServerStatus;
-  #sweep: Promise<void> = Promise.resolve();
-  #sweepFailing = false;
-  #timer: NodeJS.Timeout | undefined;
+  readonly #sweeps = new BackgroundSweep(
+    () => this.#sweepOnce(),
+    () =>
+      this.#events.emit({
+        type: 'notice',
+        notice: { level: 'error', code: 'recovery_failed', params: {} },
+      }),
+  );
 
   private constructor(options: LaneEngineOptions) {
     this.#options = options;
@@ -181,39 +152,22 @@ export class LaneEngine implements LaneApi {
         engine.#publishStatus();
       }),
     );
-    void engine.sweepNow();
-    engine.#timer = setInterval(() => void engine.sweepNow(), options.sweepMs ?? 15_000);
-    engine.#timer.unref();
+    engine.#sweeps.start(options.sweepMs ?? 15_000);
     return engine;
   }
 
   /**
    * Runs one recovery pass (after the one in progress, if any), then forwards the offline
-   * approvals waiting (docs/lane.md › Offline); resolves when it is done. A pass that fails is
-   * logged and told to the cashier (recovery_failed, once until a pass succeeds);
-   * the next pass runs on time all the same (docs/lane.md, Recovery).
+   * approvals waiting (docs/lane.md › Offline); resolves when it is done (BackgroundSweep).
    */
   sweepNow(): Promise<void> {
-    if (this.#stopping) return this.#sweep;
-    this.#sweep = this.#sweep.then(() => this.#sweepOnce());
-    return this.#sweep;
+    return this.#sweeps.now();
   }
 
   async #sweepOnce(): Promise<void> {
-    try {
-      await this.#recovery.sweep((id) => id === this.#live?.id);
-      await this.#forwarder.forward();
-      this.#sweepFailing = false;
-      this.#publishStatus();
-    } catch (error) {
-      console.error(`lane: a recovery pass failed: ${(error as Error).message}`);
-      if (this.#sweepFailing) return;
-      this.#sweepFailing = true;
-      this.#events.emit({
-        type: 'notice',
-        notice: { level: 'error', code: 'recovery_failed', params: {} },
-      });
-    }
+    await this.#recovery.sweep((id) => id === this.#live?.id);
+    await this.#forwarder.forward();
+    this.#publishStatus();
   }
 
   /** Everything a screen needs to draw itself. */
@@ -243,7 +197,8 @@ export class LaneEngine implements LaneApi {
     if (command.type === 'training.network') return this.#network(command.down);
     const trained = await answerTraining(command, this.#options.simulators);
     if (trained !== undefined) return trained;
-    if (command.type === 'interrupted.acknowledge') return this.#acknowledge(command.entryId);
+    if (command.type === 'interrupted.acknowledge')
+      return acknowledgeReply(this.#interrupted, command.entryId, () => this.#publishInterrupted());
     if (command.type === 'offline.seen') return this.#offlineSeen(command.entryId);
     const answer = await this.#queries.answer(command);
     if (answer !== undefined) {
@@ -251,7 +206,7 @@ export class LaneEngine implements LaneApi {
         this.#events.emit({ type: 'settings', settings: this.#queries.settings() });
       return answer;
     }
-    if (command.type.startsWith('workflow.')) return this.#offer(command);
+    if (command.type.startsWith('workflow.')) return offerReply(this.#live, command);
     if (this.#live !== undefined) return refuse('busy', `a ${this.#live.kind} is running`);
     const started = startWorkflow(command, this.#context, (view) => this.#publish(view));
     if ('error' in started) return { ok: false, error: (started as StartError).error };
@@ -270,15 +225,6 @@ export class LaneEngine implements LaneApi {
     this.#publishStatus();
     if (!down) void this.sweepNow();
     return { ok: true, data: {} };
-  }
-
-  #offer(command: LaneCommand): CommandReply {
-    const live = this.#live;
-    const named = 'workflowId' in command ? command.workflowId : '';
-    if (live === undefined) return refuse('no_workflow', 'no workflow is running');
-    if (live.id !== named) return refuse('stale_workflow', 'that workflow is not the one running');
-    const error = live.offer(command);
-    return error === undefined ? { ok: true, data: { workflowId: live.id } } : { ok: false, error };
   }
 
   #begin(workflow: Workflow<string>): void {
@@ -311,22 +257,6 @@ export class LaneEngine implements LaneApi {
     return { ok: true, data: { declined: this.#queries.offlineDeclined() } };
   }
 
-  #acknowledge(entryId: string): CommandReply {
-    const done = this.#interrupted.acknowledge(entryId);
-    if (done === 'checking')
-      return refuse('not_allowed', 'its outcome is still being checked', 'interrupted.checking');
-    if (done === 'not_found')
-      return {
-        ok: false,
-        error: {
-          code: 'not_found',
-          message: 'no interrupted entry with that id',
-          field: 'entryId',
-        },
-      };
-    return { ok: true, data: { interrupted: this.#publishInterrupted() } };
-  }
-
   #publishInterrupted(): ReturnType<InterruptedList['entries']> {
     const interrupted = this.#interrupted.entries();
     this.#events.emit({ type: 'interrupted', interrupted });
@@ -344,21 +274,10 @@ export class LaneEngine implements LaneApi {
       server: () => this.#server,
       checking: () => this.#options.journal.checkingCount(),
       dayOpen: () => this.#options.settings.dayOpen(),
-      offline: () => this.#offlineStatus(),
+      offline: () =>
+        offlineStatus(this.#options.journal, this.#options.training, this.#context.offline),
       networkDown: () => this.#payments.gate.networkDown,
     });
-  }
-
-  /** The status bar's offline part: shown when the lane approves offline or any is waiting or declined. */
-  #offlineStatus(): OfflineStatus | undefined {
-    const journal = this.#options.journal.offline;
-    const waiting = journal.totals(this.#options.training);
-    const training = this.#options.training;
-    const declined = journal
-      .declined()
-      .filter((entry) => entry.training === training && entry.acknowledgedAt === undefined).length;
-    if (!this.#context.offline.allowed && waiting.count === 0 && declined === 0) return undefined;
-    return { waiting: waiting.count, valueMinor: waiting.valueMinor, declined };
   }
 
   #publishStatus(): void {
@@ -392,11 +311,11 @@ export class LaneEngine implements LaneApi {
    */
   async stop(): Promise<void> {
     this.#stopping = true;
-    clearInterval(this.#timer);
+    this.#sweeps.halt();
     if (this.#live !== undefined) this.#interrupted.markStopped(this.#live.id);
     this.#live?.halt();
     await this.#running;
-    await this.#sweep;
+    await this.#sweeps.settled();
     for (const stop of this.#stops.splice(0)) stop();
   }
 }

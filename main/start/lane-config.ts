@@ -91,6 +91,8 @@ const LaneConfigSchema = z.strictObject({
   offline: OfflineConfig.optional(),
   /** Chip first (docs/lane.md › Chip first): failed chip reads before a chip card's swipe is taken; default 1. */
   chipFirst: z.strictObject({ attempts: z.int().min(1).max(5) }).optional(),
+  /** Recovery (docs/lane.md › Recovery): seconds between background passes, which also forward; default 15. */
+  recovery: z.strictObject({ everySeconds: z.int().min(1).max(300) }).optional(),
 });
 
 /** A checked lane configuration. */
@@ -176,6 +178,7 @@ export function laneSetupFromConfig(
     ...(config.settings === undefined ? {} : { settings: config.settings }),
     ...(config.offline === undefined ? {} : { offline: config.offline }),
     ...(config.chipFirst === undefined ? {} : { chipFirst: config.chipFirst }),
+    ...(config.recovery === undefined ? {} : { sweepMs: config.recovery.everySeconds * 1000 }),
     source: config.source,
   };
 }

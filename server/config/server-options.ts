@@ -2,6 +2,7 @@ import type { DestinationStream } from 'pino';
 import { DEFAULT_MFA_COOKIE_LIFETIME } from '../accounts/mfa-cookie-service.ts';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../auth/auth-limits.ts';
 import type { LogLevel } from '../log/service-logger.ts';
+import type { ProcessorPace } from '../processor/loopback-processor.ts';
 import type { StoreLocation } from '../store/store-location.ts';
 import { DEFAULT_KEK_VARIABLE, type KekCustody, type VaultKeyOptions } from '../vault/index.ts';
 import { DEFAULT_CHECK_RETURN_SECONDS } from '../engine/index.ts';
@@ -100,6 +101,11 @@ export interface ServerOptions {
   now: () => Date;
   /** The simulated issuer's EMV master keys (docs/test-cards.md); default resources/issuer-keys.json. */
   issuerKeysPath: string | undefined;
+  /**
+   * How the simulated processor waits before it answers (docs/test-cards.md, the delay triggers);
+   * default the wall clock. A caller embedding the service may hold an answer with its own.
+   */
+  processorPace: ProcessorPace | undefined;
 }
 
 /** Options as a caller gives them: any subset, limits too. */
@@ -128,6 +134,7 @@ export function withDefaults(input: ServerInput): ServerOptions {
     checkReturnSeconds: input.checkReturnSeconds ?? DEFAULT_CHECK_RETURN_SECONDS,
     now: input.now ?? (() => new Date()),
     issuerKeysPath: input.issuerKeysPath,
+    processorPace: input.processorPace,
   };
 }
 

@@ -11,7 +11,7 @@ import { evaluateAvs, evaluateCv } from './verification-rules.ts';
 export type ProcessorPace = (delayMs: number, request: ProcessorRequest) => Promise<void>;
 
 /** The real wait: a timer of `delayMs`. */
-const wallClockPace: ProcessorPace = (delayMs) =>
+export const wallClockPace: ProcessorPace = (delayMs) =>
   delayMs <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, delayMs));
 
 /** Options of the simulated processor. */

@@ -12,15 +12,18 @@ import { LaneSocketClient } from '../../main/lane/helpers/lane-socket-client.ts'
 import { runEntry, type ChildRun } from '../../server/helpers/server-process.ts';
 import type { OfflineConfig } from '../../../main/lane/offline/offline-config.ts';
 import type { OwnService } from './own-service.ts';
+import { descendants, stillRunning } from './process-tree.ts';
 
 /** What the scenario steps drive: the devices, the driver of the lane now running, and its life. */
 export interface ScenarioLane {
   readonly devices: TrainingDevices;
   readonly driver: LaneDriver;
-  /** kill -9 of the lane (a process lane only). */
+  /** kill -9 of the lane (a process lane only); throws when a process it started is left running. */
   kill?(): Promise<void>;
   /** Starts the lane again on the same journal and connects to it (a process lane only). */
   restart?(): Promise<void>;
+  /** The lane's journal file (a process lane only), read by the offline steps. */
+  readonly journalFile?: string;
   /** The scenario's own service (`service: own`). */
   ownService?: OwnService;
   stop(): Promise<void>;
@@ -33,6 +36,8 @@ export interface ProcessLaneOptions {
   readonly answerMs?: number;
   /** The lane's offline rules (lane.yaml offline:). */
   readonly offline?: OfflineConfig;
+  /** lane.yaml recovery.everySeconds. */
+  readonly recoverySeconds?: number;
 }
 
 /** Starts the simulators and a lane process on them against `service`. */
@@ -43,6 +48,7 @@ export async function startProcessLane(
   const dir = mkdtempSync(join(tmpdir(), 'laneterm-scenario-'));
   const devices = await startTrainingDevices({ reader: options.reader, pinTypingMs: 50 });
   const config = join(dir, 'lane.yaml');
+  const journal = join(dir, 'journal.db');
   writeFileSync(
     config,
     stringify({
@@ -56,9 +62,12 @@ export async function startProcessLane(
         deadlines: { answerMs: options.answerMs ?? 30_000 },
         lateAnswerMs: 5000,
       },
-      journal: join(dir, 'journal.db'),
+      journal,
       devices: devices.config,
       ...(options.offline === undefined ? {} : { offline: options.offline }),
+      ...(options.recoverySeconds === undefined
+        ? {}
+        : { recovery: { everySeconds: options.recoverySeconds } }),
     }),
   );
   const socket = join(dir, 'lane.sock');
@@ -76,12 +85,17 @@ export async function startProcessLane(
   };
   const down = async (signal: NodeJS.Signals): Promise<void> => {
     client?.close();
+    const started = run?.child.pid === undefined ? [] : descendants(run.child.pid);
     run?.child.kill(signal);
     await run?.exited;
+    const orphans = stillRunning(started);
+    if (orphans.length > 0)
+      throw new Error(`the lane left ${orphans.length} processes running: ${orphans.join(', ')}`);
   };
   await up();
   return {
     devices,
+    journalFile: journal,
     get driver() {
       if (driver === undefined) throw new Error('the scenario lane is not running');
       return driver;

@@ -37,11 +37,18 @@ export async function runScenario(file: string, service: ServiceProcess): Promis
   const started = Date.now();
   const answerMs = scenario.answerMs === undefined ? {} : { answerMs: scenario.answerMs };
   const offline = scenario.offline === undefined ? {} : { offline: scenario.offline };
+  const recovery =
+    scenario.recoverySeconds === undefined ? {} : { recoverySeconds: scenario.recoverySeconds };
   const own = scenario.service === 'own' ? await startOwnService() : undefined;
   const serving = own?.current() ?? service;
   const lane: ScenarioLane =
     scenario.lane === 'process'
-      ? await startProcessLane(serving, { reader: scenario.reader, ...answerMs, ...offline })
+      ? await startProcessLane(serving, {
+          reader: scenario.reader,
+          ...answerMs,
+          ...offline,
+          ...recovery,
+        })
       : await startLaneBench({
           service: serving,
           devices: { reader: scenario.reader },

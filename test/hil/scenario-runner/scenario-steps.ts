@@ -6,12 +6,25 @@ import {
   type AttentionAction,
 } from '../../../main/lane-api/index.ts';
 import type { ViewAt } from '../../main/lane/helpers/lane-driver.ts';
+import {
+  declinedLine,
+  forwarded,
+  offlineDeclined,
+  offlineQueue,
+  offlineStatus,
+} from './offline-steps.ts';
+import type { OwnService } from './own-service.ts';
+import { chipWait, held } from './step-waits.ts';
 import type { ScenarioLane } from './process-lane.ts';
 import type { ScenarioExpectation, ScenarioStep } from './scenario.ts';
 
-/** What a scenario run keeps between steps: the workflow it started last. */
+/** What a scenario run keeps between steps: the workflow it started last, the offline order ids. */
 export interface StepState {
   workflowId: string;
+  /** The order ids of the offline queue, in order, as offline_queue found them. */
+  orderIds?: string[];
+  /** The EMV reader's card waits started before the workflow started last. */
+  chipWaits?: number;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
@@ -59,6 +72,9 @@ function checkView(
   if (step.name === 'confirm') {
     const confirm = (view as ViewAt<'confirm'>).step;
     check('ask', confirm.ask, expected.ask);
+    const declined = (confirm.day?.offline?.declined ?? []).map(declinedLine).join(', ');
+    if (expected.offline_declined !== undefined)
+      check('offline declined', declined, expected.offline_declined.join(', '));
     const moves = confirm.moves.map((move) => `${move.operation} ${formatMinor(move.amountMinor)}`);
     if (expected.moves !== undefined) check('moves', moves.join(', '), expected.moves.join(', '));
   }
@@ -144,24 +160,9 @@ async function acknowledgeAll(bench: ScenarioLane): Promise<void> {
   if (left.length > 0) fail(`${left.length} interrupted transactions still listed`);
 }
 
-/** How long the status bar may take to show the offline sales forwarded, ms. */
-const OFFLINE_WAIT_MS = 60_000;
-
-/** Waits until the status bar's offline sales are as expected (forwarding runs in the background). */
-async function offlineStatus(
-  bench: ScenarioLane,
-  expected: Extract<ScenarioStep, { offline_status: unknown }>['offline_status'],
-): Promise<void> {
-  const deadline = Date.now() + OFFLINE_WAIT_MS;
-  for (;;) {
-    const { status } = await bench.driver.send({ type: 'lane.snapshot' });
-    const seen = status.offline ?? { waiting: 0, declined: 0 };
-    if (seen.waiting === expected.waiting && seen.declined === expected.declined) return;
-    if (Date.now() > deadline)
-      fail(`offline: ${seen.waiting} waiting, ${seen.declined} declined on forwarding`);
-    await sleep(250);
-  }
-}
+/** The scenario's own service, which `step` needs. */
+const own = (bench: ScenarioLane, step: string): OwnService =>
+  bench.ownService ?? fail(`${step} needs service: own`);
 
 /** Runs one scenario step against the bench (docs/lane.md, Scenarios). */
 export async function runStep(
@@ -172,6 +173,7 @@ export async function runStep(
   const { driver, devices } = bench;
   const workflowId = state.workflowId;
   if ('start' in step) {
+    state.chipWaits = devices.simulators.emv.activations;
     state.workflowId = (
       await driver.send(step.start as Extract<LaneCommand, { type: 'sale.start' }>)
     ).workflowId;
@@ -179,6 +181,7 @@ export async function runStep(
     await driver.send({ type: 'workflow.tender', workflowId, tender: step.tender });
   else if ('present' in step) {
     const [card = '', how = ''] = step.present.split(' ');
+    if (how !== 'swipe' && how !== 'key') await chipWait(bench, state.chipWaits ?? 0);
     await devices.present(card, how as Presentation);
   } else if ('pin' in step) devices.setCardholderPin(step.pin);
   else if ('entry' in step)
@@ -221,16 +224,21 @@ export async function runStep(
   else if ('idle' in step) await driver.idle();
   else if ('wait' in step) await sleep(step.wait);
   else if ('service' in step) {
-    const own = bench.ownService ?? fail('service steps need service: own');
-    await (step.service === 'stop' ? own.stop() : own.start());
+    const service = own(bench, 'service');
+    await (step.service === 'stop' ? service.stop() : service.start());
   } else if ('transactions' in step) {
-    const own = bench.ownService ?? fail('transactions needs service: own');
     check(
       `transactions of ${step.transactions.amount}`,
-      await own.transactionsOf(step.transactions.amount),
+      await own(bench, 'transactions').transactionsOf(step.transactions.amount),
       step.transactions.count,
     );
   } else if ('network' in step)
     await driver.send({ type: 'training.network', down: step.network === 'down' });
+  else if ('hold' in step) own(bench, 'hold').hold.arm(Math.round(Number(step.hold) * 100));
+  else if ('held' in step) await held(own(bench, 'held'));
+  else if ('release' in step) own(bench, 'release').hold.release();
   else if ('offline_status' in step) await offlineStatus(bench, step.offline_status);
+  else if ('offline_queue' in step) state.orderIds = offlineQueue(bench, step.offline_queue);
+  else if ('forwarded' in step) await forwarded(bench, step.forwarded, state.orderIds ?? []);
+  else if ('offline_declined' in step) await offlineDeclined(bench, step.offline_declined);
 }

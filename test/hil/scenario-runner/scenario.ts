@@ -17,6 +17,11 @@ import { OfflineConfig } from '../../../main/lane/offline/offline-config.ts';
 const ROLES = ['reader', 'emv', 'pinpad', 'printer'] as const;
 const PRINTER = ['ok', 'paper-low', 'paper-out', 'cover-open', 'offline', 'error'] as const;
 
+/** An amount as the receipt prints it ("12.50"). */
+const Amount = z.string().regex(/^[0-9]+\.[0-9]{2}$/);
+/** An offline sale declined on forwarding: "amount last4" ("6.01 8909"). */
+const Declined = z.string().regex(/^[0-9]+\.[0-9]{2} [0-9]{4}$/);
+
 /** What a scenario expects of the next workflow view (docs/lane.md, Scenarios). */
 const Expectation = z.strictObject({
   step: z.string(),
@@ -24,18 +29,9 @@ const Expectation = z.strictObject({
   reason: DeclineReason.optional(),
   problem: ProblemCode.optional(),
   /** The result's amount, as the receipt prints it ("12.50"). */
-  amount: z
-    .string()
-    .regex(/^[0-9]+\.[0-9]{2}$/)
-    .optional(),
-  remaining: z
-    .string()
-    .regex(/^[0-9]+\.[0-9]{2}$/)
-    .optional(),
-  balance: z
-    .string()
-    .regex(/^[0-9]+\.[0-9]{2}$/)
-    .optional(),
+  amount: Amount.optional(),
+  remaining: Amount.optional(),
+  balance: Amount.optional(),
   receipt: z.enum(['printed', 'not_printed', 'none']).optional(),
   /** An approval's offline mark: true when the lane approved it offline. */
   offline: z.boolean().optional(),
@@ -46,6 +42,8 @@ const Expectation = z.strictObject({
   ask: ConfirmAsk.optional(),
   /** A confirmation's moves as "operation amount" ("reversal 19.99"), in order. */
   moves: z.array(z.string().regex(/^[a-z_]+ [0-9]+\.[0-9]{2}$/)).optional(),
+  /** Closing the day: the offline sales declined on forwarding its summary lists, "amount last4". */
+  offline_declined: z.array(Declined).optional(),
 });
 
 /** One scenario step: a single key naming what to do or expect. */
@@ -88,7 +86,7 @@ const Step = z.union([
   /** The interrupted list holds a transaction of this amount that has come to this status. */
   z.strictObject({
     interrupted: z.strictObject({
-      amount: z.string().regex(/^[0-9]+\.[0-9]{2}$/),
+      amount: Amount,
       status: TransactionStatus,
       undone_by: z.enum(['reversal', 'void', 'refund']).optional(),
     }),
@@ -102,16 +100,41 @@ const Step = z.union([
   /** How many of the service's unsettled transactions are of an amount: nothing sent twice. */
   z.strictObject({
     transactions: z.strictObject({
-      amount: z.string().regex(/^[0-9]+\.[0-9]{2}$/),
+      amount: Amount,
       count: z.int().min(0),
     }),
   }),
+  /** The own service's processor holds its answer to the next authorization of this amount. */
+  z.strictObject({ hold: Amount }),
+  /** Waits until the held authorization has reached the processor: the service has the request. */
+  z.strictObject({ held: z.literal(true) }),
+  /** The processor answers the held authorization. */
+  z.strictObject({ release: z.literal(true) }),
   /** Training's network to the payment server taken down or brought back (training.network). */
   z.strictObject({ network: z.enum(['down', 'up']) }),
   /** The status bar's offline sales: how many wait and how many were declined on forwarding. */
   z.strictObject({
     offline_status: z.strictObject({ waiting: z.int().min(0), declined: z.int().min(0) }),
   }),
+  /** The journal's waiting offline sales are of these amounts, in order; their order ids are kept. */
+  z.strictObject({ offline_queue: z.array(Amount).min(1) }),
+  /**
+   * The service holds exactly one record of each kept order id, in queue order, recorded OFFLINE
+   * with offline_approved=yes, approved or declined, with the chip's cryptogram type.
+   */
+  z.strictObject({
+    forwarded: z
+      .array(
+        z.strictObject({
+          amount: Amount,
+          outcome: z.enum(['approved', 'declined']),
+          actype: z.enum(['TC', 'ARQC']).optional(),
+        }),
+      )
+      .min(1),
+  }),
+  /** The manager's list (offline.declined, what its screen reads): "amount last4", in order. */
+  z.strictObject({ offline_declined: z.array(Declined) }),
 ]);
 /** One step. */
 export type ScenarioStep = z.infer<typeof Step>;
@@ -140,6 +163,8 @@ export const Scenario = z.strictObject({
   offline: OfflineConfig.optional(),
   /** The payment client's answer deadline in ms (a short one makes an unknown outcome). */
   answerMs: z.int().min(100).max(120_000).optional(),
+  /** A process lane's lane.yaml recovery.everySeconds (how soon it forwards once the service is back). */
+  recoverySeconds: z.int().min(1).max(300).optional(),
   steps: z.array(Step).min(1),
 });
 /** A scenario. */

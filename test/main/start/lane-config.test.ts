@@ -84,6 +84,13 @@ describe('lane configuration', () => {
     expect(plain).not.toHaveProperty('chipFirst');
   });
 
+  it('takes recovery.everySeconds as the recovery pass interval in ms, and leaves it out when not given', () => {
+    const text = stringify({ ...VALID, recovery: { everySeconds: 2 } });
+    expect(laneSetupFromConfig(parseLaneConfig(text, 'lane.yaml'), 's', '/l').sweepMs).toBe(2000);
+    const plain = laneSetupFromConfig(parseLaneConfig(stringify(VALID), 'lane.yaml'), 's', '/l');
+    expect(plain).not.toHaveProperty('sweepMs');
+  });
+
   it('takes a kv(s) URL as the key/value transport', () => {
     const text = stringify({
       ...VALID,
@@ -133,6 +140,11 @@ describe('lane configuration', () => {
       /server\.password is not a lane setting/,
     ],
     ['chipFirst.attempts', { ...VALID, chipFirst: { attempts: 0 } }, /chipFirst\.attempts .*>=1/],
+    [
+      'recovery.everySeconds',
+      { ...VALID, recovery: { everySeconds: 301 } },
+      /recovery\.everySeconds .*<=300/,
+    ],
   ])('names %s and its rule when it is wrong', (field, input, message) => {
     const error = fault(stringify(input));
     expect(error).toMatchObject({ code: 'invalid_config', field });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import Database from 'better-sqlite3';
 import { OfflineConfig } from '../../../../main/lane/offline/offline-config.ts';
 import {
@@ -31,11 +31,24 @@ afterAll(async () => {
   await stopServiceProcess(service);
 });
 
-/** Runs a credit sale of `amountMinor` with test card `cardId` presented `how`; answers its result. */
+/**
+ * Runs a credit sale of `amountMinor` with test card `cardId` presented `how`; answers its result.
+ * A chip is inserted or tapped only once the EMV reader has started this sale's card wait: the
+ * previous sale's abandoned wait may still be open in the simulator when the card step shows (its
+ * cancel is answered within 3 s, or the lane goes on without the answer on a loaded machine), and
+ * a card given to that wait is read for nobody.
+ */
 async function saleWith(amountMinor: number, cardId: string, how: 'swipe' | 'insert' | 'tap') {
   const { driver, devices } = bench;
+  const emv = devices.simulators.emv;
+  const waits = emv.activations;
   const { workflowId } = await driver.send({ type: 'sale.start', amountMinor, tender: 'credit' });
   await driver.step('card');
+  if (how !== 'swipe')
+    await vi.waitFor(() => expect(emv.activations > waits && emv.activated).toBe(true), {
+      timeout: 20_000,
+      interval: 20,
+    });
   await devices.present(cardId, how);
   const result = await driver.result();
   const [entry] = bench.lane.journal.entriesOf(workflowId);
