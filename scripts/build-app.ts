@@ -2,8 +2,8 @@
 // module into dist/app (tsc, tsconfig.build.json) with the data files it reads at run time, and the
 // preload bundled to one CommonJS file, as a sandboxed preload must be (docs/app.md, Build).
 import { spawnSync } from 'node:child_process';
-import { cpSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
@@ -13,8 +13,17 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** Where everything goes: dist/app, or the folder named by LANETERM_BUILD_DIR (tests build there). */
 const OUT = process.env.LANETERM_BUILD_DIR ?? join(ROOT, 'dist', 'app');
 
-/** Folders the main process reads beside its modules at run time, copied as they are. */
-const RUNTIME_DATA = ['resources', 'server/store/migrations'];
+/** The folders tsc compiles (tsconfig.build.json's include). */
+const COMPILED: string[] = (
+  JSON.parse(readFileSync(join(ROOT, 'tsconfig.build.json'), 'utf8')) as { include: string[] }
+).include;
+
+/**
+ * Whether a file under a compiled folder is data a module reads beside itself at run time (SQL
+ * migrations, the hosted card entry page): anything but TypeScript, outside the tools folders.
+ */
+const isRuntimeData = (path: string): boolean =>
+  basename(path) !== 'tools' && !path.endsWith('.ts');
 
 async function buildRenderer(): Promise<void> {
   await build({
@@ -36,8 +45,9 @@ function compileMain(): void {
   if (result.status !== 0 && result.status !== 2) {
     throw new Error(`tsc: exit ${result.status ?? result.signal}`);
   }
-  for (const folder of RUNTIME_DATA) {
-    cpSync(join(ROOT, folder), join(OUT, folder), { recursive: true });
+  cpSync(join(ROOT, 'resources'), join(OUT, 'resources'), { recursive: true });
+  for (const folder of COMPILED) {
+    cpSync(join(ROOT, folder), join(OUT, folder), { recursive: true, filter: isRuntimeData });
   }
 }
 

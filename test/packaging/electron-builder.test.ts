@@ -2,13 +2,22 @@
 // broken copy), it targets AppImage, deb, NSIS and DMG with the native modules unpacked and the
 // fuses set, and every file it names is produced by `npm run build` or present in the repository.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { REPO_ROOT } from '../server/helpers/server-process.ts';
+import { REPO_ROOT, runEntry } from '../server/helpers/server-process.ts';
 
 const require = createRequire(import.meta.url);
 const { validateConfiguration } = require('app-builder-lib/out/util/config/config.js') as {
@@ -127,6 +136,27 @@ describe('npm run build', () => {
     expect(built).toContain('resources/test-cards.json');
     expect(built).toContain('server/store/migrations/001_identity.sql');
     expect(built).toContain('server/store/migrations/008_in_flight.sql');
+    expect(built).toContain('server/cardentry/page/card-entry.html');
     expect(built.filter((file) => file.endsWith('.ts'))).toEqual([]);
   });
+
+  it('starts the service and loads the lane from the built modules alone, as a package does', async () => {
+    // The package's layout: package.json (ESM) above dist/app, the dependencies beside it.
+    copyFileSync(join(REPO_ROOT, 'package.json'), join(dir, 'package.json'));
+    symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'));
+    const usage = runEntry(join(out, 'main/start.js'), ['--help'], undefined, {}, { tsx: false });
+    expect(await usage.exited, usage.stderr.join('')).toBe(0);
+    expect(usage.stdout.join('\n')).toContain('--browser');
+    const data = mkdtempSync(join(tmpdir(), 'laneterm-built-data-'));
+    const args = ['--port', '0', '--plain-port', '0', '--data', data, '--demo'];
+    const service = runEntry(join(out, 'server/cli.js'), args, undefined, {}, { tsx: false });
+    try {
+      expect(await service.line(/demo profile API key/)).toContain('demo profile API key');
+      expect(service.stdout.join('\n')).toMatch(/plain:\s+127\.0\.0\.1:\d+/);
+    } finally {
+      service.child.kill('SIGTERM');
+      await service.exited;
+      rmSync(data, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -19,11 +19,13 @@ export interface ChildRun {
 export interface RunPlace {
   nodeArgs?: readonly string[];
   root?: string;
+  /** False for an entry already compiled to JavaScript, run by node alone. */
+  tsx?: boolean;
 }
 
 /**
- * Runs `node [nodeArgs] --import tsx <entry> <args>` from the repository root, or from another
- * checkout's root given as `place.root`.
+ * Runs `node [nodeArgs] --import tsx <entry> <args>` (without `--import tsx` when `place.tsx` is
+ * false) from the repository root, or from another checkout's root given as `place.root`.
  */
 export function runEntry(
   entry: string,
@@ -32,7 +34,8 @@ export function runEntry(
   env = {},
   place: RunPlace = {},
 ): ChildRun {
-  const nodeArgs = [...(place.nodeArgs ?? []), '--import', 'tsx', entry, ...args];
+  const loader = place.tsx === false ? [] : ['--import', 'tsx'];
+  const nodeArgs = [...(place.nodeArgs ?? []), ...loader, entry, ...args];
   const child = spawn(process.execPath, nodeArgs, {
     cwd: place.root ?? REPO_ROOT,
     env: { ...process.env, ...env },
