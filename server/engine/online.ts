@@ -73,7 +73,18 @@ class OnlineJob implements SendJob<OnlineReply> {
       logger.debug({ merchant, ...inFlight, waiting: queue.waiting }, 'sent to the processor');
     }
     const { seq, stan } = await stans.next(this.#request.caller.profileId);
-    const reply = await processor.send({ ...this.#message, stan, now: this.#request.now });
+    const message = this.#message;
+    // One literal of every field (absent ones undefined): the same shape for every message.
+    const reply = await processor.send({
+      kind: message.kind,
+      amount: message.amount,
+      previousAmount: message.previousAmount,
+      card: message.card,
+      verification: message.verification,
+      check: message.check,
+      stan,
+      now: this.#request.now,
+    });
     return { kind: 'reply', reply, stan, stanSeq: seq };
   }
 }

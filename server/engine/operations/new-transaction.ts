@@ -231,8 +231,8 @@ export async function runNewTransaction(
     kind: plan.kind === 'refund' ? 'credit' : 'authorize',
     amount: plan.amount,
     card,
-    ...(plan.account.kind === 'check' && { check: processorCheck(plan.account.check) }),
-    ...(plan.verification !== undefined && { verification: plan.verification }),
+    check: plan.account.kind === 'check' ? processorCheck(plan.account.check) : undefined,
+    verification: plan.verification,
   });
   const authorized = { draft, sealed, auth, at: ctx.clock() };
   const commit = ctx.store.transaction(async (tx) => {
