@@ -1,9 +1,10 @@
 // A new transaction's record as its insert wrote it, built as one literal in the record's field
-// order, so every sale's record has the same shape (docs/architecture.md, CPU per sale).
+// order, so every sale's record has the same shape (docs/architecture.md, CPU per sale: changes and
+// what they saved).
 import type { TransactionRecord } from './transaction-record.ts';
 import type { NewTransaction } from './transaction-store.ts';
 
-/** Where an insert placed a new transaction and what it gave it (store boundary). */
+/** Where an insert placed a new transaction and what it gave it (docs/architecture.md, The store). */
 export interface InsertedPlace {
   ttid: number;
   paymentId: string | null;
@@ -12,7 +13,10 @@ export interface InsertedPlace {
   nowTs: number;
 }
 
-/** The record of a new transaction from the values its insert wrote: neither read back nor returned. */
+/**
+ * The record of a new transaction from the values its insert wrote, neither read back nor returned
+ * (docs/architecture.md, The store).
+ */
 export function insertedRecord(txn: NewTransaction, place: InsertedPlace): TransactionRecord {
   return {
     ttid: place.ttid,

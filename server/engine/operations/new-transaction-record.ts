@@ -1,5 +1,6 @@
 // What a new transaction is inserted as: its in-flight draft completed by its outcome, built as one
-// literal so every sale's record has the same shape (docs/architecture.md, CPU per sale).
+// literal so every sale's record has the same shape (docs/architecture.md, CPU per sale: changes
+// and what they saved).
 import type { InFlightDraft } from '../../store/in-flight-store.ts';
 import type { TransactionState } from '../../store/transaction-record.ts';
 import type { NewTransaction, TransactionEvent } from '../../store/transaction-store.ts';
@@ -19,7 +20,10 @@ export interface OutcomeFields {
   giftAccountId: number | null;
 }
 
-/** The new transaction to insert: the draft's fields, then the outcome's, with no flags yet. */
+/**
+ * The new transaction to insert: the draft's fields, then the outcome's, with no flags yet
+ * (docs/architecture.md, In flight).
+ */
 export function newTransactionOf(draft: InFlightDraft, outcome: OutcomeFields): NewTransaction {
   const { result } = outcome;
   return {
@@ -59,7 +63,10 @@ export function newTransactionOf(draft: InFlightDraft, outcome: OutcomeFields): 
   };
 }
 
-/** A new transaction's first event: its operation, the amount asked and the outcome's result. */
+/**
+ * A new transaction's first event (transaction_events): its operation, the amount asked and the
+ * outcome's result.
+ */
 export function firstEventOf(
   action: string,
   amount: number,
