@@ -91,17 +91,35 @@ function compileTable(): { brands: CardBrand[]; ranges: PrefixRange[] } {
 
 const TABLE = compileTable();
 
+/** What the table is looked up with: 1 to 19 digits. */
+const PAN_DIGITS = /^[0-9]{1,19}$/;
+
+/** The longest prefix a range of the table names, in digits (parseRange). */
+const MAX_PREFIX_DIGITS = 8;
+
+/** The number each leading run of a PAN's digits makes, indexed by the run's length (1–8). */
+function leadingNumbers(pan: string): number[] {
+  const leads = [0];
+  let lead = 0;
+  for (let i = 0; i < Math.min(pan.length, MAX_PREFIX_DIGITS); i += 1) {
+    lead = lead * 10 + (pan.charCodeAt(i) - 48);
+    leads.push(lead);
+  }
+  return leads;
+}
+
+/** True when the PAN's leading digits (leadingNumbers) fall in the range. */
+function inRange(range: PrefixRange, leads: readonly number[]): boolean {
+  const lead = leads[range.digits];
+  return lead !== undefined && lead >= range.low && lead <= range.high;
+}
+
 function rangesMatching(pan: string): PrefixRange[] {
-  if (!/^[0-9]{1,19}$/.test(pan)) {
+  if (!PAN_DIGITS.test(pan)) {
     return [];
   }
-  return TABLE.ranges.filter((r) => {
-    if (pan.length < r.digits) {
-      return false;
-    }
-    const lead = Number(pan.slice(0, r.digits));
-    return lead >= r.low && lead <= r.high;
-  });
+  const leads = leadingNumbers(pan);
+  return TABLE.ranges.filter((r) => inRange(r, leads));
 }
 
 /**

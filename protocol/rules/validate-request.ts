@@ -93,7 +93,9 @@ export function validateRequest(op: OperationName, params: Params, ctx: Validati
   const giftCard = isGiftCard(params, ctx);
   checkPresence(spec, params, ctx.version, giftCard);
   checkValues(params, keys, {
-    ...ctx,
+    version: ctx.version,
+    timeZone: ctx.timeZone,
+    now: ctx.now,
     plainPin: spec.plainPin || mayCarryPlainPin(params, ctx, giftCard),
   });
 }

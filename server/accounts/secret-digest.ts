@@ -13,12 +13,17 @@ export function newSecret(): string {
  * A slow KDF adds nothing for 256-bit random secrets and would slow every unattended request.
  */
 export function digestSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
+  return digestBytes(secret).toString('hex');
+}
+
+/** The SHA-256 digest of a secret's UTF-8 bytes. */
+function digestBytes(secret: string): Buffer {
+  return createHash('sha256').update(secret, 'utf8').digest();
 }
 
 /** True when the secret's digest equals the stored digest; compares in constant time. */
 export function secretMatches(secret: string, storedDigest: string): boolean {
-  const actual = Buffer.from(digestSecret(secret), 'hex');
+  const actual = digestBytes(secret);
   const expected = Buffer.from(storedDigest, 'hex');
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

@@ -66,7 +66,8 @@ function isCustom(key: string): boolean {
  */
 export function screenCardData(params: Params): Params {
   const screened = emptyParams();
-  for (const [key, value] of Object.entries(params)) {
+  for (const key of Object.keys(params)) {
+    const value = params[key]!;
     if (REFUSED_FIELDS.has(key)) {
       if (findCardData(value) !== undefined) {
         throw refusal(

@@ -54,8 +54,8 @@ const ECHO_SET: ReadonlySet<string> = new Set(ECHO_KEYS);
  */
 export function echoOf(params: Params): Record<string, string> {
   const echo: Record<string, string> = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (ECHO_SET.has(key)) echo[key] = value;
+  for (const key of Object.keys(params)) {
+    if (ECHO_SET.has(key)) echo[key] = params[key]!;
   }
   return echo;
 }
@@ -67,8 +67,8 @@ export function echoOf(params: Params): Record<string, string> {
  */
 export function customOf(params: Params): Record<string, string> {
   const custom: Record<string, string> = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (!PARAM_SPECS.has(key) && !TRANSPORT_KEYS.has(key)) custom[key] = value;
+  for (const key of Object.keys(params)) {
+    if (!PARAM_SPECS.has(key) && !TRANSPORT_KEYS.has(key)) custom[key] = params[key]!;
   }
   return custom;
 }

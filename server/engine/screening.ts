@@ -64,8 +64,10 @@ export async function screenCard(
   amount: number | undefined,
 ): Promise<ServiceAnswer | undefined> {
   const { params, caller } = request;
+  const denyCheck = params.carddenylist_check === 'yes';
+  if (!denyCheck && params.duplcheck !== 'yes') return undefined;
   const fingerprint = ctx.vault.fingerprint(pan);
-  if (params.carddenylist_check === 'yes') {
+  if (denyCheck) {
     const entry = await ctx.store.denyList.find(caller.merchantId, fingerprint);
     if (entry !== undefined) return denied(entry.id);
   }

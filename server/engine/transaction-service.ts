@@ -203,7 +203,7 @@ export class TransactionService {
         ),
         this.#ctx,
       );
-      if (answer.kind === 'response') {
+      if (answer.kind === 'response' && this.#ctx.logger.isLevelEnabled('debug')) {
         const { code, msoft_code: msoftCode, ttid } = answer.pairs;
         this.#ctx.logger.debug({ op, code, msoftCode, ttid }, 'operation answered');
       }

@@ -48,9 +48,10 @@ function approved(request: ProcessorRequest): ProcessorReply {
     auth: approvalCode(request.stan),
   };
   if (request.card === undefined) return reply;
-  if (request.kind === 'inquire') return { ...reply, balance: INQUIRY_BALANCE };
+  if (request.kind === 'inquire') reply.balance = INQUIRY_BALANCE;
   const partial = request.kind === 'authorize' ? partialTrigger(request.amount) : undefined;
-  return partial === undefined ? reply : { ...reply, authAmount: partial.approved };
+  if (partial !== undefined) reply.authAmount = partial.approved;
+  return reply;
 }
 
 function declined(phardCode: PhardCode, verbiage: string, code: Code = Code.DENY): ProcessorReply {
@@ -130,12 +131,14 @@ export class LoopbackProcessor implements Processor {
     if (card === undefined || request.verification === undefined) return approved(request);
     const avs = evaluateAvs(request.verification);
     const cv = evaluateCv(request.verification, card);
-    const results = {
-      ...(avs.result !== undefined && { avs: avs.result }),
-      ...(cv.result !== undefined && { cv: cv.result }),
-    };
-    if (avs.declines) return { ...declined(PhardCode.AVSFAIL, 'AVS DECLINE'), ...results };
-    if (cv.declines) return { ...declined(PhardCode.GENERICFAIL, 'CV DECLINE'), ...results };
-    return { ...approved(request), ...results };
+    // The reply is made once and the results written into it (no spreads per message).
+    const reply = avs.declines
+      ? declined(PhardCode.AVSFAIL, 'AVS DECLINE')
+      : cv.declines
+        ? declined(PhardCode.GENERICFAIL, 'CV DECLINE')
+        : approved(request);
+    if (avs.result !== undefined) reply.avs = avs.result;
+    if (cv.result !== undefined) reply.cv = cv.result;
+    return reply;
   }
 }

@@ -28,10 +28,33 @@ export interface SendJob<T> {
 /** What became of a job: run to its value, or timed out waiting and never run. */
 export type SendOutcome<T> = { kind: 'done'; value: T } | { kind: 'timeout' };
 
-interface Waiting {
-  start: () => void;
-  expire: () => void;
-  timer?: unknown;
+/**
+ * A job waiting for a slot and how its caller is answered: a class, so a message makes no named
+ * closures (each would cost a defineProperty of its name per message under tsx).
+ */
+class Waiting {
+  readonly job: SendJob<unknown>;
+  readonly merchant: number;
+  readonly resolve: (outcome: SendOutcome<unknown>) => void;
+  readonly reject: (error: unknown) => void;
+  timer: unknown = undefined;
+
+  constructor(
+    job: SendJob<unknown>,
+    merchant: number,
+    resolve: (outcome: SendOutcome<unknown>) => void,
+    reject: (error: unknown) => void,
+  ) {
+    this.job = job;
+    this.merchant = merchant;
+    this.resolve = resolve;
+    this.reject = reject;
+  }
+
+  /** Answers timeout: the job never ran. */
+  expire(): void {
+    this.resolve({ kind: 'timeout' });
+  }
 }
 
 /** Options of the send queue (docs/security.md, Limits). */
@@ -98,22 +121,8 @@ export class SendQueue {
   submit<T>(job: SendJob<T>): Promise<SendOutcome<T>> {
     const merchant = job.merchant ?? SHARED;
     return new Promise<SendOutcome<T>>((resolve, reject) => {
-      const start = (): void => {
-        this.#running += 1;
-        this.#runningBy.set(merchant, this.runningFor(merchant) + 1);
-        this.#servedAt.set(merchant, (this.#served += 1));
-        job
-          .run()
-          .then((value) => resolve({ kind: 'done', value }), reject)
-          .finally(() => {
-            this.#running -= 1;
-            const left = this.runningFor(merchant) - 1;
-            if (left === 0) this.#runningBy.delete(merchant);
-            else this.#runningBy.set(merchant, left);
-            this.#next();
-          });
-      };
-      const entry: Waiting = { start, expire: () => resolve({ kind: 'timeout' }) };
+      const answer = resolve as (outcome: SendOutcome<unknown>) => void;
+      const entry = new Waiting(job, merchant, answer, reject);
       const byMerchant = this.#waiting.get(job.priority) ?? new Map<number, Waiting[]>();
       const list = byMerchant.get(merchant) ?? [];
       byMerchant.set(merchant, list);
@@ -130,6 +139,24 @@ export class SendQueue {
         }, job.timeoutSeconds * 1000);
       }
     });
+  }
+
+  /** Runs a job in a slot of its own; the slot is freed, and given on, once the job settles. */
+  #start(entry: Waiting): void {
+    const { merchant } = entry;
+    this.#running += 1;
+    this.#runningBy.set(merchant, this.runningFor(merchant) + 1);
+    this.#servedAt.set(merchant, (this.#served += 1));
+    entry.job
+      .run()
+      .then((value) => entry.resolve({ kind: 'done', value }), entry.reject)
+      .finally(() => {
+        this.#running -= 1;
+        const left = this.runningFor(merchant) - 1;
+        if (left === 0) this.#runningBy.delete(merchant);
+        else this.#runningBy.set(merchant, left);
+        this.#next();
+      });
   }
 
   #remove(byMerchant: Map<number, Waiting[]>, merchant: number, entry: Waiting): void {
@@ -149,7 +176,7 @@ export class SendQueue {
       if (entry === undefined) return;
       this.#remove(byMerchant, merchant, entry);
       if (entry.timer !== undefined) this.#timers.clear(entry.timer);
-      entry.start();
+      this.#start(entry);
     }
   }
 

@@ -1,4 +1,12 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  createSecretKey,
+  hkdfSync,
+  randomBytes,
+  type KeyObject,
+} from 'node:crypto';
 import { dirname } from 'node:path';
 import { openDataKey, type VaultKeyOptions } from './vault-key.ts';
 
@@ -23,6 +31,16 @@ const FORMAT_VERSION = 1;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const HEADER_BYTES = 1 + IV_BYTES + TAG_BYTES;
+/** IVs drawn from the system's random source at once; each is handed out once (never reused). */
+const IV_POOL_BYTES = 256 * IV_BYTES;
+
+/** The associated data of each card purpose, encoded once. */
+const PURPOSE_AAD: Readonly<Record<SealPurpose, Buffer>> = {
+  transaction: Buffer.from('transaction'),
+  token: Buffer.from('token'),
+  check: Buffer.from('check'),
+  ticket: Buffer.from('ticket'),
+};
 
 /** A sealed blob failed to open: tampered with, truncated, or sealed under another key. */
 export class VaultSealError extends Error {
@@ -46,15 +64,20 @@ function subkey(master: Buffer, info: string): Buffer {
  */
 export class CardVault {
   readonly #masterKey: Buffer;
-  readonly #encryptionKey: Buffer;
-  readonly #fingerprintKey: Buffer;
+  readonly #encryptionKey: KeyObject;
+  readonly #fingerprintKey: KeyObject;
+  /** Random bytes the next IVs are taken from, 12 at a time, and where the next one starts. */
+  #ivPool = Buffer.alloc(0);
+  #ivAt = 0;
   /** Derived on first use: most vaults never digest a credential. */
   #credentialKey: Buffer | undefined;
 
   constructor(masterKey: Buffer) {
     this.#masterKey = masterKey;
-    this.#encryptionKey = subkey(masterKey, 'laneterm card vault aes-256-gcm');
-    this.#fingerprintKey = subkey(masterKey, 'laneterm card fingerprint hmac-sha256');
+    this.#encryptionKey = createSecretKey(subkey(masterKey, 'laneterm card vault aes-256-gcm'));
+    this.#fingerprintKey = createSecretKey(
+      subkey(masterKey, 'laneterm card fingerprint hmac-sha256'),
+    );
   }
 
   /**
@@ -72,12 +95,12 @@ export class CardVault {
 
   /** Encrypts card data: version byte, IV, GCM tag, ciphertext. */
   seal(secret: CardSecret, purpose: SealPurpose): Buffer {
-    return this.#encrypt(Buffer.from(JSON.stringify(secret), 'utf8'), purpose);
+    return this.#encrypt(JSON.stringify(secret), PURPOSE_AAD[purpose]);
   }
 
   /** Decrypts what seal() wrote for the same purpose; throws VaultSealError otherwise. */
   unseal(blob: Buffer, purpose: SealPurpose): CardSecret {
-    return JSON.parse(this.#decrypt(blob, purpose).toString('utf8')) as CardSecret;
+    return JSON.parse(this.#decrypt(blob, PURPOSE_AAD[purpose]).toString('utf8')) as CardSecret;
   }
 
   /**
@@ -85,12 +108,12 @@ export class CardVault {
    * moved to another key set does not open.
    */
   sealKey(keySetId: string, key: Buffer): Buffer {
-    return this.#encrypt(key, `bdk:${keySetId}`);
+    return this.#encrypt(key, Buffer.from(`bdk:${keySetId}`));
   }
 
   /** Decrypts what sealKey() wrote for the same key set; throws VaultSealError otherwise. */
   unsealKey(keySetId: string, blob: Buffer): Buffer {
-    return this.#decrypt(blob, `bdk:${keySetId}`);
+    return this.#decrypt(blob, Buffer.from(`bdk:${keySetId}`));
   }
 
   /**
@@ -99,30 +122,49 @@ export class CardVault {
    * under the data key the KEK wraps (PCI DSS 3.6.1.2).
    */
   sealServiceKey(name: string, key: Buffer): Buffer {
-    return this.#encrypt(key, `service-key:${name}`);
+    return this.#encrypt(key, Buffer.from(`service-key:${name}`));
   }
 
   /** Decrypts what sealServiceKey() wrote for the same name; throws VaultSealError otherwise. */
   unsealServiceKey(name: string, blob: Buffer): Buffer {
-    return this.#decrypt(blob, `service-key:${name}`);
+    return this.#decrypt(blob, Buffer.from(`service-key:${name}`));
   }
 
-  #encrypt(plain: Buffer, associated: string): Buffer {
-    const iv = randomBytes(IV_BYTES);
+  /** A fresh IV: the next 12 bytes of the pool, refilled from the system's source when used up. */
+  #nextIv(): Buffer {
+    if (this.#ivAt + IV_BYTES > this.#ivPool.length) {
+      this.#ivPool = randomBytes(IV_POOL_BYTES);
+      this.#ivAt = 0;
+    }
+    const iv = this.#ivPool.subarray(this.#ivAt, this.#ivAt + IV_BYTES);
+    this.#ivAt += IV_BYTES;
+    return iv;
+  }
+
+  /** Version byte, IV, GCM tag and ciphertext, written into one buffer. */
+  #encrypt(plain: Buffer | string, associated: Buffer): Buffer {
+    const iv = this.#nextIv();
     const cipher = createCipheriv('aes-256-gcm', this.#encryptionKey, iv);
-    cipher.setAAD(Buffer.from(associated));
-    const body = Buffer.concat([cipher.update(plain), cipher.final()]);
-    return Buffer.concat([Buffer.of(FORMAT_VERSION), iv, cipher.getAuthTag(), body]);
+    cipher.setAAD(associated);
+    const body = typeof plain === 'string' ? cipher.update(plain, 'utf8') : cipher.update(plain);
+    const tail = cipher.final();
+    const sealed = Buffer.allocUnsafe(HEADER_BYTES + body.length + tail.length);
+    sealed[0] = FORMAT_VERSION;
+    iv.copy(sealed, 1);
+    cipher.getAuthTag().copy(sealed, 1 + IV_BYTES);
+    body.copy(sealed, HEADER_BYTES);
+    tail.copy(sealed, HEADER_BYTES + body.length);
+    return sealed;
   }
 
-  #decrypt(blob: Buffer, associated: string): Buffer {
+  #decrypt(blob: Buffer, associated: Buffer): Buffer {
     if (blob.length <= HEADER_BYTES || blob[0] !== FORMAT_VERSION) {
       throw new VaultSealError('sealed data has an unknown format');
     }
     const iv = blob.subarray(1, 1 + IV_BYTES);
     const tag = blob.subarray(1 + IV_BYTES, HEADER_BYTES);
     const decipher = createDecipheriv('aes-256-gcm', this.#encryptionKey, iv);
-    decipher.setAAD(Buffer.from(associated));
+    decipher.setAAD(associated);
     decipher.setAuthTag(tag);
     try {
       return Buffer.concat([decipher.update(blob.subarray(HEADER_BYTES)), decipher.final()]);

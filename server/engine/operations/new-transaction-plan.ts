@@ -86,17 +86,15 @@ export function processorCard(account: Extract<PlanAccount, { kind: 'card' }>): 
   };
 }
 
-/** The account as a transaction shows it: masked entry, or a copy of the prior transaction's. */
-function accountDisplay(
-  account: PlanAccount,
-): Pick<
+/** The fields of a transaction that show its account. */
+type AccountDisplay = Pick<
   TransactionRecord,
   'accountMasked' | 'last4' | 'cardtype' | 'cardholdername' | 'entryMode'
-> {
-  if (account.kind === 'prior') {
-    const { accountMasked, last4, cardtype, cardholdername, entryMode } = account.prior;
-    return { accountMasked, last4, cardtype, cardholdername, entryMode };
-  }
+>;
+
+/** The account as a transaction shows it: masked entry, or a copy of the prior transaction's. */
+function accountDisplay(account: PlanAccount): AccountDisplay {
+  if (account.kind === 'prior') return account.prior;
   if (account.kind === 'check') return checkDisplay(account.check);
   const { card, cardtype } = account;
   return {
@@ -143,6 +141,8 @@ export function draftOf(
 ): InFlightDraft {
   const { caller, params } = request;
   const { account } = plan;
+  const shown = accountDisplay(account);
+  // One literal in one order: the draft's shape is the same for every sale (no spread).
   return {
     merchantId: caller.merchantId,
     profileId: caller.profileId,
@@ -153,7 +153,11 @@ export function draftOf(
     parentTtid: account.kind === 'prior' ? account.prior.ttid : null,
     orderId: params.order_id ?? (account.kind === 'prior' ? account.prior.orderId : null),
     reqAmount: plan.amount,
-    ...accountDisplay(account),
+    accountMasked: shown.accountMasked,
+    last4: shown.last4,
+    cardtype: shown.cardtype,
+    cardholdername: shown.cardholdername,
+    entryMode: shown.entryMode,
     echo: plan.echo,
     custom: plan.custom,
     cardFingerprint: fingerprintOf(ctx, account),

@@ -11,6 +11,7 @@ import type { StoreTx } from '../../store/service-store.ts';
 import type { TransactionRecord } from '../../store/transaction-record.ts';
 import { resolveInFlight } from '../in-flight-recovery.ts';
 import { insertTransaction } from '../transaction-writes.ts';
+import { firstEventOf, newTransactionOf } from './new-transaction-record.ts';
 import { tokenFor } from '../tokenizer.ts';
 import { authorizeOnline, type Authorization } from './authorization.ts';
 import {
@@ -58,22 +59,22 @@ async function outcomeOf(
 }
 
 /**
- * The answer fields beyond the transaction's: authamount on a gift operation (the amount applied
- * or to remit) and on a partial approval, balance when it runs on a gift card, pclevel when its
- * gift range names one.
+ * Adds the answer fields beyond the transaction's: authamount on a gift operation (the amount
+ * applied or to remit) and on a partial approval, pclevel when its gift range names one, balance
+ * when it runs on a gift card.
  */
-async function extraPairs(
+async function addExtraPairs(
+  pairs: Record<string, string>,
   tx: StoreTx,
   plan: NewTransactionPlan,
   txn: TransactionRecord,
-): Promise<Record<string, string>> {
-  const pairs: Record<string, string> = {};
+): Promise<void> {
   const approved = txn.code === Code.AUTH;
   if (approved && (GIFT_OPERATIONS.has(txn.operation) || txn.amount !== plan.amount)) {
     pairs.authamount = formatAmount(txn.amount);
   }
   put(pairs, 'pclevel', plan.account.kind === 'card' ? plan.account.pclevel : undefined);
-  return { ...pairs, ...(await giftBalancePairs(tx.gift, txn)) };
+  if (txn.giftAccountId !== null) Object.assign(pairs, await giftBalancePairs(tx.gift, txn));
 }
 
 /** What a new transaction's commit works from: what was recorded in flight, and its authorization. */
@@ -141,32 +142,19 @@ async function recordOutcome(
       : undefined;
   const txn = await insertTransaction(
     tx,
-    {
-      ...draft,
+    newTransactionOf(draft, {
       state: approved ? plan.approvedState : 'declined',
       amount,
-      code: result.code,
-      msoftCode: result.msoftCode,
-      phardCode: result.phardCode,
-      verbiage: result.verbiage,
+      result,
       auth: approved ? (reply?.auth ?? null) : null,
-      stan: result.stan,
       avs: reply?.avs ?? null,
       cv: decision?.cv ?? reply?.cv ?? null,
       token: token ?? null,
       cardSealed: keepsCard(plan, approved) ? (sealed ?? sealAccount(ctx, account)) : null,
       online: reply !== undefined,
-      statusFlags: [],
-      reversalReason: null,
       giftAccountId: decision?.accountId ?? null,
-    },
-    {
-      action: request.op,
-      amount: plan.amount,
-      ...result,
-      stanSeq: auth.stanSeq,
-      username: caller.username,
-    },
+    }),
+    firstEventOf(request.op, plan.amount, result, auth.stanSeq, caller.username),
     nowTs,
   );
   if (auth.reversal !== undefined) {
@@ -211,12 +199,11 @@ async function commitOutcome(
   await step?.(tx, txn, nowTs);
   const emv = account.kind === 'card' ? account.card.emv : undefined;
   if (emv !== undefined) await tx.emv.insert(txn.ttid, emv.receipt);
-  const pairs = {
-    ...transactionPairs(txn, result, at, request.caller.timeZone),
-    ...(await extraPairs(tx, plan, txn)),
-    ...emv?.receipt,
-    ...(reply?.issuerData !== undefined && result.code === reply.code && { icc: reply.issuerData }),
-  };
+  // The answer's pairs are written into one object, in the order of the fields above.
+  const pairs = transactionPairs(txn, result, at, request.caller.timeZone);
+  await addExtraPairs(pairs, tx, plan, txn);
+  if (emv !== undefined) Object.assign(pairs, emv.receipt);
+  if (reply?.issuerData !== undefined && result.code === reply.code) pairs.icc = reply.issuerData;
   return { answer: await answerWithCopies(tx, request, pairs, txn), txn };
 }
 
@@ -244,8 +231,8 @@ export async function runNewTransaction(
     kind: plan.kind === 'refund' ? 'credit' : 'authorize',
     amount: plan.amount,
     card,
-    ...(plan.account.kind === 'check' && { check: processorCheck(plan.account.check) }),
-    ...(plan.verification !== undefined && { verification: plan.verification }),
+    check: plan.account.kind === 'check' ? processorCheck(plan.account.check) : undefined,
+    verification: plan.verification,
   });
   const authorized = { draft, sealed, auth, at: ctx.clock() };
   const commit = ctx.store.transaction(async (tx) => {

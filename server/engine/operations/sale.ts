@@ -21,11 +21,34 @@ interface Source {
 
 /** The verification data sent with a request, keeping "sent empty" apart from "not sent". */
 export function verificationOf(params: Params): ProcessorVerification {
-  return {
-    ...(params.street !== undefined && { street: params.street }),
-    ...(params.zip !== undefined && { zip: params.zip }),
-    ...(params.cv !== undefined && { cv: params.cv }),
-  };
+  return verificationFrom(params.street, params.zip, params.cv);
+}
+
+/** Street, zip and security code as a message's verification data: only those sent. */
+function verificationFrom(
+  street: string | undefined,
+  zip: string | undefined,
+  cv: string | undefined,
+): ProcessorVerification {
+  const verification: ProcessorVerification = {};
+  if (street !== undefined) verification.street = street;
+  if (zip !== undefined) verification.zip = zip;
+  if (cv !== undefined) verification.cv = cv;
+  return verification;
+}
+
+/**
+ * A sale's verification data: the request's own, else what its card entry holds (a ticket's
+ * security code and zip), else its echo (a duplicate's prior request).
+ */
+function saleVerification(params: Params, source: Source): ProcessorVerification {
+  const held = source.card.verification;
+  const { echo } = source;
+  return verificationFrom(
+    params.street ?? echo.street,
+    params.zip ?? held?.zip ?? echo.zip,
+    params.cv ?? held?.cv ?? echo.cv,
+  );
 }
 
 /**
@@ -101,7 +124,7 @@ export const saleHandler: OperationHandler = async (request, ctx) => {
     approvedState: kind === 'sale' && params.capture !== 'no' ? 'captured' : 'authorized',
     account: planAccount(entered, debit?.debit),
     amount,
-    verification: verificationOf({ ...source.echo, ...source.card.verification, ...params }),
+    verification: saleVerification(params, source),
     echo: source.echo,
     custom: source.custom,
     ...(entered.gift !== null && { gift: { kind: 'card', ask: giftAsk(params, 'spend', pan) } }),

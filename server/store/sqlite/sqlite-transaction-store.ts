@@ -1,6 +1,7 @@
 import type { SqlSession } from '../sql-session.ts';
 import { SqlTransactionStore, type CapturePlace } from '../sql-transaction-store.ts';
 import type { TransactionRecord } from '../transaction-record.ts';
+import { insertedRecord } from '../inserted-record.ts';
 import { NEW_TRANSACTION_COLUMNS, newTransactionValues } from '../transaction-rows.ts';
 import type { NewTransaction, TransactionEvent } from '../transaction-store.ts';
 
@@ -58,17 +59,13 @@ export class SqliteTransactionStore extends SqlTransactionStore {
       );
       await this.addEvent(s, ttid, txn.profileId, event, nowTs);
       // The row as written, from the values given it: neither read back nor returned by SQLite.
-      return {
-        ...txn,
+      return insertedRecord(txn, {
         ttid,
-        statusFlags: [...txn.statusFlags],
         paymentId: order.paymentId,
-        refundedAmount: 0,
         batchNumber: place?.number ?? null,
         item: place?.item ?? null,
-        createdTs: nowTs,
-        lastModifiedTs: nowTs,
-      };
+        nowTs,
+      });
     });
   }
 

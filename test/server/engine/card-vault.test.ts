@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { CardVault, VaultSealError, type VaultKeyOptions } from '../../../server/vault/index.ts';
 import { useTempDirs } from '../helpers/temp-dirs.ts';
@@ -10,6 +11,28 @@ const PAN = '4111111111111111';
 function vaultDir(): { dir: string; options: VaultKeyOptions } {
   const kek = { kind: 'file', path: join(tempDir(), 'vault.kek') } as const;
   return { dir: tempDir(), options: { required: kek } };
+}
+
+/** The vault's AES-256-GCM key, derived from its master key as the vault does (HKDF-SHA256). */
+function aesKey(master: Buffer): Buffer {
+  return Buffer.from(
+    hkdfSync('sha256', master, Buffer.alloc(0), 'laneterm card vault aes-256-gcm', 32),
+  );
+}
+
+/** A blob in the vault's format (version 1, IV, tag, ciphertext) made without the vault. */
+function sealedElsewhere(master: Buffer, plain: Buffer, purpose: string): Buffer {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', aesKey(master), iv).setAAD(Buffer.from(purpose));
+  const body = Buffer.concat([cipher.update(plain), cipher.final()]);
+  return Buffer.concat([Buffer.of(1), iv, cipher.getAuthTag(), body]);
+}
+
+/** What a blob in the vault's format holds, opened without the vault. */
+function openedElsewhere(master: Buffer, blob: Buffer, purpose: string): string {
+  const decipher = createDecipheriv('aes-256-gcm', aesKey(master), blob.subarray(1, 13));
+  decipher.setAAD(Buffer.from(purpose)).setAuthTag(blob.subarray(13, 29));
+  return Buffer.concat([decipher.update(blob.subarray(29)), decipher.final()]).toString('utf8');
 }
 
 function freshVault(): CardVault {
@@ -31,6 +54,35 @@ describe('CardVault', () => {
     const a = vault.seal({ pan: PAN }, 'token');
     const b = vault.seal({ pan: PAN }, 'token');
     expect(a.equals(b)).toBe(false);
+  });
+
+  it('keeps its format: blobs sealed before open, and its seals open with the format alone', () => {
+    const master = randomBytes(32);
+    const vault = new CardVault(master);
+    const before = sealedElsewhere(
+      master,
+      Buffer.from(JSON.stringify({ pan: PAN, expdate: '1230' })),
+      'token',
+    );
+    expect(vault.unseal(before, 'token')).toEqual({ pan: PAN, expdate: '1230' });
+    const key = randomBytes(16);
+    expect(vault.unsealKey('k1', sealedElsewhere(master, key, 'bdk:k1'))).toEqual(key);
+    const sealed = vault.seal({ pan: PAN }, 'transaction');
+    expect(sealed[0]).toBe(1);
+    expect(JSON.parse(openedElsewhere(master, sealed, 'transaction'))).toEqual({ pan: PAN });
+    const sealedKey = vault.sealServiceKey('totp', Buffer.from('service key'));
+    expect(openedElsewhere(master, sealedKey, 'service-key:totp')).toBe('service key');
+  });
+
+  it('never hands out one IV twice, across refills of its random pool', () => {
+    const vault = new CardVault(randomBytes(32));
+    const ivs = new Set<string>();
+    for (let i = 0; i < 700; i += 1) {
+      const sealed = vault.seal({ pan: PAN }, 'transaction');
+      ivs.add(sealed.subarray(1, 13).toString('hex'));
+      expect(vault.unseal(sealed, 'transaction')).toEqual({ pan: PAN });
+    }
+    expect(ivs.size).toBe(700);
   });
 
   it('refuses a blob sealed for another purpose, under another key, tampered or truncated', () => {
