@@ -5,7 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { SQLITE_DIALECT } from '../sql-dialect.ts';
 import type { SqlSession, SqlValues } from '../sql-session.ts';
 import type { ConnectionGate } from './connection-gate.ts';
-import { positionalSql, positionalValues } from './positional-sql.ts';
+import { positionalValues } from './positional-sql.ts';
+import { rowOf, statementCache, type Prepared } from './statement-cache.ts';
 import { TurnCommit } from './turn-commit.ts';
 import type { WalSync } from './wal-sync.ts';
 
@@ -32,29 +33,6 @@ async function whenFree<T>(attempt: () => T | Promise<T>): Promise<T> {
   }
 }
 
-/** A compiled statement and, for each of its anonymous placeholders, the index of its value. */
-interface Prepared {
-  readonly statement: Database.Statement;
-  readonly slots: readonly number[];
-}
-
-/**
- * Statements compiled once per connection and reused, by their SQL text: $1, $2, … compiled as
- * anonymous placeholders, bound from an array in their order (positional-sql.ts).
- */
-function statementCache(db: Database.Database): (sql: string) => Prepared {
-  const statements = new Map<string, Prepared>();
-  return (sql) => {
-    let prepared = statements.get(sql);
-    if (prepared === undefined) {
-      const positional = positionalSql(sql);
-      prepared = { statement: db.prepare(positional.sql), slots: positional.slots };
-      statements.set(sql, prepared);
-    }
-    return prepared;
-  };
-}
-
 /** The statements of one session, run synchronously at the connection when `turn` lets them. */
 interface Runner {
   all(sql: string, values?: SqlValues): unknown[];
@@ -69,12 +47,14 @@ interface Runner {
 function runner(prepare: (sql: string) => Prepared): Runner {
   return {
     all: (sql, values) => {
-      const { statement, slots } = prepare(sql);
-      return statement.all(positionalValues(slots, values));
+      const { statement, slots, columns } = prepare(sql);
+      const rows = statement.all(positionalValues(slots, values)) as unknown[][];
+      return rows.map((row) => rowOf(columns, row));
     },
     get: (sql, values) => {
-      const { statement, slots } = prepare(sql);
-      return statement.get(positionalValues(slots, values));
+      const { statement, slots, columns } = prepare(sql);
+      const row = statement.get(positionalValues(slots, values)) as unknown[] | undefined;
+      return row === undefined ? undefined : rowOf(columns, row);
     },
     run: (sql, values) => {
       const { statement, slots } = prepare(sql);

@@ -61,4 +61,21 @@ describe('positional placeholders on SQLite', () => {
     await expect(top.get('SELECT $2', ['only one'])).rejects.toBeInstanceOf(MissingSqlValueError);
     db.close();
   });
+
+  it('reads rows as arrays and makes them the objects better-sqlite3 makes, a later name winning', async () => {
+    const db = new Database(':memory:');
+    db.exec("CREATE TABLE t (a TEXT, b INTEGER, c BLOB); INSERT INTO t VALUES ('x', 1, x'00ff')");
+    const { top } = sqliteSessions(db, new ConnectionGate(), undefined);
+    for (const sql of ['SELECT *, b AS a FROM t', 'SELECT a, b, c, 2 AS b FROM t WHERE b = 9']) {
+      const own = db.prepare(sql);
+      expect(await top.get(sql)).toEqual(own.get());
+      expect(await top.all(sql)).toEqual(own.all());
+    }
+    expect(await top.get('SELECT *, b AS a FROM t')).toEqual({
+      a: 1,
+      b: 1,
+      c: Buffer.from([0, 255]),
+    });
+    db.close();
+  });
 });
