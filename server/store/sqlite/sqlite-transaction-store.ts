@@ -1,7 +1,7 @@
 import type { SqlSession } from '../sql-session.ts';
 import { SqlTransactionStore, type CapturePlace } from '../sql-transaction-store.ts';
 import type { TransactionRecord } from '../transaction-record.ts';
-import { NEW_TRANSACTION_COLUMNS, newTransactionValues } from '../transaction-rows.ts';
+import { NEW_TRANSACTION_COLUMNS, newRecord, newTransactionValues } from '../transaction-rows.ts';
 import type { NewTransaction, TransactionEvent } from '../transaction-store.ts';
 
 const INSERT = `INSERT INTO transactions (${NEW_TRANSACTION_COLUMNS}, batch_id, item)
@@ -51,24 +51,18 @@ export class SqliteTransactionStore extends SqlTransactionStore {
     return this.sql.write(async (s) => {
       const order = await this.orderOf(s, txn, nowTs);
       const place = txn.state === 'captured' ? await placeInBatch(s, txn.profileId, nowTs) : null;
-      const ttid = await s.insertRow(
-        INSERT,
-        [...newTransactionValues(txn, order, nowTs), place?.batchId ?? null, place?.item ?? null],
-        'ttid',
-      );
+      const values = newTransactionValues(txn, order, nowTs);
+      values.push(place?.batchId ?? null, place?.item ?? null);
+      const ttid = await s.insertRow(INSERT, values, 'ttid');
       await this.addEvent(s, ttid, txn.profileId, event, nowTs);
       // The row as written, from the values given it: neither read back nor returned by SQLite.
-      return {
-        ...txn,
+      return newRecord(txn, {
         ttid,
-        statusFlags: [...txn.statusFlags],
         paymentId: order.paymentId,
-        refundedAmount: 0,
         batchNumber: place?.number ?? null,
         item: place?.item ?? null,
-        createdTs: nowTs,
-        lastModifiedTs: nowTs,
-      };
+        nowTs,
+      });
     });
   }
 
