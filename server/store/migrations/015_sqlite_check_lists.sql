@@ -4,8 +4,13 @@
 -- of them for every transaction inserted. The rows, the ttid sequence and the indexes are kept;
 -- the table is rebuilt because SQLite cannot change a check in place (SQLite, ALTER TABLE,
 -- "Making Other Kinds Of Table Schema Changes"). The rows referring to transactions find theirs
--- again by the commit (foreign keys deferred). PostgreSQL keeps its IN lists.
+-- again by the commit (foreign keys deferred); the new table's indexes, and two kept only for the
+-- rebuild, exist before the rows go back, so each row's lookup of the rows referring to it uses an
+-- index (without them the step takes time growing with the square of the rows). PostgreSQL keeps
+-- its IN lists.
 {{sqlite:PRAGMA defer_foreign_keys = ON;
+CREATE INDEX gift_ledger_ttid_rebuild ON gift_ledger (ttid);
+CREATE INDEX card_deny_list_ttid_rebuild ON card_deny_list (ttid);
 CREATE TABLE transactions_rows AS SELECT * FROM transactions ORDER BY ttid;
 CREATE TABLE transactions_sequence AS SELECT seq FROM sqlite_sequence WHERE name = 'transactions';
 DROP TABLE transactions;
@@ -65,13 +70,6 @@ CREATE TABLE transactions (
   CHECK ((payment_id IS NULL) OR (order_ref IS NOT NULL)),
   UNIQUE (batch_id, item)
 );
-INSERT INTO transactions SELECT * FROM transactions_rows ORDER BY ttid;
-INSERT INTO sqlite_sequence (name, seq) SELECT 'transactions', seq FROM transactions_sequence
-  WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'transactions');
-UPDATE sqlite_sequence SET seq = max(seq, (SELECT seq FROM transactions_sequence))
-  WHERE name = 'transactions' AND EXISTS (SELECT 1 FROM transactions_sequence);
-DROP TABLE transactions_rows;
-DROP TABLE transactions_sequence;
 CREATE INDEX transactions_profile_state ON transactions (profile_id, state);
 CREATE INDEX transactions_created ON transactions (profile_id, created_ts);
 CREATE INDEX transactions_parent ON transactions (parent_ttid) WHERE parent_ttid IS NOT NULL;
@@ -79,4 +77,13 @@ CREATE INDEX transactions_gift_account ON transactions (gift_account_id)
   WHERE gift_account_id IS NOT NULL;
 CREATE INDEX transactions_order ON transactions (order_ref, payment_id) WHERE order_ref IS NOT NULL;
 CREATE INDEX transactions_card ON transactions (profile_id, card_fingerprint, created_ts)
-  WHERE card_fingerprint IS NOT NULL;}}
+  WHERE card_fingerprint IS NOT NULL;
+INSERT INTO transactions SELECT * FROM transactions_rows ORDER BY ttid;
+INSERT INTO sqlite_sequence (name, seq) SELECT 'transactions', seq FROM transactions_sequence
+  WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'transactions');
+UPDATE sqlite_sequence SET seq = max(seq, (SELECT seq FROM transactions_sequence))
+  WHERE name = 'transactions' AND EXISTS (SELECT 1 FROM transactions_sequence);
+DROP TABLE transactions_rows;
+DROP TABLE transactions_sequence;
+DROP INDEX gift_ledger_ttid_rebuild;
+DROP INDEX card_deny_list_ttid_rebuild;}}
