@@ -107,8 +107,10 @@ export abstract class SqlTransactionStore extends SqlArea implements Transaction
     orderId: string,
     paymentId?: string,
   ): Promise<TransactionRecord[]> {
+    // By its order's row, so the lookup goes through transactions_order, not a scan.
     const rows = await this.sql.all<TransactionRow>(
-      `${SELECT_TRANSACTION} WHERE t.merchant_id = $1 AND o.order_id = $2
+      `${SELECT_TRANSACTION} WHERE t.merchant_id = $1
+       AND t.order_ref = (SELECT id FROM orders WHERE merchant_id = $1 AND order_id = $2)
        AND (CAST($3 AS text) IS NULL OR t.payment_id = $3) ORDER BY t.ttid`,
       [merchantId, orderId, paymentId ?? null],
     );

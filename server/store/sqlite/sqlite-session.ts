@@ -1,31 +1,14 @@
 // The store's SQL session over the one SQLite connection (better-sqlite3): numbered placeholders
-// bound by name, turns at the connection, and group commit (docs/architecture.md, The store).
+// bound by position, turns at the connection, and group commit (docs/architecture.md, The store).
 import type Database from 'better-sqlite3';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SQLITE_DIALECT } from '../sql-dialect.ts';
 import type { SqlSession, SqlValues } from '../sql-session.ts';
 import type { ConnectionGate } from './connection-gate.ts';
+import { positionalValues } from './positional-sql.ts';
+import { rowOf, statementCache, type Prepared } from './statement-cache.ts';
 import { TurnCommit } from './turn-commit.ts';
 import type { WalSync } from './wal-sync.ts';
-
-type Bound = Record<number, string | number | Buffer | null>;
-
-/**
- * A statement's values as better-sqlite3 binds them: $1, $2, … are SQLite's named parameters "1",
- * "2", …; a boolean is 1 or 0 (SQLite has no boolean type), a list of text its JSON (json_each).
- */
-function bind(values: SqlValues | undefined): Bound {
-  const bound: Bound = {};
-  values?.forEach((value, index) => {
-    bound[index + 1] =
-      typeof value === 'boolean'
-        ? Number(value)
-        : Array.isArray(value)
-          ? JSON.stringify(value)
-          : (value as string | number | Buffer | null);
-  });
-  return bound;
-}
 
 /** How long a write waits for another connection's write lock before it fails, ms. */
 const BUSY_MS = 5000;
@@ -50,19 +33,6 @@ async function whenFree<T>(attempt: () => T | Promise<T>): Promise<T> {
   }
 }
 
-/** Statements compiled once per connection and reused, by their SQL text. */
-function statementCache(db: Database.Database): (sql: string) => Database.Statement {
-  const statements = new Map<string, Database.Statement>();
-  return (sql) => {
-    let statement = statements.get(sql);
-    if (statement === undefined) {
-      statement = db.prepare(sql);
-      statements.set(sql, statement);
-    }
-    return statement;
-  };
-}
-
 /** The statements of one session, run synchronously at the connection when `turn` lets them. */
 interface Runner {
   all(sql: string, values?: SqlValues): unknown[];
@@ -74,13 +44,27 @@ interface Runner {
   writes(sql: string): boolean;
 }
 
-function runner(prepare: (sql: string) => Database.Statement): Runner {
+function runner(prepare: (sql: string) => Prepared): Runner {
   return {
-    all: (sql, values) => prepare(sql).all(bind(values)),
-    get: (sql, values) => prepare(sql).get(bind(values)),
-    run: (sql, values) => prepare(sql).run(bind(values)).changes,
-    insertRow: (sql, values) => Number(prepare(sql).run(bind(values)).lastInsertRowid),
-    writes: (sql) => !prepare(sql).readonly,
+    all: (sql, values) => {
+      const { statement, slots, columns } = prepare(sql);
+      const rows = statement.all(positionalValues(slots, values)) as unknown[][];
+      return rows.map((row) => rowOf(columns, row));
+    },
+    get: (sql, values) => {
+      const { statement, slots, columns } = prepare(sql);
+      const row = statement.get(positionalValues(slots, values)) as unknown[] | undefined;
+      return row === undefined ? undefined : rowOf(columns, row);
+    },
+    run: (sql, values) => {
+      const { statement, slots } = prepare(sql);
+      return statement.run(positionalValues(slots, values)).changes;
+    },
+    insertRow: (sql, values) => {
+      const { statement, slots } = prepare(sql);
+      return Number(statement.run(positionalValues(slots, values)).lastInsertRowid);
+    },
+    writes: (sql) => !prepare(sql).statement.readonly,
   };
 }
 

@@ -1,8 +1,7 @@
 import type { SqlSession } from '../sql-session.ts';
 import { SqlTransactionStore, type CapturePlace } from '../sql-transaction-store.ts';
 import type { TransactionRecord } from '../transaction-record.ts';
-import { insertedRecord } from '../inserted-record.ts';
-import { NEW_TRANSACTION_COLUMNS, newTransactionValues } from '../transaction-rows.ts';
+import { NEW_TRANSACTION_COLUMNS, newRecord, newTransactionValues } from '../transaction-rows.ts';
 import type { NewTransaction, TransactionEvent } from '../transaction-store.ts';
 
 const INSERT = `INSERT INTO transactions (${NEW_TRANSACTION_COLUMNS}, batch_id, item)
@@ -52,14 +51,12 @@ export class SqliteTransactionStore extends SqlTransactionStore {
     return this.sql.write(async (s) => {
       const order = await this.orderOf(s, txn, nowTs);
       const place = txn.state === 'captured' ? await placeInBatch(s, txn.profileId, nowTs) : null;
-      const ttid = await s.insertRow(
-        INSERT,
-        [...newTransactionValues(txn, order, nowTs), place?.batchId ?? null, place?.item ?? null],
-        'ttid',
-      );
+      const values = newTransactionValues(txn, order, nowTs);
+      values.push(place?.batchId ?? null, place?.item ?? null);
+      const ttid = await s.insertRow(INSERT, values, 'ttid');
       await this.addEvent(s, ttid, txn.profileId, event, nowTs);
       // The row as written, from the values given it: neither read back nor returned by SQLite.
-      return insertedRecord(txn, {
+      return newRecord(txn, {
         ttid,
         paymentId: order.paymentId,
         batchNumber: place?.number ?? null,
