@@ -1,6 +1,7 @@
 import { detectBrand } from './card-brands.ts';
 import { luhnValid } from './pan.ts';
 import { screeningForm } from './text-digits.ts';
+import { isAsciiWithoutRow, maskByPiece } from './text-pieces.ts';
 
 /**
  * Magnetic-stripe track data pasted as text (ISO/IEC 7813): track 1 `%B PAN ^ NAME ^ YYMM …?` and
@@ -145,6 +146,17 @@ function maskSpacedRun(run: string, maskChar: string): string {
   return chars.join('');
 }
 
+/** A text's runs masked, UUIDs passed over (maskCardNumbers' second and third passes). */
+function maskRuns(text: string, maskChar: string): string {
+  return text
+    .replace(UUID_OR_RUN, (found: string, run?: string) =>
+      run === undefined ? found : maskRun(run, maskChar),
+    )
+    .replace(UUID_OR_SPACED_RUN, (found: string, run?: string) =>
+      run === undefined ? found : maskSpacedRun(run, maskChar),
+    );
+}
+
 /** What kind of card data a text holds: a card number or track data. */
 export type CardDataInText = 'pan' | 'track';
 
@@ -181,16 +193,16 @@ export function findCardData(text: string): CardDataInText | undefined {
  */
 export function maskCardNumbers(text: string, maskChar = 'X'): string {
   if (holdsNoCardDigits(text)) return text;
+  // Without a track's digits in a row, ASCII text is masked piece by piece (text-pieces.ts).
+  if (isAsciiWithoutRow(text, FEWEST_CARD_DIGITS)) {
+    return maskByPiece(text, SHORTEST_PAN, (piece) => maskRuns(piece, maskChar));
+  }
   const plain = screeningForm(text);
-  const masked = plain
-    .replace(TRACK_DATA, (track: string, pan1?: string, pan2?: string) =>
+  const masked = maskRuns(
+    plain.replace(TRACK_DATA, (track: string, pan1?: string, pan2?: string) =>
       maskTrack(track, pan1 ?? pan2 ?? '', maskChar),
-    )
-    .replace(UUID_OR_RUN, (found: string, run?: string) =>
-      run === undefined ? found : maskRun(run, maskChar),
-    )
-    .replace(UUID_OR_SPACED_RUN, (found: string, run?: string) =>
-      run === undefined ? found : maskSpacedRun(run, maskChar),
-    );
+    ),
+    maskChar,
+  );
   return masked === plain ? text : masked;
 }
