@@ -19,7 +19,6 @@ const UUID_OR_RUN = new RegExp(`${UUID}|([0-9](?:[ -]?[0-9])*)`, 'g');
  * any kind, `.`, `/`, `_`, `,`, `-`, line breaks and their mixtures (a spaced run, group 1).
  */
 const UUID_OR_SPACED_RUN = new RegExp(`${UUID}|([0-9]+(?:[^\\p{L}\\p{N}]+[0-9]+)*)`, 'gu');
-const DIGIT_GROUP = /[0-9]+/g;
 /** The fewest digits a track's PAN has in TRACK_DATA; a card number has at least SHORTEST_PAN. */
 const FEWEST_CARD_DIGITS = 12;
 const SHORTEST_PAN = 13;
@@ -105,8 +104,20 @@ function holdsNoCardDigits(text: string): boolean {
   return true;
 }
 
+/** The groups of ASCII digits of a run, in order (a loop: matchAll builds a new RegExp per call). */
 function digitGroups(run: string): DigitGroup[] {
-  return [...run.matchAll(DIGIT_GROUP)].map((match) => ({ at: match.index, digits: match[0] }));
+  const groups: DigitGroup[] = [];
+  let at = -1;
+  for (let i = 0; i <= run.length; i += 1) {
+    const code = i === run.length ? -1 : run.charCodeAt(i);
+    const digit = code >= 0x30 && code <= 0x39;
+    if (digit && at === -1) at = i;
+    else if (!digit && at !== -1) {
+      groups.push({ at, digits: run.slice(at, i) });
+      at = -1;
+    }
+  }
+  return groups;
 }
 
 /**
