@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { maskCardNumbers } from '../../../drivers/crypto/index.ts';
 import type { OutboxChannel, OutboxCopy } from '../../store/receipt-outbox-store.ts';
 import { unixSeconds } from '../../shared/clock.ts';
+import { cardSafeText } from './receipt-copy.ts';
 
 /** A receipt copy to send. */
 export interface OutboxMessage {
@@ -18,8 +19,8 @@ export interface OutboxMessage {
 
 const EXTENSIONS: Readonly<Record<OutboxChannel, string>> = { email: 'eml', sms: 'sms' };
 
-/** A header value on one line: control characters (CR, LF) become spaces. */
-const headerValue = (text: string): string => maskCardNumbers(text.replace(/\p{Cc}/gu, ' ').trim());
+/** A header value on one line: control characters (CR, LF) become spaces, card numbers masked. */
+const headerValue = cardSafeText;
 
 /** Random bytes drawn at a time for message names: one call into the generator per 1024 names. */
 const NAME_POOL_BYTES = 4096;
