@@ -102,7 +102,12 @@ export function receiptPairs(
 
 /** A whole copy as plain text of `width` columns, parts separated by a blank line (e-mail). */
 export function plainTextCopy(copy: ReceiptCopy, width: number): string {
-  return RECEIPT_PARTS.filter((part) => copy[part].length > 0)
-    .map((part) => copy[part].flatMap((line) => textLines(line, width)).join('\n'))
-    .join('\n\n');
+  const parts: string[] = [];
+  for (const part of RECEIPT_PARTS) {
+    if (copy[part].length === 0) continue;
+    const lines: string[] = [];
+    for (const line of copy[part]) for (const text of textLines(line, width)) lines.push(text);
+    parts.push(lines.join('\n'));
+  }
+  return parts.join('\n\n');
 }
