@@ -1,6 +1,7 @@
 import { detectBrand } from './card-brands.ts';
 import { luhnValid } from './pan.ts';
 import { screeningForm } from './text-digits.ts';
+import { isAsciiWithoutRow, maskByPiece } from './text-pieces.ts';
 
 /**
  * Magnetic-stripe track data pasted as text (ISO/IEC 7813): track 1 `%B PAN ^ NAME ^ YYMM …?` and
@@ -18,7 +19,6 @@ const UUID_OR_RUN = new RegExp(`${UUID}|([0-9](?:[ -]?[0-9])*)`, 'g');
  * any kind, `.`, `/`, `_`, `,`, `-`, line breaks and their mixtures (a spaced run, group 1).
  */
 const UUID_OR_SPACED_RUN = new RegExp(`${UUID}|([0-9]+(?:[^\\p{L}\\p{N}]+[0-9]+)*)`, 'gu');
-const DIGIT_GROUP = /[0-9]+/g;
 /** The fewest digits a track's PAN has in TRACK_DATA; a card number has at least SHORTEST_PAN. */
 const FEWEST_CARD_DIGITS = 12;
 const SHORTEST_PAN = 13;
@@ -104,8 +104,20 @@ function holdsNoCardDigits(text: string): boolean {
   return true;
 }
 
+/** The groups of ASCII digits of a run, in order (a loop: matchAll builds a new RegExp per call). */
 function digitGroups(run: string): DigitGroup[] {
-  return [...run.matchAll(DIGIT_GROUP)].map((match) => ({ at: match.index, digits: match[0] }));
+  const groups: DigitGroup[] = [];
+  let at = -1;
+  for (let i = 0; i <= run.length; i += 1) {
+    const code = i === run.length ? -1 : run.charCodeAt(i);
+    const digit = code >= 0x30 && code <= 0x39;
+    if (digit && at === -1) at = i;
+    else if (!digit && at !== -1) {
+      groups.push({ at, digits: run.slice(at, i) });
+      at = -1;
+    }
+  }
+  return groups;
 }
 
 /**
@@ -145,6 +157,17 @@ function maskSpacedRun(run: string, maskChar: string): string {
   return chars.join('');
 }
 
+/** A text's runs masked, UUIDs passed over (maskCardNumbers' second and third passes). */
+function maskRuns(text: string, maskChar: string): string {
+  return text
+    .replace(UUID_OR_RUN, (found: string, run?: string) =>
+      run === undefined ? found : maskRun(run, maskChar),
+    )
+    .replace(UUID_OR_SPACED_RUN, (found: string, run?: string) =>
+      run === undefined ? found : maskSpacedRun(run, maskChar),
+    );
+}
+
 /** What kind of card data a text holds: a card number or track data. */
 export type CardDataInText = 'pan' | 'track';
 
@@ -181,16 +204,16 @@ export function findCardData(text: string): CardDataInText | undefined {
  */
 export function maskCardNumbers(text: string, maskChar = 'X'): string {
   if (holdsNoCardDigits(text)) return text;
+  // Without a track's digits in a row, ASCII text is masked piece by piece (text-pieces.ts).
+  if (isAsciiWithoutRow(text, FEWEST_CARD_DIGITS)) {
+    return maskByPiece(text, SHORTEST_PAN, (piece) => maskRuns(piece, maskChar));
+  }
   const plain = screeningForm(text);
-  const masked = plain
-    .replace(TRACK_DATA, (track: string, pan1?: string, pan2?: string) =>
+  const masked = maskRuns(
+    plain.replace(TRACK_DATA, (track: string, pan1?: string, pan2?: string) =>
       maskTrack(track, pan1 ?? pan2 ?? '', maskChar),
-    )
-    .replace(UUID_OR_RUN, (found: string, run?: string) =>
-      run === undefined ? found : maskRun(run, maskChar),
-    )
-    .replace(UUID_OR_SPACED_RUN, (found: string, run?: string) =>
-      run === undefined ? found : maskSpacedRun(run, maskChar),
-    );
+    ),
+    maskChar,
+  );
   return masked === plain ? text : masked;
 }

@@ -2,15 +2,8 @@ import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import {
   PING_REPLY_BODY,
-  ProtocolError,
-  TRANSPORT_KEYS,
-  decodePairs,
   encodeFrame,
-  foldLegacyValues,
   isPing,
-  isPingRequest,
-  operationFromKv,
-  pairsToParams,
   type KvDecoderEvent,
   type KvFrame,
 } from '../../protocol/index.ts';
@@ -20,8 +13,8 @@ import type { WorkTracker } from '../dispatch/work-tracker.ts';
 import { BufferShare, type BufferBudget } from '../net/buffer-budget.ts';
 import type { RequestLog } from '../log/request-log.ts';
 import { encodeKvAnswer, kvDecline } from './kv-answer.ts';
-import { kvCredentials } from './kv-credentials.ts';
 import { KvInput } from './kv-input.ts';
+import { refusedKv, runKvRequest, type KvOrigin } from './kv-request.ts';
 
 /** Limits of one key/value connection (docs/api.md, Limits). */
 export interface KvLimits {
@@ -70,25 +63,24 @@ export class KvConnection {
   readonly #deps: KvConnectionDeps;
   readonly #limits: KvLimits;
   readonly #input: KvInput;
-  readonly #source: string;
+  /** The peer, and what the connection carried, for its closing line. */
+  readonly #origin: KvOrigin;
   readonly #share: BufferShare;
   #inFlight = 0;
   #closing = false;
   /** True from a write past maxUnsentBytes until 'drain'. */
   #draining = false;
   readonly #afterWrite = () => this.#share.setUnsent(this.#socket.writableLength);
-  /** What the connection carried, for its closing line. */
-  readonly #counts = { requests: 0, pings: 0 };
 
   constructor(socket: Socket, deps: KvConnectionDeps) {
     this.#socket = socket;
     this.#deps = deps;
     this.#limits = deps.limits;
     this.#input = new KvInput(deps.limits.maxFrameBytes, deps.limits.frameTimeoutMs, () => {
-      deps.logger.debug({ source: this.#source }, 'key/value frame past its deadline');
+      deps.logger.debug({ source: this.#origin.source }, 'key/value frame past its deadline');
       this.#close('frame deadline');
     });
-    this.#source = socket.remoteAddress ?? 'unknown';
+    this.#origin = { source: socket.remoteAddress ?? 'unknown', counts: { requests: 0, pings: 0 } };
     this.#share = new BufferShare(deps.budget);
     socket.on('timeout', () => this.#idle());
     socket.setTimeout(deps.limits.idleMs);
@@ -106,7 +98,8 @@ export class KvConnection {
       this.#close('client ended');
     });
     socket.on('error', (error) => {
-      deps.logger.debug({ err: error.message, source: this.#source }, 'key/value socket error');
+      const source = this.#origin.source;
+      deps.logger.debug({ err: error.message, source }, 'key/value socket error');
       socket.destroy();
     });
     socket.once('close', () => {
@@ -151,7 +144,7 @@ export class KvConnection {
     if (this.#closing) return;
     if (event.type === 'frame') this.#accept(event.frame);
     else {
-      this.#refused(event.error, event.id);
+      refusedKv(this.#deps.requests, this.#origin.source, event.error, event.id);
       if (event.id !== undefined) this.#write(event.id, kvDecline(event.error));
       else this.#close('framing error');
     }
@@ -159,14 +152,21 @@ export class KvConnection {
 
   #accept(frame: KvFrame): void {
     if (isPing(frame.body)) {
-      this.#counts.pings += 1;
+      this.#origin.counts.pings += 1;
       this.#write(frame.id, PING_REPLY_BODY);
       return;
     }
-    this.#counts.requests += 1;
+    this.#origin.counts.requests += 1;
     if (this.#share.exhausted) {
       const { msoft_code: reason = '', verbiage } = SERVICE_BUSY.pairs;
-      this.#deps.requests.refused({ ...this.#origin(frame.id), reason, verbiage });
+      const { source } = this.#origin;
+      this.#deps.requests.refused({
+        transport: 'kv',
+        source,
+        requestId: frame.id,
+        reason,
+        verbiage,
+      });
       this.#write(frame.id, BUSY_BODY);
       return;
     }
@@ -181,9 +181,11 @@ export class KvConnection {
   async #serve(frame: KvFrame, size: number): Promise<void> {
     let body: string;
     try {
-      body = await this.#run(frame);
+      const { dispatcher, requests } = this.#deps;
+      body = await runKvRequest(frame, dispatcher, requests, this.#origin);
     } catch (error) {
-      this.#deps.logger.error({ err: error, source: this.#source }, 'key/value request failed');
+      const source = this.#origin.source;
+      this.#deps.logger.error({ err: error, source }, 'key/value request failed');
       body = FAULT_BODY;
     }
     this.#write(frame.id, body);
@@ -196,32 +198,6 @@ export class KvConnection {
     else if (this.#deps.tracker.draining) this.closeIfIdle();
   }
 
-  async #run(frame: KvFrame): Promise<string> {
-    let pairs;
-    try {
-      pairs = pairsToParams(decodePairs(frame.body), { caseInsensitiveKeys: true });
-      if (isPingRequest(pairs)) {
-        this.#counts.pings += 1;
-        return PING_REPLY_BODY;
-      }
-      const { op, version } = operationFromKv(pairs);
-      const answer = await this.#deps.dispatcher.dispatch({
-        operation: op,
-        params: foldLegacyValues(pairs, TRANSPORT_KEYS),
-        credentials: kvCredentials(pairs, version),
-        version,
-        transport: 'kv',
-        source: this.#source,
-        requestId: frame.id,
-      });
-      return encodeKvAnswer(answer);
-    } catch (error) {
-      if (!(error instanceof ProtocolError)) throw error;
-      this.#refused(error, frame.id);
-      return kvDecline(error);
-    }
-  }
-
   #write(id: string, body: string): void {
     const socket = this.#socket;
     if (!socket.writable) return;
@@ -229,16 +205,6 @@ export class KvConnection {
     const unsent = socket.writableLength;
     this.#share.setUnsent(unsent);
     if (unsent >= this.#limits.maxUnsentBytes && socket.writableNeedDrain) this.#draining = true;
-  }
-
-  /** Logs a request refused before it reached the dispatcher. */
-  #refused(error: ProtocolError, id: string | undefined): void {
-    const { msoftCode: reason, rule, verbiage } = error;
-    this.#deps.requests.refused({ ...this.#origin(id), reason, rule, verbiage });
-  }
-
-  #origin(requestId: string | undefined) {
-    return { transport: 'kv', source: this.#source, requestId } as const;
   }
 
   /**
@@ -263,7 +229,7 @@ export class KvConnection {
     this.#input.stopDeadline();
     this.#socket.pause();
     this.#deps.logger.debug(
-      { source: this.#source, reason, ...this.#counts },
+      { source: this.#origin.source, reason, ...this.#origin.counts },
       'key/value connection closing',
     );
     if (this.#inFlight === 0) this.#finish();

@@ -67,11 +67,17 @@ const COPY_MARKS: Readonly<Record<ReceiptCopyKind, string>> = {
 };
 
 /**
+ * Control characters (Unicode Cc), built once: tsx writes a \p{…} pattern as a new RegExp where it
+ * stands, which inside a function is one per call.
+ */
+const CONTROL_CHARACTERS = /\p{Cc}/gu;
+
+/**
  * Text fit for a receipt line: control characters become spaces and every card number is masked
  * to its last four digits (drivers/crypto maskCardNumbers; PCI DSS 3.4), whatever the source.
  */
 export function cardSafeText(text: string): string {
-  return maskCardNumbers(text.replace(/\p{Cc}/gu, ' ').trim());
+  return maskCardNumbers(text.replace(CONTROL_CHARACTERS, ' ').trim());
 }
 
 function safeLine(line: ReceiptLine): ReceiptLine {

@@ -27,27 +27,29 @@ function smsText(facts: ReceiptFacts, ttid: string | undefined): string {
   const amount = facts.amounts.find((line) => line.strong === true) ?? facts.amounts.at(-1);
   const account = facts.card.find((line) => line.label === 'ACCOUNT')?.value.replace(/\D/g, '');
   const cardtype = facts.card.find((line) => line.label === 'CARD')?.value;
-  return [
-    `${facts.merchant[0] ?? ''}: ${facts.title} ${facts.outcome.text}`,
-    ...(amount === undefined ? [] : [`${amount.label} ${amount.value}`]),
-    ...(account === undefined || account === '' ? [] : [`${cardtype ?? 'CARD'} ENDING ${account}`]),
-    ...(ttid === undefined ? [] : [`TTID ${ttid}`]),
-  ].join(', ');
+  const parts = [`${facts.merchant[0] ?? ''}: ${facts.title} ${facts.outcome.text}`];
+  if (amount !== undefined) parts.push(`${amount.label} ${amount.value}`);
+  if (account !== undefined && account !== '')
+    parts.push(`${cardtype ?? 'CARD'} ENDING ${account}`);
+  if (ttid !== undefined) parts.push(`TTID ${ttid}`);
+  return parts.join(', ');
 }
 
 /** The messages a request asks for (rcpt_email, rcpt_sms), the customer copy in them. */
 function messagesOf(request: OperationRequest, facts: ReceiptFacts, ttid: string | undefined) {
   const { rcpt, rcpt_email: email, rcpt_sms: sms } = request.params;
   const { width } = rcpt === undefined ? DEFAULT_RECEIPT_SETTINGS : parseReceiptSettings(rcpt);
-  const base = { at: request.now, ...(ttid !== undefined && { ttid }) };
+  const at = request.now;
   const messages: OutboxMessage[] = [];
   if (email !== undefined) {
     const subject = `${facts.merchant[0] ?? ''}: ${facts.title} ${facts.outcome.text}`;
     const body = plainTextCopy(receiptCopy(facts, 'customer'), width);
-    messages.push({ ...base, channel: 'email', to: email, subject, body });
+    messages.push({ at, ttid, channel: 'email', to: email, subject, body });
   }
-  if (sms !== undefined)
-    messages.push({ ...base, channel: 'sms', to: sms, body: smsText(facts, ttid) });
+  if (sms !== undefined) {
+    const body = smsText(facts, ttid);
+    messages.push({ at, ttid, channel: 'sms', to: sms, subject: undefined, body });
+  }
   return messages;
 }
 

@@ -46,6 +46,12 @@ export interface ReceiptSource {
   merchant: string[];
 }
 
+/** rcpt_user_notes one per line, blank lines left out; none without it (no split per receipt). */
+function userNotes(notes: string | undefined): string[] {
+  if (notes === undefined) return [];
+  return notes.split(/\r?\n/).filter((note) => note.trim() !== '');
+}
+
 /**
  * An amount as the answer or the request writes it ("12.34", "12.5", "12") in minor units;
  * undefined when absent or not an amount.
@@ -199,7 +205,7 @@ export function receiptFacts(source: ReceiptSource): ReceiptFacts {
       ...field(emv('actype') ?? WORDS.cryptogram, emv('ac')),
       ...(emv('pinbypass') === 'yes' ? field(WORDS.cvmPin, WORDS.bypassed) : []),
     ],
-    notes: (params.rcpt_user_notes ?? '').split(/\r?\n/).filter((note) => note.trim() !== ''),
+    notes: userNotes(params.rcpt_user_notes),
     duplicate: params.rcpt_duplicate === 'yes',
     signature: approved && SIGNED.has(action) && !gift && needsSignature(source),
   };

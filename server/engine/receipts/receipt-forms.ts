@@ -9,10 +9,19 @@ import {
 /** Underscores of the signature line in the HTML and JSON forms, which have no line width. */
 const SIGNATURE_WIDTH = 32;
 
+/**
+ * `text` split at runs of spaces, as `text.split(/ +/)` splits it (an empty first or last word
+ * where it starts or ends with one) without the new RegExp such a split builds per call.
+ */
+function words(text: string): string[] {
+  const parts = text.split(' ');
+  return parts.filter((part, i) => part !== '' || i === 0 || i === parts.length - 1);
+}
+
 /** `text` in lines of at most `width` characters, broken at spaces (a longer word is cut). */
 function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
-  for (const word of text.split(/ +/)) {
+  for (const word of words(text)) {
     const last = lines.at(-1);
     if (last !== undefined && last.length + 1 + word.length <= width) {
       lines[lines.length - 1] = `${last} ${word}`;
@@ -93,7 +102,12 @@ export function receiptPairs(
 
 /** A whole copy as plain text of `width` columns, parts separated by a blank line (e-mail). */
 export function plainTextCopy(copy: ReceiptCopy, width: number): string {
-  return RECEIPT_PARTS.filter((part) => copy[part].length > 0)
-    .map((part) => copy[part].flatMap((line) => textLines(line, width)).join('\n'))
-    .join('\n\n');
+  const parts: string[] = [];
+  for (const part of RECEIPT_PARTS) {
+    if (copy[part].length === 0) continue;
+    const lines: string[] = [];
+    for (const line of copy[part]) for (const text of textLines(line, width)) lines.push(text);
+    parts.push(lines.join('\n'));
+  }
+  return parts.join('\n\n');
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { maskCardNumbers } from '../../../drivers/crypto/index.ts';
 import type { OutboxChannel, OutboxCopy } from '../../store/receipt-outbox-store.ts';
 import { unixSeconds } from '../../shared/clock.ts';
+import { cardSafeText } from './receipt-copy.ts';
 
 /** A receipt copy to send. */
 export interface OutboxMessage {
@@ -18,8 +19,8 @@ export interface OutboxMessage {
 
 const EXTENSIONS: Readonly<Record<OutboxChannel, string>> = { email: 'eml', sms: 'sms' };
 
-/** A header value on one line: control characters (CR, LF) become spaces. */
-const headerValue = (text: string): string => maskCardNumbers(text.replace(/\p{Cc}/gu, ' ').trim());
+/** A header value on one line: control characters (CR, LF) become spaces, card numbers masked. */
+const headerValue = cardSafeText;
 
 /** Random bytes drawn at a time for message names: one call into the generator per 1024 names. */
 const NAME_POOL_BYTES = 4096;
@@ -38,8 +39,30 @@ function nameRandom(): string {
   return namePool.toString('hex', namePoolUsed - NAME_RANDOM_BYTES, namePoolUsed);
 }
 
-/** 2025-06-15T14:30:00.000Z → 20250615T143000Z, for names that sort by time. */
-const compactTime = (at: Date): string => at.toISOString().replace(/[-:]|\.\d{3}/g, '');
+/** A message's time as its name and its Date header write it. */
+interface MessageTimes {
+  ms: number;
+  /** 2025-06-15T14:30:00.000Z → 20250615T143000Z, for names that sort by time. */
+  compact: string;
+  /** Sun, 15 Jun 2025 14:30:00 +0000 (RFC 5322 §3.3). */
+  header: string;
+}
+
+let lastTimes: MessageTimes = { ms: Number.NaN, compact: '', header: '' };
+
+/** The time strings of `at`, kept for the next message at the same time (a sale's copies). */
+function timesOf(at: Date): MessageTimes {
+  const ms = at.getTime();
+  if (ms !== lastTimes.ms) {
+    const compact = at.toISOString().replace(/[-:]|\.\d{3}/g, '');
+    lastTimes = { ms, compact, header: at.toUTCString().replace('GMT', '+0000') };
+  }
+  return lastTimes;
+}
+
+/** The headers every message ends its header with: plain UTF-8 text. */
+const TEXT_HEADERS =
+  'MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit';
 
 /**
  * A message as the receipt outbox keeps it (docs/api.md, Receipts): an RFC 5322 message (headers,
@@ -49,25 +72,17 @@ const compactTime = (at: Date): string => at.toISOString().replace(/[-:]|\.\d{3}
  */
 export function outboxCopy(message: OutboxMessage): OutboxCopy {
   const ttid = message.ttid === undefined ? 'none' : message.ttid.replace(/[^0-9A-Za-z]/g, '');
-  const name = [
-    compactTime(message.at),
-    ttid,
-    message.channel,
-    `${nameRandom()}.${EXTENSIONS[message.channel]}`,
-  ].join('-');
+  const times = timesOf(message.at);
+  const extension = EXTENSIONS[message.channel];
+  const name = `${times.compact}-${ttid}-${message.channel}-${nameRandom()}.${extension}`;
   const to = headerValue(message.to);
   const subject = message.subject === undefined ? null : headerValue(message.subject);
   const ttidHeader = message.ttid === undefined ? null : headerValue(message.ttid);
-  const headers = [
-    `Date: ${message.at.toUTCString().replace('GMT', '+0000')}`,
-    `To: ${to}`,
-    ...(subject === null ? [] : [`Subject: ${subject}`]),
-    `X-LaneTerm-Channel: ${message.channel}`,
-    ...(ttidHeader === null ? [] : [`X-LaneTerm-Ttid: ${ttidHeader}`]),
-    'MIME-Version: 1.0',
-    'Content-Type: text/plain; charset=utf-8',
-    'Content-Transfer-Encoding: 8bit',
-  ];
+  const headers = [`Date: ${times.header}`, `To: ${to}`];
+  if (subject !== null) headers.push(`Subject: ${subject}`);
+  headers.push(`X-LaneTerm-Channel: ${message.channel}`);
+  if (ttidHeader !== null) headers.push(`X-LaneTerm-Ttid: ${ttidHeader}`);
+  headers.push(TEXT_HEADERS);
   const body = maskCardNumbers(message.body).replace(/\r?\n/g, '\r\n');
   return {
     name,
