@@ -32,7 +32,7 @@ export function refusedKv(
 }
 
 /**
- * The answer body of one key/value request (libmonetra; docs/interface.md › Transports): its
+ * The answer body of one key/value request (libmonetra; docs/protocol.md › Response bodies): its
  * pairs decoded (keys case-insensitive), a PING action answered at once, any other dispatched with
  * its legacy values folded and its credentials read. A request that breaks a protocol rule is
  * logged and answered with its refusal; any other failure is thrown.
