@@ -13,6 +13,7 @@ import type { DualAuthorizer } from '../auth/dual-authorizer.ts';
 import { resolveProfile } from '../auth/profile-resolver.ts';
 import {
   type CallerContext,
+  CommitOutcomeUnknown,
   protocolErrorAnswer,
   type ServiceAnswer,
   serviceDecline,
@@ -117,8 +118,9 @@ export class RequestDispatcher {
   }
 
   /**
-   * Authenticates, authorizes and runs the request; never throws. Logs one line per request: the
-   * request, or its refusal (RequestLog).
+   * Authenticates, authorizes and runs the request. Logs one line per request: the request, or its
+   * refusal (RequestLog). Throws only CommitOutcomeUnknown: the transport then leaves the request
+   * unanswered, so its client looks the outcome up (docs/architecture.md, In flight).
    */
   async dispatch(request: ServiceRequest): Promise<ServiceAnswer> {
     const started = performance.now();
@@ -127,7 +129,15 @@ export class RequestDispatcher {
     try {
       answer = await this.#run(request, seen);
     } catch (error) {
-      this.#deps.logger.error({ err: error, operation: request.operation }, 'request failed');
+      const { operation, transport, requestId } = request;
+      if (error instanceof CommitOutcomeUnknown) {
+        this.#deps.logger.error(
+          { err: error, operation, transport, requestId },
+          'commit outcome unknown: the request is left unanswered for its client to look up',
+        );
+        throw error;
+      }
+      this.#deps.logger.error({ err: error, operation }, 'request failed');
       answer = INTERNAL_FAULT;
     }
     this.#log(request, answer, seen, performance.now() - started);

@@ -2,6 +2,7 @@
 // (transports, dispatch, admin, card entry, configuration and start-up); npm run layers refuses
 // any other (docs/architecture.md, Rooms of the service).
 export { TransactionService, type TransactionServiceDeps } from './transaction-service.ts';
+export { CommitOutcomeUnknown } from '../store/commit-outcome-unknown.ts';
 export type { CallerContext, ServiceAnswer } from './engine-context.ts';
 export { protocolErrorAnswer, serviceDecline } from './answers.ts';
 export { withEchoedKeys } from './answer-echo.ts';

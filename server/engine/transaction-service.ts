@@ -8,6 +8,7 @@ import {
 } from '../../protocol/index.ts';
 import { LoopbackProcessor, SendQueue, type Processor } from '../processor/index.ts';
 import type { ServiceStore } from '../store/service-store.ts';
+import { CommitOutcomeUnknown } from '../store/commit-outcome-unknown.ts';
 import type { CardVault } from '../vault/index.ts';
 import { withEchoedKeys } from './answer-echo.ts';
 import { unixSeconds } from '../shared/clock.ts';
@@ -93,7 +94,8 @@ export class TransactionService {
 
   /**
    * Screens, validates (protocol.validateRequest), runs and commits one operation, and answers once
-   * what it read is durable too (a read may see a commit still on its way to disk); never throws.
+   * what it read is durable too (a read may see a commit still on its way to disk); throws only
+   * CommitOutcomeUnknown, which is not to be answered.
    */
   async execute(op: OperationName, params: Params, caller: CallerContext): Promise<ServiceAnswer> {
     if (this.#closing) return unavailable();
@@ -209,6 +211,7 @@ export class TransactionService {
       }
       return answer;
     } catch (error) {
+      if (error instanceof CommitOutcomeUnknown) throw error;
       const answer = answerForError(error);
       if (answer.kind === 'response' && answer.pairs.msoft_code === 'SYS_FAILURE') {
         const { name, message } = error as Error;

@@ -7,6 +7,7 @@ import {
   type KvDecoderEvent,
   type KvFrame,
 } from '../../protocol/index.ts';
+import { CommitOutcomeUnknown } from '../engine/index.ts';
 import { INTERNAL_FAULT, SERVICE_BUSY } from '../dispatch/answers.ts';
 import type { RequestDispatcher } from '../dispatch/request-dispatcher.ts';
 import type { WorkTracker } from '../dispatch/work-tracker.ts';
@@ -177,18 +178,25 @@ export class KvConnection {
     void this.#serve(frame, size);
   }
 
-  /** Runs a request, writes its answer (SYS_FAILURE's on a fault), then reads on: one promise. */
+  /**
+   * Runs a request, writes its answer (SYS_FAILURE's on a fault), then reads on: one promise. A
+   * request whose commit's outcome is unknown is not answered: the connection is closed, as by an
+   * instance lost mid-request, and its client looks the outcome up.
+   */
   async #serve(frame: KvFrame, size: number): Promise<void> {
-    let body: string;
+    let body: string | undefined;
     try {
       const { dispatcher, requests } = this.#deps;
       body = await runKvRequest(frame, dispatcher, requests, this.#origin);
     } catch (error) {
-      const source = this.#origin.source;
-      this.#deps.logger.error({ err: error, source }, 'key/value request failed');
-      body = FAULT_BODY;
+      if (error instanceof CommitOutcomeUnknown) this.#socket.destroy();
+      else {
+        const source = this.#origin.source;
+        this.#deps.logger.error({ err: error, source }, 'key/value request failed');
+        body = FAULT_BODY;
+      }
     }
-    this.#write(frame.id, body);
+    if (body !== undefined) this.#write(frame.id, body);
     this.#inFlight -= 1;
     this.#share.release(size);
     this.#deps.tracker.end();

@@ -8,6 +8,7 @@ import {
   type RestRoute,
 } from '../../protocol/index.ts';
 import type { RequestDispatcher } from '../dispatch/request-dispatcher.ts';
+import { CommitOutcomeUnknown } from '../engine/index.ts';
 import { restCredentials } from './rest-credentials.ts';
 import { restParams } from './rest-params.ts';
 import { sendAnswer } from './rest-answer.ts';
@@ -31,16 +32,25 @@ function register(
     method: route.method,
     url: `${restBasePath(version)}/${route.path}`,
     handler: async (request, reply) => {
-      const answer = await dispatcher.dispatch({
-        operation: route.op,
-        params: readParams(request, version),
-        credentials: restCredentials(request.headers, version),
-        version,
-        transport: 'rest',
-        source: request.socket.remoteAddress ?? 'unknown',
-        requestId: request.id,
-      });
-      return sendAnswer(reply, answer, version, route.op);
+      try {
+        const answer = await dispatcher.dispatch({
+          operation: route.op,
+          params: readParams(request, version),
+          credentials: restCredentials(request.headers, version),
+          version,
+          transport: 'rest',
+          source: request.socket.remoteAddress ?? 'unknown',
+          requestId: request.id,
+        });
+        return sendAnswer(reply, answer, version, route.op);
+      } catch (error) {
+        if (!(error instanceof CommitOutcomeUnknown)) throw error;
+        // Not answered: the connection closes, as by an instance lost mid-request, and the client
+        // looks the outcome up (docs/architecture.md, In flight).
+        reply.hijack();
+        request.raw.socket.destroy();
+        return reply;
+      }
     },
   });
 }

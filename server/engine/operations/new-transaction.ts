@@ -6,10 +6,11 @@ import type { EngineContext, OperationRequest, ServiceAnswer } from '../engine-c
 import { decideGiftPlan, type GiftDecision } from '../gift/gift-host.ts';
 import { giftBalancePairs } from '../gift/ledger-refusal.ts';
 import { put, transactionPairs, withCommittedItem, type AnswerResult } from '../response-pairs.ts';
+import { CommitOutcomeUnknown } from '../../store/commit-outcome-unknown.ts';
 import { InFlightClaimedError, type InFlightDraft } from '../../store/in-flight-store.ts';
 import type { StoreTx } from '../../store/service-store.ts';
 import type { TransactionRecord } from '../../store/transaction-record.ts';
-import { resolveInFlight } from '../in-flight-recovery.ts';
+import { resolveInFlight, stillInFlight } from '../in-flight-recovery.ts';
 import { insertTransaction } from '../transaction-writes.ts';
 import { firstEventOf, newTransactionOf } from './new-transaction-record.ts';
 import { tokenFor } from '../tokenizer.ts';
@@ -240,8 +241,11 @@ export async function runNewTransaction(
     return commitOutcome(ctx, tx, request, plan, authorized);
   });
   return commit.then(withItem).catch(async (error: unknown) => {
-    // A record another instance took over is that instance's to settle.
-    if (!(error instanceof InFlightClaimedError)) await resolveInFlight(ctx, inFlight);
+    // A record another instance took over is that instance's to settle; after a commit of unknown
+    // outcome, only a record a read still finds in flight is settled here.
+    if (error instanceof InFlightClaimedError) throw error;
+    if (error instanceof CommitOutcomeUnknown && !(await stillInFlight(ctx, inFlight))) throw error;
+    await resolveInFlight(ctx, inFlight);
     throw error;
   });
 }

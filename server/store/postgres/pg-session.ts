@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { POSTGRES_DIALECT } from '../sql-dialect.ts';
 import type { SqlSession, SqlValues } from '../sql-session.ts';
+import { CommitOutcomeUnknown } from '../commit-outcome-unknown.ts';
 import { isServerLost, type PgConnections } from './pg-connections.ts';
 
 /**
@@ -158,7 +159,7 @@ function retryable(error: unknown, committing: boolean, finals: boolean): boolea
  * conflict (serialization failure, deadlock, a unique key taken meanwhile, a statement left for the
  * commit finding its condition changed) or a server lost before COMMIT was sent rolls back and
  * runs `work` again on a fresh connection, up to 5 times; a server lost during COMMIT leaves the
- * outcome unknown and the error is thrown.
+ * outcome unknown: CommitOutcomeUnknown is thrown.
  */
 export async function runTransaction<T>(
   connections: PgConnections,
@@ -185,7 +186,7 @@ export async function runTransaction<T>(
       connections.release(client, error);
       const finals = session.finals.length > 0;
       if (attempt < ATTEMPTS && retryable(error, committing, finals)) continue;
-      throw error;
+      throw committing && isServerLost(error) ? new CommitOutcomeUnknown(error) : error;
     }
   }
 }
