@@ -75,7 +75,7 @@ async function addExtraPairs(
     pairs.authamount = formatAmount(txn.amount);
   }
   put(pairs, 'pclevel', plan.account.kind === 'card' ? plan.account.pclevel : undefined);
-  if (txn.giftAccountId !== null) Object.assign(pairs, await giftBalancePairs(tx.gift, txn));
+  Object.assign(pairs, await giftBalancePairs(tx.gift, txn));
 }
 
 /** What a new transaction's commit works from: what was recorded in flight, and its authorization. */

@@ -19,9 +19,6 @@ export interface OutboxMessage {
 
 const EXTENSIONS: Readonly<Record<OutboxChannel, string>> = { email: 'eml', sms: 'sms' };
 
-/** A header value on one line: control characters (CR, LF) become spaces, card numbers masked. */
-const headerValue = cardSafeText;
-
 /** Random bytes drawn at a time for message names: one call into the generator per 1024 names. */
 const NAME_POOL_BYTES = 4096;
 /** Random bytes each name takes, written as 8 hex digits. */
@@ -75,9 +72,9 @@ export function outboxCopy(message: OutboxMessage): OutboxCopy {
   const times = timesOf(message.at);
   const extension = EXTENSIONS[message.channel];
   const name = `${times.compact}-${ttid}-${message.channel}-${nameRandom()}.${extension}`;
-  const to = headerValue(message.to);
-  const subject = message.subject === undefined ? null : headerValue(message.subject);
-  const ttidHeader = message.ttid === undefined ? null : headerValue(message.ttid);
+  const to = cardSafeText(message.to);
+  const subject = message.subject === undefined ? null : cardSafeText(message.subject);
+  const ttidHeader = message.ttid === undefined ? null : cardSafeText(message.ttid);
   const headers = [`Date: ${times.header}`, `To: ${to}`];
   if (subject !== null) headers.push(`Subject: ${subject}`);
   headers.push(`X-LaneTerm-Channel: ${message.channel}`);
