@@ -215,6 +215,8 @@ describe('lane end to end', () => {
     expect(await at.textOf('main')).toMatch(/Reversal\s*\$11\.11\s*Credit\s*VISA ···· 8909/);
     await at.keys('Escape');
     await at.screen('History');
+    expect(await at.page.locator('#history-search').inputValue()).toBe('11.11');
+    expect(await sale.textContent()).toMatch(/Sale\s*\$11\.11.*Approved/);
     await at.keys('F5');
     await at.screen('Void this?');
     await at.keys('Enter');

@@ -20,6 +20,14 @@ import type {
 import { TrainingCustomer } from './training-customer.svelte.ts';
 import { commandRefused, commandSent, laneMoved } from '../ui/key-queue.ts';
 
+/** History as the cashier left it when a workflow took the screen (a void, a refund, a tip…). */
+export interface HistoryLeft {
+  readonly text: string;
+  readonly interruptedOnly: boolean;
+  readonly found: HistoryEntry[];
+  readonly selectedId: string | null;
+}
+
 /** Notices kept on screen: the newest 5. */
 const NOTICES_KEPT = 5;
 
@@ -41,6 +49,8 @@ export class LaneStore {
   refusal = $state<LaneError | null>(null);
   /** History lines changed since the history screen last searched, by id. */
   historyChanges = $state<Record<string, HistoryEntry>>({});
+  /** History as left for a workflow: it comes back so when the workflow ends (docs/app.md, History). */
+  historyLeft: HistoryLeft | null = null;
   /** Training mode's simulated customer (its cards are asked for on the first card step). */
   readonly training = new TrainingCustomer((command) => this.send(command));
   #lane: LaneApi;
@@ -134,6 +144,13 @@ export class LaneStore {
   readNotices(): void {
     if (this.notices.some((notice) => notice.level !== 'error'))
       this.notices = this.notices.filter((notice) => notice.level === 'error');
+  }
+
+  /** History as it was left for a workflow, once: the screen that comes back takes it. */
+  takeHistoryLeft(): HistoryLeft | null {
+    const left = this.historyLeft;
+    this.historyLeft = null;
+    return left;
   }
 
   /** Removes one notice (its Dismiss button). */
