@@ -1,4 +1,6 @@
 import { readdirSync } from 'node:fs';
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CryptoError } from '../crypto/index.ts';
 import { UsageError, type CryptoCommand } from './crypto-commands/shared/command.ts';
@@ -11,10 +13,12 @@ import { UsageError, type CryptoCommand } from './crypto-commands/shared/command
  */
 
 const COMMANDS_DIR = new URL('./crypto-commands/', import.meta.url);
+/** The commands' modules are what this one is: TypeScript run by tsx, or compiled JavaScript. */
+const MODULE_EXTENSION = extname(fileURLToPath(import.meta.url));
 
 async function loadCommands(): Promise<CryptoCommand[]> {
   const files = readdirSync(COMMANDS_DIR)
-    .filter((f) => f.endsWith('.ts'))
+    .filter((f) => f.endsWith(MODULE_EXTENSION))
     .sort();
   const modules = await Promise.all(
     files.map(

@@ -1,8 +1,11 @@
 import { readdirSync } from 'node:fs';
+import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AdminCommand } from './admin-command.ts';
 
 const COMMANDS_DIR = new URL('./commands/', import.meta.url);
+/** The commands' modules are what this one is: TypeScript run by tsx, or the built JavaScript. */
+const MODULE_EXTENSION = extname(fileURLToPath(import.meta.url));
 
 function isAdminCommand(value: unknown): value is AdminCommand {
   if (typeof value !== 'object' || value === null) return false;
@@ -16,7 +19,7 @@ function isAdminCommand(value: unknown): value is AdminCommand {
  */
 export async function loadAdminCommands(): Promise<Map<string, AdminCommand>> {
   const files = readdirSync(fileURLToPath(COMMANDS_DIR))
-    .filter((file) => file.endsWith('.ts'))
+    .filter((file) => file.endsWith(MODULE_EXTENSION))
     .sort();
   const commands = new Map<string, AdminCommand>();
   for (const file of files) {

@@ -148,6 +148,15 @@ describe('npm run build', () => {
     expect(await usage.exited, usage.stderr.join('')).toBe(0);
     expect(usage.stdout.join('\n')).toContain('--browser');
     const data = mkdtempSync(join(tmpdir(), 'laneterm-built-data-'));
+    const admin = runEntry(
+      join(out, 'server/cli.js'),
+      ['admin', 'help', '--data', data],
+      undefined,
+      {},
+      { tsx: false },
+    );
+    expect(await admin.exited, admin.stderr.join('')).toBe(0);
+    expect(admin.stdout.join('\n')).toMatch(/^\s+add-profile\b/m);
     const args = ['--port', '0', '--plain-port', '0', '--data', data, '--demo'];
     const service = runEntry(join(out, 'server/cli.js'), args, undefined, {}, { tsx: false });
     try {
