@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { REPO_ROOT } from '../server/helpers/server-process.ts';
+import { nodeEntryArgs } from '../compiled-tree/node-entry.ts';
 
 /** The children of a process (Linux: /proc/PID/task/TID/children). */
 function childrenOf(pid: number): number[] {
@@ -111,7 +112,7 @@ export class LaneFleet {
     const hold = this.#apiKey === undefined;
     const { url, pin, sales, seed } = this.#setup;
     const key = this.#apiKey;
-    const args = ['--import', 'tsx', 'test/soak/soak-lane-process.ts', '--dir', lane.dir];
+    const args = [...nodeEntryArgs('test/soak/soak-lane-process.ts'), '--dir', lane.dir];
     const index = this.lanes.indexOf(lane);
     args.push('--url', url, '--pin', pin, '--lane', String(index + 1));
     args.push(

@@ -20,7 +20,10 @@ export interface SoakOptions {
   clients: number;
   /** New transactions per lane (each may have a move after it). */
   transactions: number;
-  /** Time between SIGKILLs of the service, drawn from [min, max] ms. */
+  /**
+   * Time between SIGKILLs of the service, drawn from [min, max] ms; the first comes before half the
+   * transactions are done, however quick they are.
+   */
   killEveryMs: [min: number, max: number];
   seed: number;
 }
@@ -30,6 +33,11 @@ export interface SoakResult {
   tally: SoakTally;
   kills: number;
   records: number;
+}
+
+/** Resolves once `records` holds `count` records (looked at every 10 ms). */
+async function recordsReach(records: readonly LaneRecord[], count: number): Promise<void> {
+  while (records.length < count) await new Promise((wake) => setTimeout(wake, 10));
 }
 
 /** Starts the service on `dataDir`, on the ports of the run before it when there was one. */
@@ -70,10 +78,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   });
   try {
     const [min, max] = options.killEveryMs;
+    // The first kill comes by then at the latest, so a run too quick for the clock still has one.
+    const firstKillBy = Math.ceil(options.clients * options.transactions * (0.1 + random() * 0.4));
     while (running) {
       await Promise.race([
         work,
         new Promise((wake) => setTimeout(wake, min + random() * (max - min))),
+        ...(kills === 0 ? [recordsReach(records, firstKillBy)] : []),
       ]);
       if (!running) break;
       await service.kill('SIGKILL');
