@@ -1,6 +1,6 @@
 // The end-to-end suite: the lane started as `npm start` starts it, driven in Debian's Chromium.
-// One file at a time (each starts a lane and a browser on a 2-core machine), with room for a
-// scenario's several screens.
+// Two files at a time (each starts its lanes, on their own folders and ports, and a browser; a
+// file's scenarios mostly wait on screens), with room for a scenario's several screens.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -9,6 +9,6 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    fileParallelism: false,
+    maxWorkers: 2,
   },
 });

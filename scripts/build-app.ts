@@ -40,8 +40,9 @@ function compileMain(): void {
     [tsc, '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', OUT],
     { stdio: 'inherit' },
   );
-  // Exit 2 is tsc's "diagnostics present, outputs generated": the modules are written, and type
-  // errors are `npm run lint`'s to fail on; any other failure wrote nothing usable.
+  // tsconfig.build.json does not check types (noCheck): they are `npm run lint`'s to fail on. Exit 2
+  // is tsc's "diagnostics present, outputs generated": the modules are written; any other failure
+  // wrote nothing usable.
   if (result.status !== 0 && result.status !== 2) {
     throw new Error(`tsc: exit ${result.status ?? result.signal}`);
   }

@@ -9,6 +9,7 @@ import {
   stopServiceProcess,
   type ServiceProcess,
 } from './helpers/service-process.ts';
+import { nodeEntryArgs } from '../compiled-tree/node-entry.ts';
 
 const CARD = ['account=4111111111111111', 'expdate=1230', 'cv=999'];
 
@@ -29,10 +30,10 @@ interface PayRun {
   stderr: string;
 }
 
-/** Runs `npm run -s pay -- <args>` as npm does: node --import tsx main/payment/cli.ts. */
+/** Runs `npm run -s pay -- <args>`'s entry, main/payment/cli.ts (node-entry.ts). */
 function pay(args: string[]): Promise<PayRun> {
   return new Promise((resolve) => {
-    const argv = ['--import', 'tsx', 'main/payment/cli.ts', ...args];
+    const argv = [...nodeEntryArgs('main/payment/cli.ts'), ...args];
     execFile(process.execPath, argv, { cwd: REPO_ROOT }, (error, stdout, stderr) => {
       const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
       let json: Record<string, unknown> = {};

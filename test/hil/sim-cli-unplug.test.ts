@@ -11,6 +11,7 @@ import {
 import { SerialTransport } from '../../drivers/transport/serial-transport.ts';
 import { openPtyPair, type PtyPair } from './helpers/pty-pair.ts';
 import { type SimProcess, startSim } from './helpers/sim-process.ts';
+import { nodeEntryArgs } from '../compiled-tree/node-entry.ts';
 
 const request = { pan: '4000056655665556', amountMinor: 2500 };
 
@@ -112,7 +113,7 @@ describe('npm run sim -- <device> --pty PATH: the simulator owns its cable', () 
     await sim.waitFor(/ready/);
     const second = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'drivers/tools/sim-cli.ts', 'pinpad', '--pty', path],
+      [...nodeEntryArgs('drivers/tools/sim-cli.ts'), 'pinpad', '--pty', path],
       { encoding: 'utf8' },
     );
     expect(second.status).toBe(1);
@@ -121,9 +122,7 @@ describe('npm run sim -- <device> --pty PATH: the simulator owns its cable', () 
     const both = spawnSync(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        'drivers/tools/sim-cli.ts',
+        ...nodeEntryArgs('drivers/tools/sim-cli.ts'),
         'pinpad',
         '--pty',
         path,

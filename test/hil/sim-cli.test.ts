@@ -13,6 +13,7 @@ import { SerialTransport } from '../../drivers/transport/serial-transport.ts';
 import { TcpTransport } from '../../drivers/transport/tcp-transport.ts';
 import { openPtyPair, type PtyPair } from './helpers/pty-pair.ts';
 import { type SimProcess, startSim } from './helpers/sim-process.ts';
+import { nodeEntryArgs } from '../compiled-tree/node-entry.ts';
 
 let sim: SimProcess | undefined;
 let pair: PtyPair | undefined;
@@ -76,16 +77,14 @@ describe('npm run sim drives each device', () => {
   it('magtek: --once prints the HID report that crypto swipe decodes', () => {
     const capture = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'drivers/tools/sim-cli.ts', 'magtek', '--card', 'mc', '--once'],
+      [...nodeEntryArgs('drivers/tools/sim-cli.ts'), 'magtek', '--card', 'mc', '--once'],
       { encoding: 'utf8' },
     );
     expect(capture.status).toBe(0);
     const decoded = spawnSync(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        'drivers/tools/crypto-cli.ts',
+        ...nodeEntryArgs('drivers/tools/crypto-cli.ts'),
         'swipe',
         '--format',
         'magtek',
@@ -168,7 +167,7 @@ describe('npm run sim drives each device', () => {
   it('refuses an unknown device with the usage text and exit status 2', () => {
     const run = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'drivers/tools/sim-cli.ts', 'toaster'],
+      [...nodeEntryArgs('drivers/tools/sim-cli.ts'), 'toaster'],
       { encoding: 'utf8' },
     );
     expect(run.status).toBe(2);

@@ -17,7 +17,7 @@ interface ToolRun {
 const queue: (() => void)[] = [];
 let running = 0;
 
-/** Runs `node --import tsx entry args`, at most three at once (the machine is shared). */
+/** Runs `entry args` (runEntry), at most three at once (the machine is shared). */
 async function tool(entry: string, args: string[]): Promise<ToolRun> {
   if (running >= 3) await new Promise<void>((resolve) => queue.push(resolve));
   running += 1;

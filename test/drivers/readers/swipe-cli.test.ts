@@ -5,6 +5,7 @@ import { IdtechReaderSimulator } from '../../../drivers/sim/idtech-reader-simula
 import { MagtekReaderSimulator } from '../../../drivers/sim/magtek-reader-simulator.ts';
 import { TEST_BDK } from '../../../drivers/sim/simulated-keys.ts';
 import { MemoryTransport } from '../../../drivers/transport/memory-transport.ts';
+import { nodeEntryArgs } from '../../compiled-tree/node-entry.ts';
 
 const visa = findCard(loadCardCatalogue(), 'visa');
 
@@ -27,7 +28,7 @@ async function capture(
 function crypto(...args: string[]): { status: number | null; stdout: string; stderr: string } {
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'drivers/tools/crypto-cli.ts', ...args],
+    [...nodeEntryArgs('drivers/tools/crypto-cli.ts'), ...args],
     { encoding: 'utf8' },
   );
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };

@@ -1,4 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { nodeEntryArgs } from '../../compiled-tree/node-entry.ts';
 
 /** `npm run sim -- …` as a child process, with its stderr log collected. */
 export interface SimProcess {
@@ -10,9 +11,9 @@ export interface SimProcess {
   stop(): Promise<void>;
 }
 
-/** Starts the simulator command line with `args` (node + tsx, as `npm run sim` does). */
+/** Starts the simulator command line with `args` (`npm run sim`'s entry, node-entry.ts). */
 export function startSim(args: string[]): SimProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'drivers/tools/sim-cli.ts', ...args], {
+  const child = spawn(process.execPath, [...nodeEntryArgs('drivers/tools/sim-cli.ts'), ...args], {
     stdio: 'pipe',
   });
   let log = '';

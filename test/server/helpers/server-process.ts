@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { nodeEntryArgs } from '../../compiled-tree/node-entry.ts';
 
 /** The repository root, where `node --import tsx` finds tsx. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -25,7 +26,8 @@ export interface RunPlace {
 
 /**
  * Runs `node [nodeArgs] --import tsx <entry> <args>` (without `--import tsx` when `place.tsx` is
- * false) from the repository root, or from another checkout's root given as `place.root`.
+ * false) from another checkout's root given as `place.root`, or from the repository root, where
+ * the suite's compiled tree runs it when there is one (test/compiled-tree/node-entry.ts).
  */
 export function runEntry(
   entry: string,
@@ -34,8 +36,14 @@ export function runEntry(
   env = {},
   place: RunPlace = {},
 ): ChildRun {
-  const loader = place.tsx === false ? [] : ['--import', 'tsx'];
-  const nodeArgs = [...(place.nodeArgs ?? []), ...loader, entry, ...args];
+  const own = place.nodeArgs ?? [];
+  const run =
+    place.tsx === false
+      ? [...own, entry]
+      : place.root === undefined
+        ? nodeEntryArgs(entry, own)
+        : [...own, '--import', 'tsx', entry];
+  const nodeArgs = [...run, ...args];
   const child = spawn(process.execPath, nodeArgs, {
     cwd: place.root ?? REPO_ROOT,
     env: { ...process.env, ...env },

@@ -1,6 +1,7 @@
-// Test helper: runs `npm run crypto` as a child process (node --import tsx) and collects its output.
+// Test helper: runs `npm run crypto`'s entry as a child process and collects its output.
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { nodeEntryArgs } from '../../../compiled-tree/node-entry.ts';
 
 /** The repository root, where the tool runs. */
 export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -13,12 +14,12 @@ export interface Run {
   stderr: string;
 }
 
-/** Runs the CLI as `npm run crypto` does (node --import tsx) and collects its streams and status. */
+/** Runs the CLI's entry (test/compiled-tree/node-entry.ts) and collects its streams and status. */
 export function crypto(...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', CLI, ...args],
+      [...nodeEntryArgs(CLI), ...args],
       { cwd: ROOT },
       (error, stdout, stderr) => {
         resolve({ code: error === null ? 0 : Number(error.code), stdout, stderr });
