@@ -46,6 +46,15 @@ describe('lane end to end', () => {
       .poll(() => lut.devices.simulators.printer.text(), { timeout: 20_000 })
       .toContain('12.50');
     await at.shot('credit-sale');
+    // The drawing's box is laid out from its size before it loads, so the panel's scrolling
+    // (and its tab stop) is right from the first frame.
+    const drawing = at.page.locator('figure.receipt img');
+    const [width, height] = await Promise.all([
+      drawing.getAttribute('width'),
+      drawing.getAttribute('height'),
+    ]);
+    expect(Number(width)).toBeGreaterThan(0);
+    expect(Number(height)).toBeGreaterThan(0);
     await at.keys('Enter');
     await at.screen('New sale');
     expect(at.seen).toEqual([
