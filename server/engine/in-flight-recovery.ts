@@ -111,16 +111,13 @@ export async function resolveInFlight(
 
 /**
  * Whether a new transaction's record is still in flight after its outcome's commit met a lost
- * database server: found by its order, it was not committed and is settled here; gone, the
- * outcome stands. Without an order id, or when the read fails too, it is not known, and the record
- * is left for the next start to settle (docs/architecture.md, In flight).
+ * database server, read by its id: still there, it was not committed and is settled here; gone,
+ * the outcome stands. When the read fails too, it is not known, and the record is left for the
+ * next start to settle (docs/architecture.md, In flight).
  */
 export async function stillInFlight(ctx: EngineContext, record: InFlightRecord): Promise<boolean> {
-  const { merchantId, orderId } = record.draft;
-  if (orderId === null) return false;
   try {
-    const found = await ctx.store.inFlight.findByOrder(merchantId, orderId);
-    return found.some((candidate) => candidate.id === record.id);
+    return await ctx.store.inFlight.isInFlight(record.id);
   } catch {
     return false;
   }

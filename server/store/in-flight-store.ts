@@ -45,6 +45,8 @@ export interface InFlightRecord {
 export interface InFlightReads {
   /** The merchant's records of an order, oldest first. */
   findByOrder(merchantId: number, orderId: string): Promise<InFlightRecord[]>;
+  /** Whether the record with this id is still in flight: its outcome not committed, nor settled. */
+  isInFlight(id: number): Promise<boolean>;
   /**
    * Records no running service instance is working on, oldest first: at the start of the only
    * instance over a store, every record.
@@ -112,6 +114,12 @@ export class SqlInFlightStore extends SqlArea implements InFlightStore {
       [merchantId, orderId],
     );
     return rows.map(inFlightFromRow);
+  }
+
+  async isInFlight(id: number): Promise<boolean> {
+    return (
+      (await this.sql.get('SELECT 1 AS found FROM in_flight WHERE id = $1', [id])) !== undefined
+    );
   }
 
   async orphans(): Promise<InFlightRecord[]> {

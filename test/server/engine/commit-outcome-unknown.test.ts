@@ -46,4 +46,28 @@ describe('a new transaction whose commit outcome is unknown', () => {
     expect(found.txnstatus).not.toBe('APPROVED');
     expect(await fx.store.inFlight.findByOrder(fx.merchantId, 'CL-2')).toEqual([]);
   });
+
+  it('settles a record without an order id that a read by its id still finds in flight', async () => {
+    loseNextCommit(false);
+    await expect(fx.run('sale', keyedSale('13.00'))).rejects.toBeInstanceOf(CommitOutcomeUnknown);
+    expect(await fx.store.inFlight.orphans()).toEqual([]);
+    const declined = await fx.store.transactions.list({
+      profileId: fx.profileId,
+      states: ['declined'],
+    });
+    expect(declined.map((txn) => txn.msoftCode)).toEqual(['SYS_FAILURE']);
+    expect(fx.pace.seen.map((seen) => seen.request.kind)).toEqual(['authorize', 'reverse']);
+  });
+
+  it('keeps the outcome that landed without an order id: nothing is reversed', async () => {
+    loseNextCommit(true);
+    await expect(fx.run('sale', keyedSale('14.00'))).rejects.toBeInstanceOf(CommitOutcomeUnknown);
+    expect(await fx.store.inFlight.orphans()).toEqual([]);
+    const standing = await fx.store.transactions.list({
+      profileId: fx.profileId,
+      states: ['authorized', 'captured', 'declined'],
+    });
+    expect(standing.map((txn) => [txn.state, txn.code])).toEqual([['captured', 'AUTH']]);
+    expect(fx.pace.seen.map((seen) => seen.request.kind)).toEqual(['authorize']);
+  });
 });

@@ -387,7 +387,7 @@ describe.each(BACKENDS)('store contract on $name', (backend) => {
   );
 
   it.skipIf(backend.skip)(
-    'finds records in flight by order, and hands what a stopped store left to the next',
+    'finds records in flight by order and by id, and hands what a stopped store left to the next',
     async () => {
       const { store, again } = await backend.fresh();
       const seeded = await seedMerchant(store);
@@ -398,6 +398,7 @@ describe.each(BACKENDS)('store contract on $name', (backend) => {
         2_000,
       );
       expect(await store.inFlight.findByOrder(seeded.merchantId, 'O-9')).toEqual([record]);
+      expect(await store.inFlight.isInFlight(record.id)).toBe(true);
       await store.close();
       const next = await again();
       open.push(next);
@@ -406,6 +407,7 @@ describe.each(BACKENDS)('store contract on $name', (backend) => {
       expect(orphans[0]?.draft.reqAmount).toBe(900);
       await next.transaction((tx) => tx.inFlight.remove(record.id));
       expect(await next.inFlight.findByOrder(seeded.merchantId, 'O-9')).toEqual([]);
+      expect(await next.inFlight.isInFlight(record.id)).toBe(false);
     },
   );
 
