@@ -60,10 +60,17 @@ export function changeAssignments(
 /**
  * A stan sequence value noted for a profile unless its counter already covers it (so with stans
  * from reserved blocks the counter's row is neither written nor locked by a message); `profile`
- * and `value` name the statement's parameters (value null: nothing to note).
+ * and `value` name the statement's parameters (value null: nothing to note). On SQLite values are
+ * handed out in order in memory (StanSequence), so the counter almost never covers one already and
+ * the check would hardly ever spare the write: a plain upsert keeps the larger value (its callers
+ * never pass null there).
  */
 export function recordStanSql(dialect: SqlDialect, profile: string, value: string): string {
   const { greatest } = dialect;
+  if (dialect.backend === 'sqlite') {
+    return `INSERT INTO profile_counters AS c (profile_id, stan_seq) VALUES (${profile}, ${value})
+      ON CONFLICT (profile_id) DO UPDATE SET stan_seq = ${greatest('c.stan_seq', 'excluded.stan_seq')}`;
+  }
   return `INSERT INTO profile_counters AS c (profile_id, stan_seq)
     SELECT CAST(${profile} AS bigint), CAST(${value} AS bigint)
     WHERE CAST(${value} AS bigint) IS NOT NULL AND NOT EXISTS (

@@ -24,6 +24,7 @@ import { ServerProcess } from '../server/durability/helpers/server-process.ts';
 import { abComparison } from './ab-phases.ts';
 import { closedLoop, type PhaseFigures } from './closed-loop.ts';
 import { profileReport } from './cpu-profile-summary.ts';
+import { enginePhase } from './engine-phase.ts';
 import { CpuPerRequest } from './process-cpu.ts';
 import { KvClient } from './kv-client.ts';
 import { loginFloodPhase } from './login-flood-phase.ts';
@@ -48,6 +49,9 @@ const HELP = `npm run bench:server -- [options]
                   checkout, both loaded at once, with the ratios (ab-phases.ts)
   --cpu-prof      runs the service under node --cpu-prof; prints the top self-time functions and
                   parts of the code of each profile once it stops (cpu-profile-summary.ts)
+  --engine        only sales through the engine and the SQLite store in one process, without
+                  network, authentication or parsing: their CPU ms per sale (engine-phase.ts);
+                  with --baseline DIR, also the checkout at DIR's, in turns, and B / A
   --ops           only key/value sales on a service without and one with --ops-port, in turns,
                   /metrics read every second (ops-overhead.ts); --rounds N turns each (default 3)
   --help          prints this`;
@@ -63,6 +67,7 @@ const { values } = parseArgs({
     baseline: { type: 'string' },
     'cpu-prof': { type: 'boolean' },
     ops: { type: 'boolean' },
+    engine: { type: 'boolean' },
     rounds: { type: 'string' },
     help: { type: 'boolean' },
   },
@@ -434,6 +439,8 @@ async function baselineBeside(root: string): Promise<void> {
 }
 
 if (values.help === true) console.log(HELP);
+else if (values.engine === true)
+  await enginePhase({ seconds: SECONDS, clients: CLIENTS, baseline: values.baseline });
 else if (values.baseline !== undefined) await baselineBeside(values.baseline);
 else if (values.logins === true) await loginsOnly();
 else if (values.ops === true) {

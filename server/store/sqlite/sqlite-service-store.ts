@@ -8,7 +8,6 @@ import { StoreAreas, storeAreas } from '../store-areas.ts';
 import type { GroupCommitObserver, StoreFigures } from '../store-figures.ts';
 import { ConnectionGate } from './connection-gate.ts';
 import { applySqliteMigrations } from './sqlite-migrations.ts';
-import { SqliteInFlightStore } from './sqlite-in-flight-store.ts';
 import { sqliteSessions } from './sqlite-session.ts';
 import { SqliteTransactionStore } from './sqlite-transaction-store.ts';
 import { StanSequence } from './stan-sequence.ts';
@@ -21,14 +20,11 @@ export interface SqliteStoreOptions {
   verbose?: (sql?: unknown) => void;
 }
 
-/**
- * Every area of a SQLite store over one session; outside a store transaction, in-flight inserts of
- * one turn share a commit (SqliteInFlightStore).
- */
-function sqliteAreas(session: SqlSession, top: boolean): StoreTx {
+/** Every area of a SQLite store over one session. */
+function sqliteAreas(session: SqlSession): StoreTx {
   return storeAreas(session, {
     transactions: new SqliteTransactionStore(session),
-    inFlight: top ? new SqliteInFlightStore(session) : new SqlInFlightStore(session),
+    inFlight: new SqlInFlightStore(session),
   });
 }
 
@@ -84,7 +80,7 @@ export class SqliteServiceStore extends StoreAreas implements ServiceStore {
     const { db, wal, checkpointer } = openDatabase(path, options);
     const gate = new ConnectionGate();
     const sessions = sqliteSessions(db, gate, wal);
-    const top = sqliteAreas(sessions.top, true);
+    const top = sqliteAreas(sessions.top);
     super(top);
     this.path = path;
     this.database = db;
@@ -92,7 +88,7 @@ export class SqliteServiceStore extends StoreAreas implements ServiceStore {
     this.#wal = wal;
     this.#checkpointer = checkpointer;
     this.#top = sessions.top;
-    this.#tx = sqliteAreas(sessions.tx, false);
+    this.#tx = sqliteAreas(sessions.tx);
     this.#stans = new StanSequence(top.transactions);
   }
 

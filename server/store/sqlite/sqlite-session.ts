@@ -77,12 +77,12 @@ export interface SqliteSessions {
 }
 
 /**
- * The sessions over one connection. Outside a store transaction each call takes its turn at the
+ * The sessions over one connection. Outside a store transaction each read takes its turn at the
  * connection (ConnectionGate: never inside another caller's open transaction); a statement that
- * writes commits on its own, and write() runs its change in the immediate transaction of its turn
- * (TurnCommit), in a savepoint of its own; either resolves once the log holding it is flushed
- * (WalSync, group commit), and waits its turn without blocking while another connection to the
- * file writes (whenFree).
+ * writes runs in the immediate transaction of its turn (TurnCommit), and write() runs its change
+ * there in a savepoint of its own; either resolves once the log holding it is flushed (WalSync,
+ * group commit), and waits its turn without blocking while another connection to the file writes
+ * (whenFree).
  */
 export function sqliteSessions(
   db: Database.Database,
@@ -112,19 +112,12 @@ export function sqliteSessions(
     insertRow: async (sql, values) => statements.insertRow(sql, values),
     write: (change) => change(tx),
   };
-  /** Runs one statement in its turn; one that writes resolves once its commit is durable. */
-  const single = async <T>(sql: string, use: () => T): Promise<T> => {
-    if (!statements.writes(sql)) return gate.run(use);
-    const result = await whenFree(() =>
-      gate.run(() => {
-        const value = use();
-        committed();
-        return value;
-      }),
-    );
-    await durable();
-    return result;
-  };
+  /**
+   * Runs one statement in its turn; one that writes joins the commit of its turn (TurnCommit) and
+   * resolves once that commit is durable.
+   */
+  const single = <T>(sql: string, use: () => T): Promise<T> =>
+    statements.writes(sql) ? turns.joinStatement(use) : gate.run(use);
   const top: SqlSession = {
     dialect: SQLITE_DIALECT,
     lock: '',

@@ -1,9 +1,13 @@
 import type Database from 'better-sqlite3';
 import type { ConnectionGate } from './connection-gate.ts';
 
-/** A store transaction waiting to run in the commit of its turn. */
+/**
+ * A store transaction, or one statement, waiting to run in the commit of its turn: a statement is
+ * atomic by itself (SQLite's statement journal undoes one that fails), so it takes no savepoint.
+ */
 interface Member {
-  work: () => Promise<unknown>;
+  work: () => unknown;
+  statement: boolean;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -25,10 +29,11 @@ export interface TurnCommitSql {
 export const TURN_MEMBERS = 64;
 
 /**
- * The store transactions (SqlSession.write) arriving in one turn of the event loop run in one
- * SQLite transaction, each in a savepoint of its own, and share its COMMIT and its flush: each
- * resolves once that commit is durable, and one that fails is rolled back to its savepoint alone
- * (docs/architecture.md, Group commit, not an off-loop store). The group holds the connection
+ * The store transactions (SqlSession.write) and the single statements that write outside one,
+ * arriving in one turn of the event loop, run in one SQLite transaction, each store transaction in
+ * a savepoint of its own, and share its COMMIT and its flush: each resolves once that commit is
+ * durable, and one that fails is undone alone, a store transaction rolled back to its savepoint, a
+ * statement by itself (docs/architecture.md, Group commit, not an off-loop store). The group holds the connection
  * (ConnectionGate) from BEGIN to COMMIT, so nothing outside it reads what it has not committed. It
  * takes members until a turn of the event loop passes with none waiting, or TURN_MEMBERS ran; when
  * SQLite ends the transaction itself (a full disk, an I/O error) or the commit or its flush fails,
@@ -57,8 +62,20 @@ export class TurnCommit {
 
   /** Runs `work` in the commit of its turn; resolves with its value once that commit is durable. */
   join<T>(work: () => Promise<T>): Promise<T> {
+    return this.#enter(work, false);
+  }
+
+  /**
+   * Runs `statement`, one statement that writes, in the commit of its turn without a savepoint;
+   * resolves with its value once that commit is durable.
+   */
+  joinStatement<T>(statement: () => T): Promise<T> {
+    return this.#enter(statement, true);
+  }
+
+  #enter<T>(work: () => unknown, statement: boolean): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.#waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.#waiting.push({ work, statement, resolve: resolve as (value: unknown) => void, reject });
       if (!this.#running) void this.#groups();
     });
   }
@@ -113,9 +130,18 @@ export class TurnCommit {
 
   /**
    * A member in its savepoint: released when it succeeds, rolled back and refused when not. A
-   * savepoint that cannot be released or rolled back throws, and the whole group is rolled back.
+   * savepoint that cannot be released or rolled back throws, and the whole group is rolled back. A
+   * statement runs as it is, and is refused when it fails.
    */
   async #run(member: Member): Promise<Outcome> {
+    if (member.statement) {
+      try {
+        return { ok: true, value: member.work() };
+      } catch (error) {
+        member.reject(error);
+        return { ok: false, error };
+      }
+    }
     let value: unknown;
     try {
       this.#savepoint.run();

@@ -5,11 +5,12 @@ import { newSale, seedMerchant, tracedSqliteStore } from './store-fixture.ts';
 const counts = (log: readonly string[]) => ({
   begins: log.filter((sql) => sql === 'BEGIN IMMEDIATE').length,
   inserts: log.filter((sql) => sql.startsWith('INSERT INTO in_flight')).length,
+  savepoints: log.filter((sql) => sql.startsWith('SAVEPOINT')).length,
   commits: log.filter((sql) => sql === 'COMMIT').length,
 });
 
 describe('SQLite in-flight records (docs/architecture.md, In flight)', () => {
-  it('commits the inserts of one turn together, and each once that commit is flushed', async () => {
+  it('commits the inserts of one turn together, without savepoints, each once that commit is flushed', async () => {
     const log: string[] = [];
     const { store } = tracedSqliteStore(log);
     const seeded = await seedMerchant(store);
@@ -20,7 +21,7 @@ describe('SQLite in-flight records (docs/architecture.md, In flight)', () => {
         store.inFlight.insert(newSale(seeded, n, { orderId: `O-${n}` }), null, 5),
       ),
     );
-    expect(counts(log)).toEqual({ begins: 1, inserts: 4, commits: 1 });
+    expect(counts(log)).toEqual({ begins: 1, inserts: 4, savepoints: 0, commits: 1 });
     expect(store.flushes).toBe(flushesBefore + 1);
     for (const record of records) {
       const orderId = record.draft.orderId ?? '';
@@ -29,7 +30,15 @@ describe('SQLite in-flight records (docs/architecture.md, In flight)', () => {
     log.length = 0;
     await store.inFlight.insert(newSale(seeded, 5, { orderId: 'O-5' }), null, 6);
     await store.inFlight.insert(newSale(seeded, 6, { orderId: 'O-6' }), null, 6);
-    expect(counts(log)).toEqual({ begins: 2, inserts: 2, commits: 2 });
+    expect(counts(log)).toEqual({ begins: 2, inserts: 2, savepoints: 0, commits: 2 });
+    log.length = 0;
+    const [inserted] = await Promise.all([
+      store.inFlight.insert(newSale(seeded, 7, { orderId: 'O-7' }), null, 7),
+      store.transaction((tx) => tx.inFlight.remove(records[0]?.id ?? 0)),
+    ]);
+    expect(counts(log)).toEqual({ begins: 1, inserts: 1, savepoints: 1, commits: 1 });
+    expect(await store.inFlight.isInFlight(inserted.id)).toBe(true);
+    expect(await store.inFlight.isInFlight(records[0]?.id ?? 0)).toBe(false);
     await store.close();
   });
 
