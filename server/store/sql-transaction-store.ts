@@ -1,8 +1,8 @@
 // Transactions and their history in SQL, the same on every back end but for how a capture enters
 // its batch and how a new transaction is inserted (docs/architecture.md, The store).
-import type { SqlDialect } from './sql-dialect.ts';
 import { SqlArea, type SqlSession, type SqlValues } from './sql-session.ts';
 import type { TransactionRecord } from './transaction-record.ts';
+import { changeAssignments, recordStanSql, type Assignment } from './transaction-change-sql.ts';
 import { eventValues, recordFromRow, type TransactionRow } from './transaction-rows.ts';
 import {
   StaleTransactionError,
@@ -21,9 +21,6 @@ export const SELECT_TRANSACTION = `SELECT t.*, b.number AS batch_number, o.order
   LEFT JOIN batches b ON b.id = t.batch_id
   LEFT JOIN orders o ON o.id = t.order_ref`;
 
-/** A column and the value a change writes to it. */
-export type Assignment = readonly [column: string, value: string | number | null];
-
 /**
  * How a capture enters its batch, as a back end does it: the columns to write (batch_id, item) and
  * what to do with the transaction as it stands after the change, before the change resolves.
@@ -31,52 +28,6 @@ export type Assignment = readonly [column: string, value: string | number | null
 export interface CapturePlace {
   readonly assignments: readonly Assignment[];
   readonly placed?: (after: TransactionRecord) => void;
-}
-
-/**
- * The columns a move's change writes, apart from its batch (TransactionStore.update): the state,
- * amounts, card data, flags, reversal reason, echo and custom fields, token, and the time.
- */
-export function changeAssignments(
-  before: TransactionRecord,
-  change: TransactionChange,
-  nowTs: number,
-): Assignment[] {
-  const sets: Assignment[] = [['last_modified_ts', nowTs]];
-  if (change.state !== undefined) sets.push(['state', change.state]);
-  if (change.amount !== undefined) sets.push(['amount', change.amount]);
-  if (change.refundedAmount !== undefined) sets.push(['refunded_amount', change.refundedAmount]);
-  if (change.clearCard === true) sets.push(['card_sealed', null]);
-  if (change.addFlag !== undefined && !before.statusFlags.includes(change.addFlag)) {
-    sets.push(['status_flags', [...before.statusFlags, change.addFlag].join('|')]);
-  }
-  if (change.reversalReason !== undefined) sets.push(['reversal_reason', change.reversalReason]);
-  if (change.echo !== undefined) sets.push(['echo_json', JSON.stringify(change.echo)]);
-  if (change.custom !== undefined) sets.push(['custom_json', JSON.stringify(change.custom)]);
-  if (change.token !== undefined) sets.push(['token', change.token]);
-  return sets;
-}
-
-/**
- * A stan sequence value noted for a profile unless its counter already covers it (so with stans
- * from reserved blocks the counter's row is neither written nor locked by a message); `profile`
- * and `value` name the statement's parameters (value null: nothing to note). On SQLite values are
- * handed out in order in memory (StanSequence), so the counter almost never covers one already and
- * the check would hardly ever spare the write: a plain upsert keeps the larger value (its callers
- * never pass null there).
- */
-export function recordStanSql(dialect: SqlDialect, profile: string, value: string): string {
-  const { greatest } = dialect;
-  if (dialect.backend === 'sqlite') {
-    return `INSERT INTO profile_counters AS c (profile_id, stan_seq) VALUES (${profile}, ${value})
-      ON CONFLICT (profile_id) DO UPDATE SET stan_seq = ${greatest('c.stan_seq', 'excluded.stan_seq')}`;
-  }
-  return `INSERT INTO profile_counters AS c (profile_id, stan_seq)
-    SELECT CAST(${profile} AS bigint), CAST(${value} AS bigint)
-    WHERE CAST(${value} AS bigint) IS NOT NULL AND NOT EXISTS (
-      SELECT 1 FROM profile_counters WHERE profile_id = CAST(${profile} AS bigint)
-      AND stan_seq >= CAST(${value} AS bigint))
-    ON CONFLICT (profile_id) DO UPDATE SET stan_seq = ${greatest('c.stan_seq', 'excluded.stan_seq')}`;
 }
 
 /**

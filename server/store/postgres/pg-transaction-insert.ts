@@ -1,5 +1,5 @@
 import type { SqlValues } from '../sql-session.ts';
-import { recordStanSql } from '../sql-transaction-store.ts';
+import { recordStanSql } from '../transaction-change-sql.ts';
 import { POSTGRES_DIALECT } from '../sql-dialect.ts';
 import type { NewTransaction, TransactionEvent } from '../transaction-store.ts';
 import { eventValues, NEW_TRANSACTION_COLUMNS, newTransactionValues } from '../transaction-rows.ts';
