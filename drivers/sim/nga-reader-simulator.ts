@@ -88,7 +88,14 @@ export class NgaReaderSimulator extends DeviceSimulator {
   present(card: TestCard, how: Presentation): void {
     const waiting = this.#waiting;
     if (waiting === undefined) this.#presented = [card, how];
-    else waiting.resolve([card, how]);
+    else this.#give(waiting, [card, how]);
+  }
+
+  /** Hands a card to a wait; a timing fault armed holds its answer back for the cancel at once. */
+  #give(waiting: CardWait, card: [TestCard, Presentation]): void {
+    if (this.faults.armed('late-activate-answer') || this.faults.armed('cancel-too-late'))
+      waiting.held = card;
+    waiting.resolve(card);
   }
 
   /** True while a contact read that went online waits for its host response (60-12). */
@@ -155,26 +162,20 @@ export class NgaReaderSimulator extends DeviceSimulator {
     const card = new Promise<[TestCard, Presentation]>((resolve) => {
       mine = { resolve, abort, amount: request.subarray(4, 10).toString('hex') };
       this.#waiting = mine;
-      if (this.#presented !== undefined) resolve(this.#presented);
+      if (this.#presented !== undefined) this.#give(mine, this.#presented);
       this.#presented = undefined;
     });
     const timer = delay(timeoutS * 1000, abort.signal).then(() => undefined);
     let got = await Promise.race([card, timer]).catch(() => 'cancelled' as const);
-    if (got !== undefined && got !== 'cancelled' && mine !== undefined && this.#holdsReads()) {
+    if (got !== 'cancelled' && mine?.held !== undefined) {
       // The card is read, but its answer waits for the cancel the timing fault is about.
-      mine.held = got;
-      got = await timer.then(() => got).catch(() => 'cancelled' as const);
+      got = await timer.then(() => mine?.held).catch(() => 'cancelled' as const);
     }
     abort.abort();
     if (this.#waiting === mine) this.#waiting = undefined;
     if (got === 'cancelled') return;
     if (got === undefined) return this.#reply(NGA.activate[0], NGA_STATUS.timeout);
     return this.#readAnswer(got, mine?.amount ?? '');
-  }
-
-  /** True while a fault holds a read's answer back until the cancel. */
-  #holdsReads(): boolean {
-    return this.faults.armed('late-activate-answer') || this.faults.armed('cancel-too-late');
   }
 
   /** The Activate's answer to a card read: its data, or why it failed (0A 01, 0A 02). */
