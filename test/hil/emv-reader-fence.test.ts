@@ -1,42 +1,18 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NgaReaderDriver } from '../../drivers/emv/nga-reader-driver.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { findCard, loadCardCatalogue } from '../../drivers/sim/card-catalogue.ts';
 import type { FaultName } from '../../drivers/sim/fault-plan.ts';
-import { NgaReaderSimulator } from '../../drivers/sim/nga-reader-simulator.ts';
-import { SerialTransport } from '../../drivers/transport/serial-transport.ts';
-import { openPtyPair, type PtyPair } from './helpers/pty-pair.ts';
+import { type NgaBench, ngaBenches } from './helpers/nga-bench.ts';
 
 const cards = loadCardCatalogue();
 /** The customer whose read is cancelled, and the next customer. */
 const cardA = findCard(cards, 'mc');
 const cardB = findCard(cards, 'visa');
 
-let pair: PtyPair | undefined;
-let driver: NgaReaderDriver | undefined;
-let sim: NgaReaderSimulator | undefined;
-
-afterEach(async () => {
-  await driver?.close();
-  await sim?.stop();
-  await pair?.unplug();
-});
-
-/** Driver and simulator over a real pty; `commandDeadlineMs` bounds the fence's wait. */
-async function start(commandDeadlineMs?: number) {
-  pair = await openPtyPair();
-  sim = new NgaReaderSimulator(new SerialTransport({ path: pair.device, baudRate: 115200 }));
-  const host = new SerialTransport({ path: pair.host, baudRate: 115200 });
-  driver = new NgaReaderDriver(host, commandDeadlineMs === undefined ? {} : { commandDeadlineMs });
-  await sim.start();
-  await driver.open();
-  return { driver, sim };
-}
+/** Driver and simulator over a real pty; a commandDeadlineMs option bounds the fence's wait. */
+const start = ngaBenches();
 
 /** Starts a read and waits until the reader waits for a card (the read in an object, not awaited). */
-async function waiting(
-  bench: { driver: NgaReaderDriver; sim: NgaReaderSimulator },
-  signal?: AbortSignal,
-) {
+async function waiting(bench: NgaBench, signal?: AbortSignal) {
   const before = bench.sim.activations;
   const reading = bench.driver.readCard({ amountMinor: 1500, deadlineMs: 10_000, signal });
   reading.catch(() => undefined);
@@ -83,7 +59,7 @@ describe('EMV reader: a cancelled read never answers the next one (NEO 2 IDG §8
 
 describe('EMV reader: out of step when the fence gets no answer', () => {
   it('a reader that stops answering: calls reject DISCONNECTED (field reader) until it answers again', async () => {
-    const bench = await start(400);
+    const bench = await start({ commandDeadlineMs: 400 });
     bench.sim.faults.arm('no-answer', Infinity);
     await expect(
       bench.driver.readCard({ amountMinor: 1500, deadlineMs: 300 }),
