@@ -1,4 +1,4 @@
-import { withDeadline } from '../call-options.ts';
+import { abortReason, withDeadline } from '../call-options.ts';
 import { DeviceError } from '../device-error.ts';
 import { FrameInbox } from '../transport/frame-inbox.ts';
 import type { Transport } from '../transport/transport.ts';
@@ -68,31 +68,32 @@ export class NgaLink {
     }
   }
 
-  /** The fence after a call ended without its answer; out of step when it gets none in time. */
-  async #fence(): Promise<void> {
+  /**
+   * The fence, under its own deadline only: once started it runs to its end, so a cancel it sent
+   * is always waited for (§8.5.6). False, and the link out of step, when no ping was answered.
+   */
+  async #fence(): Promise<boolean> {
     try {
       await withDeadline('emv reader fence', {}, this.#deadlineMs, (signal) =>
         this.#resynchronise(signal),
       );
+      return true;
     } catch {
       this.#outOfStep = true;
+      return false;
     }
   }
 
-  /** The fence before a call on a link out of step; a failure is the call's. */
+  /** The fence before a call on a link out of step: DISCONNECTED (field reader) when it fails. */
   async #fenceFirst(signal: AbortSignal): Promise<void> {
-    try {
-      await withDeadline('emv reader fence', { signal }, this.#deadlineMs, (fence) =>
-        this.#resynchronise(fence),
-      );
-    } catch (error) {
-      if (signal.aborted || lostLink(error)) throw error;
+    const inStep = await this.#fence();
+    if (signal.aborted) throw abortReason(signal);
+    if (!inStep)
       throw new DeviceError(
         'DISCONNECTED',
         'emv reader: out of step, it does not answer the ping that puts the link back in step',
-        { field: 'reader', cause: error },
+        { field: 'reader' },
       );
-    }
   }
 
   async #resynchronise(signal: AbortSignal): Promise<void> {
