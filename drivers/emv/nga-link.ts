@@ -14,9 +14,10 @@ const lostLink = (error: unknown): boolean =>
  * that ends without its own answer (deadline, cancel, the caller's signal, a bad CRC) is followed
  * by a fence before anything else is sent: a cancel (05-01) while an Activate may still run,
  * answered by the cancel or by the Activate (NEO 2 Interface Developer's Guide §8.5.6, §8.6.1),
- * then pings (18-01) until a ping is answered, every frame before it discarded; a ping answered
- * by an Activate's or a cancel's answer may have been taken as a cancel (§8.5.1) and is sent
- * again. The reader answers in order, so after the ping's answer nothing of the old call can come.
+ * then pings (18-01) until a ping is answered, every frame before it discarded; a ping met first
+ * by an Activate's answer, or by a cancel's while the Activate has not answered, may have been
+ * taken as a cancel (§8.5.1) and is sent again. The reader answers in order, so after the ping's
+ * answer nothing of the old call can come.
  * A fence without an answer within `deadlineMs` leaves the link out of step: the next call fences
  * first and, failing, rejects DISCONNECTED (field reader) without sending its command.
  */
@@ -25,7 +26,7 @@ export class NgaLink {
   readonly #deadlineMs: number;
   readonly #parser = new NgaFrameParser('response');
   readonly #answers = new FrameInbox<NgaReceived>(8);
-  /** True from sending an Activate until an Activate's or a cancel's answer comes. */
+  /** True from sending an Activate until an Activate's answer comes (a cancel's answer may precede it). */
   #activateMayRun = false;
   #outOfStep = false;
 
@@ -102,10 +103,12 @@ export class NgaLink {
       await this.#write(NGA.cancel, Buffer.alloc(0));
       await this.#take(signal, [NGA.cancel[0], NGA.activate[0]]);
     }
-    for (;;) {
-      await this.#write(NGA.ping, Buffer.alloc(0));
+    for (let ping = true; ;) {
+      if (ping) await this.#write(NGA.ping, Buffer.alloc(0));
       const answer = await this.#take(signal, [NGA.ping[0], NGA.activate[0], NGA.cancel[0]]);
       if (answer.command === NGA.ping[0]) break;
+      // The ping may have been taken as a cancel (§8.5.1), unless the Activate had already ended.
+      ping = answer.command === NGA.activate[0] || this.#activateMayRun;
     }
     this.#outOfStep = false;
   }
@@ -138,8 +141,7 @@ export class NgaLink {
         if (badCrcEnds) return frame;
         continue;
       }
-      if (frame.command === NGA.activate[0] || frame.command === NGA.cancel[0])
-        this.#activateMayRun = false;
+      if (frame.command === NGA.activate[0]) this.#activateMayRun = false;
       if (commands.includes(frame.command)) return frame;
     }
   }
