@@ -65,10 +65,14 @@ export function untilAborted<T>(signal: AbortSignal, promise: Promise<T>): Promi
   });
 }
 
-/** Resolves after `ms` milliseconds, or rejects with the signal's reason if it aborts first. */
+/** Resolves after `ms` milliseconds, or rejects with the signal's reason if it aborts first (its timer cleared). */
 export function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  const wait = new Promise<void>((resolve) => setTimeout(resolve, ms));
-  return signal === undefined ? wait : untilAborted(signal, wait);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const wait = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  if (signal === undefined) return wait;
+  return untilAborted(signal, wait).finally(() => clearTimeout(timer));
 }
 
 /** The signal's reason as an Error: a DeviceError when one of ours aborted it, CANCELLED otherwise. */

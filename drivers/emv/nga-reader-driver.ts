@@ -4,7 +4,6 @@ import type { CardRead, CardReadOptions, CardReader } from '../readers/card-read
 import { READ_CARD_DEADLINE_MS } from '../readers/card-reader-base.ts';
 import { CancellableCall } from '../supervisor/cancellable-call.ts';
 import { DeviceQueue } from '../supervisor/device-queue.ts';
-import { FrameInbox } from '../transport/frame-inbox.ts';
 import type { Transport } from '../transport/transport.ts';
 import {
   type EmvCompletion,
@@ -13,10 +12,17 @@ import {
   hostResponseData,
 } from './emv-completion.ts';
 import { emvReadFromTlv } from './emv-result.ts';
-import { NGA, NGA_STATUS, type NgaReceived, NgaFrameParser, encodeNgaFrame } from './nga-frame.ts';
+import { NGA, NGA_STATUS } from './nga-frame.ts';
+import { NgaLink } from './nga-link.ts';
 
-/** Deadline of ping, cancel and the host response in milliseconds; default 3000. */
+/** Deadline of ping, cancel, the host response and the fence in milliseconds; default 3000. */
 export const NGA_COMMAND_DEADLINE_MS = 3000;
+
+/** Options of the EMV reader driver. */
+export interface NgaReaderOptions {
+  /** How long the fence after a call without its answer may take; default NGA_COMMAND_DEADLINE_MS. */
+  commandDeadlineMs?: number;
+}
 
 function failure(status: number, detail: number | undefined): DeviceError {
   if (status === NGA_STATUS.timeout)
@@ -81,32 +87,24 @@ function amountTlv(amountMinor: number | undefined): Buffer {
  * 115200 8N1): ping, Activate Transaction (amount, timeout) answered with TLV, cancel, and Apply
  * Host Response after a chip read went online. The answer becomes an EmvRead (icc hex, rfid,
  * masked account, entry mode, receipt tags) or, for a magnetic-stripe fallback, an encrypted
- * swipe; the host response's answer an EmvCompletion (TC or AAC, the card's final data).
+ * swipe; the host response's answer an EmvCompletion (TC or AAC, the card's final data). A call
+ * ended without its answer is fenced (NgaLink), so its answer never reaches a later call.
  */
 export class NgaReaderDriver implements CardReader {
   readonly transport: Transport;
-  readonly #parser = new NgaFrameParser('response');
-  readonly #answers = new FrameInbox<NgaReceived>(8);
+  readonly #link: NgaLink;
   readonly #queue: DeviceQueue;
   readonly #activation = new CancellableCall();
 
-  constructor(transport: Transport) {
+  constructor(transport: Transport, options: NgaReaderOptions = {}) {
     this.transport = transport;
+    this.#link = new NgaLink(transport, options.commandDeadlineMs ?? NGA_COMMAND_DEADLINE_MS);
     this.#queue = new DeviceQueue(`emv reader ${transport.name}`);
-    transport.on('data', (chunk) => {
-      for (const frame of this.#parser.push(chunk)) this.#answers.push(frame);
-    });
-    transport.on('disconnect', (cause) => {
-      this.#parser.reset();
-      this.#answers.fail(
-        new DeviceError('DISCONNECTED', `${transport.name}: reader disconnected`, { cause }),
-      );
-    });
   }
 
   async open(): Promise<void> {
     await this.transport.open();
-    this.#answers.reset();
+    this.#link.reset();
   }
 
   close(): Promise<void> {
@@ -116,7 +114,7 @@ export class NgaReaderDriver implements CardReader {
   /** Checks the reader answers (18-01). */
   ping(options: CallOptions = {}): Promise<void> {
     return this.#queue.run('ping', options, NGA_COMMAND_DEADLINE_MS, async (signal) => {
-      const answer = await this.#exchange(NGA.ping, Buffer.alloc(0), signal);
+      const answer = await this.#link.call(NGA.ping, Buffer.alloc(0), signal);
       if (answer.code !== NGA_STATUS.ok) throw failure(answer.code, answer.data[0]);
     });
   }
@@ -129,22 +127,11 @@ export class NgaReaderDriver implements CardReader {
         Buffer.of(Math.min(255, Math.ceil(deadlineMs / 1000))),
         amountTlv(options.amountMinor),
       ]);
-      return this.#activation.run(
-        signal,
-        async (activation) => {
-          const answer = await this.#exchange(NGA.activate, request, activation);
-          if (answer.code !== NGA_STATUS.ok) throw failure(answer.code, answer.data[0]);
-          return emvReadFromTlv(answer.data);
-        },
-        async () => {
-          if (this.transport.isOpen)
-            await this.#exchange(
-              NGA.cancel,
-              Buffer.alloc(0),
-              AbortSignal.timeout(NGA_COMMAND_DEADLINE_MS),
-            );
-        },
-      );
+      return this.#activation.run(signal, async (activation) => {
+        const answer = await this.#link.call(NGA.activate, request, activation);
+        if (answer.code !== NGA_STATUS.ok) throw failure(answer.code, answer.data[0]);
+        return emvReadFromTlv(answer.data);
+      });
     });
   }
 
@@ -160,14 +147,14 @@ export class NgaReaderDriver implements CardReader {
       options,
       NGA_COMMAND_DEADLINE_MS,
       async (signal) => {
-        const answer = await this.#exchange(NGA.complete, hostResponseData(issuerData), signal);
+        const answer = await this.#link.call(NGA.complete, hostResponseData(issuerData), signal);
         if (answer.code !== NGA_STATUS.ok) throw failure(answer.code, answer.data[0]);
         return emvCompletionFromTlv(answer.data);
       },
     );
   }
 
-  /** Resolves once every call so far has ended, a cancelled card wait's cancel (05-01) answered. */
+  /** Resolves once every call so far has ended, a call ended without its answer fenced (NgaLink). */
   settled(): Promise<void> {
     return this.#queue.idle();
   }
@@ -177,22 +164,5 @@ export class NgaReaderDriver implements CardReader {
     this.#activation.cancel(
       new DeviceError('CANCELLED', 'emv reader: card read cancelled', { field: 'card' }),
     );
-  }
-
-  async #exchange(
-    command: readonly [number, number],
-    data: Buffer,
-    signal: AbortSignal,
-  ): Promise<NgaReceived> {
-    if (this.transport.isOpen) this.#answers.reset();
-    await this.transport.write(
-      encodeNgaFrame('command', { command: command[0], code: command[1], data }),
-    );
-    for (;;) {
-      const answer = await this.#answers.take(signal);
-      if (!answer.crcOk)
-        throw new DeviceError('CHECKSUM', 'emv reader: answer with a bad CRC', { field: 'crc' });
-      if (answer.command === command[0]) return answer;
-    }
   }
 }

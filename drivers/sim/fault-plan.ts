@@ -5,7 +5,10 @@ import { DeviceError } from '../device-error.ts';
  * for the chip: card-decline, a card that declines after the issuer approved; bad-arqc, a card
  * whose cryptogram its issuer's keys do not give; bad-arpc, issuer data that reaches the card
  * altered, so its ARPC does not verify; card-removed, a card taken out before it completes;
- * chip-unreadable, a card whose chip the EMV reader cannot read (0A 01).
+ * chip-unreadable, a card whose chip the EMV reader cannot read (0A 01). The EMV reader's timings
+ * (NEO 2 Interface Developer's Guide §8.5.1, §8.5.6, §8.6.1): late-activate-answer, a cancel
+ * answered at once and the cancelled card read's answer after it; cancel-too-late, a card read
+ * answered instead of the cancel; no-answer, a command left without any answer.
  */
 export type FaultName =
   | 'bad-checksum'
@@ -18,7 +21,10 @@ export type FaultName =
   | 'bad-arqc'
   | 'bad-arpc'
   | 'card-removed'
-  | 'chip-unreadable';
+  | 'chip-unreadable'
+  | 'late-activate-answer'
+  | 'cancel-too-late'
+  | 'no-answer';
 
 /** The faults the simulators understand (each device those that apply to it). */
 export const FAULT_NAMES: readonly FaultName[] = [
@@ -33,6 +39,9 @@ export const FAULT_NAMES: readonly FaultName[] = [
   'bad-arpc',
   'card-removed',
   'chip-unreadable',
+  'late-activate-answer',
+  'cancel-too-late',
+  'no-answer',
 ];
 
 /**

@@ -1,47 +1,35 @@
-import {
-  POS_ENTRY,
-  PROFILE_TAGS,
-  TlvError,
-  type BinIssuerKeys,
-  type TlvNode,
-  encodeTlv,
-  loadIssuerKeys,
-  tdesCbcEncrypt,
-  zeroPad,
-} from '../crypto/index.ts';
+import { TlvError, type BinIssuerKeys, loadIssuerKeys } from '../crypto/index.ts';
 import { delay } from '../call-options.ts';
 import {
   NGA,
   NGA_STATUS,
-  type NgaFrame,
+  type NgaReceived,
   NgaFrameParser,
   encodeNgaFrame,
 } from '../emv/nga-frame.ts';
 import type { Transport } from '../transport/transport.ts';
 import type { TestCard } from './card-catalogue.ts';
 import { DeviceSimulator, type SimulatorOptions } from './device-simulator.ts';
-import {
-  type PendingChipTransaction,
-  pendingChipTransaction,
-  secondGenerateAc,
-} from './emv-card-completion.ts';
-import { SimulatedChips, chipRead } from './chip-reads.ts';
+import { type PendingChipTransaction, secondGenerateAc } from './emv-card-completion.ts';
+import { SimulatedChips } from './chip-reads.ts';
+import { type Presentation, ngaCardData } from './nga-card-data.ts';
 import { type KeyInjection, SimulatedKeys, isKeyExhausted } from './simulated-keys.ts';
-import {
-  IDTECH_FACTORY_MASKING,
-  type TrackMasking,
-  checkedMasking,
-  maskTrack,
-} from './track-masking.ts';
+import { IDTECH_FACTORY_MASKING, type TrackMasking, checkedMasking } from './track-masking.ts';
 
 /** A card wait (Activate Transaction) in progress: the card it is given, and its end. */
 interface CardWait {
   resolve: (card: [TestCard, Presentation]) => void;
   abort: AbortController;
+  /** Amount of the transaction (9F02, n12 as hex). */
+  amount: string;
+  /** A card read whose answer a timing fault holds back until the cancel comes. */
+  held?: [TestCard, Presentation];
 }
 
-/** How the simulated customer presents the card. */
-export type Presentation = 'contact' | 'contactless' | 'fallback-swipe';
+/** Milliseconds between the cancel's answer and the cancelled read's (late-activate-answer). */
+export const LATE_ACTIVATE_ANSWER_MS = 150;
+
+export type { Presentation } from './nga-card-data.ts';
 
 /** Options of the EMV reader simulator. */
 export interface NgaSimulatorOptions extends SimulatorOptions {
@@ -51,11 +39,6 @@ export interface NgaSimulatorOptions extends SimulatorOptions {
   /** The issuer master keys the chips of their BINs carry; default resources/issuer-keys.json. */
   issuerKeys?: readonly BinIssuerKeys[];
 }
-
-const tlv = (tag: string, value: Buffer | string): TlvNode => ({
-  tag,
-  value: typeof value === 'string' ? Buffer.from(value, 'hex') : value,
-});
 
 /**
  * An EMV reader speaking NGA protocol 2 (ID TECH NEO 2 style): ping, Activate Transaction,
@@ -70,10 +53,17 @@ const tlv = (tag: string, value: Buffer | string): TlvNode => ({
  * sets its CVR as the reader sets TVR and TSI. A card whose catalogue entry says `firstAc: TC`
  * approves offline at its first GENERATE AC and waits for no host response. Faults: bad-arqc (a cryptogram the card's issuer
  * keys do not give), bad-arpc (the issuer data altered on its way to the card), card-decline.
+ * It takes one command at a time, in order; while an Activate waits for a card any other
+ * command but a cancel is taken as a cancel, answered by the Activate failed 0A 03 (NEO 2
+ * Interface Developer's Guide §8.5.1). Timing faults hold a presented card's answer until the
+ * cancel: late-activate-answer answers the cancel, then the read; cancel-too-late answers the
+ * read instead of the cancel (§8.5.6, §8.6.1); no-answer drops the next answer.
  */
 export class NgaReaderSimulator extends DeviceSimulator {
   readonly keys: SimulatedKeys;
   readonly #parser = new NgaFrameParser('command');
+  /** Settles when the reader takes its next command: after the answer it is busy with. */
+  #ready: Promise<void> = Promise.resolve();
   #waiting: CardWait | undefined;
   #presented: [TestCard, Presentation] | undefined;
   /** The contact read that went online and waits for the host response (60-12). */
@@ -98,7 +88,14 @@ export class NgaReaderSimulator extends DeviceSimulator {
   present(card: TestCard, how: Presentation): void {
     const waiting = this.#waiting;
     if (waiting === undefined) this.#presented = [card, how];
-    else waiting.resolve([card, how]);
+    else this.#give(waiting, [card, how]);
+  }
+
+  /** Hands a card to a wait; a timing fault armed holds its answer back for the cancel at once. */
+  #give(waiting: CardWait, card: [TestCard, Presentation]): void {
+    if (this.faults.armed('late-activate-answer') || this.faults.armed('cancel-too-late'))
+      waiting.held = card;
+    waiting.resolve(card);
   }
 
   /** True while a contact read that went online waits for its host response (60-12). */
@@ -112,93 +109,97 @@ export class NgaReaderSimulator extends DeviceSimulator {
   }
 
   protected onBytes(chunk: Buffer): void {
-    for (const frame of this.#parser.push(chunk)) {
-      if (!frame.crcOk)
-        void this.#answer({
-          command: frame.command,
-          code: NGA_STATUS.crcError,
-          data: Buffer.alloc(0),
-        });
-      else if (frame.command === NGA.ping[0])
-        void this.#answer({ command: NGA.ping[0], code: NGA_STATUS.ok, data: Buffer.alloc(0) });
-      else if (frame.command === NGA.cancel[0]) {
-        // Ended at once, so an Activate right behind the cancel starts a new wait.
-        const waiting = this.#waiting;
-        this.#waiting = undefined;
-        waiting?.abort.abort();
-        void this.#answer({ command: NGA.cancel[0], code: NGA_STATUS.ok, data: Buffer.alloc(0) });
-      } else if (frame.command === NGA.activate[0]) void this.#activate(frame.data);
-      else if (frame.command === NGA.complete[0] && frame.code === NGA.complete[1])
-        void this.#complete(frame.data);
-      else
-        void this.#answer({
-          command: frame.command,
-          code: NGA_STATUS.unknownCommand,
-          data: Buffer.alloc(0),
-        });
-    }
+    for (const frame of this.#parser.push(chunk))
+      this.#ready = this.#ready.then(() => this.#take(frame)).catch(() => undefined);
+  }
+
+  /** Handles one command; a promise returned keeps the reader busy until it settles. */
+  #take(frame: NgaReceived): Promise<void> | undefined {
+    const reply = (code: number): Promise<void> => this.#reply(frame.command, code);
+    if (!frame.crcOk) void reply(NGA_STATUS.crcError);
+    else if (frame.command === NGA.cancel[0]) return this.#cancel();
+    else if (frame.command === NGA.activate[0]) void this.#activate(frame.data);
+    else if (this.#waiting !== undefined) {
+      // Anything but a cancel or stop during an Activate is taken as a cancel (§8.5.1).
+      this.#endWait();
+      void this.#reply(NGA.activate[0], NGA_STATUS.failed, Buffer.of(0x03));
+    } else if (frame.command === NGA.ping[0]) void reply(NGA_STATUS.ok);
+    else if (frame.command === NGA.complete[0] && frame.code === NGA.complete[1])
+      void this.#complete(frame.data);
+    else void reply(NGA_STATUS.unknownCommand);
+    return undefined;
+  }
+
+  /** Ends the card wait in progress, if any, and gives back the card it held. */
+  #endWait(): CardWait | undefined {
+    const waiting = this.#waiting;
+    this.#waiting = undefined;
+    waiting?.abort.abort();
+    return waiting;
+  }
+
+  /** Cancel (05-01): ended at once, so an Activate right behind it starts a new wait. */
+  #cancel(): Promise<void> | undefined {
+    const waiting = this.#endWait();
+    const held = waiting?.held;
+    if (held !== undefined && this.faults.fire('cancel-too-late'))
+      return this.#readAnswer(held, waiting?.amount ?? '');
+    void this.#reply(NGA.cancel[0], NGA_STATUS.ok);
+    if (held !== undefined && this.faults.fire('late-activate-answer'))
+      return delay(LATE_ACTIVATE_ANSWER_MS).then(() =>
+        this.#readAnswer(held, waiting?.amount ?? ''),
+      );
+    return undefined;
   }
 
   async #activate(request: Buffer): Promise<void> {
-    const answer = (code: number, data: Buffer = Buffer.alloc(0)): Promise<void> =>
-      this.#answer({ command: NGA.activate[0], code, data });
-    if (this.#waiting !== undefined) return answer(NGA_STATUS.notAllowed);
+    if (this.#waiting !== undefined) return this.#reply(NGA.activate[0], NGA_STATUS.notAllowed);
     this.#pending = undefined;
     this.activations += 1;
     const timeoutS = request[0] ?? 30;
-    const amount = request.subarray(4, 10).toString('hex');
     const abort = new AbortController();
     let mine: CardWait | undefined;
     const card = new Promise<[TestCard, Presentation]>((resolve) => {
-      mine = { resolve, abort };
+      mine = { resolve, abort, amount: request.subarray(4, 10).toString('hex') };
       this.#waiting = mine;
-      if (this.#presented !== undefined) resolve(this.#presented);
+      if (this.#presented !== undefined) this.#give(mine, this.#presented);
       this.#presented = undefined;
     });
     const timer = delay(timeoutS * 1000, abort.signal).then(() => undefined);
-    const got = await Promise.race([card, timer]).catch(() => 'cancelled' as const);
+    let got = await Promise.race([card, timer]).catch(() => 'cancelled' as const);
+    if (got !== 'cancelled' && mine?.held !== undefined) {
+      // The card is read, but its answer waits for the cancel the timing fault is about.
+      got = await timer.then(() => mine?.held).catch(() => 'cancelled' as const);
+    }
     abort.abort();
     if (this.#waiting === mine) this.#waiting = undefined;
     if (got === 'cancelled') return;
-    if (got === undefined) return answer(NGA_STATUS.timeout);
+    if (got === undefined) return this.#reply(NGA.activate[0], NGA_STATUS.timeout);
+    return this.#readAnswer(got, mine?.amount ?? '');
+  }
+
+  /** The Activate's answer to a card read: its data, or why it failed (0A 01, 0A 02). */
+  async #readAnswer([card, how]: [TestCard, Presentation], amount: string): Promise<void> {
+    const answer = (code: number, data?: Buffer): Promise<void> =>
+      this.#reply(NGA.activate[0], code, data);
     if (this.cardReadFails || this.faults.fire('chip-unreadable')) {
       this.cardReadFails = false;
       return answer(NGA_STATUS.failed, Buffer.of(0x01));
     }
     if (this.faults.fire('exhausted')) this.keys.exhaust();
     try {
-      return await answer(NGA_STATUS.ok, this.#cardData(got[0], got[1], amount));
+      const read = ngaCardData(card, how, amount, {
+        keys: this.keys,
+        masking: this.masking,
+        chips: this.#chips,
+        badArqc: this.faults.fire('bad-arqc'),
+      });
+      if (read.pending !== undefined) this.#pending = read.pending;
+      return await answer(NGA_STATUS.ok, read.data);
     } catch (error) {
       if (!isKeyExhausted(error)) throw error;
       return answer(NGA_STATUS.failed, Buffer.of(0x02));
     }
-  }
-
-  #cardData(card: TestCard, how: Presentation, amount: string): Buffer {
-    const { ksn, keys } = this.keys.next();
-    const encrypt = (data: Buffer): Buffer =>
-      tdesCbcEncrypt(keys['data-request'], zeroPad(data, 8));
-    if (how === 'fallback-swipe' || card.emv === null) {
-      return encodeTlv([
-        tlv('9F39', Buffer.of(POS_ENTRY.fallback)),
-        tlv(PROFILE_TAGS.fallbackTrack, encrypt(Buffer.from(card.track2, 'latin1'))),
-        tlv(PROFILE_TAGS.maskedTrack2, Buffer.from(maskTrack(card.track2, this.masking), 'latin1')),
-        tlv(PROFILE_TAGS.maskedTrack1, Buffer.from(maskTrack(card.track1, this.masking), 'latin1')),
-        tlv(PROFILE_TAGS.ksn, ksn),
-      ]);
-    }
-    const chip = this.#chips.chipOf(card, card.emv.panSequence);
-    const { nodes, transaction } = chipRead(
-      { ...card, emv: card.emv },
-      how === 'contactless',
-      chip,
-      amount,
-      { ksn, encrypt },
-      this.faults.fire('bad-arqc'),
-    );
-    if (how === 'contact' && card.emv.firstAc !== 'TC')
-      this.#pending = pendingChipTransaction(chip, transaction, nodes);
-    return encodeTlv(nodes);
   }
 
   /**
@@ -207,8 +208,8 @@ export class NgaReaderSimulator extends DeviceSimulator {
    * for it; bad TLV is a bad parameter (05); failed (0A) when the card-removed fault fires.
    */
   async #complete(hostData: Buffer): Promise<void> {
-    const answer = (code: number, data: Buffer = Buffer.alloc(0)): Promise<void> =>
-      this.#answer({ command: NGA.complete[0], code, data });
+    const answer = (code: number, data?: Buffer): Promise<void> =>
+      this.#reply(NGA.complete[0], code, data);
     const pending = this.#pending;
     if (pending === undefined) return answer(NGA_STATUS.notAllowed);
     if (this.faults.fire('card-removed')) {
@@ -229,8 +230,10 @@ export class NgaReaderSimulator extends DeviceSimulator {
     return answer(NGA_STATUS.ok, data);
   }
 
-  async #answer(frame: NgaFrame): Promise<void> {
-    const bytes = encodeNgaFrame('response', frame);
+  /** Sends an answer through the armed faults (no-answer drops it, bad-checksum spoils its CRC). */
+  async #reply(command: number, code: number, data: Buffer = Buffer.alloc(0)): Promise<void> {
+    if (this.faults.fire('no-answer')) return;
+    const bytes = encodeNgaFrame('response', { command, code, data });
     const crcAt = bytes.length - 1;
     if (this.faults.fire('bad-checksum')) bytes[crcAt] = (bytes[crcAt] ?? 0) ^ 0xff;
     await this.send(bytes).catch(() => undefined);

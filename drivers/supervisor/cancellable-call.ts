@@ -3,7 +3,8 @@ import type { DeviceError } from '../device-error.ts';
 /**
  * The one long call a device may have running (PIN entry, waiting for a card) that cancel() can
  * end from outside the device's queue. When the call ends by cancel, deadline or the caller's
- * signal, `onCancelled` runs (e.g. sends the device its cancel message) before the call rejects.
+ * signal, `onCancelled` runs (e.g. sends the device its cancel message; default nothing) before the
+ * call rejects.
  */
 export class CancellableCall {
   #controller: AbortController | undefined;
@@ -12,7 +13,7 @@ export class CancellableCall {
   async run<T>(
     signal: AbortSignal,
     work: (signal: AbortSignal) => Promise<T>,
-    onCancelled: () => Promise<void>,
+    onCancelled: () => Promise<void> = () => Promise.resolve(),
   ): Promise<T> {
     const controller = new AbortController();
     this.#controller = controller;

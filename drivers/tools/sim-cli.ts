@@ -34,6 +34,9 @@ const USAGE = `usage: npm run sim -- <${SIM_DEVICES.join('|')}> [options]
                      card-decline (emv: the card declines after the issuer approved),
                      bad-arqc (emv: a cryptogram its issuer's keys do not give),
                      bad-arpc (emv: the issuer data reaches the card altered),
+                     late-activate-answer (emv: a cancel is answered, then the cancelled read),
+                     cancel-too-late (emv: the cancelled read is answered instead of the cancel),
+                     no-answer (emv: the next answer is never sent),
                      [*N|*always]; repeatable; unplug's ms is how long the cable stays out (2000)
   --format F         idtech: enhanced (default) or original
   --mask L,T,C[,expiry]  idtech, magtek, emv fallback: mask tracks keeping L leading and T trailing

@@ -1,31 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { NgaReaderDriver } from '../../drivers/emv/nga-reader-driver.ts';
+import { describe, expect, it } from 'vitest';
 import { findCard, loadCardCatalogue } from '../../drivers/sim/card-catalogue.ts';
-import { NgaReaderSimulator } from '../../drivers/sim/nga-reader-simulator.ts';
-import { SerialTransport } from '../../drivers/transport/serial-transport.ts';
 import { capturedFromRead } from '../../main/lane/card-steps.ts';
 import { cardOfflineDecision } from '../../main/lane/offline/card-offline-decision.ts';
-import { openPtyPair, type PtyPair } from './helpers/pty-pair.ts';
+import { ngaBenches } from './helpers/nga-bench.ts';
 
 const cards = loadCardCatalogue();
 
-let pair: PtyPair | undefined;
-let driver: NgaReaderDriver | undefined;
-let sim: NgaReaderSimulator | undefined;
-
-afterEach(async () => {
-  await driver?.close();
-  await sim?.stop();
-  await pair?.unplug();
-});
+const start = ngaBenches();
 
 /** Inserts a catalogue card in the simulated EMV reader over a pty and reads it as the lane does. */
 async function insert(cardId: string) {
-  pair = await openPtyPair();
-  sim = new NgaReaderSimulator(new SerialTransport({ path: pair.device, baudRate: 115200 }));
-  driver = new NgaReaderDriver(new SerialTransport({ path: pair.host, baudRate: 115200 }));
-  await sim.start();
-  await driver.open();
+  const { driver, sim } = await start();
   const reading = driver.readCard({ amountMinor: 1500, deadlineMs: 5000 });
   sim.present(findCard(cards, cardId), 'contact');
   const read = await reading;

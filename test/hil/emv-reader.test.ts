@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   decodeTlv,
   findTlv,
@@ -7,36 +7,16 @@ import {
   tdesDukptKey,
 } from '../../drivers/crypto/index.ts';
 import { NGA, NGA_STATUS, NgaFrameParser, encodeNgaFrame } from '../../drivers/emv/nga-frame.ts';
-import { NgaReaderDriver } from '../../drivers/emv/nga-reader-driver.ts';
 import { toRequestFields } from '../../drivers/readers/request-fields.ts';
 import { findCard, loadCardCatalogue } from '../../drivers/sim/card-catalogue.ts';
-import { NgaReaderSimulator } from '../../drivers/sim/nga-reader-simulator.ts';
 import { TEST_BDK } from '../../drivers/sim/simulated-keys.ts';
-import { SerialTransport } from '../../drivers/transport/serial-transport.ts';
 import { type AnswerOptions, issuerAnswer } from './helpers/issuer-answer.ts';
-import { openPtyPair, type PtyPair } from './helpers/pty-pair.ts';
+import { type NgaBench, ngaBenches } from './helpers/nga-bench.ts';
 
 const cards = loadCardCatalogue();
 const mc = findCard(cards, 'mc');
 
-let pair: PtyPair | undefined;
-let driver: NgaReaderDriver | undefined;
-let sim: NgaReaderSimulator | undefined;
-
-async function start(): Promise<{ driver: NgaReaderDriver; sim: NgaReaderSimulator }> {
-  pair = await openPtyPair();
-  sim = new NgaReaderSimulator(new SerialTransport({ path: pair.device, baudRate: 115200 }));
-  driver = new NgaReaderDriver(new SerialTransport({ path: pair.host, baudRate: 115200 }));
-  await sim.start();
-  await driver.open();
-  return { driver, sim };
-}
-
-afterEach(async () => {
-  await driver?.close();
-  await sim?.stop();
-  await pair?.unplug();
-});
+const start = ngaBenches();
 
 describe('EMV reader (NGA protocol 2) over a real pty (socat)', () => {
   it('answers ping', async () => {
@@ -117,10 +97,7 @@ describe('EMV reader (NGA protocol 2) over a real pty (socat)', () => {
 const visa = findCard(cards, 'visa');
 
 /** A chip read of the visa card waiting for the host response. */
-async function inserted(
-  bench: { driver: NgaReaderDriver; sim: NgaReaderSimulator },
-  amount = 1500,
-) {
+async function inserted(bench: NgaBench, amount = 1500) {
   const reading = bench.driver.readCard({ amountMinor: amount, deadlineMs: 5000 });
   bench.sim.present(visa, 'contact');
   const read = await reading;

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NgaReaderDriver } from '../../drivers/emv/nga-reader-driver.ts';
 import { PinPadDriver } from '../../drivers/pinpad/pinpad-driver.ts';
 import { EscPosEncoder } from '../../drivers/printer/escpos-encoder.ts';
@@ -135,6 +135,23 @@ describe('npm run sim drives each device', () => {
       entryMode: 'contactless',
       lastFour: '5454',
     });
+  });
+
+  it('emv: --fault late-activate-answer answers a cancelled read after its cancel; the next read gets its own card', async () => {
+    const transport = await serialSim('emv', '--fault', 'late-activate-answer');
+    const driver = new NgaReaderDriver(transport);
+    await driver.open();
+    closers.push(() => driver.close());
+    const written = vi.spyOn(transport, 'write');
+    const first = driver.readCard({ amountMinor: 999, deadlineMs: 10_000 });
+    await vi.waitFor(() => expect(written).toHaveBeenCalled(), { timeout: 10_000, interval: 5 });
+    sim!.command('tap mc');
+    await sim!.waitFor(/tap mc/);
+    driver.cancel();
+    await expect(first).rejects.toMatchObject({ code: 'CANCELLED' });
+    const second = driver.readCard({ amountMinor: 999, deadlineMs: 10_000 });
+    sim!.command('tap visa');
+    await expect(second).resolves.toMatchObject({ kind: 'emv', lastFour: '1111' });
   });
 
   it('emv: a word that is no verb, even an object method name, is refused as unknown', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { delay, withDeadline } from '../../../drivers/call-options.ts';
 import { DeviceError } from '../../../drivers/device-error.ts';
 import { DeviceQueue } from '../../../drivers/supervisor/device-queue.ts';
@@ -30,6 +30,22 @@ describe('withDeadline', () => {
     await expect(
       withDeadline('x', { signal: AbortSignal.abort() }, 1000, () => Promise.resolve(1)),
     ).rejects.toBeInstanceOf(DeviceError);
+  });
+});
+
+describe('delay', () => {
+  it('leaves no timer running once its signal aborts (a cancelled card wait)', async () => {
+    vi.useFakeTimers();
+    try {
+      const controller = new AbortController();
+      const waiting = delay(60_000, controller.signal);
+      expect(vi.getTimerCount()).toBe(1);
+      controller.abort();
+      await expect(waiting).rejects.toMatchObject({ code: 'CANCELLED' });
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

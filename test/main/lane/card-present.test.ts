@@ -197,6 +197,28 @@ describe('card-present sales against the running service', () => {
     );
   });
 
+  it("a sale cancelled while the reader holds one customer's chip, answered late, never pays the next sale: it takes the next customer's card", async () => {
+    const running = await lane();
+    const { driver, devices } = running;
+    const emv = devices.simulators.emv;
+    const first = await driver.send({ type: 'sale.start', amountMinor: 1200, tender: 'credit' });
+    await driver.step('card');
+    await vi.waitFor(() => expect(emv.activated).toBe(true), { timeout: 20_000, interval: 20 });
+    devices.fault('emv', 'late-activate-answer');
+    await devices.present('mc', 'insert');
+    await driver.send({ type: 'workflow.cancel', workflowId: first.workflowId });
+    await driver.step('cancelled');
+    await finish(running, first.workflowId);
+    await driver.send({ type: 'sale.start', amountMinor: 1300, tender: 'credit' });
+    await driver.step('card');
+    await devices.present('visa', 'insert');
+    expect((await driver.result()).step.result).toMatchObject({
+      outcome: 'approved',
+      card: { entry: 'insert', brand: 'VISA', maskedAccount: 'XXXXXXXXXXXX1111' },
+    });
+    expect(emv.faults.armed('late-activate-answer')).toBe(false);
+  });
+
   it('a gift card keyed on the pad at the counter goes without an expiry and the cashier is told Enter skips it; a sale on the gift tender still sends the one keyed', async () => {
     const bench = await lane();
     const { devices, lane: running } = bench;
