@@ -65,7 +65,10 @@ export function untilAborted<T>(signal: AbortSignal, promise: Promise<T>): Promi
   });
 }
 
-/** Resolves after `ms` milliseconds, or rejects with the signal's reason if it aborts first (its timer cleared). */
+/**
+ * Resolves after `ms` milliseconds, or rejects with the signal's reason if it aborts first (its
+ * timer cleared).
+ */
 export function delay(ms: number, signal?: AbortSignal): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const wait = new Promise<void>((resolve) => {

@@ -26,7 +26,7 @@ export class NgaLink {
   readonly #deadlineMs: number;
   readonly #parser = new NgaFrameParser('response');
   readonly #answers = new FrameInbox<NgaReceived>(8);
-  /** True from sending an Activate until an Activate's answer comes (a cancel's answer may precede it). */
+  /** True from sending an Activate until its answer comes (a cancel's answer may come first). */
   #activateMayRun = false;
   #outOfStep = false;
 

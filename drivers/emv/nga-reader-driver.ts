@@ -20,7 +20,7 @@ export const NGA_COMMAND_DEADLINE_MS = 3000;
 
 /** Options of the EMV reader driver. */
 export interface NgaReaderOptions {
-  /** How long the fence after a call without its answer may take; default NGA_COMMAND_DEADLINE_MS. */
+  /** How long the fence after a call without its answer may take (NGA_COMMAND_DEADLINE_MS). */
   commandDeadlineMs?: number;
 }
 

@@ -127,19 +127,13 @@ export class SqlInFlightStore extends SqlArea implements InFlightStore {
     return rows.map(inFlightFromRow);
   }
 
-  insert(draft: InFlightDraft, cardSealed: Buffer | null, nowTs: number): Promise<InFlightRecord> {
-    return this.insertWith(this.sql, draft, cardSealed, nowTs);
-  }
-
-  /** Inserts a record through `session`: this area's own, or a store transaction's. */
-  protected async insertWith(
-    session: SqlSession,
+  async insert(
     draft: InFlightDraft,
     cardSealed: Buffer | null,
     nowTs: number,
   ): Promise<InFlightRecord> {
     const owned = this.owner === undefined ? [] : [this.owner];
-    const id = await session.insertRow(
+    const id = await this.sql.insertRow(
       `INSERT INTO in_flight (merchant_id, profile_id, order_id, draft_json, card_sealed,
         created_ts${owned.length > 0 ? ', owner' : ''})
        VALUES ($1, $2, $3, $4, $5, $6${owned.length > 0 ? ', $7' : ''})`,

@@ -33,11 +33,11 @@ export const TURN_MEMBERS = 64;
  * arriving in one turn of the event loop, run in one SQLite transaction, each store transaction in
  * a savepoint of its own, and share its COMMIT and its flush: each resolves once that commit is
  * durable, and one that fails is undone alone, a store transaction rolled back to its savepoint, a
- * statement by itself (docs/architecture.md, Group commit, not an off-loop store). The group holds the connection
- * (ConnectionGate) from BEGIN to COMMIT, so nothing outside it reads what it has not committed. It
- * takes members until a turn of the event loop passes with none waiting, or TURN_MEMBERS ran; when
- * SQLite ends the transaction itself (a full disk, an I/O error) or the commit or its flush fails,
- * every member of the group fails with that error.
+ * statement by itself (docs/architecture.md, Group commit, not an off-loop store). The group holds
+ * the connection (ConnectionGate) from BEGIN to COMMIT, so nothing outside it reads what it has not
+ * committed. It takes members until a turn of the event loop passes with none waiting, or
+ * TURN_MEMBERS ran; when SQLite ends the transaction itself (a full disk, an I/O error) or the
+ * commit or its flush fails, every member of the group fails with that error.
  */
 export class TurnCommit {
   readonly #db: Database.Database;
