@@ -3,6 +3,7 @@ import {
   type CardReadOptions,
   type CardReader,
   DeviceError,
+  type DeviceErrorCode,
   READ_CARD_DEADLINE_MS,
 } from '../../drivers/index.ts';
 import { checkKeySet, keySetOf, ksnOfRead } from './key-set.ts';
@@ -51,10 +52,12 @@ function readOn(
 
 /**
  * Waits for a card on every reader asked (default all configured): the first reader to answer,
- * with a read or an error, decides and the others are cancelled (the EMV reader gets its cancel
- * command, which ends its wait after the answer: cardWaitsEnded waits for that). Readers not
- * connected when the call starts are left out while another one is. Default deadline 60 s (READ_CARD_DEADLINE_MS); a read under another key set than configured
- * is refused (PROTOCOL, field keySet). NOT_FOUND when no reader is configured.
+ * with a read or an error of the card, decides and the others are cancelled (the EMV reader gets
+ * its cancel command, which ends its wait after the answer: cardWaitsEnded waits for that). A
+ * reader that fails out of service while another still waits drops out and the wait goes on
+ * (docs/lane-devices.md, readCard). Readers not connected when the call starts are left out while
+ * another one is. Default deadline 60 s (READ_CARD_DEADLINE_MS); a read under another key set than
+ * configured is refused (PROTOCOL, field keySet). NOT_FOUND when no reader is configured.
  */
 export async function readFirstCard(
   readers: ReadonlyMap<CardReaderRole, ManagedDevice<CardReader>>,
@@ -75,12 +78,35 @@ export async function readFirstCard(
     readOn(role, device, request, race.signal),
   );
   try {
-    return await Promise.race(attempts);
+    return await firstDeciding(attempts);
   } finally {
     race.abort();
     request.signal?.removeEventListener('abort', follow);
-    for (const attempt of attempts) attempt.catch(() => undefined);
   }
+}
+
+/** Failures of a reader's link (lost, closed, out of step), never of a card presented to it. */
+const OUT_OF_SERVICE: ReadonlySet<DeviceErrorCode> = new Set(['DISCONNECTED', 'NOT_OPEN']);
+
+const outOfService = (error: unknown): boolean =>
+  error instanceof DeviceError && OUT_OF_SERVICE.has(error.code);
+
+/**
+ * The first attempt that decides: a read, or any failure but one out of service while another
+ * attempt still waits; when every attempt fails out of service, the first of those failures.
+ */
+function firstDeciding(attempts: readonly Promise<CardCapture>[]): Promise<CardCapture> {
+  return new Promise((resolve, reject) => {
+    let waiting = attempts.length;
+    const failures: unknown[] = [];
+    for (const attempt of attempts)
+      attempt.then(resolve, (error: unknown) => {
+        waiting -= 1;
+        failures.push(error);
+        if (!outOfService(error) || waiting === 0)
+          reject(outOfService(error) ? failures[0] : error);
+      });
+  });
 }
 
 /**
