@@ -3,7 +3,6 @@ import {
   type CardReadOptions,
   type CardReader,
   DeviceError,
-  type DeviceErrorCode,
   READ_CARD_DEADLINE_MS,
 } from '../../drivers/index.ts';
 import { checkKeySet, keySetOf, ksnOfRead } from './key-set.ts';
@@ -52,9 +51,9 @@ function readOn(
 
 /**
  * Waits for a card on every reader asked (default all configured): the first reader to answer,
- * with a read or an error of the card, decides and the others are cancelled (the EMV reader gets
- * its cancel command, which ends its wait after the answer: cardWaitsEnded waits for that). A
- * reader that fails out of service while another still waits drops out and the wait goes on
+ * with a read or an error, decides and the others are cancelled (the EMV reader gets its cancel
+ * command, which ends its wait after the answer: cardWaitsEnded waits for that). A reader whose
+ * link is out of step (connected, not answering) drops out while another still waits
  * (docs/lane-devices.md, readCard). Readers not connected when the call starts are left out while
  * another one is. Default deadline 60 s (READ_CARD_DEADLINE_MS); a read under another key set than
  * configured is refused (PROTOCOL, field keySet). NOT_FOUND when no reader is configured.
@@ -74,9 +73,10 @@ export async function readFirstCard(
   const follow = (): void => race.abort();
   request.signal?.addEventListener('abort', follow, { once: true });
   if (request.signal?.aborted === true) race.abort();
-  const attempts = (connected.length > 0 ? connected : asked).map(({ role, device }) =>
-    readOn(role, device, request, race.signal),
-  );
+  const attempts = (connected.length > 0 ? connected : asked).map(({ role, device }) => ({
+    device,
+    capture: readOn(role, device, request, race.signal),
+  }));
   try {
     return await firstDeciding(attempts);
   } finally {
@@ -85,30 +85,29 @@ export async function readFirstCard(
   }
 }
 
-/** Failures of a reader's link (lost, closed, out of step), never of a card presented to it. */
-const OUT_OF_SERVICE: ReadonlySet<DeviceErrorCode> = new Set(['DISCONNECTED', 'NOT_OPEN']);
-
-const outOfService = (error: unknown): boolean =>
-  error instanceof DeviceError && OUT_OF_SERVICE.has(error.code);
+/** One reader's wait in a race, and its device. */
+interface Attempt {
+  device: ManagedDevice<CardReader>;
+  capture: Promise<CardCapture>;
+}
 
 /**
- * The first attempt that decides: a read, or any failure but one out of service while another
- * attempt still waits; when every attempt fails out of service, the first of those failures.
+ * The first attempt that decides: a read, or any failure but a link out of step while another
+ * attempt still waits; when every attempt failed so, the first of those failures.
  */
-function firstDeciding(attempts: readonly Promise<CardCapture>[]): Promise<CardCapture> {
+function firstDeciding(attempts: readonly Attempt[]): Promise<CardCapture> {
   return new Promise((resolve, reject) => {
     let waiting = attempts.length;
-    const failures: unknown[] = [];
-    for (const attempt of attempts)
-      attempt.then(resolve, (error: unknown) => {
+    let firstOutOfStep: { error: unknown } | undefined;
+    for (const { device, capture } of attempts)
+      capture.then(resolve, (error: unknown) => {
         waiting -= 1;
-        failures.push(error);
-        if (!outOfService(error) || waiting === 0)
-          reject(outOfService(error) ? failures[0] : error);
+        if (!device.isOutOfStep(error)) return reject(error);
+        firstOutOfStep ??= { error };
+        if (waiting === 0) reject(firstOutOfStep.error);
       });
   });
 }
-
 /**
  * Resolves once every card wait started so far has ended on its reader, one given up on included
  * (the EMV reader's cancel answered), so a card presented after it goes to the next wait, never to

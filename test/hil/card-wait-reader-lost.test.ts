@@ -13,6 +13,7 @@ afterAll(async () => {
 
 /** Leaves the EMV reader out of step: a card wait ends unanswered and its fence meets silence. */
 async function emvOutOfStep(): Promise<void> {
+  await bench.manager.check('emv'); // queued behind the check after connecting: both ended
   bench.sims.fault('emv', 'no-answer*always');
   await expect(
     bench.manager.readCard({ amountMinor: 500, deadlineMs: 300, from: ['emv'] }),
@@ -27,7 +28,7 @@ const emvFailedSince = (since: number) =>
     (status) => status.lastError?.code === 'DISCONNECTED' && status.lastError.at >= since,
   );
 
-describe('a card wait on both readers when one of them fails out of service', () => {
+describe('a card wait on both readers when the EMV reader is out of step', () => {
   it('an EMV reader out of step drops out and the swipe reader still takes the card', async () => {
     await emvOutOfStep();
     const reading = bench.manager.readCard({ amountMinor: 500, deadlineMs: 15_000 });
@@ -36,9 +37,10 @@ describe('a card wait on both readers when one of them fails out of service', ()
       await bench.sims.present('mc', 'swipe');
     });
     expect(capture).toMatchObject({ role: 'reader', read: { kind: 'encrypted-swipe' } });
+    expect(bench.manager.statuses().find((status) => status.role === 'emv')?.state).toBe('faulted');
   });
 
-  it('when both readers fail out of service, the first failure ends the wait', async () => {
+  it('a cable pulled during the wait still ends it, though the other reader is out of step', async () => {
     // The EMV reader is still out of step from the case above.
     const reading = bench.manager.readCard({ amountMinor: 500, deadlineMs: 15_000 });
     const failed = during(reading, async () => {
@@ -47,8 +49,25 @@ describe('a card wait on both readers when one of them fails out of service', ()
     });
     await expect(failed).rejects.toMatchObject({
       code: 'DISCONNECTED',
-      message: expect.stringContaining('emv'),
+      message: expect.not.stringContaining('emv'),
     });
+    await bench.waitFor('reader', (status) => status.state === 'connected');
+  });
+
+  it('a wait on the EMV reader alone ends with its failure when it is out of step', async () => {
+    await expect(
+      bench.manager.readCard({ amountMinor: 500, deadlineMs: 15_000, from: ['emv'] }),
+    ).rejects.toMatchObject({ code: 'DISCONNECTED', field: 'reader' });
     bench.sims.fault('emv', 'no-answer*0');
+  });
+
+  it('an EMV reader out of step is checked again until it answers, then shows connected', async () => {
+    // Out of step since the first case; its checks run every 5 s.
+    await bench.waitFor('emv', (status) => status.state === 'connected');
+    await expect(
+      bench.present('visa', 'insert', { amountMinor: 500, from: ['emv'] }),
+    ).resolves.toMatchObject({
+      role: 'emv',
+    });
   });
 });
