@@ -52,9 +52,11 @@ function readOn(
 /**
  * Waits for a card on every reader asked (default all configured): the first reader to answer,
  * with a read or an error, decides and the others are cancelled (the EMV reader gets its cancel
- * command, which ends its wait after the answer: cardWaitsEnded waits for that). Readers not
- * connected when the call starts are left out while another one is. Default deadline 60 s (READ_CARD_DEADLINE_MS); a read under another key set than configured
- * is refused (PROTOCOL, field keySet). NOT_FOUND when no reader is configured.
+ * command, which ends its wait after the answer: cardWaitsEnded waits for that). A reader whose
+ * link is out of step (connected, not answering) drops out while another still waits
+ * (docs/lane-devices.md, readCard). Readers not connected when the call starts are left out while
+ * another one is. Default deadline 60 s (READ_CARD_DEADLINE_MS); a read under another key set than
+ * configured is refused (PROTOCOL, field keySet). NOT_FOUND when no reader is configured.
  */
 export async function readFirstCard(
   readers: ReadonlyMap<CardReaderRole, ManagedDevice<CardReader>>,
@@ -71,18 +73,41 @@ export async function readFirstCard(
   const follow = (): void => race.abort();
   request.signal?.addEventListener('abort', follow, { once: true });
   if (request.signal?.aborted === true) race.abort();
-  const attempts = (connected.length > 0 ? connected : asked).map(({ role, device }) =>
-    readOn(role, device, request, race.signal),
-  );
+  const attempts = (connected.length > 0 ? connected : asked).map(({ role, device }) => ({
+    device,
+    capture: readOn(role, device, request, race.signal),
+  }));
   try {
-    return await Promise.race(attempts);
+    return await firstDeciding(attempts);
   } finally {
     race.abort();
     request.signal?.removeEventListener('abort', follow);
-    for (const attempt of attempts) attempt.catch(() => undefined);
   }
 }
 
+/** One reader's wait in a race, and its device. */
+interface Attempt {
+  device: ManagedDevice<CardReader>;
+  capture: Promise<CardCapture>;
+}
+
+/**
+ * The first attempt that decides: a read, or any failure but a link out of step while another
+ * attempt still waits; when every attempt failed so, the first of those failures.
+ */
+function firstDeciding(attempts: readonly Attempt[]): Promise<CardCapture> {
+  return new Promise((resolve, reject) => {
+    let waiting = attempts.length;
+    let firstOutOfStep: { error: unknown } | undefined;
+    for (const { device, capture } of attempts)
+      capture.then(resolve, (error: unknown) => {
+        waiting -= 1;
+        if (!device.isOutOfStep(error)) return reject(error);
+        firstOutOfStep ??= { error };
+        if (waiting === 0) reject(firstOutOfStep.error);
+      });
+  });
+}
 /**
  * Resolves once every card wait started so far has ended on its reader, one given up on included
  * (the EMV reader's cancel answered), so a card presented after it goes to the next wait, never to

@@ -64,7 +64,7 @@ export class DeviceManager {
     this.config = config;
     const set = makeDeviceSet(config, {
       onChange: (status) => this.#events.emit('status', status),
-      onConnected: (role) => quietly(this.check(role)),
+      onCheckDue: (role) => quietly(this.check(role)),
     });
     this.#devices = set.devices;
     this.#readers = set.readers;
@@ -107,9 +107,9 @@ export class DeviceManager {
   }
 
   /**
-   * `role`'s health check, run after every (re)connect and by a diagnostics "test": the EMV
-   * reader's ping, the PIN pad's keys (S0), the printer's status (DLE EOT); a swipe reader only
-   * waits for its link. Queued behind the device's other calls, so it also tells when they ended.
+   * `role`'s health check, run after every (re)connect, every 5 s while its link is out of step
+   * and by a diagnostics "test": the EMV reader's ping, the PIN pad's keys (S0), the printer's
+   * status (DLE EOT); a swipe reader only waits for its link. Queued behind the device's other calls, so it also tells when they ended.
    */
   async check(role: DeviceRole, options: CallOptions = {}): Promise<void> {
     const emv = this.#emv;

@@ -30,11 +30,11 @@ export interface DeviceSet {
   readonly printer: PrinterDevice | undefined;
 }
 
-/** What the set tells its owner: every status change, and each (re)connect of a checked role. */
+/** What the set tells its owner: every status change, and when a checked role is due a check. */
 export interface DeviceSetListeners {
   onChange: (status: DeviceStatus) => void;
-  /** After a (re)connect of the EMV reader, PIN pad or printer: the owner checks it. */
-  onConnected: (role: DeviceRole) => void;
+  /** After a (re)connect of the EMV reader, PIN pad or printer, and while its link is out of step. */
+  onCheckDue: (role: DeviceRole) => void;
 }
 
 /** The swipe reader's driver for its configured kind (docs/lane-devices.md, Device configuration). */
@@ -63,7 +63,7 @@ export function makeDeviceSet(config: DevicesConfig, listeners: DeviceSetListene
       makeDriver,
       backoff: config.reconnect ?? {},
       onChange: listeners.onChange,
-      ...(checked ? { onConnected: () => listeners.onConnected(role) } : {}),
+      ...(checked ? { onCheckDue: () => listeners.onCheckDue(role) } : {}),
     });
     devices.set(role, device);
     return device;

@@ -16,6 +16,15 @@ import {
   describeLink,
 } from './device-status.ts';
 
+/** How long a link out of step waits before its next check, ms. */
+const LINK_RECHECK_MS = 5000;
+
+/**
+ * The fault of a link out of step: a call refused DISCONNECTED while the port stayed open (the
+ * EMV reader's fence got no answer, docs/devices.md). Any call that succeeds on the link clears it.
+ */
+const OUT_OF_STEP = 'link out of step';
+
 /** What every driver the manager runs offers. */
 export interface OpenableDriver {
   open(): Promise<void>;
@@ -29,8 +38,11 @@ interface ManagedDeviceOptions<D extends OpenableDriver> {
   /** Builds the driver on the device's supervisor (the supervisor is the driver's transport). */
   makeDriver: (supervisor: DeviceSupervisor) => D;
   backoff: Partial<BackoffPolicy>;
-  /** Called after every (re)connect, e.g. to check keys or paper through call(). */
-  onConnected?: () => void;
+  /**
+   * Called after every (re)connect and, while the link is out of step, every LINK_RECHECK_MS: the
+   * owner checks the device through call() (keys, paper, the EMV reader's ping).
+   */
+  onCheckDue?: () => void;
   /** Called after every change of the status. */
   onChange: (status: DeviceStatus) => void;
 }
@@ -63,6 +75,7 @@ export class ManagedDevice<D extends OpenableDriver> {
   #faultedBy: string | undefined;
   #since: number;
   #stopped = false;
+  #recheck: NodeJS.Timeout | undefined;
   /** True while a status event is queued for this turn (changes in one turn make one event). */
   #queued = false;
 
@@ -89,6 +102,7 @@ export class ManagedDevice<D extends OpenableDriver> {
   /** Cancels every call in flight and closes the device for good; no status event follows. */
   async stop(): Promise<void> {
     this.#stopped = true;
+    clearTimeout(this.#recheck);
     this.cancel();
     await this.driver.close().catch(() => undefined);
   }
@@ -152,6 +166,11 @@ export class ManagedDevice<D extends OpenableDriver> {
     }
   }
 
+  /** True when a call's `error` is its link out of step: DISCONNECTED while the port stays open. */
+  isOutOfStep(error: unknown): boolean {
+    return error instanceof DeviceError && error.code === 'DISCONNECTED' && this.supervisor.isOpen;
+  }
+
   /** Sets the printer's paper state (from a DLE EOT poll or a print report). */
   setPaper(paper: PaperState): void {
     this.#set({ paper });
@@ -172,7 +191,7 @@ export class ManagedDevice<D extends OpenableDriver> {
   }
 
   #succeeded(proves: string): void {
-    if (this.#faultedBy !== proves) return;
+    if (this.#faultedBy !== proves && this.#faultedBy !== OUT_OF_STEP) return;
     this.#faultedBy = undefined;
     this.#set({ state: this.#linkState() });
   }
@@ -182,7 +201,20 @@ export class ManagedDevice<D extends OpenableDriver> {
     if (error instanceof DeviceError && error.code === 'TIMEOUT' && waitsForPerson) return;
     const lastError = faultOf(error, 'PROTOCOL');
     if (needsPerson(error)) this.#faultedBy = proves;
+    else if (this.isOutOfStep(error)) {
+      this.#faultedBy = OUT_OF_STEP;
+      this.#checkLater();
+    }
     this.#set({ lastError, state: this.#linkState() });
+  }
+
+  /** Asks the owner for a check once LINK_RECHECK_MS has passed, if the link is still out of step. */
+  #checkLater(): void {
+    if (this.#recheck !== undefined || this.#options.onCheckDue === undefined) return;
+    this.#recheck = setTimeout(() => {
+      this.#recheck = undefined;
+      if (!this.#stopped && this.#faultedBy === OUT_OF_STEP) this.#options.onCheckDue?.();
+    }, LINK_RECHECK_MS);
   }
 
   #onLink(state: SupervisorState, cause: Error | undefined): void {
@@ -199,7 +231,7 @@ export class ManagedDevice<D extends OpenableDriver> {
       }
     }
     this.#set({ state: this.#linkState() });
-    if (state === 'open') this.#options.onConnected?.();
+    if (state === 'open') this.#options.onCheckDue?.();
   }
 
   /** The state the link and any standing fault give. */
