@@ -72,7 +72,8 @@ async function addExtraPairs(
   put(pairs, 'pclevel', plan.account.kind === 'card' ? plan.account.pclevel : undefined);
   Object.assign(pairs, await giftBalancePairs(tx.gift, txn));
 }
-export /**
+
+/**
  * What a new transaction's commit works from: what was recorded in flight, and its authorization
  * (docs/architecture.md, In flight).
  */
