@@ -9,49 +9,12 @@ import {
 import type { Alignment } from './escpos-encoder.ts';
 import { FONT_A_DOTS, FONT_B_DOTS, type PrintOp, plainStyle } from './escpos-ops.ts';
 import { EscPosSymbols, type SymbolStep } from './escpos-symbols.ts';
+import { type CommandCursor, SKIPPED_ESC, SKIPPED_GS, skipFs } from './escpos-skipped.ts';
 import type { StatusQuery } from './escpos-status.ts';
 
 export type { BarcodeOp, HriPosition, PrintOp, TextStyle } from './escpos-ops.ts';
 
-/** Where the interpreter stands: the bytes, the command's offset, the ops so far, argument access. */
-interface Cursor {
-  bytes: Buffer;
-  at: number;
-  ops: PrintOp[];
-  /** True when `n` bytes from the command's start are available. */
-  need: (n: number) => boolean;
-  /** The byte `i` places after the command's start (0 when absent). */
-  arg: (i: number) => number;
-}
-
 const ALIGN: readonly Alignment[] = ['left', 'center', 'right'];
-
-/**
- * Lengths of commands that change nothing this model draws (line spacing, upside-down, ASB,
- * reverse, print area, paper status, Kanji modes), by their second byte: ESC 2, ESC 3 n, ESC R n,
- * ESC { n; GS a n, GS B n, GS L nL nH, GS W nL nH, GS r n; FS . & C - ! S (Epson ESC/POS).
- */
-const SKIPPED_ESC: ReadonlyMap<number, number> = new Map([
-  [0x32, 2],
-  [0x33, 3],
-  [0x52, 3],
-  [0x7b, 3],
-]);
-const SKIPPED_GS: ReadonlyMap<number, number> = new Map([
-  [0x61, 3],
-  [0x42, 3],
-  [0x4c, 4],
-  [0x57, 4],
-  [0x72, 3],
-]);
-const SKIPPED_FS: ReadonlyMap<number, number> = new Map([
-  [0x2e, 2],
-  [0x26, 2],
-  [0x43, 3],
-  [0x2d, 3],
-  [0x21, 3],
-  [0x53, 4],
-]);
 
 /**
  * Reads an ESC/POS byte stream the way a printer does, into PrintOps: the printer simulator's
@@ -142,12 +105,12 @@ export class EscPosInterpreter {
     const cursor = { bytes: b, at, ops, need, arg };
     if (byte === 0x1b) return this.#esc(cursor);
     if (byte === 0x1d) return this.#gs(cursor);
-    if (byte === 0x1c) return this.#fs(cursor);
+    if (byte === 0x1c) return skipFs(cursor);
     ops.push({ kind: 'unknown', byte });
     return 1;
   }
 
-  #esc(cursor: Cursor): number {
+  #esc(cursor: CommandCursor): number {
     const { ops, need, arg } = cursor;
     if (!need(2)) return 0;
     const command = arg(1);
@@ -182,7 +145,7 @@ export class EscPosInterpreter {
   }
 
   /** ESC p m t1 t2 (drawer pulse), ESC $ nL nH (absolute position), ESC \ nL nH (relative). */
-  #escLong(cursor: Cursor): number {
+  #escLong(cursor: CommandCursor): number {
     const { ops, need, arg } = cursor;
     const command = arg(1);
     if (command === 0x70) {
@@ -198,28 +161,13 @@ export class EscPosInterpreter {
     return 4;
   }
 
-  /** FS commands (Kanji modes, code system): skipped; FS ( x pL pH … by its length. */
-  #fs(cursor: Cursor): number {
-    const { ops, need, arg } = cursor;
-    if (!need(2)) return 0;
-    if (arg(1) === 0x28) {
-      if (!need(5)) return 0;
-      const length = 5 + (arg(3) | (arg(4) << 8));
-      return need(length) ? length : 0;
-    }
-    const skipped = SKIPPED_FS.get(arg(1));
-    if (skipped !== undefined) return need(skipped) ? skipped : 0;
-    ops.push({ kind: 'unknown', byte: arg(1) });
-    return 2;
-  }
-
   /** Records what a symbol command printed (a barcode, QR code or image ends the line). */
   #symbol(ops: PrintOp[], step: SymbolStep): number {
     if (step.op !== undefined) this.#lineEnd(ops, step.op);
     return step.used;
   }
 
-  #gs(cursor: Cursor): number {
+  #gs(cursor: CommandCursor): number {
     const { bytes: b, at, ops, need, arg } = cursor;
     if (!need(3)) return 0;
     const command = arg(1);

@@ -1,23 +1,11 @@
-import {
-  buildPinBlock,
-  encryptPinBlockTdes,
-  maskPan,
-  tdesCbcEncrypt,
-  toHex,
-  trackExpiryToExpdate,
-  zeroPad,
-  type TdesDukptTransaction,
-} from '../crypto/index.ts';
 import { delay } from '../call-options.ts';
 import { DeviceError } from '../device-error.ts';
 import {
-  type KeyedCardEntry,
   type KeyedCardRequest,
   encodeKeyedCardResponse,
   parseKeyedCardRequest,
 } from '../pinpad/keyed-card-messages.ts';
 import {
-  type PinErrorDigit,
   type PinPadStatus,
   type PinRequest,
   encodePinResponse,
@@ -31,7 +19,8 @@ import type { TestCard } from './card-catalogue.ts';
 import { DeviceSimulator, type SimulatorOptions } from './device-simulator.ts';
 import type { FaultPlan } from './fault-plan.ts';
 import { garbageBytes } from './fault-plan.ts';
-import { type KeyInjection, SimulatedKeys, isKeyExhausted } from './simulated-keys.ts';
+import { PinPadEncryption } from './pinpad-encryption.ts';
+import { type KeyInjection, SimulatedKeys } from './simulated-keys.ts';
 
 /** Options of the PIN pad simulator. */
 export interface PinPadSimulatorOptions extends SimulatorOptions {
@@ -67,14 +56,6 @@ class FaultyStxLink extends StxLink {
 }
 
 /**
- * The security code the simulated cardholder keys when the pad asks: the "good" CV of
- * docs/test-cards.md (CV), 1234 on American Express cards, 999 on every other.
- */
-function goodSecurityCode(card: TestCard): string {
-  return card.brand === 'AMEX' ? '1234' : '999';
-}
-
-/**
  * A DUKPT PIN pad: answers 70 with the PIN block of the cardholder's PIN (ISO format 0 with the
  * PAN, format 1 when the PAN field is empty), encrypted under the PIN variant of its next DUKPT
  * key, and the KSN (71); answers 74 with the card the cardholder keys (keyedCard, else the card
@@ -103,13 +84,14 @@ export class PinPadSimulator extends DeviceSimulator {
   readonly #link: FaultyStxLink;
   readonly #options: PinPadSimulatorOptions;
   #entry: { abort: AbortController; kind: 'pin-entry' | 'card-entry' } | undefined;
-  #exhausted = false;
+  readonly #encryption: PinPadEncryption;
 
   constructor(transport: Transport, options: PinPadSimulatorOptions = {}) {
     super(transport, options);
     this.#options = options;
     this.keys = new SimulatedKeys(options.keys);
     this.#link = new FaultyStxLink(transport, this.faults);
+    this.#encryption = new PinPadEncryption(this.keys, this.faults);
   }
 
   override async start(): Promise<void> {
@@ -121,7 +103,7 @@ export class PinPadSimulator extends DeviceSimulator {
   status(): PinPadStatus {
     return {
       state: this.#entry?.kind ?? 'idle',
-      keys: this.#exhausted ? 'exhausted' : 'loaded',
+      keys: this.#encryption.exhausted ? 'exhausted' : 'loaded',
       serial: this.#options.serial ?? 'PPSIM001',
     };
   }
@@ -180,7 +162,7 @@ export class PinPadSimulator extends DeviceSimulator {
         ? this.cardInHand
         : this.#options.cards?.find((candidate) => candidate.pan === pan);
     const pin = this.typedPin ?? card?.pin ?? this.#options.defaultPin ?? '1234';
-    return this.#answer(encodePinResponse(this.#encryptedPin(pin, pan)));
+    return this.#answer(encodePinResponse(this.#encryption.encryptedPin(pin, pan)));
   }
 
   async #enterCard(message: Buffer): Promise<void> {
@@ -196,52 +178,11 @@ export class PinPadSimulator extends DeviceSimulator {
     if (this.cardholderCancels) return this.#answer(encodeKeyedCardResponse({ error: '3' }));
     const card = this.keyedCard ?? this.cardInHand;
     if (card === undefined) return this.#answer(encodeKeyedCardResponse({ error: '4' }));
-    return this.#answer(encodeKeyedCardResponse(this.#encryptedCard(card, request)));
-  }
-
-  /**
-   * The keyed card as the pad sends it: the PAN encrypted (e_account), never in the clear; no
-   * expiry when the pad let it be skipped and the card shows none (TestCard.expiryShown).
-   */
-  #encryptedCard(
-    card: TestCard,
-    request: KeyedCardRequest,
-  ): KeyedCardEntry | { error: PinErrorDigit } {
-    return this.#withNextKey(({ ksn, keys }) => ({
-      e_account: toHex(
-        tdesCbcEncrypt(keys['data-request'], zeroPad(Buffer.from(card.pan, 'latin1'), 8)),
+    return this.#answer(
+      encodeKeyedCardResponse(
+        this.#encryption.encryptedCard(card, request, this.keyedSecurityCode),
       ),
-      e_id: toHex(ksn),
-      ...((request.expiryOptional !== true || card.expiryShown !== false) && {
-        expdate: trackExpiryToExpdate(card.expiry),
-      }),
-      maskedAccount: maskPan(card.pan),
-      ...(request.securityCode === true && {
-        cv: this.keyedSecurityCode ?? goodSecurityCode(card),
-      }),
-    }));
-  }
-
-  /** Runs `use` with the next DUKPT key, or answers error 6 once the keys are exhausted. */
-  #withNextKey<T>(use: (next: TdesDukptTransaction) => T): T | { error: PinErrorDigit } {
-    if (this.faults.fire('exhausted')) this.keys.exhaust();
-    try {
-      return use(this.keys.next());
-    } catch (error) {
-      if (!isKeyExhausted(error)) throw error;
-      this.#exhausted = true;
-      return { error: '6' };
-    }
-  }
-
-  #encryptedPin(
-    pin: string,
-    pan: string | undefined,
-  ): { pin: string; ksn: string } | { error: PinErrorDigit } {
-    return this.#withNextKey(({ ksn, keys }) => {
-      const clear = pan === undefined ? buildPinBlock(1, pin) : buildPinBlock(0, pin, pan);
-      return { pin: toHex(encryptPinBlockTdes(keys.pin, clear)), ksn: toHex(ksn) };
-    });
+    );
   }
 
   async #answer(payload: Buffer): Promise<void> {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { HistoryQuery } from './history.ts';
 import { SettingsPatch } from './settings.ts';
 import { DeviceKind } from './status.ts';
-import { AttentionAction, NextAction } from './workflow.ts';
+import { AttentionAction, NextAction } from './step-parts.ts';
 import { LaneId, MinorUnits, ReceiptCopy, Tender } from './values.ts';
 
 const entryId = LaneId;

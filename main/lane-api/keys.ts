@@ -3,7 +3,8 @@
 // renderer draws each button's key from here; tests and docs/app.md (Keys) read it too.
 import type { CommandType } from './commands.ts';
 import type { HistoryAction } from './history.ts';
-import type { AttentionAction, NextAction, WorkflowStep } from './workflow.ts';
+import type { AttentionAction, NextAction } from './step-parts.ts';
+import type { WorkflowStep } from './workflow-step.ts';
 
 /** A function key, F1 to F12. */
 type FunctionKey = `F${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12}`;

@@ -2,13 +2,8 @@
 // use them as its English text and translate by code; tests and the scenario runner read them too.
 import type { NoticeCode } from './events.ts';
 import type { DeclineReason } from './results.ts';
-import type {
-  AttentionAction,
-  CashierPrompt,
-  CustomerPrompt,
-  NextAction,
-  ProblemCode,
-} from './workflow.ts';
+import type { AttentionAction, NextAction, ProblemCode } from './step-parts.ts';
+import type { CashierPrompt, CustomerPrompt } from './workflow.ts';
 
 /** Decline reasons in cashier words: what happened and what to do next. */
 export const DECLINE_WORDS: Readonly<Record<DeclineReason, string>> = {

@@ -7,14 +7,13 @@ export type {
   ReceiptOutcome,
   ServiceLine,
 } from './receipt-document.ts';
-export {
-  buildReceipt,
-  buildReceipts,
-  type ChipCompletion,
-  type MerchantHeader,
-  type ReceiptContext,
-  type ReceiptStanding,
-} from './receipt-builder.ts';
+export { buildReceipt, buildReceipts } from './receipt-builder.ts';
+export type {
+  ChipCompletion,
+  MerchantHeader,
+  ReceiptContext,
+  ReceiptStanding,
+} from './receipt-context.ts';
 export { buildReprint, type ReprintContext } from './receipt-reprint.ts';
 export {
   RECEIPT_CODE_PAGES,

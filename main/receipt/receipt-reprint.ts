@@ -1,6 +1,7 @@
 import { emptyParams, isOperationName } from '../../protocol/index.ts';
 import { PaymentResponse } from '../payment/index.ts';
-import { type ReceiptContext, buildReceipts } from './receipt-builder.ts';
+import { buildReceipts } from './receipt-builder.ts';
+import type { ReceiptContext } from './receipt-context.ts';
 import type { ReceiptDocument } from './receipt-document.ts';
 import { ReceiptError } from './receipt-error.ts';
 import { RECEIPT_WORDS } from '../../protocol/index.ts';

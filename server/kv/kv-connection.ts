@@ -1,5 +1,4 @@
 import type { Socket } from 'node:net';
-import type { Logger } from 'pino';
 import {
   PING_REPLY_BODY,
   encodeFrame,
@@ -9,37 +8,11 @@ import {
 } from '../../protocol/index.ts';
 import { CommitOutcomeUnknown } from '../engine/index.ts';
 import { INTERNAL_FAULT, SERVICE_BUSY } from '../dispatch/answers.ts';
-import type { RequestDispatcher } from '../dispatch/request-dispatcher.ts';
-import type { WorkTracker } from '../dispatch/work-tracker.ts';
-import { BufferShare, type BufferBudget } from '../net/buffer-budget.ts';
-import type { RequestLog } from '../log/request-log.ts';
+import { BufferShare } from '../net/buffer-budget.ts';
 import { encodeKvAnswer, kvDecline } from './kv-answer.ts';
+import type { KvConnectionDeps, KvLimits } from './kv-connection-deps.ts';
 import { KvInput } from './kv-input.ts';
 import { refusedKv, runKvRequest, type KvOrigin } from './kv-request.ts';
-
-/** Limits of one key/value connection (docs/api.md, Limits). */
-export interface KvLimits {
-  /** Largest frame, STX to ETX, in bytes. */
-  maxFrameBytes: number;
-  /** Requests running at once on the connection; the next waits, unread, for an answer. */
-  maxInFlight: number;
-  /** Milliseconds with nothing in flight and nothing received before the connection is closed. */
-  idleMs: number;
-  /** Milliseconds a frame has to arrive whole once its STX has. */
-  frameTimeoutMs: number;
-  /** Unsent answer bytes past which the connection is read no further until they are sent. */
-  maxUnsentBytes: number;
-}
-
-/** What a key/value connection works with. */
-export interface KvConnectionDeps {
-  dispatcher: RequestDispatcher;
-  tracker: WorkTracker;
-  logger: Logger;
-  requests: RequestLog;
-  limits: KvLimits;
-  budget: BufferBudget;
-}
 
 const BUSY_BODY = encodeKvAnswer(SERVICE_BUSY);
 const FAULT_BODY = encodeKvAnswer(INTERNAL_FAULT);

@@ -12,7 +12,7 @@ import {
   keyOfEvent,
   type LaneKey,
 } from '../../../main/lane-api/keys.ts';
-import { WorkflowStep } from '../../../main/lane-api/workflow.ts';
+import { WorkflowStep } from '../../../main/lane-api/workflow-step.ts';
 import { REPO_ROOT } from '../../server/helpers/server-process.ts';
 
 /** Every .svelte file of the UI, by its path under renderer/src. */
