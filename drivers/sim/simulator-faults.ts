@@ -1,5 +1,5 @@
 // Which faults each simulator honours: the "devices" column of docs/devices.md › Fault modes.
-import type { FaultName } from './fault-plan.ts';
+import { FAULT_NAMES, type FaultName } from './fault-plan.ts';
 
 /** The faults every serial simulator's answers go through (DeviceSimulator.send). */
 const EVERY_ANSWER: readonly FaultName[] = ['slow', 'garbage', 'unplug'];
@@ -12,19 +12,8 @@ export const SIMULATOR_FAULTS = {
   idtech: [...EVERY_ANSWER, 'bad-checksum', 'exhausted'],
   magtek: [...EVERY_ANSWER, 'exhausted'],
   wedge: EVERY_ANSWER,
-  emv: [
-    ...EVERY_ANSWER,
-    'bad-checksum',
-    'exhausted',
-    'card-decline',
-    'bad-arqc',
-    'bad-arpc',
-    'card-removed',
-    'chip-unreadable',
-    'late-activate-answer',
-    'cancel-too-late',
-    'no-answer',
-  ],
+  /** The EMV reader fires every fault but the PIN pad's lost frame. */
+  emv: FAULT_NAMES.filter((fault) => fault !== 'missing-ack'),
   pinpad: [...EVERY_ANSWER, 'bad-checksum', 'missing-ack', 'exhausted'],
   printer: EVERY_ANSWER,
 } as const satisfies Record<string, readonly FaultName[]>;
