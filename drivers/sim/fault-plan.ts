@@ -51,10 +51,16 @@ export const FAULT_NAMES: readonly FaultName[] = [
  */
 export class FaultPlan {
   readonly #remaining = new Map<FaultName, number>();
+  /** The faults armSpec takes: the simulator's own (SIMULATOR_FAULTS); default every fault. */
+  readonly accepts: readonly FaultName[];
   /** Milliseconds added before each answer while "slow" is armed; default 1500. */
   slowMs = 1500;
   /** Milliseconds between the "unplug" fault pulling the cable and plugging it back; default 2000. */
   replugMs = 2000;
+
+  constructor(accepts: readonly FaultName[] = FAULT_NAMES) {
+    this.accepts = accepts;
+  }
 
   /** Arms `fault` for the next `times` occasions (default 1; Infinity for always). */
   arm(fault: FaultName, times = 1): this {
@@ -78,11 +84,11 @@ export class FaultPlan {
   /** Arms one fault from its command-line form: "bad-checksum", "slow:2500", "garbage*3", "unplug:500*always". */
   armSpec(spec: string): this {
     const match = /^([a-z-]+)(?::([0-9]+))?(?:\*([0-9]+|always))?$/.exec(spec);
-    const name = FAULT_NAMES.find((fault) => fault === match?.[1]);
+    const name = this.accepts.find((fault) => fault === match?.[1]);
     if (match === null || name === undefined) {
       throw new DeviceError(
         'BAD_INPUT',
-        `fault: must be one of ${FAULT_NAMES.join(', ')} (name[:ms][*times])`,
+        `fault: must be one of ${this.accepts.join(', ')} (name[:ms][*times])`,
         { field: 'fault' },
       );
     }
@@ -100,9 +106,9 @@ export class FaultPlan {
     );
   }
 
-  /** A plan with every spec armed (see armSpec). */
-  static parse(specs: readonly string[]): FaultPlan {
-    const plan = new FaultPlan();
+  /** A plan taking `accepts` (default every fault) with every spec armed (see armSpec). */
+  static parse(specs: readonly string[], accepts?: readonly FaultName[]): FaultPlan {
+    const plan = new FaultPlan(accepts);
     for (const spec of specs) plan.armSpec(spec);
     return plan;
   }

@@ -2,6 +2,7 @@
 // and from `npm run sim`.
 export * from './card-catalogue.ts';
 export * from './fault-plan.ts';
+export * from './simulator-faults.ts';
 export * from './simulated-keys.ts';
 export * from './device-simulator.ts';
 export * from './wedge-reader-simulator.ts';

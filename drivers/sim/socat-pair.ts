@@ -9,15 +9,23 @@ export interface SocatPairPaths {
   devicePty: string;
 }
 
+/** Linux only: setpriv(1) asks the kernel to end socat with its parent (prctl PR_SET_PDEATHSIG). */
+const WITH_PARENT = process.platform === 'linux';
+
 /**
  * Starts `socat -d -d pty,raw,echo=0[,link=LINK] pty,raw,echo=0`: two new ptys joined like a
  * null-modem cable, the first also reachable at `link` when given. Killing socat hangs both up,
  * as pulling a USB serial adapter does. socat runs in a process group of its own, so a terminal's
- * Ctrl-C (SIGINT to the foreground group) reaches only its parent, which unplugs it in order.
+ * Ctrl-C (SIGINT to the foreground group) reaches only its parent, which unplugs it in order; it
+ * runs under util-linux's `setpriv --pdeathsig TERM` on Linux, so it ends with the process that
+ * started it, even one killed with SIGKILL (docs/devices.md).
  */
 export function spawnSocatPair(link?: string): ChildProcess {
   const lane = link === undefined ? 'pty,raw,echo=0' : `pty,raw,echo=0,link=${link}`;
-  return spawn('socat', ['-d', '-d', lane, 'pty,raw,echo=0'], {
+  const socat = ['-d', '-d', lane, 'pty,raw,echo=0'];
+  const command = WITH_PARENT ? 'setpriv' : 'socat';
+  const args = WITH_PARENT ? ['--pdeathsig', 'TERM', 'socat', ...socat] : socat;
+  return spawn(command, args, {
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
   });

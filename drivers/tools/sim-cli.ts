@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { DeviceError } from '../device-error.ts';
 import { loadCardCatalogue } from '../sim/card-catalogue.ts';
 import { FaultPlan } from '../sim/fault-plan.ts';
+import { SIMULATOR_FAULTS } from '../sim/simulator-faults.ts';
 import {
   SIM_DEVICES,
   type RunningSim,
@@ -107,7 +108,7 @@ function settingsFrom(argv: string[]) {
       pty: values.pty,
       baudRate: baud,
       keys: { bdk: values.bdk ?? TEST_BDK, initialKsn: values.ksn ?? TEST_INITIAL_KSN },
-      faults: FaultPlan.parse(values.fault ?? []),
+      faults: FaultPlan.parse(values.fault ?? [], SIMULATOR_FAULTS[device]),
       cards: loadCardCatalogue(values.catalogue),
       format,
       masking: values.mask === undefined ? {} : parseMaskingSpec(values.mask),

@@ -8,6 +8,7 @@ import {
   NgaReaderSimulator,
   PinPadSimulator,
   PrinterSimulator,
+  SIMULATOR_FAULTS,
   SimulatedCable,
   SocatPtyTransport,
   type TestCard,
@@ -43,12 +44,18 @@ function ptyCable(dir: string, role: DeviceRole, baudRate: number, log: (line: s
   return new SimulatedCable(transport, (line) => log(`${role}: ${line}`));
 }
 
-/** Makes (without starting) the four simulators, each with a fault plan of its own. */
+/**
+ * Makes (without starting) the four simulators, each with a fault plan of its own that takes only
+ * the faults its simulator fires (SIMULATOR_FAULTS).
+ */
 export function makeTrainingSimulators(spec: SimulatorSpec): TrainingSimulators {
   const { dir, keys, log } = spec;
-  const faults = new Map<DeviceRole, FaultPlan>(
-    (['reader', 'emv', 'pinpad', 'printer'] as const).map((role) => [role, new FaultPlan()]),
-  );
+  const faults = new Map<DeviceRole, FaultPlan>([
+    ['reader', new FaultPlan(SIMULATOR_FAULTS[spec.readerKind])],
+    ['emv', new FaultPlan(SIMULATOR_FAULTS.emv)],
+    ['pinpad', new FaultPlan(SIMULATOR_FAULTS.pinpad)],
+    ['printer', new FaultPlan(SIMULATOR_FAULTS.printer)],
+  ]);
   const plan = (role: DeviceRole): FaultPlan => faults.get(role) ?? new FaultPlan();
   const cables = new Map<DeviceRole, SimulatedCable>([
     ['reader', ptyCable(dir, 'reader', 9600, log)],

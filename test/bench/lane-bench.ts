@@ -5,12 +5,11 @@
 // stamps bytes both ways; the printer simulator behind another. Goal: lane overhead p99 < 5 ms.
 // Each step of the lane holds one durable journal commit (the intent before the request, the
 // outcome before the result), so a bare commit on the same disk is printed as the floor.
-// Options: --sales N (default 200), --help.
+// Options: --sales N (default 200), --help (USAGE).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { DeviceManager, startTrainingDevices } from '../../main/devices/index.ts';
 import type { LaneDevices } from '../../main/lane/lane-context.ts';
 import { LaneEngine } from '../../main/lane/lane-engine.ts';
@@ -21,22 +20,16 @@ import { TRAINING_MERCHANT } from '../../main/start/training-lane.ts';
 import { PaymentClient } from '../../main/payment/index.ts';
 import { startServiceProcess, stopServiceProcess } from '../conformance/helpers/service-process.ts';
 import { LaneDriver } from '../main/lane/helpers/lane-driver.ts';
+import { benchArgs, usageError } from './bench-args.ts';
 import { percentile } from './closed-loop.ts';
 
 const USAGE = `usage: npm run bench:lane -- [--sales N]
-  --sales N   swiped credit sales measured (default 200), after a warm-up of N/10 (at most 10)`;
-const { values } = parseArgs({
-  options: { sales: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-});
-if (values.help === true) {
-  console.log(USAGE);
-  process.exit(0);
-}
+  --sales N   swiped credit sales measured (default 200), after a warm-up of N/10 (at most 10)
+  -h, --help  prints this`;
+const values = benchArgs('bench:lane', USAGE, { sales: { type: 'string' } });
 const SALES = Number(values.sales ?? 200);
-if (!Number.isInteger(SALES) || SALES < 1) {
-  console.error(`bench:lane: --sales takes a whole number of at least 1\n${USAGE}`);
-  process.exit(2);
-}
+if (!Number.isInteger(SALES) || SALES < 1)
+  usageError('bench:lane', '--sales takes a whole number of at least 1', USAGE);
 const WARMUP = Math.min(10, Math.floor(SALES / 10));
 
 /** A TCP relay to `port` that calls `stamp` with the direction of every chunk it forwards. */

@@ -17,11 +17,11 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { RestClient } from '../server/durability/helpers/rest-client.ts';
 import { ServerProcess } from '../server/durability/helpers/server-process.ts';
 import { abComparison } from './ab-phases.ts';
+import { benchArgs, usageError } from './bench-args.ts';
 import { closedLoop, type PhaseFigures } from './closed-loop.ts';
 import { profileReport } from './cpu-profile-summary.ts';
 import { enginePhase } from './engine-phase.ts';
@@ -33,7 +33,7 @@ import { storeComparison } from './store-bench.ts';
 import { WrongPasswordFlood } from './wrong-password-flood.ts';
 
 /** What `--help` prints. */
-const HELP = `npm run bench:server -- [options]
+const HELP = `usage: npm run bench:server -- [options]
   --seconds N     measured seconds per phase, after 1 s of warm-up (default 5)
   --clients N     concurrent clients (default 32)
   --store postgres
@@ -54,32 +54,27 @@ const HELP = `npm run bench:server -- [options]
                   with --baseline DIR, also the checkout at DIR's, in turns, and B / A
   --ops           only key/value sales on a service without and one with --ops-port, in turns,
                   /metrics read every second (ops-overhead.ts); --rounds N turns each (default 3)
-  --help          prints this`;
+  -h, --help      prints this`;
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: 'string' },
-    clients: { type: 'string' },
-    store: { type: 'string' },
-    sweep: { type: 'string' },
-    'pool-max': { type: 'string' },
-    logins: { type: 'boolean' },
-    baseline: { type: 'string' },
-    'cpu-prof': { type: 'boolean' },
-    ops: { type: 'boolean' },
-    engine: { type: 'boolean' },
-    rounds: { type: 'string' },
-    help: { type: 'boolean' },
-  },
+const values = benchArgs('bench:server', HELP, {
+  seconds: { type: 'string' },
+  clients: { type: 'string' },
+  store: { type: 'string' },
+  sweep: { type: 'string' },
+  'pool-max': { type: 'string' },
+  logins: { type: 'boolean' },
+  baseline: { type: 'string' },
+  'cpu-prof': { type: 'boolean' },
+  ops: { type: 'boolean' },
+  engine: { type: 'boolean' },
+  rounds: { type: 'string' },
 });
 
 /** A positive whole number given as option `name`, or the default; exits naming the rule. */
 function count(name: string, given: string | undefined, fallback: number): number {
   const value = Number(given ?? fallback);
-  if (!Number.isInteger(value) || value < 1) {
-    console.error(`--${name}: a whole number of at least 1, not "${given}"\n\n${HELP}`);
-    process.exit(2);
-  }
+  if (!Number.isInteger(value) || value < 1)
+    usageError('bench:server', `--${name}: a whole number of at least 1, not "${given}"`, HELP);
   return value;
 }
 
@@ -441,8 +436,7 @@ async function baselineBeside(root: string): Promise<void> {
   );
 }
 
-if (values.help === true) console.log(HELP);
-else if (values.engine === true)
+if (values.engine === true)
   await enginePhase({ seconds: SECONDS, clients: CLIENTS, baseline: values.baseline });
 else if (values.baseline !== undefined) await baselineBeside(values.baseline);
 else if (values.logins === true) await loginsOnly();
@@ -464,5 +458,5 @@ else if (values.store === 'postgres') {
     keyAuth,
     startEchoServers,
   });
-} else throw new Error(`--store: postgres or nothing, not "${values.store}"`);
+} else usageError('bench:server', `--store: postgres or nothing, not "${values.store}"`, HELP);
 printProfiles();

@@ -7,6 +7,7 @@ import {
   NoticeCode,
   ProblemCode,
   CustomerPrompt,
+  TRAINING_FAULTS,
 } from '../../main/lane-api/index.ts';
 import { interpolate } from '../../renderer/src/i18n/catalogue.ts';
 import { en } from '../../renderer/src/i18n/en.ts';
@@ -39,13 +40,14 @@ describe('message catalogue', () => {
     expect(same.filter((key) => !SAME_IN_BOTH.includes(key))).toEqual([]);
   });
 
-  it('has words for every code the lane API sends', () => {
+  it('has words for every code the lane API sends and every fault the training controls offer', () => {
     const codes = [
       ...CashierPrompt.options.map((code) => `cashier.${code}`),
       ...CustomerPrompt.options.map((code) => `customer.${code}`),
       ...ProblemCode.options.map((code) => `problem.${code}`),
       ...DeclineReason.options.map((code) => `decline.${code}`),
       ...NoticeCode.options.map((code) => `notice.${code}`),
+      ...Object.values(TRAINING_FAULTS).flatMap((faults) => faults.map((code) => `fault.${code}`)),
     ];
     expect(codes.filter((code) => !(code in en))).toEqual([]);
   });

@@ -78,6 +78,22 @@ describe('--help, -h and usage errors of every tool', () => {
     },
   );
 
+  it('bench:lane and bench:server: --help (or -h) lists their switches and exits 0; a usage error exits 2', async () => {
+    const [lane, server, badLane, badServer] = await Promise.all([
+      tool('test/bench/lane-bench.ts', ['--help']),
+      tool('test/bench/server-bench.ts', ['-h']),
+      tool('test/bench/lane-bench.ts', ['--sales', 'many']),
+      tool('test/bench/server-bench.ts', ['--no-such-option']),
+    ]);
+    expectHelp(lane);
+    expectHelp(server);
+    expect(lane.stdout).toMatch(/^ {2}--sales N /m);
+    expect(server.stdout).toMatch(/^ {2}--seconds N /m);
+    expect(server.stdout).toMatch(/^ {2}--store postgres$/m);
+    expectUsageError(badLane);
+    expectUsageError(badServer);
+  });
+
   it('crypto: every subcommand answers --help with its synopsis', async () => {
     expect(CRYPTO_COMMANDS.length).toBeGreaterThan(5);
     const runs = await Promise.all(

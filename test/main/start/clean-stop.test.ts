@@ -1,12 +1,12 @@
 // `npm start` stopped the ways a lane is stopped (docs/lane.md, Stopping the lane): SIGTERM to
 // npm mid-sale lets the sale get its answer and exits 0; a terminal's Ctrl-C (SIGINT to the whole
-// foreground group) exits 0 too; after kill -9 of the lane, the next start ends the socat children
-// it left and removes its temporary folder and record.
+// foreground group) exits 0 too; kill -9 of the lane ends its socat children with it, and the next
+// start removes its temporary folder and record.
 import Database from 'better-sqlite3';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { RUN_RECORD } from '../../../main/start/run-leftovers.ts';
 import { LaneDriver } from '../lane/helpers/lane-driver.ts';
 import { LaneSocketClient } from '../lane/helpers/lane-socket-client.ts';
@@ -101,12 +101,17 @@ describe('npm start, stopped and killed', () => {
     expect(existsSync(lane.devicesDir)).toBe(false);
   });
 
-  it('kill -9 of the lane mid-sale leaves socat and its folder; the next start ends and removes them', async () => {
+  it('kill -9 of the lane mid-sale: its socat processes end with it; the next start removes the folder it left', async () => {
     const first = await start();
     await saleInFlight(first.driver, 805);
+    const links = `${first.lane.devicesDir}/`;
+    expect((await processesNaming(links)).length).toBe(3);
     process.kill(first.lane.pid, 'SIGKILL');
     await first.npm.exited;
-    expect((await processesNaming(`${first.lane.devicesDir}/`)).length).toBeGreaterThan(0);
+    await vi.waitFor(async () => expect(await processesNaming(links)).toEqual([]), {
+      timeout: 20_000,
+      interval: 100,
+    });
     expect(existsSync(first.lane.devicesDir)).toBe(true);
 
     const second = await start();

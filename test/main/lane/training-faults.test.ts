@@ -1,0 +1,50 @@
+// training.fault on a running training lane (docs/app.md, Training controls): every fault the
+// panel offers is armed on its device's simulator; a fault that simulator never fires is refused.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FaultName } from '../../../drivers/sim/index.ts';
+import { TRAINING_FAULTS, type DeviceKind } from '../../../main/lane-api/index.ts';
+import { startLaneBench, type LaneBench } from './helpers/lane-bench.ts';
+
+let bench: LaneBench;
+
+beforeAll(async () => {
+  bench = await startLaneBench();
+}, 60_000);
+afterAll(async () => {
+  await bench.stop();
+});
+
+describe('training faults on a running lane', () => {
+  it('arms every offered fault, the EMV timing faults among them, on its simulator', async () => {
+    const { driver, devices } = bench;
+    const armed: string[] = [];
+    for (const [device, faults] of Object.entries(TRAINING_FAULTS) as [
+      DeviceKind,
+      readonly FaultName[],
+    ][]) {
+      const plan = devices.simulators[device].faults;
+      for (const fault of faults) {
+        await driver.send({ type: 'training.fault', device, fault });
+        if (plan.fire(fault)) armed.push(`${device}:${fault}`);
+      }
+    }
+    const offered = Object.entries(TRAINING_FAULTS).flatMap(([device, faults]) =>
+      faults.map((fault) => `${device}:${fault}`),
+    );
+    expect(armed).toEqual(offered);
+    expect(armed).toEqual(
+      expect.arrayContaining(['emv:late-activate-answer', 'emv:cancel-too-late', 'emv:no-answer']),
+    );
+  });
+
+  it("refuses a fault the device's simulator never fires, naming the field", async () => {
+    const refusal = await bench.driver.refused({
+      type: 'training.fault',
+      device: 'emv',
+      fault: 'missing-ack',
+    });
+    expect(refusal).toMatchObject({ code: 'invalid_command' });
+    expect(refusal.message).toMatch(/^fault: must be one of .*late-activate-answer/);
+    expect(bench.devices.simulators.emv.faults.armed('missing-ack')).toBe(false);
+  });
+});
