@@ -7,6 +7,11 @@ export const DeviceKind = z.enum(['reader', 'emv', 'pinpad', 'printer']);
 /** One of DeviceKind. */
 export type DeviceKind = z.infer<typeof DeviceKind>;
 
+/** The configured model of a device (docs/lane-devices.md, Device configuration). */
+export const DeviceModel = z.enum(['wedge', 'idtech', 'magtek', 'nga', 'pinpad', 'escpos']);
+/** One of DeviceModel. */
+export type DeviceModel = z.infer<typeof DeviceModel>;
+
 /**
  * A device's link: connected; connecting (first open); reconnecting after it was lost (the
  * supervisor retries with backoff); faulted (open, but its last call failed in a way a retry will
@@ -27,6 +32,7 @@ export const DeviceStatus = z.strictObject({
   /** The configured id, e.g. "emv", "pinpad". */
   id: z.string().min(1).max(40),
   kind: DeviceKind,
+  model: DeviceModel,
   /** What the cashier calls it, e.g. "Card reader". */
   label: z.string().max(80),
   state: DeviceState,

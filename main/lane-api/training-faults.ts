@@ -1,13 +1,15 @@
 // The device faults training mode's panel offers, bundled into the UI as plain data.
-import type { DeviceKind } from './status.ts';
+import type { DeviceModel } from './status.ts';
 
 /**
- * The faults the training controls offer for each device, as training.fault arms them
+ * The faults the training controls offer for each device model, as training.fault arms them
  * (docs/devices.md › Fault modes); a pulled cable is a control of its own (training.unplug).
  */
 export const TRAINING_FAULTS = {
-  reader: ['bad-checksum', 'garbage', 'slow', 'exhausted'],
-  emv: [
+  idtech: ['bad-checksum', 'garbage', 'slow', 'exhausted'],
+  magtek: ['garbage', 'slow', 'exhausted'],
+  wedge: ['garbage', 'slow'],
+  nga: [
     'chip-unreadable',
     'card-decline',
     'bad-arqc',
@@ -21,8 +23,8 @@ export const TRAINING_FAULTS = {
     'no-answer',
   ],
   pinpad: ['missing-ack', 'bad-checksum', 'garbage', 'slow', 'exhausted'],
-  printer: ['garbage', 'slow'],
-} as const satisfies Record<DeviceKind, readonly string[]>;
+  escpos: ['garbage', 'slow'],
+} as const satisfies Record<DeviceModel, readonly string[]>;
 
 /** A fault the training controls offer. */
-export type TrainingFault = (typeof TRAINING_FAULTS)[DeviceKind][number];
+export type TrainingFault = (typeof TRAINING_FAULTS)[DeviceModel][number];

@@ -22,6 +22,7 @@ export function deviceStatus(status: ManagedStatus): DeviceStatus {
   return {
     id: status.role,
     kind: status.role,
+    model: status.kind,
     label: LABELS[status.role],
     state: status.state,
     since: status.since,

@@ -379,9 +379,11 @@ describe('lane UI screens', () => {
   });
 
   it('offers the training controls on the card step: PIN right, wrong or cancelled, a device unplugged or faulted, paper out and back, a chip that cannot be read', async () => {
+    const models = { reader: 'wedge', emv: 'nga', pinpad: 'pinpad', printer: 'escpos' } as const;
     const device = (kind: DeviceKind) => ({
       id: kind,
       kind,
+      model: models[kind],
       label: kind,
       state: 'connected' as const,
       since: 1,
@@ -390,7 +392,7 @@ describe('lane UI screens', () => {
       type: 'status',
       status: {
         ...IDLE_SNAPSHOT.status,
-        devices: (['emv', 'pinpad', 'printer'] as const).map(device),
+        devices: (['reader', 'emv', 'pinpad', 'printer'] as const).map(device),
       },
     });
     const card = WORKFLOW_SCREENS.find((screen) => screen.name === 'card');
@@ -406,12 +408,18 @@ describe('lane UI screens', () => {
     await expect.poll(() => lane.received.at(-1)).toEqual({ type: 'training.pin', mode: 'cancel' });
     await page.keyboard.press('Shift+F5');
     await expect.poll(() => lane.received.at(-1)).toEqual({ type: 'training.pin', mode: 'typed' });
+    const fault = controls.getByRole('combobox', { name: 'Fault' });
+    const offered = () =>
+      fault
+        .locator('option')
+        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    await controls.getByRole('combobox', { name: 'Device' }).selectOption('reader');
+    await expect.poll(offered).toEqual(['garbage', 'slow']); // a keyboard wedge fires no others
     await controls.getByRole('combobox', { name: 'Device' }).selectOption('pinpad');
     await page.keyboard.press('Shift+F8');
     await expect
       .poll(() => lane.received.at(-1))
       .toEqual({ type: 'training.unplug', device: 'pinpad', ms: 5000 });
-    const fault = controls.getByRole('combobox', { name: 'Fault' });
     await fault.selectOption('missing-ack');
     await page.keyboard.press('Shift+F11');
     await expect
@@ -652,8 +660,15 @@ describe('lane UI screens', () => {
     await expectScreen('Nueva venta', 'amount-es');
     expect(await page.getByRole('textbox', { name: 'Importe' }).count()).toBe(1);
     const devices = [
-      { id: 'emv', kind: 'emv', label: 'EMV reader', state: 'connected', since: 1 },
-      { id: 'pinpad', kind: 'pinpad', label: 'PIN pad', state: 'reconnecting', since: 1 },
+      { id: 'emv', kind: 'emv', model: 'nga', label: 'EMV reader', state: 'connected', since: 1 },
+      {
+        id: 'pinpad',
+        kind: 'pinpad',
+        model: 'pinpad',
+        label: 'PIN pad',
+        state: 'reconnecting',
+        since: 1,
+      },
     ] as const;
     lane.publish({ type: 'status', status: { ...IDLE_SNAPSHOT.status, devices: [...devices] } });
     const bar = page.getByRole('contentinfo');

@@ -455,13 +455,21 @@ const DIAGNOSTICS: Diagnostics = {
   at: NOW,
   devices: [
     {
-      status: { id: 'emv', kind: 'emv', label: 'EMV reader', state: 'connected', since: NOW },
+      status: {
+        id: 'emv',
+        kind: 'emv',
+        model: 'nga',
+        label: 'EMV reader',
+        state: 'connected',
+        since: NOW,
+      },
       location: '/tmp/laneterm-devices/emv',
     },
     {
       status: {
         id: 'pinpad',
         kind: 'pinpad',
+        model: 'pinpad',
         label: 'PIN pad',
         state: 'reconnecting',
         since: NOW,

@@ -44,7 +44,9 @@ const snapshot: LaneSnapshot = {
   status: {
     training: true,
     server: { state: 'up', since: 1, url: 'https://127.0.0.1:8665', transport: 'v2' },
-    devices: [{ id: 'emv', kind: 'emv', label: 'EMV reader', state: 'connected', since: 1 }],
+    devices: [
+      { id: 'emv', kind: 'emv', model: 'nga', label: 'EMV reader', state: 'connected', since: 1 },
+    ],
     paper: 'ok',
     checking: 0,
     dayOpen: true,
