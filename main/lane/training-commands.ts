@@ -1,5 +1,7 @@
 import type { TrainingDevices } from '../devices/index.ts';
 import type { CommandReply, LaneCommand, TestCardSummary } from '../lane-api/index.ts';
+import type { SendGate } from './journal/send-gate.ts';
+import { refuse } from './lane-replies.ts';
 
 /** The simulator controls training mode answers the training.* commands with. */
 export type SimulatorControls = Pick<
@@ -67,5 +69,23 @@ export async function answerTraining(
     const message = error instanceof Error ? error.message.slice(0, 500) : 'refused';
     return { ok: false, error: { code: 'invalid_command', message } };
   }
+  return { ok: true, data: {} };
+}
+
+/**
+ * Training's "network down" (docs/lane.md › Offline): the lane's requests stop leaving, as when
+ * the service cannot be reached; `switched` then publishes the status and, back up, forwards the
+ * offline sales waiting. Training only: not_allowed on a lane without simulators.
+ */
+export function switchNetwork(
+  down: boolean,
+  simulators: SimulatorControls | undefined,
+  gate: Pick<SendGate, 'setNetworkDown'>,
+  switched: () => void,
+): CommandReply {
+  if (simulators === undefined)
+    return refuse('not_allowed', 'the network control exists in training mode only');
+  gate.setNetworkDown(down);
+  switched();
   return { ok: true, data: {} };
 }
