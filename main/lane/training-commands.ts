@@ -1,7 +1,5 @@
 import type { TrainingDevices } from '../devices/index.ts';
 import type { CommandReply, LaneCommand, TestCardSummary } from '../lane-api/index.ts';
-import type { SendGate } from './journal/send-gate.ts';
-import { refuse } from './lane-replies.ts';
 
 /** The simulator controls training mode answers the training.* commands with. */
 export type SimulatorControls = Pick<
@@ -80,11 +78,14 @@ export async function answerTraining(
 export function switchNetwork(
   down: boolean,
   simulators: SimulatorControls | undefined,
-  gate: Pick<SendGate, 'setNetworkDown'>,
+  gate: { setNetworkDown(down: boolean): void },
   switched: () => void,
 ): CommandReply {
   if (simulators === undefined)
-    return refuse('not_allowed', 'the network control exists in training mode only');
+    return {
+      ok: false,
+      error: { code: 'not_allowed', message: 'the network control exists in training mode only' },
+    };
   gate.setNetworkDown(down);
   switched();
   return { ok: true, data: {} };
