@@ -16,6 +16,7 @@ import type { InterruptedList } from './interrupted-list.ts';
 import { offlineStatus } from './offline/offline-status.ts';
 import type { LaneEngineOptions } from './lane-engine-options.ts';
 import { laneParts, type LaneParts } from './lane-parts.ts';
+import { LiveWorkflow } from './live-workflow.ts';
 import { LaneQueries } from './lane-queries.ts';
 import { DeviceNotices } from './device-notices.ts';
 import { laneStatus } from './lane-status.ts';
@@ -23,7 +24,6 @@ import { acknowledgeReply, offerReply, offlineSeenReply, refuse } from './lane-r
 import { serverChange, serverUnknown } from './server-watch.ts';
 import { answerTraining, switchNetwork } from './training-commands.ts';
 import { startWorkflow, type StartError } from './workflow-factory.ts';
-import type { Workflow } from './workflow.ts';
 
 /**
  * The lane engine (docs/lane.md): the lane API over the workflows, the journal and the devices.
@@ -38,9 +38,7 @@ export class LaneEngine implements LaneApi {
   readonly #parts: LaneParts;
   readonly #queries: LaneQueries;
   readonly #stops: (() => void)[] = [];
-  #live: Workflow<string> | undefined;
-  /** The live workflow's run, awaited by stop(). */
-  #running: Promise<void> = Promise.resolve();
+  readonly #live: LiveWorkflow;
   /** Set by stop(): commands are refused and no recovery pass starts. */
   #stopping = false;
   #server: ServerStatus;
@@ -61,6 +59,17 @@ export class LaneEngine implements LaneApi {
       notify: (notice) => this.#events.emit({ type: 'notice', notice }),
       emitReceipt: (receipt) => this.#events.emit({ type: 'receipt', receipt }),
       publishStatus: () => this.#publishStatus(),
+    });
+    this.#live = new LiveWorkflow(options.journal, options.training, {
+      failed: (operation) =>
+        this.#events.emit({
+          type: 'notice',
+          notice: { level: 'error', code: 'lane_error', params: { operation } },
+        }),
+      ended: () => {
+        this.#publish(null);
+        this.#publishStatus();
+      },
     });
     this.#queries = new LaneQueries(
       options,
@@ -109,7 +118,7 @@ export class LaneEngine implements LaneApi {
   }
 
   async #sweepOnce(): Promise<void> {
-    await this.#parts.recovery.sweep((id) => id === this.#live?.id);
+    await this.#parts.recovery.sweep((id) => id === this.#live.current?.id);
     await this.#parts.forwarder.forward();
     this.#publishStatus();
   }
@@ -119,7 +128,7 @@ export class LaneEngine implements LaneApi {
     return {
       settings: this.#queries.settings(),
       status: this.#status(),
-      workflow: this.#live?.view() ?? null,
+      workflow: this.#live.current?.view() ?? null,
       interrupted: this.#parts.interrupted.entries(),
     };
   }
@@ -168,31 +177,13 @@ export class LaneEngine implements LaneApi {
         this.#events.emit({ type: 'settings', settings: this.#queries.settings() });
       return answer;
     }
-    if (command.type.startsWith('workflow.')) return offerReply(this.#live, command);
-    if (this.#live !== undefined) return refuse('busy', `a ${this.#live.kind} is running`);
+    const live = this.#live.current;
+    if (command.type.startsWith('workflow.')) return offerReply(live, command);
+    if (live !== undefined) return refuse('busy', `a ${live.kind} is running`);
     const started = startWorkflow(command, this.#parts.context, (view) => this.#publish(view));
     if ('error' in started) return { ok: false, error: (started as StartError).error };
-    this.#begin(started.workflow);
+    this.#live.begin(started.workflow);
     return { ok: true, data: { workflowId: started.workflow.id } };
-  }
-
-  #begin(workflow: Workflow<string>): void {
-    this.#live = workflow;
-    this.#options.journal.startWorkflow(workflow.id, workflow.kind, this.#options.training);
-    this.#running = workflow
-      .execute()
-      .catch((error: unknown) => {
-        console.error(`lane: ${workflow.kind} stopped: ${(error as Error).message}`);
-        this.#events.emit({
-          type: 'notice',
-          notice: { level: 'error', code: 'lane_error', params: { operation: workflow.kind } },
-        });
-      })
-      .finally(() => {
-        if (this.#live === workflow) this.#live = undefined;
-        this.#publish(null);
-        this.#publishStatus();
-      });
   }
 
   #publishInterrupted(): ReturnType<InterruptedList['entries']> {
@@ -241,9 +232,7 @@ export class LaneEngine implements LaneApi {
   async stop(): Promise<void> {
     this.#stopping = true;
     this.#sweeps.halt();
-    if (this.#live !== undefined) this.#parts.interrupted.markStopped(this.#live.id);
-    this.#live?.halt();
-    await this.#running;
+    await this.#live.stop((id) => this.#parts.interrupted.markStopped(id));
     await this.#sweeps.settled();
     for (const stop of this.#stops.splice(0)) stop();
   }
