@@ -19,7 +19,7 @@ export interface LaneParts {
   readonly context: LaneContext;
 }
 
-/** Where the parts reach the engine: its event stream and the server's status. */
+/** Where the parts reach the engine's events and server status (docs/lane.md, The lane API). */
 export interface LaneHooks {
   /** A request answered (true) or not sent (false). */
   serverSeen(up: boolean): void;
@@ -29,7 +29,7 @@ export interface LaneHooks {
   publishStatus(): void;
 }
 
-/** The notice of a day opened, or closed with the batch it settled (docs/lane.md, Open and close the day). */
+/** A day opened, or closed with its batch, as a notice (docs/lane.md, Open and close the day). */
 function dayNotice(open: boolean, batch: string | undefined): Notice {
   if (open) return { level: 'info', code: 'day_opened', params: {} };
   return batch === undefined || batch === ''

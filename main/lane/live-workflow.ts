@@ -2,7 +2,7 @@ import type { WorkflowKind } from '../lane-api/index.ts';
 import type { JournalStore } from './journal/journal-store.ts';
 import type { Workflow } from './workflow.ts';
 
-/** What the lane does when its workflow's run fails or ends. */
+/** What the lane does when its workflow's run fails or ends (docs/lane.md, Workflows). */
 export interface LiveWorkflowHooks {
   /** The run threw (written to the lane's log first); `kind` names the workflow. */
   failed(kind: WorkflowKind): void;

@@ -1,6 +1,6 @@
 import type { Notice, ServerStatus } from '../lane-api/index.ts';
 
-/** What the lane does when it sees the server up or down: its new status, a sweep, a notice. */
+/** What seeing the server up or down does: status, sweep, notice (docs/lane.md › Offline). */
 export interface ServerChange {
   readonly server: ServerStatus;
   /** True when the server is back from down: recovery and forwarding run now. */
@@ -9,7 +9,7 @@ export interface ServerChange {
   readonly notice?: Notice;
 }
 
-/** The server's status before it has answered or failed a request (docs/lane.md, The lane API). */
+/** The server's status before any request was answered or not sent (docs/lane.md, The lane API). */
 export function serverUnknown(
   server: Pick<ServerStatus, 'url' | 'transport'>,
   now: number,
