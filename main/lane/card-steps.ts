@@ -1,36 +1,10 @@
-import { parseWedgeSwipe } from '../../drivers/crypto/index.ts';
-import {
-  DeviceError,
-  toRequestFields,
-  type CardRead,
-  type EmvCompletion,
-  type HostAnswer,
-  type KeyedCardRequest,
-} from '../../drivers/index.ts';
-import type { AttentionAction, CardSummary, EntryMethod, Tender } from '../lane-api/index.ts';
+import { DeviceError, type CardRead, type KeyedCardRequest } from '../../drivers/index.ts';
+import type { AttentionAction, EntryMethod, Tender } from '../lane-api/index.ts';
+import { type CapturedCard, capturedFromRead } from './captured-card.ts';
 import { ChipFirst } from './chip-fallback.ts';
 import { pinProblem, readerProblem } from './device-problems.ts';
-import type { JournalEntry } from './journal/journal-types.ts';
-import { brandOfAid } from './offline/offline-verdict.ts';
-import { type OfflineRead, firstAcOfRead } from './offline/offline-sale.ts';
 import { ServiceWorkflow } from './service-steps.ts';
-import { WorkflowCancelled, type Bounds } from './workflow-control.ts';
-
-/** A card the lane has, ready for a request: its fields (card data: the wire only) and its mask. */
-export interface CapturedCard {
-  /** account_data fields for the request; never journaled, shown or logged. */
-  readonly fields: Readonly<Record<string, string>>;
-  readonly summary: CardSummary;
-  /** The PAN, only when the lane holds it in the clear (a wedge swipe), for a format 0 PIN block. */
-  readonly pan?: string;
-  /**
-   * A contact chip read that asked to go online (ARQC): the card waits for the online answer
-   * (completeChip, docs/api.md EMV); a card that approved offline itself (TC) waits for nothing.
-   */
-  readonly chip?: boolean;
-  /** What the read tells the offline decision (docs/lane.md › Offline). */
-  readonly offline: OfflineRead;
-}
+import type { Bounds } from './workflow-control.ts';
 
 /** The states of a family that reads cards (sale, gift): its steps and the machine's bounds. */
 export type CardFamilyState =
@@ -49,54 +23,10 @@ export type CardFamilyState =
 /** A step's answer when the cashier chose to change how the customer pays. */
 export const CHANGE_TENDER = Symbol('change tender');
 
-const ENTRY_OF_READ: Readonly<Record<CardRead['entryMode'], EntryMethod>> = {
-  swipe: 'swipe',
-  'fallback-swipe': 'fallback_swipe',
-  contact: 'insert',
-  contactless: 'tap',
-  keyed: 'keyed_pad',
-};
-
-/** The mask the screen shows: X for every digit but the last four. */
-export function maskedSummary(lastFour: string, digits: number, entry: EntryMethod): CardSummary {
-  return { maskedAccount: `${'X'.repeat(Math.max(0, digits - 4))}${lastFour}`, lastFour, entry };
-}
-
-/**
- * A reader's card read as a captured card (docs/devices.md, Reader output → request fields); a
- * chip card's swipe the lane took after its chip failed is a fallback swipe (docs/lane.md › Chip
- * first).
- */
-export function capturedFromRead(read: CardRead, fallback = false): CapturedCard {
-  const digits = Math.min(19, Math.max(4, read.maskedAccount.length));
-  const entryMethod = fallback ? 'fallback_swipe' : ENTRY_OF_READ[read.entryMode];
-  const summary = maskedSummary(read.lastFour, digits, entryMethod);
-  const fields = toRequestFields(read);
-  const clear = read.kind === 'plain-swipe' || (read.kind === 'keyed' && read.cv !== undefined);
-  const offline: OfflineRead = { entryMethod, clear };
-  if (read.kind === 'emv') {
-    const brand = brandOfAid(read.receipt.aid);
-    const firstAc = firstAcOfRead(read.receipt, read.iacDefault);
-    const chipOffline: OfflineRead = {
-      ...offline,
-      ...(brand === undefined ? {} : { brand }),
-      ...(firstAc === undefined ? {} : { firstAc }),
-    };
-    if (read.entryMode === 'contact' && read.receipt.cryptogramType === 'ARQC')
-      return { fields, summary, chip: true, offline: chipOffline };
-    return { fields, summary, offline: chipOffline };
-  }
-  if (read.kind !== 'plain-swipe') return { fields, summary, offline };
-  return { fields, summary, offline, pan: parseWedgeSwipe(read.trackdata.reveal()).card.pan };
-}
-
-const isApproved = (entry: JournalEntry): boolean =>
-  entry.state === 'approved' || entry.state === 'partial';
-
 /**
  * The card-present steps (docs/lane.md, Sale): tender, card (readers raced against the cashier's
- * choice of keyed entry), keyed entry on the PIN pad under the lane's rule, the PIN on the pad for
- * debit, and the chip's completion on the online answer.
+ * choice of keyed entry), keyed entry on the PIN pad under the lane's rule, and the PIN on the pad
+ * for debit; the chip's completion on the online answer is chip-completion.ts.
  */
 export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
   S | 'tender' | 'card' | 'keyed_entry' | 'pin'
@@ -272,66 +202,5 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
         if (choice === 'change_tender') return CHANGE_TENDER;
       }
     }
-  }
-
-  /**
-   * Ends a contact chip read on the service's answer (docs/devices.md, Completing a chip
-   * transaction): the EMV reader gives the card the answer's issuer data (8A Z3 when none came,
-   * or the terminal's own Y3 or Z3 for an offline decision)
-   * and the card's second GENERATE AC answers TC or AAC, which the entry's receipts then state
-   * (its final cryptogram, TVR and TSI, kept in the journal; the answer's rcpt_emv_* are the
-   * ARQC's). The completion is undefined when the reader could not complete, which is written to
-   * the lane's log and told to the cashier (chip_not_completed).
-   */
-  protected async finishChip(
-    entry: JournalEntry,
-    issuerData: HostAnswer,
-  ): Promise<{ entry: JournalEntry; completion: EmvCompletion | undefined }> {
-    const completion = await this.ctx.devices.completeChip(issuerData).catch((error: unknown) => {
-      console.error(
-        `lane: the EMV reader could not complete the chip: ${(error as Error).message}`,
-      );
-      this.ctx.notify({
-        level: 'warning',
-        code: 'chip_not_completed',
-        params: { operation: entry.operation },
-      });
-      return undefined;
-    });
-    if (completion?.receipt.cryptogram === undefined) return { entry, completion };
-    const chipped = this.ctx.journal.recordChip(entry.id, {
-      cryptogramType: completion.cryptogramType,
-      cryptogram: completion.receipt.cryptogram,
-      ...(completion.receipt.tvr === undefined ? {} : { tvr: completion.receipt.tvr }),
-      ...(completion.receipt.tsi === undefined ? {} : { tsi: completion.receipt.tsi }),
-    });
-    return { entry: chipped, completion };
-  }
-
-  /**
-   * A contact chip sale's or preauth's end (docs/api.md, EMV): the card completes on the answer
-   * (finishChip). An AAC after an approval is the card declining it: the lane reverses the
-   * approval with the card's final data (icc) and answers the entry as declined by the card
-   * (card_declined). A reversal the service did not apply cancels the workflow, whose cancel
-   * reverses the approval. A reader that cannot complete leaves the answer as it is.
-   */
-  protected async completeChip(answered: JournalEntry, issuerData?: string): Promise<JournalEntry> {
-    const { entry, completion } = await this.finishChip(answered, issuerData);
-    if (completion?.cryptogramType !== 'AAC' || !isApproved(entry) || entry.ttid === undefined)
-      return entry;
-    const reversal = await this.ctx.payments.send({
-      workflowId: this.id,
-      operation: 'reversal',
-      purpose: 'compensate',
-      parentId: entry.id,
-      targetTtid: entry.ttid,
-      amountMinor: entry.approvedMinor ?? entry.amountMinor,
-      params: { icc: completion.icc },
-      ...(entry.card === undefined ? {} : { card: entry.card }),
-      ...(entry.tender === undefined ? {} : { tender: entry.tender }),
-    });
-    if (reversal.kind !== 'answered' || !isApproved(reversal.entry))
-      throw new WorkflowCancelled('lane');
-    return { ...entry, state: 'declined', reason: 'card_declined', decidedBy: 'lane' };
   }
 }

@@ -6,30 +6,24 @@ import {
   type LaneCommand,
   type LaneEvent,
   type LaneSnapshot,
-  type Notice,
   type ServerStatus,
   type WorkflowView,
 } from '../lane-api/index.ts';
 import { BackgroundSweep } from './background-sweep.ts';
 import { EventLog } from './event-log.ts';
 import { historyEntry } from './history-view.ts';
-import { InterruptedList } from './interrupted-list.ts';
-import { JournaledPayments } from './journal/journaled-payments.ts';
-import { EntryResolver } from './journal/entry-resolver.ts';
-import { Recovery } from './journal/recovery.ts';
-import { CHIP_FIRST_DEFAULT } from './chip-fallback.ts';
-import { OFFLINE_NEVER } from './offline/offline-config.ts';
-import { OfflineForwarder } from './offline/offline-forwarder.ts';
+import type { InterruptedList } from './interrupted-list.ts';
 import { offlineStatus } from './offline/offline-status.ts';
-import type { LaneContext } from './lane-context.ts';
 import type { LaneEngineOptions } from './lane-engine-options.ts';
+import { laneParts, type LaneParts } from './lane-parts.ts';
+import { LiveWorkflow } from './live-workflow.ts';
 import { LaneQueries } from './lane-queries.ts';
 import { DeviceNotices } from './device-notices.ts';
 import { laneStatus } from './lane-status.ts';
-import { acknowledgeReply, offerReply, refuse } from './lane-replies.ts';
-import { answerTraining } from './training-commands.ts';
+import { acknowledgeReply, offerReply, offlineSeenReply, refuse } from './lane-replies.ts';
+import { serverChange, serverUnknown } from './server-watch.ts';
+import { answerTraining, switchNetwork } from './training-commands.ts';
 import { startWorkflow, type StartError } from './workflow-factory.ts';
-import type { Workflow } from './workflow.ts';
 
 /**
  * The lane engine (docs/lane.md): the lane API over the workflows, the journal and the devices.
@@ -40,16 +34,11 @@ import type { Workflow } from './workflow.ts';
 export class LaneEngine implements LaneApi {
   readonly #options: LaneEngineOptions;
   readonly #events = new EventLog(() => this.snapshot());
-  readonly #payments: JournaledPayments;
-  readonly #recovery: Recovery;
-  readonly #forwarder: OfflineForwarder;
+  /** The journaled payments, interrupted list, recovery, forwarder and workflows' context. */
+  readonly #parts: LaneParts;
   readonly #queries: LaneQueries;
-  readonly #context: LaneContext;
-  readonly #interrupted: InterruptedList;
   readonly #stops: (() => void)[] = [];
-  #live: Workflow<string> | undefined;
-  /** The live workflow's run, awaited by stop(). */
-  #running: Promise<void> = Promise.resolve();
+  readonly #live: LiveWorkflow;
   /** Set by stop(): commands are refused and no recovery pass starts. */
   #stopping = false;
   #server: ServerStatus;
@@ -64,63 +53,27 @@ export class LaneEngine implements LaneApi {
 
   private constructor(options: LaneEngineOptions) {
     this.#options = options;
-    const now = options.now ?? Date.now;
-    const { url, transport } = options.server;
-    this.#server = { url, transport, state: 'unknown', since: now() };
-    const notify = (notice: Notice): void => this.#events.emit({ type: 'notice', notice });
-    const lane = {
-      laneid: options.laneId,
-      ...(options.clerkId === undefined ? {} : { clerkid: options.clerkId }),
-    };
-    this.#payments = new JournaledPayments(options.journal, options.client, {
-      training: options.training,
-      lane,
-      onServer: (up) => this.#serverSeen(up),
-    });
-    this.#interrupted = new InterruptedList(options.journal, now);
-    const resolver = new EntryResolver(options.journal, options.client, options.inFlightMs, now);
-    this.#recovery = new Recovery(options.journal, this.#payments, resolver, notify);
-    this.#forwarder = new OfflineForwarder(options.journal, this.#payments, notify, {
-      ...(options.inFlightMs === undefined ? {} : { inFlightMs: options.inFlightMs }),
-      now,
-    });
-    this.#context = {
-      training: options.training,
-      offline: options.offline ?? OFFLINE_NEVER,
-      chipFirst: options.chipFirst ?? CHIP_FIRST_DEFAULT,
-      journal: options.journal,
-      payments: this.#payments,
-      recovery: this.#recovery,
-      resolver,
-      devices: options.devices,
-      receipts: options.receipts,
-      settings: () => options.settings.get(),
-      verifyManager: (override) => options.verifyManager(override),
-      ...(options.training && options.trainingManager !== undefined
-        ? { trainingManager: options.trainingManager }
-        : {}),
+    this.#server = serverUnknown(options.server, (options.now ?? Date.now)());
+    this.#parts = laneParts(options, {
+      serverSeen: (up) => this.#serverSeen(up),
+      notify: (notice) => this.#events.emit({ type: 'notice', notice }),
       emitReceipt: (receipt) => this.#events.emit({ type: 'receipt', receipt }),
-      notify,
-      dayOpen: () => options.settings.dayOpen(),
-      setDayOpen: (open, batch) => {
-        options.settings.setDayOpen(open);
-        notify(
-          open
-            ? { level: 'info', code: 'day_opened', params: {} }
-            : batch === undefined || batch === ''
-              ? { level: 'info', code: 'day_closed_empty', params: {} }
-              : { level: 'info', code: 'day_closed', params: { batch } },
-        );
+      publishStatus: () => this.#publishStatus(),
+    });
+    this.#live = new LiveWorkflow(options.journal, options.training, {
+      failed: (operation) =>
+        this.#events.emit({
+          type: 'notice',
+          notice: { level: 'error', code: 'lane_error', params: { operation } },
+        }),
+      ended: () => {
+        this.#publish(null);
         this.#publishStatus();
       },
-      now,
-      forwardOffline: async () => {
-        await this.#forwarder.forward();
-      },
-    };
+    });
     this.#queries = new LaneQueries(
       options,
-      this.#context,
+      this.#parts.context,
       () => this.#server,
       () => this.snapshot(),
     );
@@ -133,7 +86,7 @@ export class LaneEngine implements LaneApi {
    */
   static start(options: LaneEngineOptions): LaneEngine {
     const engine = new LaneEngine(options);
-    engine.#interrupted.markRunning();
+    engine.#parts.interrupted.markRunning();
     const notices = new DeviceNotices(options.devices.statuses(), (notice) =>
       engine.#events.emit({ type: 'notice', notice }),
     );
@@ -148,7 +101,7 @@ export class LaneEngine implements LaneApi {
         const tip = options.settings.get().tipAdjust;
         const moves = options.journal.movesOf(entry.id);
         engine.#events.emit({ type: 'history', entry: historyEntry(entry, tip, moves) });
-        if (engine.#interrupted.concerns(entry)) engine.#publishInterrupted();
+        if (engine.#parts.interrupted.concerns(entry)) engine.#publishInterrupted();
         engine.#publishStatus();
       }),
     );
@@ -165,8 +118,8 @@ export class LaneEngine implements LaneApi {
   }
 
   async #sweepOnce(): Promise<void> {
-    await this.#recovery.sweep((id) => id === this.#live?.id);
-    await this.#forwarder.forward();
+    await this.#parts.recovery.sweep((id) => id === this.#live.current?.id);
+    await this.#parts.forwarder.forward();
     this.#publishStatus();
   }
 
@@ -175,8 +128,8 @@ export class LaneEngine implements LaneApi {
     return {
       settings: this.#queries.settings(),
       status: this.#status(),
-      workflow: this.#live?.view() ?? null,
-      interrupted: this.#interrupted.entries(),
+      workflow: this.#live.current?.view() ?? null,
+      interrupted: this.#parts.interrupted.entries(),
     };
   }
 
@@ -194,71 +147,47 @@ export class LaneEngine implements LaneApi {
   }
 
   async #run(command: LaneCommand): Promise<CommandReply> {
-    if (command.type === 'training.network') return this.#network(command.down);
+    if (command.type === 'training.network')
+      return switchNetwork(
+        command.down,
+        this.#options.simulators,
+        this.#parts.payments.gate,
+        () => {
+          this.#publishStatus();
+          if (!command.down) void this.sweepNow();
+        },
+      );
     const trained = await answerTraining(command, this.#options.simulators);
     if (trained !== undefined) return trained;
     if (command.type === 'interrupted.acknowledge')
-      return acknowledgeReply(this.#interrupted, command.entryId, () => this.#publishInterrupted());
-    if (command.type === 'offline.seen') return this.#offlineSeen(command.entryId);
+      return acknowledgeReply(this.#parts.interrupted, command.entryId, () =>
+        this.#publishInterrupted(),
+      );
+    if (command.type === 'offline.seen')
+      return offlineSeenReply(
+        this.#options.journal.offline,
+        this.#options.training,
+        command.entryId,
+        () => this.#publishStatus(),
+        () => this.#queries.offlineDeclined(),
+      );
     const answer = await this.#queries.answer(command);
     if (answer !== undefined) {
       if (command.type === 'settings.update' && answer.ok)
         this.#events.emit({ type: 'settings', settings: this.#queries.settings() });
       return answer;
     }
-    if (command.type.startsWith('workflow.')) return offerReply(this.#live, command);
-    if (this.#live !== undefined) return refuse('busy', `a ${this.#live.kind} is running`);
-    const started = startWorkflow(command, this.#context, (view) => this.#publish(view));
+    const live = this.#live.current;
+    if (command.type.startsWith('workflow.')) return offerReply(live, command);
+    if (live !== undefined) return refuse('busy', `a ${live.kind} is running`);
+    const started = startWorkflow(command, this.#parts.context, (view) => this.#publish(view));
     if ('error' in started) return { ok: false, error: (started as StartError).error };
-    this.#begin(started.workflow);
+    this.#live.begin(started.workflow);
     return { ok: true, data: { workflowId: started.workflow.id } };
   }
 
-  /**
-   * Training's "network down" (docs/lane.md › Offline): the lane's requests stop leaving, as when
-   * the service cannot be reached; back up, the offline sales waiting are forwarded. Training only.
-   */
-  #network(down: boolean): CommandReply {
-    if (this.#options.simulators === undefined)
-      return refuse('not_allowed', 'the network control exists in training mode only');
-    this.#payments.gate.setNetworkDown(down);
-    this.#publishStatus();
-    if (!down) void this.sweepNow();
-    return { ok: true, data: {} };
-  }
-
-  #begin(workflow: Workflow<string>): void {
-    this.#live = workflow;
-    this.#options.journal.startWorkflow(workflow.id, workflow.kind, this.#options.training);
-    this.#running = workflow
-      .execute()
-      .catch((error: unknown) => {
-        console.error(`lane: ${workflow.kind} stopped: ${(error as Error).message}`);
-        this.#events.emit({
-          type: 'notice',
-          notice: { level: 'error', code: 'lane_error', params: { operation: workflow.kind } },
-        });
-      })
-      .finally(() => {
-        if (this.#live === workflow) this.#live = undefined;
-        this.#publish(null);
-        this.#publishStatus();
-      });
-  }
-
-  /** Seen or All seen on the manager's list of sales declined on forwarding; answers the list. */
-  #offlineSeen(entryId: string | undefined): CommandReply {
-    const marked = this.#options.journal.offline.seen(this.#options.training, entryId);
-    if (entryId !== undefined && marked === 0) {
-      const message = 'no unseen sale declined on forwarding with that id';
-      return { ok: false, error: { code: 'not_found', message, field: 'entryId' } };
-    }
-    this.#publishStatus();
-    return { ok: true, data: { declined: this.#queries.offlineDeclined() } };
-  }
-
   #publishInterrupted(): ReturnType<InterruptedList['entries']> {
-    const interrupted = this.#interrupted.entries();
+    const interrupted = this.#parts.interrupted.entries();
     this.#events.emit({ type: 'interrupted', interrupted });
     return interrupted;
   }
@@ -275,8 +204,8 @@ export class LaneEngine implements LaneApi {
       checking: () => this.#options.journal.checkingCount(),
       dayOpen: () => this.#options.settings.dayOpen(),
       offline: () =>
-        offlineStatus(this.#options.journal, this.#options.training, this.#context.offline),
-      networkDown: () => this.#payments.gate.networkDown,
+        offlineStatus(this.#options.journal, this.#options.training, this.#parts.context.offline),
+      networkDown: () => this.#parts.payments.gate.networkDown,
     });
   }
 
@@ -285,20 +214,11 @@ export class LaneEngine implements LaneApi {
   }
 
   #serverSeen(up: boolean): void {
-    const state = up ? 'up' : 'down';
-    if (this.#server.state === state) return;
-    const was = this.#server.state;
-    this.#server = { ...this.#server, state, since: this.#context.now() };
-    if (up && was === 'down') void this.sweepNow();
-    if (was !== 'unknown')
-      this.#events.emit({
-        type: 'notice',
-        notice: {
-          level: up ? 'info' : 'warning',
-          code: up ? 'server_back' : 'server_lost',
-          params: {},
-        },
-      });
+    const change = serverChange(this.#server, up, this.#parts.context.now());
+    if (change === undefined) return;
+    this.#server = change.server;
+    if (change.sweep) void this.sweepNow();
+    if (change.notice !== undefined) this.#events.emit({ type: 'notice', notice: change.notice });
     this.#publishStatus();
   }
 
@@ -312,9 +232,7 @@ export class LaneEngine implements LaneApi {
   async stop(): Promise<void> {
     this.#stopping = true;
     this.#sweeps.halt();
-    if (this.#live !== undefined) this.#interrupted.markStopped(this.#live.id);
-    this.#live?.halt();
-    await this.#running;
+    await this.#live.stop((id) => this.#parts.interrupted.markStopped(id));
     await this.#sweeps.settled();
     for (const stop of this.#stops.splice(0)) stop();
   }

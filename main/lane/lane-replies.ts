@@ -1,5 +1,6 @@
-import type { CommandReply, LaneCommand, LaneError } from '../lane-api/index.ts';
+import type { CommandReply, LaneCommand, LaneError, OfflineDeclined } from '../lane-api/index.ts';
 import type { InterruptedList } from './interrupted-list.ts';
+import type { OfflineEntries } from './journal/offline-entries.ts';
 import type { Workflow } from './workflow.ts';
 
 /** A refused command's reply: its code, message and the rule it broke (docs/lane.md, The lane API). */
@@ -38,4 +39,24 @@ export function acknowledgeReply(
     return { ok: false, error: { code: 'not_found', message, field: 'entryId' } };
   }
   return { ok: true, data: { interrupted: publish() } };
+}
+
+/**
+ * Seen or All seen on the manager's list of sales declined on forwarding (docs/lane.md › Offline):
+ * an id not on the list is not_found; done, the status is published and the list answered.
+ */
+export function offlineSeenReply(
+  offline: Pick<OfflineEntries, 'seen'>,
+  training: boolean,
+  entryId: string | undefined,
+  published: () => void,
+  declined: () => OfflineDeclined[],
+): CommandReply {
+  const marked = offline.seen(training, entryId);
+  if (entryId !== undefined && marked === 0) {
+    const message = 'no unseen sale declined on forwarding with that id';
+    return { ok: false, error: { code: 'not_found', message, field: 'entryId' } };
+  }
+  published();
+  return { ok: true, data: { declined: declined() } };
 }

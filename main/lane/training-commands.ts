@@ -69,3 +69,24 @@ export async function answerTraining(
   }
   return { ok: true, data: {} };
 }
+
+/**
+ * Training's "network down" (docs/lane.md › Offline): the lane's requests stop leaving, as when
+ * the service cannot be reached; `switched` then publishes the status and, back up, forwards the
+ * offline sales waiting. Training only: not_allowed on a lane without simulators.
+ */
+export function switchNetwork(
+  down: boolean,
+  simulators: SimulatorControls | undefined,
+  gate: { setNetworkDown(down: boolean): void },
+  switched: () => void,
+): CommandReply {
+  if (simulators === undefined)
+    return {
+      ok: false,
+      error: { code: 'not_allowed', message: 'the network control exists in training mode only' },
+    };
+  gate.setNetworkDown(down);
+  switched();
+  return { ok: true, data: {} };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findCard, loadCardCatalogue } from '../../drivers/sim/card-catalogue.ts';
-import { capturedFromRead } from '../../main/lane/card-steps.ts';
+import { capturedFromRead } from '../../main/lane/captured-card.ts';
 import { cardOfflineDecision } from '../../main/lane/offline/card-offline-decision.ts';
 import { ngaBenches } from './helpers/nga-bench.ts';
 

@@ -8,12 +8,9 @@ import type {
   WorkflowKind,
   WorkflowView,
 } from '../../lane-api/index.ts';
-import {
-  CHANGE_TENDER,
-  CardWorkflow,
-  type CapturedCard,
-  type CardFamilyState,
-} from '../card-steps.ts';
+import type { CapturedCard } from '../captured-card.ts';
+import { CHANGE_TENDER, CardWorkflow, type CardFamilyState } from '../card-steps.ts';
+import { finishChip } from '../chip-completion.ts';
 import type { JournalEntry } from '../journal/journal-types.ts';
 import type { LaneContext } from '../lane-context.ts';
 import type { TransitionTable } from '../machine.ts';
@@ -159,7 +156,7 @@ export class GiftWorkflow extends CardWorkflow<GiftState> {
       card: card.summary,
       params: { ...card.fields, ...money },
     });
-    return card.chip === true ? (await this.finishChip(entry, this.issuerData)).entry : entry;
+    return card.chip === true ? (await finishChip(this.ctx, entry, this.issuerData)).entry : entry;
   }
 
   /**

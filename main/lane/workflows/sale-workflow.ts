@@ -7,6 +7,7 @@ import type {
   WorkflowView,
 } from '../../lane-api/index.ts';
 import { CHANGE_TENDER, CardWorkflow, type CardFamilyState } from '../card-steps.ts';
+import { completeChip, finishChip } from '../chip-completion.ts';
 import type { JournalEntry } from '../journal/journal-types.ts';
 import type { LaneContext } from '../lane-context.ts';
 import type { TransitionTable } from '../machine.ts';
@@ -138,7 +139,7 @@ export class SaleWorkflow extends CardWorkflow<SaleState> {
     const host = {
       ctx: this.ctx,
       workflowId: this.id,
-      finishChip: (entry: JournalEntry, answer: HostAnswer) => this.finishChip(entry, answer),
+      finishChip: (entry: JournalEntry, answer: HostAnswer) => finishChip(this.ctx, entry, answer),
       askManager: (refused: boolean) => this.override('sale', refused, 'offline_limit'),
     };
     const goOffline = async (notSent: JournalEntry): Promise<JournalEntry | undefined> => {
@@ -165,7 +166,9 @@ export class SaleWorkflow extends CardWorkflow<SaleState> {
       },
       goOffline,
     );
-    return card.chip === true && !offline ? this.completeChip(entry, this.issuerData) : entry;
+    return card.chip === true && !offline
+      ? completeChip(this.ctx, this.id, entry, this.issuerData)
+      : entry;
   }
 
   /**
