@@ -1,7 +1,7 @@
 import { DeviceError, type CardRead, type KeyedCardRequest } from '../../drivers/index.ts';
 import type { AttentionAction, EntryMethod, Tender } from '../lane-api/index.ts';
 import { type CapturedCard, capturedFromRead } from './captured-card.ts';
-import { ChipFirst } from './chip-fallback.ts';
+import { ChipFirst, type ChipReaderState } from './chip-fallback.ts';
 import { pinProblem, readerProblem } from './device-problems.ts';
 import { ServiceWorkflow } from './service-steps.ts';
 import type { Bounds } from './workflow-control.ts';
@@ -65,8 +65,7 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
     keyed: KeyedCardRequest = {},
   ): Promise<CapturedCard | typeof CHANGE_TENDER> {
     let problem: 'card_unreadable' | 'insert_chip' | undefined;
-    const chipReader = this.ctx.devices.has('emv') && tender !== 'gift';
-    const chipFirst = new ChipFirst(chipReader, this.ctx.chipFirst.attempts);
+    const chipFirst = new ChipFirst(() => this.#chipReader(tender), this.ctx.chipFirst.attempts);
     for (;;) {
       // A wait the last read won over may still be ending: a card presented now goes to the next.
       await this.ctx.devices.cardWaitsEnded();
@@ -102,6 +101,13 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
       const entered = await this.keyedEntry(dueMinor, tender, keyed);
       if (entered !== undefined) return entered;
     }
+  }
+
+  /** The EMV reader as chip first sees it now: a gift tender reads no chip (docs/lane.md › Chip first). */
+  #chipReader(tender: Tender): ChipReaderState {
+    if (tender === 'gift' || !this.ctx.devices.has('emv')) return 'none';
+    const emv = this.ctx.devices.statuses().find((status) => status.role === 'emv');
+    return emv?.state === 'connected' ? 'ready' : 'down';
   }
 
   /**

@@ -22,28 +22,37 @@ export const CHIP_FIRST_DEFAULT: ChipFirstConfig = { attempts: 1 };
 export type ChipVerdict = 'take' | 'insert_chip' | 'fallback';
 
 /**
+ * The lane's chip reader as chip first sees it at a read: none (no EMV reader, or a gift tender),
+ * ready (connected), or down (configured but not connected, or faulted: its link out of step, its
+ * keys used up).
+ */
+export type ChipReaderState = 'none' | 'ready' | 'down';
+
+/**
  * Chip first (docs/lane.md › Chip first; EMV Book 4, a hybrid terminal reads the chip before the
- * stripe; the brands' fallback rules): on a lane
- * whose EMV reader can read chips, a chip card swiped is refused with "insert the chip"; once the
- * chip could not be read `attempts` times on this card step, its swipe is taken as a fallback
- * swipe. A read that is not a plain swipe (chip, tap, the EMV reader's own fallback swipe, keyed)
- * is taken as it is.
+ * stripe; the brands' fallback rules): on a lane whose EMV reader is ready, a chip card swiped is
+ * refused with "insert the chip"; once the chip could not be read `attempts` times on this card
+ * step, or while the EMV reader is down, its swipe is taken as a fallback swipe. A read that is
+ * not a plain swipe (chip, tap, the EMV reader's own fallback swipe, keyed) is taken as it is.
  */
 export class ChipFirst {
-  readonly #chipReader: boolean;
+  readonly #chipReader: () => ChipReaderState;
   readonly #attempts: number;
   #asked = false;
   #failedChipReads = 0;
 
-  constructor(chipReader: boolean, attempts = 1) {
+  /** `chipReader` tells the reader's state at each read. */
+  constructor(chipReader: () => ChipReaderState, attempts = 1) {
     this.#chipReader = chipReader;
     this.#attempts = Math.max(1, attempts);
   }
 
   /** The verdict on a read; asking for the chip is remembered, so failed reads after it count. */
   judge(read: CardRead): ChipVerdict {
-    if (read.entryMode !== 'swipe' || !this.#chipReader || !isChipCard(read)) return 'take';
-    if (this.#failedChipReads >= this.#attempts) return 'fallback';
+    if (read.entryMode !== 'swipe' || !isChipCard(read)) return 'take';
+    const reader = this.#chipReader();
+    if (reader === 'none') return 'take';
+    if (reader === 'down' || this.#failedChipReads >= this.#attempts) return 'fallback';
     this.#asked = true;
     return 'insert_chip';
   }

@@ -99,4 +99,27 @@ describe('chip first at the card step', () => {
       card: { entry: 'swipe', lastFour: '8909' },
     });
   });
+
+  it('while the EMV reader is out of step (its link open, silent), a chip card swiped is approved as a fallback swipe', async () => {
+    const running = await lane('idtech');
+    await saleAtCard(running, 1900);
+    running.devices.fault('emv', 'no-answer*always');
+    await running.devices.present('visa', 'swipe');
+    await running.driver.step('card', (view) => view.step.problem === 'insert_chip');
+    // The swipe's abandoned chip wait meets no answer; the next wait's fence fails and faults the reader.
+    await vi.waitFor(
+      () => {
+        const emv = running.lane.engine.snapshot().status.devices.find(({ id }) => id === 'emv');
+        expect(emv?.state).toBe('faulted');
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    await running.devices.present('visa', 'swipe');
+    const result = await running.driver.result();
+    expect(result.step.result).toMatchObject({
+      outcome: 'approved',
+      card: { entry: 'fallback_swipe', lastFour: '1111' },
+    });
+    running.devices.fault('emv', 'no-answer*0');
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CardRead } from '../../../drivers/index.ts';
-import { ChipFirst, isChipCard } from '../../../main/lane/chip-fallback.ts';
+import { ChipFirst, type ChipReaderState, isChipCard } from '../../../main/lane/chip-fallback.ts';
 
 /** An encrypted swipe as the reader shows it: only entry mode and service code matter here. */
 function swipe(
@@ -18,6 +18,9 @@ function swipe(
     ...(serviceCode === undefined ? {} : { serviceCode }),
   };
 }
+
+/** A lane whose EMV reader is connected. */
+const ready = (): ChipReaderState => 'ready';
 
 const inserted: CardRead = {
   kind: 'emv',
@@ -50,11 +53,11 @@ describe('chip first', () => {
   it('knows a chip card the reader flags (ID TECH field 8 bit 5) though its service code is masked', () => {
     const flagged: CardRead = { ...swipe(undefined), chipCard: true };
     expect(isChipCard(flagged)).toBe(true);
-    expect(new ChipFirst(true).judge(flagged)).toBe('insert_chip');
+    expect(new ChipFirst(ready).judge(flagged)).toBe('insert_chip');
   });
 
   it('asks for the chip on a chip card swiped, until a chip read failed; then takes the swipe as a fallback', () => {
-    const rule = new ChipFirst(true);
+    const rule = new ChipFirst(ready);
     expect(rule.judge(swipe('201'))).toBe('insert_chip');
     expect(rule.judge(swipe('201'))).toBe('insert_chip');
     rule.readFailed();
@@ -62,13 +65,13 @@ describe('chip first', () => {
   });
 
   it('counts only the failed reads made after it asked for the chip', () => {
-    const rule = new ChipFirst(true);
+    const rule = new ChipFirst(ready);
     rule.readFailed();
     expect(rule.judge(swipe('601'))).toBe('insert_chip');
   });
 
   it('waits for as many failed chip reads as configured', () => {
-    const rule = new ChipFirst(true, 3);
+    const rule = new ChipFirst(ready, 3);
     expect(rule.judge(swipe('201'))).toBe('insert_chip');
     rule.readFailed();
     rule.readFailed();
@@ -78,11 +81,20 @@ describe('chip first', () => {
   });
 
   it('takes stripe-only cards, chip reads, the EMV reader’s own fallback swipe, and any swipe on a lane without a chip reader', () => {
-    const rule = new ChipFirst(true);
+    const rule = new ChipFirst(ready);
     expect(rule.judge(swipe('101'))).toBe('take');
     expect(rule.judge(swipe(undefined))).toBe('take');
     expect(rule.judge(inserted)).toBe('take');
     expect(rule.judge(swipe('201', 'fallback-swipe'))).toBe('take');
-    expect(new ChipFirst(false).judge(swipe('201'))).toBe('take');
+    expect(new ChipFirst(() => 'none').judge(swipe('201'))).toBe('take');
+  });
+
+  it('takes a chip card swiped as a fallback while the EMV reader is down, and asks for the chip again once it is back', () => {
+    let reader: ChipReaderState = 'down';
+    const rule = new ChipFirst(() => reader);
+    expect(rule.judge(swipe('201'))).toBe('fallback');
+    expect(rule.judge(swipe('101'))).toBe('take');
+    reader = 'ready';
+    expect(rule.judge(swipe('201'))).toBe('insert_chip');
   });
 });
