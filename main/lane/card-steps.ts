@@ -38,14 +38,15 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
   }
 
   /**
-   * The ways in the card step offers: the configured readers, and keyed entry on the PIN pad when
-   * the lane's rule allows it for payment cards; a gift card may always be keyed (the counter keys
-   * them).
+   * The ways in the card step offers: the readers that can read now (the EMV reader only while it
+   * is connected), and keyed entry on the PIN pad when the lane's rule allows it for payment cards;
+   * a gift card may always be keyed (the counter keys them).
    */
   protected accepts(tender: Tender): EntryMethod[] {
     const methods: EntryMethod[] = [];
-    if (this.ctx.devices.has('emv')) methods.push('insert', 'tap');
-    if (this.ctx.devices.has('reader') || this.ctx.devices.has('emv')) methods.push('swipe');
+    const chip = this.#emvReady();
+    if (chip) methods.push('insert', 'tap');
+    if (this.ctx.devices.has('reader') || chip) methods.push('swipe');
     const keyable = tender === 'gift' || this.ctx.settings().manualEntry !== 'disabled';
     if (keyable && this.ctx.devices.has('pinpad')) methods.push('keyed_pad');
     return methods;
@@ -69,11 +70,18 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
     for (;;) {
       // A wait the last read won over may still be ending: a card presented now goes to the next.
       await this.ctx.devices.cardWaitsEnded();
-      const accepts = this.accepts(tender);
       const shownAt = performance.now();
-      this.show({ name: 'card', dueMinor, tender, accepts, ...(problem ? { problem } : {}) });
+      const showCard = (accepts: EntryMethod[]): void =>
+        this.show({ name: 'card', dueMinor, tender, accepts, ...(problem ? { problem } : {}) });
+      let accepts = this.accepts(tender);
+      showCard(accepts);
       const methods = accepts.includes('keyed_pad') ? ['keyed_pad'] : [];
-      const outcome = await this.#readOrEntry(dueMinor, methods, shownAt);
+      const outcome = await this.#readOrEntry(dueMinor, methods, shownAt, () => {
+        const now = this.accepts(tender);
+        if (now.join() === accepts.join()) return;
+        accepts = now;
+        showCard(now);
+      });
       if ('read' in outcome) {
         const verdict = chipFirst.judge(outcome.read);
         if (verdict !== 'insert_chip')
@@ -106,23 +114,32 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
   /** The EMV reader as chip first sees it now: a gift tender reads no chip (docs/lane.md › Chip first). */
   #chipReader(tender: Tender): ChipReaderState {
     if (tender === 'gift' || !this.ctx.devices.has('emv')) return 'none';
+    return this.#emvReady() ? 'ready' : 'down';
+  }
+
+  /** True while the EMV reader is connected (not connecting, reconnecting or faulted). */
+  #emvReady(): boolean {
     const emv = this.ctx.devices.statuses().find((status) => status.role === 'emv');
-    return emv?.state === 'connected' ? 'ready' : 'down';
+    return emv?.state === 'connected';
   }
 
   /**
    * The readers raced against the cashier's keyed entry; a swipe made from `since` (when the card
    * step was shown, performance.now()) on is taken, though it reached the reader before the wait
-   * did.
+   * did. `onChipReader` runs on every status of the EMV reader meanwhile.
    */
   async #readOrEntry(
     dueMinor: number,
     methods: readonly string[],
     since: number,
+    onChipReader: () => void,
   ): Promise<{ read: CardRead } | { keyed: true } | { error: unknown }> {
     const stop = new AbortController();
     const onCancel = (): void => stop.abort();
     this.signal.addEventListener('abort', onCancel, { once: true });
+    const unsubscribe = this.ctx.devices.onStatus((status) => {
+      if (status.role === 'emv') onChipReader();
+    });
     const read = this.ctx.devices
       .readCard({ amountMinor: Math.max(1, dueMinor), signal: stop.signal, since })
       .then(
@@ -142,6 +159,7 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
       return first;
     } finally {
       this.signal.removeEventListener('abort', onCancel);
+      unsubscribe();
       await read;
     }
   }

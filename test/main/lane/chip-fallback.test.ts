@@ -100,7 +100,7 @@ describe('chip first at the card step', () => {
     });
   });
 
-  it('while the EMV reader is out of step (its link open, silent), a chip card swiped is approved as a fallback swipe', async () => {
+  it('while the EMV reader is out of step (its link open, silent), the card step offers only the swipe and keyed entry, and a chip card swiped is approved as a fallback swipe', async () => {
     const running = await lane('idtech');
     await saleAtCard(running, 1900);
     running.devices.fault('emv', 'no-answer*always');
@@ -114,6 +114,12 @@ describe('chip first at the card step', () => {
       },
       { timeout: 20_000, interval: 50 },
     );
+    // The screen no longer offers the chip reader's ways in.
+    const shown = await running.driver.step(
+      'card',
+      (view) => view.step.name === 'card' && !view.step.accepts.includes('insert'),
+    );
+    expect(shown.step).toMatchObject({ name: 'card', accepts: ['swipe', 'keyed_pad'] });
     await running.devices.present('visa', 'swipe');
     const result = await running.driver.result();
     expect(result.step.result).toMatchObject({
