@@ -62,11 +62,15 @@ const magtekReader = z.strictObject({
   ...withKeySet,
 });
 
+/** Idle this long, the EMV reader is pinged, ms (docs/lane-devices.md, Device configuration). */
+export const EMV_IDLE_CHECK_MS = 15_000;
+
 const emvReader = z.strictObject({
   kind: z.literal('nga'),
   ...serialLink,
   baudRate: baudRate.default(115_200),
   ...withKeySet,
+  idleCheckMs: z.number().int().min(0).max(600_000).default(EMV_IDLE_CHECK_MS),
 });
 
 const pinPad = z.strictObject({

@@ -42,6 +42,11 @@ export interface DeviceManagerOptions {
 
 /** Deadline of the checks after a (re)connect (PIN pad keys, EMV ping, printer status), ms. */
 const CONNECT_CHECK_MS = 3000;
+/**
+ * Deadline of the EMV reader's ping: a link out of step fences first (up to NGA_COMMAND_DEADLINE_MS),
+ * and a ping that outlives the fence tells a link out of step (DISCONNECTED) from a slow answer.
+ */
+const EMV_CHECK_MS = 2 * NGA_COMMAND_DEADLINE_MS + 500;
 const quietly = (work: Promise<unknown> | undefined): void => void work?.catch(() => undefined);
 
 /**
@@ -107,14 +112,15 @@ export class DeviceManager {
   }
 
   /**
-   * `role`'s health check, run after every (re)connect, every 5 s while its link is out of step
-   * and by a diagnostics "test": the EMV reader's ping, the PIN pad's keys (S0), the printer's
+   * `role`'s health check, run after every (re)connect, every 5 s while its link is out of step,
+   * when the EMV reader was idle for its idleCheckMs, and by a diagnostics "test": the EMV
+   * reader's ping, the PIN pad's keys (S0), the printer's
    * status (DLE EOT); a swipe reader only waits for its link. Queued behind the device's other calls, so it also tells when they ended.
    */
   async check(role: DeviceRole, options: CallOptions = {}): Promise<void> {
     const emv = this.#emv;
     if (role === 'emv' && emv !== undefined)
-      await emv.call('ping', options, CONNECT_CHECK_MS, (call) => emv.driver.ping(call));
+      await emv.call('ping', options, EMV_CHECK_MS, (call) => emv.driver.ping(call));
     else if (role === 'pinpad')
       await this.pinPadStatus({ deadlineMs: CONNECT_CHECK_MS, ...options });
     else if (role === 'printer')

@@ -64,6 +64,7 @@ export function makeDeviceSet(config: DevicesConfig, listeners: DeviceSetListene
       backoff: config.reconnect ?? {},
       onChange: listeners.onChange,
       ...(checked ? { onCheckDue: () => listeners.onCheckDue(role) } : {}),
+      ...(role === 'emv' ? { idleCheckMs: config.emv?.idleCheckMs } : {}),
     });
     devices.set(role, device);
     return device;

@@ -43,6 +43,8 @@ interface ManagedDeviceOptions<D extends OpenableDriver> {
    * owner checks the device through call() (keys, paper, the EMV reader's ping).
    */
   onCheckDue?: () => void;
+  /** Idle this long after its last call, the device is due a check (onCheckDue); default never. */
+  idleCheckMs?: number;
   /** Called after every change of the status. */
   onChange: (status: DeviceStatus) => void;
 }
@@ -76,6 +78,7 @@ export class ManagedDevice<D extends OpenableDriver> {
   #since: number;
   #stopped = false;
   #recheck: NodeJS.Timeout | undefined;
+  #idle: NodeJS.Timeout | undefined;
   /** True while a status event is queued for this turn (changes in one turn make one event). */
   #queued = false;
 
@@ -103,6 +106,7 @@ export class ManagedDevice<D extends OpenableDriver> {
   async stop(): Promise<void> {
     this.#stopped = true;
     clearTimeout(this.#recheck);
+    clearTimeout(this.#idle);
     this.cancel();
     await this.driver.close().catch(() => undefined);
   }
@@ -147,6 +151,7 @@ export class ManagedDevice<D extends OpenableDriver> {
     if (options.signal?.aborted === true) controller.abort();
     else options.signal?.addEventListener('abort', follow, { once: true });
     this.#inflight.add(controller);
+    clearTimeout(this.#idle);
     const deadlineMs = options.deadlineMs ?? defaultDeadlineMs;
     const started = Date.now();
     try {
@@ -163,6 +168,7 @@ export class ManagedDevice<D extends OpenableDriver> {
     } finally {
       this.#inflight.delete(controller);
       options.signal?.removeEventListener('abort', follow);
+      this.#checkWhenIdle();
     }
   }
 
@@ -206,6 +212,17 @@ export class ManagedDevice<D extends OpenableDriver> {
       this.#checkLater();
     }
     this.#set({ lastError, state: this.#linkState() });
+  }
+
+  /** Asks the owner for a check once the device has had no call for idleCheckMs. */
+  #checkWhenIdle(): void {
+    const idleMs = this.#options.idleCheckMs ?? 0;
+    if (idleMs === 0 || this.#inflight.size > 0 || this.#options.onCheckDue === undefined) return;
+    clearTimeout(this.#idle);
+    this.#idle = setTimeout(() => {
+      if (!this.#stopped && this.#inflight.size === 0 && this.supervisor.isOpen)
+        this.#options.onCheckDue?.();
+    }, idleMs);
   }
 
   /** Asks the owner for a check once LINK_RECHECK_MS has passed, if the link is still out of step. */

@@ -14,7 +14,7 @@ import {
   type TestCard,
   WedgeReaderSimulator,
 } from '../../drivers/sim/index.ts';
-import type { DeviceRole, DevicesConfig } from './device-config.ts';
+import { type DeviceRole, type DevicesConfig, EMV_IDLE_CHECK_MS } from './device-config.ts';
 
 /** The simulators of one training start, their fault plans and the cables a test may pull. */
 export interface TrainingSimulators {
@@ -97,7 +97,13 @@ export function trainingDevicesConfig(
       readerKind === 'idtech'
         ? { kind: 'idtech', path: join(dir, 'reader'), baudRate: 9600, keySet }
         : { kind: 'wedge', path: join(dir, 'reader'), baudRate: 9600 },
-    emv: { kind: 'nga', path: join(dir, 'emv'), baudRate: 115_200, keySet },
+    emv: {
+      kind: 'nga',
+      path: join(dir, 'emv'),
+      baudRate: 115_200,
+      keySet,
+      idleCheckMs: EMV_IDLE_CHECK_MS,
+    },
     pinpad: { kind: 'pinpad', path: join(dir, 'pinpad'), baudRate: 9600, keySet },
     printer: {
       kind: 'escpos',

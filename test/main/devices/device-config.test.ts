@@ -34,7 +34,7 @@ describe('parseDevicesConfig', () => {
         baudRate: 9600,
         keySet: 'FFFF987654',
       },
-      emv: { kind: 'nga', path: '/dev/ttyUSB1', baudRate: 115_200 },
+      emv: { kind: 'nga', path: '/dev/ttyUSB1', baudRate: 115_200, idleCheckMs: 15_000 },
       pinpad: {
         kind: 'pinpad',
         usb: { vendorId: 0x11ca, productId: 0x0219, serialNumber: 'PP123' },
