@@ -1,5 +1,7 @@
 import { access } from 'node:fs/promises';
 import {
+  DeviceError,
+  type DeviceSupervisor,
   HidTransport,
   SerialTransport,
   TcpTransport,
@@ -7,7 +9,7 @@ import {
   hidLocator,
   serialLocator,
 } from '../../drivers/index.ts';
-import type { DeviceConfig } from './device-config.ts';
+import type { DeviceConfig, DeviceRole } from './device-config.ts';
 
 /** Milliseconds a TCP printer may take to accept a connection; default 3000 (TcpTransport's). */
 const TCP_CONNECT_MS = 3000;
@@ -43,5 +45,28 @@ async function present(path: string): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * Waits for `supervisor`'s link within the call's deadline; DISCONNECTED (field: the role, with
+ * `why()`, the device's last error then) when it does not come back in time.
+ */
+export async function waitForLink(
+  supervisor: DeviceSupervisor,
+  role: DeviceRole,
+  why: () => string | undefined,
+  deadlineMs: number,
+  signal: AbortSignal,
+): Promise<void> {
+  try {
+    await supervisor.waitUntilOpen({ deadlineMs, signal });
+  } catch (error) {
+    if (error instanceof DeviceError && error.code === 'TIMEOUT') {
+      const last = why();
+      const reason = last === undefined ? '' : ` (${last})`;
+      throw new DeviceError('DISCONNECTED', `${role}: not connected${reason}`, { field: role });
+    }
+    throw error;
   }
 }

@@ -5,9 +5,10 @@ import {
   DeviceSupervisor,
   type SupervisorState,
 } from '../../drivers/index.ts';
+import { DeviceChecks } from './device-checks.ts';
 import type { DeviceConfig, DeviceRole } from './device-config.ts';
 import { faultOf, isPermissionDenied, needsPerson } from './device-fault.ts';
-import { locatorFor } from './device-link.ts';
+import { locatorFor, waitForLink } from './device-link.ts';
 import {
   type DeviceFault,
   type DeviceState,
@@ -15,9 +16,6 @@ import {
   type PaperState,
   describeLink,
 } from './device-status.ts';
-
-/** How long a link out of step waits before its next check, ms. */
-const LINK_RECHECK_MS = 5000;
 
 /**
  * The fault of a link out of step: a call refused DISCONNECTED while the port stayed open (the
@@ -39,8 +37,8 @@ interface ManagedDeviceOptions<D extends OpenableDriver> {
   makeDriver: (supervisor: DeviceSupervisor) => D;
   backoff: Partial<BackoffPolicy>;
   /**
-   * Called after every (re)connect and, while the link is out of step, every LINK_RECHECK_MS: the
-   * owner checks the device through call() (keys, paper, the EMV reader's ping).
+   * Called when the device is due a check (DeviceChecks: after every (re)connect, while its link is
+   * out of step, once idle): the owner checks it through call() (keys, paper, the EMV reader's ping).
    */
   onCheckDue?: () => void;
   /** Idle this long after its last call, the device is due a check (onCheckDue); default never. */
@@ -77,8 +75,7 @@ export class ManagedDevice<D extends OpenableDriver> {
   #faultedBy: string | undefined;
   #since: number;
   #stopped = false;
-  #recheck: NodeJS.Timeout | undefined;
-  #idle: NodeJS.Timeout | undefined;
+  readonly #checks: DeviceChecks;
   /** True while a status event is queued for this turn (changes in one turn make one event). */
   #queued = false;
 
@@ -94,6 +91,12 @@ export class ManagedDevice<D extends OpenableDriver> {
       backoff: options.backoff,
     });
     this.driver = options.makeDriver(this.supervisor);
+    this.#checks = new DeviceChecks({
+      due: options.onCheckDue,
+      idleMs: options.idleCheckMs ?? 0,
+      idle: () => this.#inflight.size === 0 && this.supervisor.isOpen,
+      outOfStep: () => this.#faultedBy === OUT_OF_STEP,
+    });
     this.supervisor.onState((state, _previous, cause) => this.#onLink(state, cause));
   }
 
@@ -105,8 +108,7 @@ export class ManagedDevice<D extends OpenableDriver> {
   /** Cancels every call in flight and closes the device for good; no status event follows. */
   async stop(): Promise<void> {
     this.#stopped = true;
-    clearTimeout(this.#recheck);
-    clearTimeout(this.#idle);
+    this.#checks.stop();
     this.cancel();
     await this.driver.close().catch(() => undefined);
   }
@@ -151,11 +153,14 @@ export class ManagedDevice<D extends OpenableDriver> {
     if (options.signal?.aborted === true) controller.abort();
     else options.signal?.addEventListener('abort', follow, { once: true });
     this.#inflight.add(controller);
-    clearTimeout(this.#idle);
+    this.#checks.callStarted();
     const deadlineMs = options.deadlineMs ?? defaultDeadlineMs;
     const started = Date.now();
     try {
-      if (!this.supervisor.isOpen) await this.#waitForLink(deadlineMs, controller.signal);
+      if (!this.supervisor.isOpen) {
+        const why = (): string | undefined => this.#lastError?.message;
+        await waitForLink(this.supervisor, this.role, why, deadlineMs, controller.signal);
+      }
       const left = Math.max(1, deadlineMs - (Date.now() - started));
       try {
         const result = await work({ deadlineMs: left, signal: controller.signal });
@@ -168,7 +173,7 @@ export class ManagedDevice<D extends OpenableDriver> {
     } finally {
       this.#inflight.delete(controller);
       options.signal?.removeEventListener('abort', follow);
-      this.#checkWhenIdle();
+      this.#checks.callEnded();
     }
   }
 
@@ -180,20 +185,6 @@ export class ManagedDevice<D extends OpenableDriver> {
   /** Sets the printer's paper state (from a DLE EOT poll or a print report). */
   setPaper(paper: PaperState): void {
     this.#set({ paper });
-  }
-
-  async #waitForLink(deadlineMs: number, signal: AbortSignal): Promise<void> {
-    try {
-      await this.supervisor.waitUntilOpen({ deadlineMs, signal });
-    } catch (error) {
-      if (error instanceof DeviceError && error.code === 'TIMEOUT') {
-        const why = this.#lastError === undefined ? '' : ` (${this.#lastError.message})`;
-        throw new DeviceError('DISCONNECTED', `${this.role}: not connected${why}`, {
-          field: this.role,
-        });
-      }
-      throw error;
-    }
   }
 
   #succeeded(proves: string): void {
@@ -209,29 +200,9 @@ export class ManagedDevice<D extends OpenableDriver> {
     if (needsPerson(error)) this.#faultedBy = proves;
     else if (this.isOutOfStep(error)) {
       this.#faultedBy = OUT_OF_STEP;
-      this.#checkLater();
+      this.#checks.linkOutOfStep();
     }
     this.#set({ lastError, state: this.#linkState() });
-  }
-
-  /** Asks the owner for a check once the device has had no call for idleCheckMs. */
-  #checkWhenIdle(): void {
-    const idleMs = this.#options.idleCheckMs ?? 0;
-    if (idleMs === 0 || this.#inflight.size > 0 || this.#options.onCheckDue === undefined) return;
-    clearTimeout(this.#idle);
-    this.#idle = setTimeout(() => {
-      if (!this.#stopped && this.#inflight.size === 0 && this.supervisor.isOpen)
-        this.#options.onCheckDue?.();
-    }, idleMs);
-  }
-
-  /** Asks the owner for a check once LINK_RECHECK_MS has passed, if the link is still out of step. */
-  #checkLater(): void {
-    if (this.#recheck !== undefined || this.#options.onCheckDue === undefined) return;
-    this.#recheck = setTimeout(() => {
-      this.#recheck = undefined;
-      if (!this.#stopped && this.#faultedBy === OUT_OF_STEP) this.#options.onCheckDue?.();
-    }, LINK_RECHECK_MS);
   }
 
   #onLink(state: SupervisorState, cause: Error | undefined): void {
@@ -248,7 +219,7 @@ export class ManagedDevice<D extends OpenableDriver> {
       }
     }
     this.#set({ state: this.#linkState() });
-    if (state === 'open') this.#options.onCheckDue?.();
+    if (state === 'open') this.#checks.connected();
   }
 
   /** The state the link and any standing fault give. */
