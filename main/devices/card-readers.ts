@@ -108,6 +108,7 @@ function firstDeciding(attempts: readonly Attempt[]): Promise<CardCapture> {
       });
   });
 }
+
 /**
  * Resolves once every card wait started so far has ended on its reader, one given up on included
  * (the EMV reader's cancel answered), so a card presented after it goes to the next wait, never to

@@ -40,7 +40,7 @@ export interface DeviceManagerOptions {
   onStatus?: (status: DeviceStatus) => void;
 }
 
-/** Deadline of the checks after a (re)connect (PIN pad keys, EMV ping, printer status), ms. */
+/** Deadline of the PIN pad's and the printer's checks (keys, status), ms. */
 const CONNECT_CHECK_MS = 3000;
 /**
  * Deadline of the EMV reader's ping: a link out of step fences first (up to NGA_COMMAND_DEADLINE_MS),
@@ -112,10 +112,10 @@ export class DeviceManager {
   }
 
   /**
-   * `role`'s health check, run after every (re)connect, every 5 s while its link is out of step,
-   * when the EMV reader was idle for its idleCheckMs, and by a diagnostics "test": the EMV
-   * reader's ping, the PIN pad's keys (S0), the printer's
-   * status (DLE EOT); a swipe reader only waits for its link. Queued behind the device's other calls, so it also tells when they ended.
+   * `role`'s health check, run when the device is due one (DeviceChecks: after a (re)connect, while
+   * its link is out of step, the EMV reader once idle) and by a diagnostics "test": the EMV
+   * reader's ping, the PIN pad's keys (S0), the printer's status (DLE EOT); a swipe reader only
+   * waits for its link. Queued behind the device's other calls, so it also tells when they ended.
    */
   async check(role: DeviceRole, options: CallOptions = {}): Promise<void> {
     const emv = this.#emv;

@@ -33,7 +33,7 @@ export interface DeviceSet {
 /** What the set tells its owner: every status change, and when a checked role is due a check. */
 export interface DeviceSetListeners {
   onChange: (status: DeviceStatus) => void;
-  /** After a (re)connect of the EMV reader, PIN pad or printer, and while its link is out of step. */
+  /** A checked role (EMV reader, PIN pad, printer) is due its check (DeviceChecks). */
   onCheckDue: (role: DeviceRole) => void;
 }
 
@@ -53,7 +53,8 @@ export function makeDeviceSet(config: DevicesConfig, listeners: DeviceSetListene
   const make = <D extends OpenableDriver>(
     role: DeviceRole,
     makeDriver: (supervisor: DeviceSupervisor) => D,
-    checked: boolean,
+    /** Whether the owner checks it, and after how long idle (0: only on connect and out of step). */
+    checks: { idleMs: number } | undefined,
   ): ManagedDevice<D> | undefined => {
     const deviceConfig = config[role];
     if (deviceConfig === undefined) return undefined;
@@ -63,8 +64,9 @@ export function makeDeviceSet(config: DevicesConfig, listeners: DeviceSetListene
       makeDriver,
       backoff: config.reconnect ?? {},
       onChange: listeners.onChange,
-      ...(checked ? { onCheckDue: () => listeners.onCheckDue(role) } : {}),
-      ...(role === 'emv' ? { idleCheckMs: config.emv?.idleCheckMs } : {}),
+      ...(checks === undefined
+        ? {}
+        : { onCheckDue: () => listeners.onCheckDue(role), idleCheckMs: checks.idleMs }),
     });
     devices.set(role, device);
     return device;
@@ -73,13 +75,15 @@ export function makeDeviceSet(config: DevicesConfig, listeners: DeviceSetListene
   const reader = make<CardReader>(
     'reader',
     (link) => readerDriver(config.reader?.kind, link),
-    false,
+    undefined,
   );
-  const emv = make('emv', (link) => new NgaReaderDriver(link), true);
+  const emv = make('emv', (link) => new NgaReaderDriver(link), {
+    idleMs: config.emv?.idleCheckMs ?? 0,
+  });
   if (reader !== undefined) readers.set('reader', reader);
   if (emv !== undefined) readers.set('emv', emv);
-  const pad = make('pinpad', (link) => new PinPadDriver(link), true);
-  const printer = make('printer', (link) => new ReceiptPrinterDriver(link), true);
+  const pad = make('pinpad', (link) => new PinPadDriver(link), { idleMs: 0 });
+  const printer = make('printer', (link) => new ReceiptPrinterDriver(link), { idleMs: 0 });
   return {
     devices,
     readers,
