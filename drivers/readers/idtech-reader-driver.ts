@@ -2,7 +2,14 @@ import { DeviceError } from '../device-error.ts';
 import type { Transport } from '../transport/transport.ts';
 import { CardReaderBase } from './card-reader-base.ts';
 import { encryptedSwipeRead } from './encrypted-swipe.ts';
-import { IDTECH_ENHANCED, IDTECH_FIELD8, parseIdtechData, unframeIdtech } from '../crypto/index.ts';
+import {
+  IDTECH_FIELD8,
+  IDTECH_OPTIONAL_STATUS,
+  isIdtechEnhanced,
+  isIdtechFinancialCard,
+  parseIdtechData,
+  unframeIdtech,
+} from '../crypto/index.ts';
 
 /** Longest card data accepted in one frame; a longer length field is noise. 1024 bytes. */
 const MAX_CARD_DATA = 1024;
@@ -16,7 +23,8 @@ export const IDTECH_USB = { vendorId: 0x0acd, productId: 0x2030 } as const;
  * checksum is reported as CHECKSUM (swipe again); noise between frames is skipped. Track 2 (else
  * track 1) ciphertext, or the original format's joint track 1+2 block, becomes e_trackdata,
  * encrypted under the DUKPT data variant (format "idtech"). The enhanced format's field 8 bit 5
- * marks a chip card, whose masked service code the lane cannot read (chipCard).
+ * marks a chip card, whose masked service code the lane cannot read (chipCard). A card that is not
+ * ISO/ABA (card encode type AAMVA, other or raw: a driver's licence) is CARD_READ on cardType.
  */
 export class IdtechReaderDriver extends CardReaderBase {
   #buffer = Buffer.alloc(0);
@@ -58,10 +66,20 @@ export class IdtechReaderDriver extends CardReaderBase {
   #frame(frame: Buffer): void {
     try {
       const swipe = parseIdtechData(unframeIdtech(frame));
-      if (swipe.field8 & (IDTECH_FIELD8.aes | IDTECH_FIELD8.pinKey)) {
+      if (!isIdtechFinancialCard(swipe.cardType)) {
+        throw new DeviceError(
+          'CARD_READ',
+          'idtech reader: not a payment card (AAMVA, other or raw card encode type)',
+          { field: 'cardType' },
+        );
+      }
+      if (
+        swipe.field8 & (IDTECH_FIELD8.aes | IDTECH_FIELD8.pinKey) ||
+        (swipe.optionalStatus?.[0] ?? 0) & IDTECH_OPTIONAL_STATUS.encryptionType
+      ) {
         throw new DeviceError(
           'PROTOCOL',
-          'idtech reader: configure TDES with the data key (AES or PIN-key mode is not supported)',
+          'idtech reader: configure TDES with the data key (AES, PIN-key or TransArmor mode is not supported)',
           {
             field: 'field8',
           },
@@ -76,7 +94,7 @@ export class IdtechReaderDriver extends CardReaderBase {
           },
         );
       }
-      const enhanced = swipe.cardType === IDTECH_ENHANCED;
+      const enhanced = isIdtechEnhanced(swipe.cardType);
       const track = enhanced && swipe.encryptedTracks[1].length > 0 ? 1 : 0;
       this.deliver(
         encryptedSwipeRead({
