@@ -12,12 +12,13 @@ export interface StxLinkOptions {
 }
 
 type ControlByte = typeof ACK | typeof NAK | typeof EOT;
-type Received = { lrcOk: true; payload: Buffer } | { lrcOk: false };
+type Received = { lrcOk: true; payload: Buffer } | { lrcOk: false } | { eot: true };
 
 /**
  * The STX/ETX/LRC link both ends of a PIN-pad cable run: frames are acknowledged (ACK good LRC,
  * NAK bad LRC) as they arrive; a sender retransmits on NAK or silence and gives up with EOT after
- * three tries; a receiver gives up after three bad frames in a row.
+ * three tries; a receiver gives up after three bad frames in a row, or when the sender's EOT says
+ * it gave up (Verifone PINpad 1000SE link layer; UIC PP791 manual, Section 4).
  */
 export class StxLink {
   readonly transport: Transport;
@@ -63,11 +64,18 @@ export class StxLink {
     });
   }
 
-  /** The next good message; CHECKSUM after three bad frames in a row. */
+  /** The next good message; CHECKSUM after three bad frames in a row, NO_ACK at the peer's EOT. */
   async receive(signal: AbortSignal): Promise<Buffer> {
     let bad = 0;
     for (;;) {
       const received = await this.#frames.take(signal);
+      if ('eot' in received) {
+        throw new DeviceError(
+          'NO_ACK',
+          `${this.transport.name}: peer gave up sending its message (EOT)`,
+          { field: 'ack' },
+        );
+      }
       if (received.lrcOk) return received.payload;
       bad += 1;
       if (bad >= this.#tries) {
@@ -110,6 +118,7 @@ export class StxLink {
     for (const event of this.#parser.push(chunk)) {
       if (event.kind === 'control') {
         this.#controls.push(event.byte);
+        if (event.byte === EOT) this.#frames.push({ eot: true });
       } else if (this.accept(event.payload)) {
         this.transport.write(Buffer.of(event.lrcOk ? ACK : NAK)).catch(() => undefined);
         this.#frames.push(event.lrcOk ? { lrcOk: true, payload: event.payload } : { lrcOk: false });
