@@ -7,6 +7,7 @@ import {
   IDTECH_OPTIONAL_STATUS,
   isIdtechEnhanced,
   isIdtechFinancialCard,
+  isIntactIdtechFrame,
   parseIdtechData,
   unframeIdtech,
 } from '../crypto/index.ts';
@@ -20,7 +21,9 @@ export const IDTECH_USB = { vendorId: 0x0acd, productId: 0x2030 } as const;
 /**
  * An ID TECH SecureMag-style encrypting reader over serial (default 9600 8N1): frames of
  * `02 LenL LenH data LRC CheckSum 03`, original and enhanced formats. A frame with a bad LRC or
- * checksum is reported as CHECKSUM (swipe again); noise between frames is skipped. Track 2 (else
+ * checksum is reported as CHECKSUM (swipe again); noise between frames is skipped, and a frame
+ * still awaited is given up as soon as an intact frame starts inside it (noise that opened a
+ * frame, or a frame cut off). Track 2 (else
  * track 1) ciphertext, or the original format's joint track 1+2 block, becomes e_trackdata,
  * encrypted under the DUKPT data variant (format "idtech"). The enhanced format's field 8 bit 5
  * marks a chip card, whose masked service code the lane cannot read (chipCard). A card that is not
@@ -48,7 +51,12 @@ export class IdtechReaderDriver extends CardReaderBase {
         this.#buffer = this.#buffer.subarray(1);
         continue;
       }
-      if (this.#buffer.length < length + 6) return;
+      if (this.#buffer.length < length + 6) {
+        const inner = this.#innerFrame();
+        if (inner < 0) return;
+        this.#buffer = this.#buffer.subarray(inner);
+        continue;
+      }
       if (this.#buffer[length + 5] !== 0x03) {
         this.#buffer = this.#buffer.subarray(1);
         continue;
@@ -57,6 +65,20 @@ export class IdtechReaderDriver extends CardReaderBase {
       this.#buffer = this.#buffer.subarray(length + 6);
       this.#frame(frame);
     }
+  }
+
+  /**
+   * Where a whole frame with a good LRC and checksum starts inside the frame still being waited
+   * for (so that one was noise, or cut off); -1 when none does.
+   */
+  #innerFrame(): number {
+    const buffer = this.#buffer;
+    for (let at = buffer.indexOf(0x02, 1); at > 0 && at + 3 <= buffer.length;) {
+      const end = at + buffer.readUInt16LE(at + 1) + 6;
+      if (isIntactIdtechFrame(buffer.subarray(at, end))) return at;
+      at = buffer.indexOf(0x02, at + 1);
+    }
+    return -1;
   }
 
   protected resetDecoder(): void {

@@ -105,6 +105,13 @@ export function isIdtechFrame(raw: Buffer): boolean {
   );
 }
 
+/** True when `raw` is one whole frame (isIdtechFrame) whose LRC and checksum match its card data. */
+export function isIntactIdtechFrame(raw: Buffer): boolean {
+  if (!isIdtechFrame(raw)) return false;
+  const data = raw.subarray(3, -3);
+  return idtechLrc(data) === raw.at(-3) && idtechChecksum(data) === raw.at(-2);
+}
+
 /**
  * The card data inside one whole frame, after checking STX, the length and ETX (framing, rule
  * idtech.frame), then the LRC (idtech.lrc) and the checksum (idtech.checksum) (integrity).
