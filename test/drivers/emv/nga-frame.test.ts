@@ -7,9 +7,11 @@ import { NgaFrameParser, crc16Ccitt, encodeNgaFrame } from '../../../drivers/emv
 const vectors = JSON.parse(
   readFileSync(new URL('../fixtures/pinpad_framing.json', import.meta.url), 'utf8'),
 ) as {
-  vivopay_nga_crc: { vectors: { name: string; crc: string; wire: string }[] };
+  vivopay_nga_crc: {
+    vectors: { name: string; bytes_before_crc: string; crc: string; wire: string }[];
+  };
 };
-const [ping, pong] = vectors.vivopay_nga_crc.vectors;
+const [ping, pong, getConfiguration] = vectors.vivopay_nga_crc.vectors;
 
 describe('NGA protocol 2 frames', () => {
   it('computes CRC-16/CCITT-FALSE (check value 29B1)', () => {
@@ -22,6 +24,22 @@ describe('NGA protocol 2 frames', () => {
         .toString('hex')
         .toUpperCase(),
     ).toBe(ping!.wire);
+  });
+
+  it.each(vectors.vivopay_nga_crc.vectors.map((v) => [v.name, v] as const))(
+    'computes the published CRC of %s',
+    (_name, v) => {
+      const crc = crc16Ccitt(Buffer.from(v.bytes_before_crc, 'hex'));
+      expect(crc.toString(16).toUpperCase().padStart(4, '0')).toBe(v.crc);
+    },
+  );
+
+  it('encodes the Get Configuration command (03-02) with its CRC LSB first', () => {
+    expect(
+      encodeNgaFrame('command', { command: 0x03, code: 0x02, data: Buffer.alloc(0) })
+        .toString('hex')
+        .toUpperCase(),
+    ).toBe(getConfiguration!.wire);
   });
 
   it('encodes the ping response with its CRC MSB first', () => {
