@@ -18,7 +18,8 @@ type Received = { lrcOk: true; payload: Buffer } | { lrcOk: false } | { eot: tru
  * The STX/ETX/LRC link both ends of a PIN-pad cable run: frames are acknowledged (ACK good LRC,
  * NAK bad LRC) as they arrive; a sender retransmits on NAK or silence and gives up with EOT after
  * three tries; a receiver gives up after three bad frames in a row, or when the sender's EOT says
- * it gave up (Verifone PINpad 1000SE link layer; UIC PP791 manual, Section 4).
+ * it gave up: an EOT after a bad frame or line noise since the last send (a lone EOT byte is taken
+ * as noise itself) (Verifone PINpad 1000SE link layer; UIC PP791 manual, Section 4).
  */
 export class StxLink {
   readonly transport: Transport;
@@ -27,6 +28,8 @@ export class StxLink {
   readonly #frames = new FrameInbox<Received>();
   readonly #ackTimeoutMs: number;
   readonly #tries: number;
+  /** A bad frame or noise bytes came since the last send: an EOT then means the peer gave up. */
+  #troubleSinceSend = false;
 
   constructor(transport: Transport, options: StxLinkOptions = {}) {
     this.transport = transport;
@@ -50,6 +53,7 @@ export class StxLink {
 
   /** Sends one message and waits for its ACK; NO_ACK after the last try (then EOT is sent). */
   async send(payload: Buffer, signal: AbortSignal): Promise<void> {
+    this.#troubleSinceSend = false;
     for (let attempt = 1; attempt <= this.#tries; attempt += 1) {
       this.#controls.clear();
       await this.transport.write(this.encode(payload));
@@ -115,11 +119,15 @@ export class StxLink {
   }
 
   #onData(chunk: Buffer): void {
-    for (const event of this.#parser.push(chunk)) {
+    const skipped = this.#parser.skipped;
+    const events = this.#parser.push(chunk);
+    if (this.#parser.skipped > skipped) this.#troubleSinceSend = true;
+    for (const event of events) {
       if (event.kind === 'control') {
         this.#controls.push(event.byte);
-        if (event.byte === EOT) this.#frames.push({ eot: true });
+        if (event.byte === EOT && this.#troubleSinceSend) this.#frames.push({ eot: true });
       } else if (this.accept(event.payload)) {
+        if (!event.lrcOk) this.#troubleSinceSend = true;
         this.transport.write(Buffer.of(event.lrcOk ? ACK : NAK)).catch(() => undefined);
         this.#frames.push(event.lrcOk ? { lrcOk: true, payload: event.payload } : { lrcOk: false });
       }

@@ -9,15 +9,25 @@ import { openPtyPair, type PtyPair } from './helpers/pty-pair.ts';
 
 const ANSWER = Buffer.from('710FFF9876543210E000011B9C1845EB993A7A', 'latin1');
 
-/** A pad on the device end: ACKs every frame; `loseAnswers` answers go out without their STX. */
-function scriptedPad(device: SerialTransport, loseAnswers: () => boolean): void {
+type PadAnswer = 'lost' | 'whole' | 'after a stray EOT';
+
+/**
+ * A pad on the device end that ACKs every frame and answers a 70: whole, lost (three tries without
+ * their STX, then EOT), or whole after a lone EOT byte of line noise.
+ */
+function scriptedPad(device: SerialTransport, next: () => PadAnswer): void {
   const parser = new StxFrameParser();
   device.on('data', (chunk) => {
     for (const event of parser.push(chunk)) {
       if (event.kind !== 'frame' || !event.payload.toString('latin1').startsWith('70')) continue;
       void (async () => {
         await device.write(Buffer.of(ACK));
-        if (!loseAnswers()) {
+        const answer = next();
+        if (answer === 'after a stray EOT') {
+          await device.write(Buffer.of(EOT));
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+        if (answer !== 'lost') {
           await device.write(encodeStxFrame(ANSWER));
           return;
         }
@@ -40,23 +50,22 @@ describe('PIN pad that gives up sending its answer, over a real pty (socat)', ()
     pair = driver = device = undefined;
   });
 
-  it('ends the PIN request with NO_ACK at its EOT, and the next request gets its answer', async () => {
+  it('ends the PIN request with NO_ACK at the EOT after lost frames, not at a stray EOT', async () => {
     pair = await openPtyPair();
     device = new SerialTransport({ path: pair.device, baudRate: 9600 });
     driver = new PinPadDriver(new SerialTransport({ path: pair.host, baudRate: 9600 }));
     await device.open();
     await driver.open();
-    let lose = true;
-    scriptedPad(device, () => lose);
+    const answers: PadAnswer[] = ['lost', 'whole', 'after a stray EOT'];
+    scriptedPad(device, () => answers.shift() ?? 'whole');
     const request = { amountMinor: 2500 };
+    const entry = { ksn: 'FFFF9876543210E00001', pin: '1B9C1845EB993A7A' };
     const lost = await driver
       .requestPin(request, { deadlineMs: 10_000 })
       .catch((error: unknown) => error);
     expect(lost).toMatchObject({ code: 'NO_ACK', field: 'ack' });
-    lose = false;
-    await expect(driver.requestPin(request, { deadlineMs: 10_000 })).resolves.toEqual({
-      ksn: 'FFFF9876543210E00001',
-      pin: '1B9C1845EB993A7A',
-    });
+    await expect(driver.requestPin(request, { deadlineMs: 10_000 })).resolves.toEqual(entry);
+    // A lone EOT with no failed frame before it is line noise: the entry goes on.
+    await expect(driver.requestPin(request, { deadlineMs: 10_000 })).resolves.toEqual(entry);
   }, 15_000);
 });
