@@ -1,11 +1,11 @@
 // An EMV reader that stops in the middle of an answer and stays plugged in (a reader that reset
 // while sending), then answers again: the cut-off frame must not swallow the frames after it, so
 // the fence after the failed read puts the link back in step (docs/devices.md, EMV reader).
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NgaReaderDriver } from '../../drivers/emv/nga-reader-driver.ts';
 import { NGA, NGA_STATUS, NgaFrameParser, encodeNgaFrame } from '../../drivers/emv/nga-frame.ts';
-import { SerialTransport } from '../../drivers/transport/serial-transport.ts';
-import { openPtyPair, type PtyPair } from './helpers/pty-pair.ts';
+import type { SerialTransport } from '../../drivers/transport/serial-transport.ts';
+import { rawDeviceBenches } from './helpers/raw-device-bench.ts';
 
 /**
  * A reader on the device end that answers pings and cancels; its first Activate answer declares
@@ -31,22 +31,10 @@ function readerThatStopsMidFrame(device: SerialTransport): void {
 }
 
 describe('EMV reader that stops mid-frame, over a real pty (socat)', () => {
-  let pair: PtyPair | undefined;
-  let driver: NgaReaderDriver | undefined;
-  let device: SerialTransport | undefined;
-  afterEach(async () => {
-    await driver?.close();
-    await device?.close().catch(() => undefined);
-    await pair?.unplug();
-    pair = driver = device = undefined;
-  });
+  const bench = rawDeviceBenches(115200, (host) => new NgaReaderDriver(host));
 
   it('times the cut-off read out, then answers the ping and the next read', async () => {
-    pair = await openPtyPair();
-    device = new SerialTransport({ path: pair.device, baudRate: 115200 });
-    driver = new NgaReaderDriver(new SerialTransport({ path: pair.host, baudRate: 115200 }));
-    await device.open();
-    await driver.open();
+    const { driver, device } = await bench();
     readerThatStopsMidFrame(device);
     await expect(driver.readCard({ deadlineMs: 1500, amountMinor: 500 })).rejects.toMatchObject({
       code: 'TIMEOUT',

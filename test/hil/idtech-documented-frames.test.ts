@@ -2,7 +2,7 @@
 // the device end of a real pty pair (socat) to IdtechReaderDriver: optional status bytes (fields 10
 // and 11) with SHA-256 track hashes, and card encode types other than ISO/ABA (81 AAMVA, 83 other).
 import { createHash } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   IDTECH_FIELD8,
   IDTECH_FIELD9,
@@ -20,8 +20,7 @@ import { IdtechReaderDriver } from '../../drivers/readers/idtech-reader-driver.t
 import { findCard, loadCardCatalogue } from '../../drivers/sim/card-catalogue.ts';
 import { TEST_BDK } from '../../drivers/sim/simulated-keys.ts';
 import { IDTECH_FACTORY_MASKING, maskTrack } from '../../drivers/sim/track-masking.ts';
-import { SerialTransport } from '../../drivers/transport/serial-transport.ts';
-import { openPtyPair, type PtyPair } from './helpers/pty-pair.ts';
+import { rawDeviceBenches } from './helpers/raw-device-bench.ts';
 
 const visa = findCard(loadCardCatalogue(), 'visa');
 const bdk = parseHex('bdk', TEST_BDK);
@@ -73,27 +72,14 @@ function documentedFrame(shape: FrameShape): Buffer {
 }
 
 describe('ID TECH documented frames over a real pty (socat)', () => {
-  let pair: PtyPair | undefined;
-  let driver: IdtechReaderDriver | undefined;
-  let device: SerialTransport | undefined;
-  afterEach(async () => {
-    await driver?.close();
-    await device?.close().catch(() => undefined);
-    await pair?.unplug();
-    pair = driver = device = undefined;
-  });
+  const benches = rawDeviceBenches(9600, (host) => new IdtechReaderDriver(host));
 
   async function bench(): Promise<{
     reader: IdtechReaderDriver;
     send(frame: Buffer): Promise<void>;
   }> {
-    pair = await openPtyPair();
-    device = new SerialTransport({ path: pair.device, baudRate: 9600 });
-    driver = new IdtechReaderDriver(new SerialTransport({ path: pair.host, baudRate: 9600 }));
-    await device.open();
-    await driver.open();
-    const link = device;
-    return { reader: driver, send: (frame) => link.write(frame) };
+    const { driver, device } = await benches();
+    return { reader: driver, send: (frame) => device.write(frame) };
   }
 
   it.each([

@@ -1,11 +1,11 @@
 // A PIN pad whose answer never gets through: the pad sends its 71 three times, each lost on the
 // line (no STX reaches the lane), then gives up with EOT, as the Verifone 1000SE link rules say
 // (device-facts.md §5.1). The lane's PIN request must end there, not wait out the PIN deadline.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PinPadDriver } from '../../drivers/pinpad/pinpad-driver.ts';
 import { ACK, EOT, StxFrameParser, encodeStxFrame } from '../../drivers/pinpad/stx-frame.ts';
-import { SerialTransport } from '../../drivers/transport/serial-transport.ts';
-import { openPtyPair, type PtyPair } from './helpers/pty-pair.ts';
+import type { SerialTransport } from '../../drivers/transport/serial-transport.ts';
+import { rawDeviceBenches } from './helpers/raw-device-bench.ts';
 
 const ANSWER = Buffer.from('710FFF9876543210E000011B9C1845EB993A7A', 'latin1');
 
@@ -40,22 +40,10 @@ function scriptedPad(device: SerialTransport, next: () => PadAnswer): void {
 }
 
 describe('PIN pad that gives up sending its answer, over a real pty (socat)', () => {
-  let pair: PtyPair | undefined;
-  let driver: PinPadDriver | undefined;
-  let device: SerialTransport | undefined;
-  afterEach(async () => {
-    await driver?.close();
-    await device?.close().catch(() => undefined);
-    await pair?.unplug();
-    pair = driver = device = undefined;
-  });
+  const bench = rawDeviceBenches(9600, (host) => new PinPadDriver(host));
 
   it('ends the PIN request with NO_ACK at the EOT after lost frames, not at a stray EOT', async () => {
-    pair = await openPtyPair();
-    device = new SerialTransport({ path: pair.device, baudRate: 9600 });
-    driver = new PinPadDriver(new SerialTransport({ path: pair.host, baudRate: 9600 }));
-    await device.open();
-    await driver.open();
+    const { driver, device } = await bench();
     const answers: PadAnswer[] = ['lost', 'whole', 'after a stray EOT'];
     scriptedPad(device, () => answers.shift() ?? 'whole');
     const request = { amountMinor: 2500 };

@@ -18,14 +18,6 @@ describe('NGA protocol 2 frames', () => {
     expect(crc16Ccitt(Buffer.from('123456789')).toString(16).toUpperCase()).toBe('29B1');
   });
 
-  it('encodes the ping command with its CRC LSB first (pinpad_framing.json)', () => {
-    expect(
-      encodeNgaFrame('command', { command: 0x18, code: 0x01, data: Buffer.alloc(0) })
-        .toString('hex')
-        .toUpperCase(),
-    ).toBe(ping!.wire);
-  });
-
   it.each(vectors.vivopay_nga_crc.vectors.map((v) => [v.name, v] as const))(
     'computes the published CRC of %s',
     (_name, v) => {
@@ -34,20 +26,19 @@ describe('NGA protocol 2 frames', () => {
     },
   );
 
-  it('encodes the Get Configuration command (03-02) with its CRC LSB first', () => {
-    expect(
-      encodeNgaFrame('command', { command: 0x03, code: 0x02, data: Buffer.alloc(0) })
-        .toString('hex')
-        .toUpperCase(),
-    ).toBe(getConfiguration!.wire);
-  });
-
-  it('encodes the ping response with its CRC MSB first', () => {
-    expect(
-      encodeNgaFrame('response', { command: 0x18, code: 0x00, data: Buffer.alloc(0) })
-        .toString('hex')
-        .toUpperCase(),
-    ).toBe(pong!.wire);
+  it.each([
+    ['the ping command, CRC LSB first', 'command', 0x18, 0x01, ping],
+    [
+      'the Get Configuration command (03-02), CRC LSB first',
+      'command',
+      0x03,
+      0x02,
+      getConfiguration,
+    ],
+    ['the ping response, CRC MSB first', 'response', 0x18, 0x00, pong],
+  ] as const)('encodes %s (pinpad_framing.json)', (_label, direction, command, code, vector) => {
+    const frame = encodeNgaFrame(direction, { command, code, data: Buffer.alloc(0) });
+    expect(frame.toString('hex').toUpperCase()).toBe(vector!.wire);
   });
 
   it('cuts frames from noise in any chunking and flags a bad CRC', () => {
