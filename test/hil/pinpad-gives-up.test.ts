@@ -1,6 +1,7 @@
 // A PIN pad whose answer never gets through: the pad sends its 71 three times, each lost on the
-// line (no STX reaches the lane), then gives up with EOT, as the Verifone 1000SE link rules say
-// (device-facts.md §5.1). The lane's PIN request must end there, not wait out the PIN deadline.
+// line (no STX reaches the lane), then gives up with EOT, as the Verifone PINpad 1000SE link
+// rules say (UIC PP791 manual, Section 4). The lane's PIN request must end there, not wait out
+// the PIN deadline.
 import { describe, expect, it } from 'vitest';
 import { PinPadDriver } from '../../drivers/pinpad/pinpad-driver.ts';
 import { ACK, EOT, StxFrameParser, encodeStxFrame } from '../../drivers/pinpad/stx-frame.ts';
