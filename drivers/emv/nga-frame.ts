@@ -68,6 +68,9 @@ export type NgaReceived = NgaFrame & { crcOk: boolean };
 /**
  * Cuts NGA frames travelling one `direction` from a byte stream: finds the header, reads the
  * length, checks the CRC. Noise before a header is skipped; an absurd length drops that header.
+ * A frame cut off (the reader stopped in mid-frame) never swallows the frames after it: it is
+ * dropped once a whole frame with a good CRC starts inside it, and after a bad CRC the search
+ * for the next header starts inside the bad frame.
  */
 export class NgaFrameParser {
   readonly #direction: NgaDirection;
@@ -96,20 +99,36 @@ export class NgaFrameParser {
         this.#buffer = this.#buffer.subarray(1);
         continue;
       }
-      if (this.#buffer.length < 16 + length) return frames;
-      const body = this.#buffer.subarray(0, 14 + length);
-      const crc =
-        this.#direction === 'command'
-          ? this.#buffer.readUInt16LE(14 + length)
-          : this.#buffer.readUInt16BE(14 + length);
-      frames.push({
-        command: body[10] ?? 0,
-        code: body[11] ?? 0,
-        data: Buffer.from(body.subarray(14)),
-        crcOk: crc === crc16Ccitt(body),
-      });
-      this.#buffer = this.#buffer.subarray(16 + length);
+      if (this.#buffer.length < 16 + length) {
+        const inner = this.#buffer.indexOf(NGA_HEADER, 1);
+        if (inner < 0 || this.#frameAt(inner)?.crcOk !== true) return frames;
+        this.#buffer = this.#buffer.subarray(inner);
+        continue;
+      }
+      const frame = this.#frameAt(0);
+      if (frame === undefined) return frames;
+      frames.push(frame);
+      this.#buffer = this.#buffer.subarray(frame.crcOk ? 16 + length : 1);
     }
+  }
+
+  /** The whole frame whose header is at `at`, or undefined while its bytes have not all come. */
+  #frameAt(at: number): NgaReceived | undefined {
+    const buffer = this.#buffer.subarray(at);
+    if (buffer.length < 16) return undefined;
+    const length = buffer.readUInt16BE(12);
+    if (length > MAX_DATA || buffer.length < 16 + length) return undefined;
+    const body = buffer.subarray(0, 14 + length);
+    const crc =
+      this.#direction === 'command'
+        ? buffer.readUInt16LE(14 + length)
+        : buffer.readUInt16BE(14 + length);
+    return {
+      command: body[10] ?? 0,
+      code: body[11] ?? 0,
+      data: Buffer.from(body.subarray(14)),
+      crcOk: crc === crc16Ccitt(body),
+    };
   }
 
   /** Forgets a partial frame (after a disconnect). */

@@ -36,7 +36,8 @@ export const MAX_STX_PAYLOAD = 1024;
 
 /**
  * Cuts STX/ETX/LRC frames and ACK/NAK/EOT control bytes from a byte stream. Bytes outside a
- * frame that are not control bytes are noise and skipped; an STX inside a frame restarts it.
+ * frame that are not control bytes are noise and skipped; an STX inside a frame restarts it, and
+ * an EOT inside one ends it unfinished (the sender gave up; messages are printable text).
  */
 export class StxFrameParser {
   #payload: number[] | undefined;
@@ -64,6 +65,10 @@ export class StxFrameParser {
       } else if (byte === STX) {
         this.skipped += payload.length + 1;
         this.#payload = [];
+      } else if (byte === EOT) {
+        this.skipped += payload.length + 1;
+        this.#payload = undefined;
+        events.push({ kind: 'control', byte });
       } else if (payload.length >= MAX_STX_PAYLOAD) {
         this.skipped += payload.length + 1;
         this.#payload = undefined;

@@ -12,12 +12,14 @@ export interface StxLinkOptions {
 }
 
 type ControlByte = typeof ACK | typeof NAK | typeof EOT;
-type Received = { lrcOk: true; payload: Buffer } | { lrcOk: false };
+type Received = { lrcOk: true; payload: Buffer } | { lrcOk: false } | { eot: true };
 
 /**
  * The STX/ETX/LRC link both ends of a PIN-pad cable run: frames are acknowledged (ACK good LRC,
  * NAK bad LRC) as they arrive; a sender retransmits on NAK or silence and gives up with EOT after
- * three tries; a receiver gives up after three bad frames in a row.
+ * three tries; a receiver gives up after three bad frames in a row, or when the sender's EOT says
+ * it gave up: an EOT after a bad frame or line noise since the last send (a lone EOT byte is taken
+ * as noise itself) (Verifone PINpad 1000SE link layer; UIC PP791 manual, Section 4).
  */
 export class StxLink {
   readonly transport: Transport;
@@ -26,6 +28,8 @@ export class StxLink {
   readonly #frames = new FrameInbox<Received>();
   readonly #ackTimeoutMs: number;
   readonly #tries: number;
+  /** A bad frame or noise bytes came since the last send: an EOT then means the peer gave up. */
+  #troubleSinceSend = false;
 
   constructor(transport: Transport, options: StxLinkOptions = {}) {
     this.transport = transport;
@@ -49,6 +53,7 @@ export class StxLink {
 
   /** Sends one message and waits for its ACK; NO_ACK after the last try (then EOT is sent). */
   async send(payload: Buffer, signal: AbortSignal): Promise<void> {
+    this.#troubleSinceSend = false;
     for (let attempt = 1; attempt <= this.#tries; attempt += 1) {
       this.#controls.clear();
       await this.transport.write(this.encode(payload));
@@ -63,11 +68,18 @@ export class StxLink {
     });
   }
 
-  /** The next good message; CHECKSUM after three bad frames in a row. */
+  /** The next good message; CHECKSUM after three bad frames in a row, NO_ACK at the peer's EOT. */
   async receive(signal: AbortSignal): Promise<Buffer> {
     let bad = 0;
     for (;;) {
       const received = await this.#frames.take(signal);
+      if ('eot' in received) {
+        throw new DeviceError(
+          'NO_ACK',
+          `${this.transport.name}: peer gave up sending its message (EOT)`,
+          { field: 'ack' },
+        );
+      }
       if (received.lrcOk) return received.payload;
       bad += 1;
       if (bad >= this.#tries) {
@@ -107,10 +119,15 @@ export class StxLink {
   }
 
   #onData(chunk: Buffer): void {
-    for (const event of this.#parser.push(chunk)) {
+    const skipped = this.#parser.skipped;
+    const events = this.#parser.push(chunk);
+    if (this.#parser.skipped > skipped) this.#troubleSinceSend = true;
+    for (const event of events) {
       if (event.kind === 'control') {
         this.#controls.push(event.byte);
+        if (event.byte === EOT && this.#troubleSinceSend) this.#frames.push({ eot: true });
       } else if (this.accept(event.payload)) {
+        if (!event.lrcOk) this.#troubleSinceSend = true;
         this.transport.write(Buffer.of(event.lrcOk ? ACK : NAK)).catch(() => undefined);
         this.#frames.push(event.lrcOk ? { lrcOk: true, payload: event.payload } : { lrcOk: false });
       }

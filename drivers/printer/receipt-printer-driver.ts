@@ -39,6 +39,13 @@ export class PrinterStatusError extends DeviceError {
 export const PRINTER_DEADLINES = { status: 2000, print: 15_000 } as const;
 
 /**
+ * How long a poll waits, at most, for the replies an earlier poll that ended early still owes
+ * before asking its own: 1000 ms, half a status poll's deadline, so a printer that lost those
+ * queries costs one wait and the poll after it still has time for its own replies.
+ */
+const OWED_REPLY_WAIT_MS = 1000;
+
+/**
  * An ESC/POS receipt printer on serial or TCP 9100. Every job polls DLE EOT status first (refusing
  * to print on paper out, cover open, offline or error) and again after (reporting a job spoiled
  * meanwhile), so a sale is never closed on a receipt that did not print.
@@ -47,6 +54,8 @@ export class ReceiptPrinterDriver {
   readonly transport: Transport;
   readonly #queue: DeviceQueue;
   readonly #replies = new FrameInbox<number>(8);
+  /** Replies still due to queries of a poll that ended before they came. */
+  #owed = 0;
 
   constructor(transport: Transport) {
     this.transport = transport;
@@ -55,6 +64,7 @@ export class ReceiptPrinterDriver {
       for (const byte of chunk) if (isStatusByte(byte)) this.#replies.push(byte);
     });
     transport.on('disconnect', () => {
+      this.#owed = 0;
       this.#replies.fail(
         new DeviceError('DISCONNECTED', `${transport.name}: printer disconnected`),
       );
@@ -63,6 +73,7 @@ export class ReceiptPrinterDriver {
 
   async open(): Promise<void> {
     await this.transport.open();
+    this.#owed = 0;
     this.#replies.reset();
   }
 
@@ -98,13 +109,31 @@ export class ReceiptPrinterDriver {
     );
   }
 
+  /**
+   * DLE EOT 1–4, one reply each. A printer answers in order and a reply does not say which query
+   * it answers, so the replies an earlier poll still owes are taken and dropped first (waiting
+   * OWED_REPLY_WAIT_MS at most, as the printer may have lost those queries).
+   */
   async #poll(signal: AbortSignal): Promise<PrinterStatus> {
+    await this.#dropOwedReplies(signal);
     if (this.transport.isOpen) this.#replies.reset();
     const replies = {} as Record<StatusQuery, number>;
     for (const query of [1, 2, 3, 4] as const) {
       await this.transport.write(statusRequest(query));
+      this.#owed += 1;
       replies[query] = await this.#replies.take(signal);
+      this.#owed -= 1;
     }
     return parsePrinterStatus(replies);
+  }
+
+  async #dropOwedReplies(signal: AbortSignal): Promise<void> {
+    const wait = AbortSignal.any([signal, AbortSignal.timeout(OWED_REPLY_WAIT_MS)]);
+    try {
+      for (; this.#owed > 0; this.#owed -= 1) await this.#replies.take(wait);
+    } catch (error) {
+      if (signal.aborted) throw error;
+    }
+    this.#owed = 0;
   }
 }

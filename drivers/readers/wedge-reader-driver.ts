@@ -9,8 +9,8 @@ const MAX_SWIPE = 256;
 
 /**
  * A keyboard-wedge magnetic stripe reader: it types `%B…?;…?` and CR (ISO/IEC 7813) over any
- * transport that delivers those characters (a USB-CDC/serial port, or keystrokes forwarded by
- * the lane). Each CR ends a swipe; the tracks go out only as the request's trackdata.
+ * transport that delivers those characters (the lane opens the reader in USB-CDC or serial mode
+ * as a serial port). Each CR ends a swipe; the tracks go out only as the request's trackdata.
  */
 export class WedgeReaderDriver extends CardReaderBase {
   #line = '';

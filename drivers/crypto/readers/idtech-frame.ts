@@ -4,6 +4,19 @@ import { ReaderDataError } from '../errors.ts';
 export const IDTECH_ENHANCED = 0x80;
 
 /**
+ * True for a card encode type of the enhanced format: 8x (80 ISO/ABA, 81 AAMVA, 83 other, 84 raw);
+ * 0x is the original format (ID TECH SecureMag user manual, Note 1 "Card Encode Type").
+ */
+export function isIdtechEnhanced(cardType: number): boolean {
+  return (cardType & IDTECH_ENHANCED) !== 0;
+}
+
+/** True for an ISO/ABA (financial) card in either format: card encode type 00 or 80 (Note 1). */
+export function isIdtechFinancialCard(cardType: number): boolean {
+  return (cardType & ~IDTECH_ENHANCED) === 0;
+}
+
+/**
  * Field 8 bits: clear/masked data sent (ID TECH Encrypted Data Output, field 8); `chipCard` is bit
  * 5, "use IC where feasible": the service code's first digit is 2 or 6 (ID TECH SecureHead user
  * manual, USB and UART interface, note 3).
@@ -22,6 +35,18 @@ export const IDTECH_FIELD9 = {
   session: 0x40,
   ksn: 0x80,
 } as const;
+
+/**
+ * Track status bit 6: field 10 (the number of optional status bytes) and field 11 follow field 9
+ * (ID TECH Encrypted Data Output 80000502-001 Rev G, fields 4, 10 and 11).
+ */
+export const IDTECH_OPTIONAL_BYTES = 0x40;
+/**
+ * Optional status byte 1 (field 11) bits: `sha256` hashes are SHA-256 (32 bytes) rather than SHA-1;
+ * `encryptionType` the cipher is a TransArmor mode of bits 2–4 rather than field 8 bit 4; `mac`
+ * MAC fields 24–26 follow the KSN (80000502-001 Rev G, field 11).
+ */
+export const IDTECH_OPTIONAL_STATUS = { sha256: 0x01, encryptionType: 0x02, mac: 0x20 } as const;
 
 /** One swipe in ID TECH's encrypted output; index 0–2 = tracks 1–3. */
 export interface IdtechSwipe {
@@ -44,6 +69,13 @@ export interface IdtechSwipe {
   /** Enhanced only: field 8 and field 9 as sent. */
   field8: number;
   field9: number;
+  /** Enhanced only: the optional status bytes (field 11), present when track status bit 6 is set. */
+  optionalStatus?: Buffer;
+}
+
+/** The hash the reader sent of each clear track: SHA-256 when optional status byte 1 says so. */
+export function idtechHashAlgorithm(swipe: IdtechSwipe): 'sha1' | 'sha256' {
+  return (swipe.optionalStatus?.[0] ?? 0) & IDTECH_OPTIONAL_STATUS.sha256 ? 'sha256' : 'sha1';
 }
 
 /** XOR of the card data (the frame's LRC byte). */
@@ -71,6 +103,13 @@ export function isIdtechFrame(raw: Buffer): boolean {
   return (
     raw.length >= 6 && raw[0] === 0x02 && raw.readUInt16LE(1) + 6 === raw.length && raw.at(-1) === 3
   );
+}
+
+/** True when `raw` is one whole frame (isIdtechFrame) whose LRC and checksum match its card data. */
+export function isIntactIdtechFrame(raw: Buffer): boolean {
+  if (!isIdtechFrame(raw)) return false;
+  const data = raw.subarray(3, -3);
+  return idtechLrc(data) === raw.at(-3) && idtechChecksum(data) === raw.at(-2);
 }
 
 /**
@@ -106,7 +145,9 @@ const roundUp = (length: number, block: number): number => Math.ceil(length / bl
 
 /**
  * Reads the card data of a frame; framing error idtech.truncated when a field runs past the end.
- * Encrypted tracks are whole cipher blocks: 8 bytes (TDES), 16 when field 8 says AES.
+ * Card encode types 8x are the enhanced format, 0x the original. Encrypted tracks are whole cipher
+ * blocks: 8 bytes (TDES), 16 when field 8 says AES; hashes are 20 bytes (SHA-1), 32 when optional
+ * status byte 1 says SHA-256.
  */
 export function parseIdtechData(data: Buffer): IdtechSwipe {
   let at = 0;
@@ -138,7 +179,7 @@ export function parseIdtechData(data: Buffer): IdtechSwipe {
     field8: 0,
     field9: 0,
   };
-  if (cardType !== IDTECH_ENHANCED) {
+  if (!isIdtechEnhanced(cardType)) {
     for (const t of [0, 1, 2] as const)
       swipe.maskedTracks[t] = take(lengths[t], `track${t + 1}`).toString('latin1');
     swipe.encryptedTracks[0] = take(roundUp(l1 + l2, 8), 'encryptedTracks');
@@ -150,7 +191,10 @@ export function parseIdtechData(data: Buffer): IdtechSwipe {
   const [field8 = 0, field9 = 0] = take(2, 'fields');
   swipe.field8 = field8;
   swipe.field9 = field9;
-  if ((trackStatus & 0x40) !== 0) take(2, 'optional');
+  if ((trackStatus & IDTECH_OPTIONAL_BYTES) !== 0) {
+    const [count = 0] = take(1, 'optionalLength');
+    swipe.optionalStatus = take(count, 'optionalStatus');
+  }
   for (const t of [0, 1, 2] as const) {
     if (field8 & IDTECH_FIELD8.masked[t])
       swipe.maskedTracks[t] = take(lengths[t], `masked${t + 1}`).toString('latin1');
@@ -161,8 +205,9 @@ export function parseIdtechData(data: Buffer): IdtechSwipe {
       swipe.encryptedTracks[t] = take(roundUp(lengths[t], block), `encrypted${t + 1}`);
   }
   if (field9 & IDTECH_FIELD9.session) take(8, 'session');
+  const hashLength = idtechHashAlgorithm(swipe) === 'sha256' ? 32 : 20;
   for (const t of [0, 1, 2] as const)
-    if (field9 & IDTECH_FIELD9.hashed[t]) swipe.hashes[t] = take(20, `hash${t + 1}`);
+    if (field9 & IDTECH_FIELD9.hashed[t]) swipe.hashes[t] = take(hashLength, `hash${t + 1}`);
   if (field8 & IDTECH_FIELD8.serial) swipe.serial = take(10, 'serial');
   if (field9 & IDTECH_FIELD9.ksn) swipe.ksn = take(10, 'ksn');
   return swipe;
@@ -172,16 +217,16 @@ export function parseIdtechData(data: Buffer): IdtechSwipe {
 export function encodeIdtechData(swipe: IdtechSwipe): Buffer {
   const parts: Buffer[] = [Buffer.of(swipe.cardType, swipe.trackStatus, ...swipe.lengths)];
   const masked = swipe.maskedTracks.map((track) => Buffer.from(track, 'latin1'));
-  if (swipe.cardType !== IDTECH_ENHANCED) {
+  if (!isIdtechEnhanced(swipe.cardType)) {
     parts.push(...masked, swipe.encryptedTracks[0], swipe.hashes[0], swipe.hashes[1], swipe.ksn);
     return Buffer.concat(parts);
   }
-  parts.push(
-    Buffer.of(swipe.field8, swipe.field9),
-    ...masked,
-    ...swipe.encryptedTracks,
-    ...swipe.hashes,
-  );
+  parts.push(Buffer.of(swipe.field8, swipe.field9));
+  if ((swipe.trackStatus & IDTECH_OPTIONAL_BYTES) !== 0) {
+    const optional = swipe.optionalStatus ?? Buffer.alloc(0);
+    parts.push(Buffer.of(optional.length), optional);
+  }
+  parts.push(...masked, ...swipe.encryptedTracks, ...swipe.hashes);
   parts.push(swipe.serial, swipe.ksn);
   return Buffer.concat(parts);
 }

@@ -4,8 +4,9 @@ import { CryptoError, ReaderDataError } from '../errors.ts';
 import { type ClearTrack, parseDecryptedTracks } from './decrypted-tracks.ts';
 import { type MaskedTrackFault, maskedTrackFault } from './masked-track-check.ts';
 import {
-  IDTECH_ENHANCED,
   IDTECH_FIELD8,
+  idtechHashAlgorithm,
+  isIdtechEnhanced,
   isIdtechFrame,
   parseIdtechData,
   unframeIdtech,
@@ -34,7 +35,7 @@ export interface CaptureTrack {
   track: 1 | 2;
   /** The decrypted track, or undefined when the plaintext is not a well-formed track. */
   clear: ClearTrack | undefined;
-  /** The SHA-1 the reader sent for the clear track, checked; "not sent" when it sent none. */
+  /** The SHA-1 (or SHA-256) the reader sent for the clear track, checked; "not sent" when it sent none. */
   hash: 'match' | 'mismatch' | 'not sent';
   /** The reader's masked track as sent ("" when not sent). */
   masked: string;
@@ -84,9 +85,13 @@ function readTrack(track: 1 | 2, plain: string): ClearTrack | undefined {
   }
 }
 
-function hashCheck(text: string, hash: Buffer): CaptureTrack['hash'] {
+function hashCheck(
+  text: string,
+  hash: Buffer,
+  algorithm: 'sha1' | 'sha256' = 'sha1',
+): CaptureTrack['hash'] {
   if (hash.length === 0) return 'not sent';
-  return createHash('sha1').update(text, 'latin1').digest().equals(hash) ? 'match' : 'mismatch';
+  return createHash(algorithm).update(text, 'latin1').digest().equals(hash) ? 'match' : 'mismatch';
 }
 
 function magtekCapture(raw: Buffer, keys: CaptureKeys): ReaderCapture {
@@ -122,7 +127,7 @@ function magtekCapture(raw: Buffer, keys: CaptureKeys): ReaderCapture {
 function idtechCapture(raw: Buffer, keys: CaptureKeys): ReaderCapture {
   const swipe = parseIdtechData(unframeIdtech(raw));
   requireKsn(swipe.ksn, 'idtech.ksn');
-  const enhanced = swipe.cardType === IDTECH_ENHANCED;
+  const enhanced = isIdtechEnhanced(swipe.cardType);
   const key = keys(
     swipe.ksn,
     enhanced && swipe.field8 & IDTECH_FIELD8.pinKey ? 'pin' : 'data-request',
@@ -151,7 +156,7 @@ function idtechCapture(raw: Buffer, keys: CaptureKeys): ReaderCapture {
       return {
         track,
         clear: readTrack(track, clear[t]),
-        hash: hashCheck(clear[t], swipe.hashes[t]),
+        hash: hashCheck(clear[t], swipe.hashes[t], idtechHashAlgorithm(swipe)),
         masked: swipe.maskedTracks[t],
       };
     });
@@ -165,7 +170,8 @@ function idtechCapture(raw: Buffer, keys: CaptureKeys): ReaderCapture {
  * and only then decrypts, under the key `keys` gives (MagTek: the PIN variant; ID TECH: the data
  * variant, or the PIN variant when field 8 says so; TDES-CBC, or AES-CBC when field 8 says AES,
  * zero IV). A capture failing a check is never decrypted. Per track the result says whether the
- * plaintext is a well-formed track and whether its SHA-1 matches (ID TECH Encrypted Data Output;
+ * plaintext is a well-formed track and whether its SHA-1 (ID TECH: SHA-256 when optional status
+ * byte 1 says so) matches (ID TECH Encrypted Data Output;
  * MagneSafe V5 reference manual).
  */
 export function decryptReaderCapture(
@@ -192,7 +198,7 @@ const MASKED_FAULT_NAMES: Readonly<Record<MaskedTrackFault, string>> = {
 
 /**
  * The clear tracks of a capture that passed every check: each track the reader encrypted is a
- * well-formed ISO 7813 track (else `capture.decrypt`: wrong key or key set), matches the SHA-1
+ * well-formed ISO 7813 track (else `capture.decrypt`: wrong key or key set), matches the hash
  * it came with (`capture.hash`) and the masked track beside it where the mask leaves it clear
  * (`capture.masked`, maskedTrackFault), and tracks 1
  * and 2 carry the same PAN (`tracks.pan-mismatch`). Throws naming the track, never its data.
@@ -215,7 +221,7 @@ export function verifiedCaptureTracks(capture: ReaderCapture): ClearTrack[] {
         'integrity',
         `hash${track}`,
         'capture.hash',
-        'the SHA-1 of the decrypted track does not match the one the reader sent',
+        'the hash of the decrypted track does not match the one the reader sent',
       );
     }
     const fault = masked === '' ? undefined : maskedTrackFault(masked, clear.text);

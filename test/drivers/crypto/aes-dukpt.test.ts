@@ -5,6 +5,7 @@ import {
   aesCbcDecrypt,
   aesCbcEncrypt,
   aesCmac,
+  aesEcb,
   aesDukptInitialKey,
   aesDukptKey,
   aesDukptTransactionKey,
@@ -128,6 +129,38 @@ describe('AES-128 PIN blocks and request/response data', () => {
       expect(aesCbcDecrypt(key('data-encrypt'), request)).toEqual(padded);
     },
   );
+});
+
+describe("AES DUKPT derivation data (X9.24-3:2017 §6.3, the supplement's examples)", () => {
+  const { examples } = (
+    JSON.parse(
+      readFileSync(
+        new URL('../../fixtures/vectors/aes_dukpt_x9_24_3_2017.json', import.meta.url),
+        'utf8',
+      ),
+    ) as { derivation_data_layout: { examples: Record<string, string> } }
+  ).derivation_data_layout;
+  const { aes128, aes256 } = vectors;
+  const first = aes128.first_eight[0]!;
+  const ecb = (key: string, block: string | undefined): string =>
+    up(aesEcb(hex(key), hex(block ?? '')));
+
+  it('gives the initial key, the counter 1 key and its PIN key under AES-ECB', () => {
+    expect(ecb(aes128.bdk, examples.initial_key_aes128)).toBe(aes128.initial_key);
+    expect(ecb(aes128.initial_key, examples.intermediate_key_tc1_aes128)).toBe(
+      first.transaction_derivation_key,
+    );
+    expect(ecb(first.transaction_derivation_key, examples.pin_key_aes128_tc1)).toBe(
+      first.pin_key_aes128,
+    );
+  });
+
+  it('gives the AES-256 initial key from two blocks, key block counters 1 and 2', () => {
+    expect(
+      ecb(aes256.bdk, examples.initial_key_aes256_block1) +
+        ecb(aes256.bdk, examples.initial_key_aes256_block2),
+    ).toBe(aes256.initial_key);
+  });
 });
 
 describe('AES DUKPT input rules', () => {

@@ -7,29 +7,38 @@ import { NgaFrameParser, crc16Ccitt, encodeNgaFrame } from '../../../drivers/emv
 const vectors = JSON.parse(
   readFileSync(new URL('../fixtures/pinpad_framing.json', import.meta.url), 'utf8'),
 ) as {
-  vivopay_nga_crc: { vectors: { name: string; crc: string; wire: string }[] };
+  vivopay_nga_crc: {
+    vectors: { name: string; bytes_before_crc: string; crc: string; wire: string }[];
+  };
 };
-const [ping, pong] = vectors.vivopay_nga_crc.vectors;
+const [ping, pong, getConfiguration] = vectors.vivopay_nga_crc.vectors;
 
 describe('NGA protocol 2 frames', () => {
   it('computes CRC-16/CCITT-FALSE (check value 29B1)', () => {
     expect(crc16Ccitt(Buffer.from('123456789')).toString(16).toUpperCase()).toBe('29B1');
   });
 
-  it('encodes the ping command with its CRC LSB first (pinpad_framing.json)', () => {
-    expect(
-      encodeNgaFrame('command', { command: 0x18, code: 0x01, data: Buffer.alloc(0) })
-        .toString('hex')
-        .toUpperCase(),
-    ).toBe(ping!.wire);
-  });
+  it.each(vectors.vivopay_nga_crc.vectors.map((v) => [v.name, v] as const))(
+    'computes the published CRC of %s',
+    (_name, v) => {
+      const crc = crc16Ccitt(Buffer.from(v.bytes_before_crc, 'hex'));
+      expect(crc.toString(16).toUpperCase().padStart(4, '0')).toBe(v.crc);
+    },
+  );
 
-  it('encodes the ping response with its CRC MSB first', () => {
-    expect(
-      encodeNgaFrame('response', { command: 0x18, code: 0x00, data: Buffer.alloc(0) })
-        .toString('hex')
-        .toUpperCase(),
-    ).toBe(pong!.wire);
+  it.each([
+    ['the ping command, CRC LSB first', 'command', 0x18, 0x01, ping],
+    [
+      'the Get Configuration command (03-02), CRC LSB first',
+      'command',
+      0x03,
+      0x02,
+      getConfiguration,
+    ],
+    ['the ping response, CRC MSB first', 'response', 0x18, 0x00, pong],
+  ] as const)('encodes %s (pinpad_framing.json)', (_label, direction, command, code, vector) => {
+    const frame = encodeNgaFrame(direction, { command, code, data: Buffer.alloc(0) });
+    expect(frame.toString('hex').toUpperCase()).toBe(vector!.wire);
   });
 
   it('cuts frames from noise in any chunking and flags a bad CRC', () => {

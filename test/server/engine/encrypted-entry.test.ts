@@ -90,7 +90,7 @@ describe('e_datafield: a reader’s whole output', () => {
     await refused(
       { e_datafield: toHex(reframed) },
       'DATA_INVALIDFIELD',
-      'e_datafield: hash2: the SHA-1 of the decrypted track does not match the one the reader sent (capture.hash)',
+      'e_datafield: hash2: the hash of the decrypted track does not match the one the reader sent (capture.hash)',
     );
     const masked = Buffer.from(raw);
     masked.write('2222', raw.indexOf('1111=', 0, 'latin1'), 'latin1');
