@@ -107,6 +107,18 @@ function answerUnreadableHttp(error: Error & { code?: string }, socket: Socket):
   socket.destroy();
 }
 
+/**
+ * The router's own refusals, which fastify would answer with the path in its message: a path that
+ * is not percent-encoded UTF-8 (400) and a path parameter past the router's 100 characters (414),
+ * answered as key/value JSON naming the rule, never the path, which could hold card data
+ * (docs/api.md, REST).
+ */
+function routerFailure(error: FastifyError): [number, Record<string, string>] {
+  return error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+    ? [414, decline('DATA_TOOLARGE', 'path: a path parameter is longer than 100 characters')]
+    : [400, decline('DATA_INVALIDFIELD', 'path: not valid percent-encoded UTF-8')];
+}
+
 function badJson(): FastifyError {
   return Object.assign(new Error('body: not valid JSON'), { code: 'LT_BAD_JSON', statusCode: 400 });
 }
@@ -131,12 +143,22 @@ export async function createRestApp(deps: RestAppDeps): Promise<FastifyInstance>
     logger: deps.logger,
     requests: deps.requests,
   });
+  const refused = (request: FastifyRequest, pairs: Record<string, string>) => {
+    const { msoft_code: reason = '', verbiage } = pairs;
+    const source = request.socket.remoteAddress ?? 'unknown';
+    deps.requests.refused({ transport: 'rest', source, requestId: request.id, reason, verbiage });
+  };
   const app = Fastify({
     logger: false,
     bodyLimit: deps.bodyLimitBytes,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler: answerUnreadableHttp,
+    frameworkErrors: (error, request, reply) => {
+      const [status, pairs] = routerFailure(error);
+      refused(request, pairs);
+      void sendPairs(reply, pairs, status);
+    },
     serverFactory: (handler) => gate.serve(restServer(gate.handler(handler), deps)),
   });
   app.removeAllContentTypeParsers();
@@ -155,11 +177,6 @@ export async function createRestApp(deps: RestAppDeps): Promise<FastifyInstance>
       pairs: [...new URLSearchParams(text)],
     }),
   });
-  const refused = (request: FastifyRequest, pairs: Record<string, string>) => {
-    const { msoft_code: reason = '', verbiage } = pairs;
-    const source = request.socket.remoteAddress ?? 'unknown';
-    deps.requests.refused({ transport: 'rest', source, requestId: request.id, reason, verbiage });
-  };
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const [status, pairs] = transportFailure(error, deps.bodyLimitBytes);
     if (status >= 500)

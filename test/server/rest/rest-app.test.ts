@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, type HttpTarget } from '../helpers/http-client.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+let service: TestServer;
+let plain: HttpTarget;
+
+beforeAll(async () => {
+  service = await startTestServer();
+  plain = { host: '127.0.0.1', port: service.server.plainAddress?.port ?? 0 };
+});
+afterAll(() => service.stop());
+
+const PAN = '4111111111111111';
+
+describe('paths the router cannot read', () => {
+  it.each([
+    ['an overlong UTF-8 slash', `/api/v2/transaction/${PAN}%c0%af`],
+    ['a lone continuation byte', `/api/v1/transaction/order/${PAN}%80/payment`],
+    ['a truncated escape', `/api/v2/report/failed%e2%82?x=${PAN}`],
+  ])('answers %s 400 as key/value JSON, without the path', async (_name, path) => {
+    const answer = await call(plain, { method: 'GET', path });
+    expect(answer.status).toBe(400);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(answer.json()).toEqual({
+      code: 'DENY',
+      msoft_code: 'DATA_INVALIDFIELD',
+      verbiage: 'path: not valid percent-encoded UTF-8',
+    });
+    expect(answer.text).not.toContain('4111');
+  });
+
+  it('answers a path parameter past 100 characters 414 as key/value JSON, without it', async () => {
+    const answer = await call(plain, {
+      method: 'DELETE',
+      path: `/api/v2/transaction/${PAN}${'0'.repeat(100)}`,
+    });
+    expect(answer.status).toBe(414);
+    expect(answer.json()).toEqual({
+      code: 'DENY',
+      msoft_code: 'DATA_TOOLARGE',
+      verbiage: 'path: a path parameter is longer than 100 characters',
+    });
+    expect(answer.text).not.toContain('4111');
+  });
+
+  it('logs each as a refusal, never with the path', async () => {
+    await call(plain, { method: 'GET', path: `/api/v2/transaction/${PAN}%c0%af` });
+    const lines = service.logs.filter((line) => line.includes('path: not valid percent-encoded'));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(service.logs.join('\n')).not.toContain(PAN);
+  });
+});
