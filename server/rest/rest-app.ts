@@ -166,7 +166,11 @@ export async function createRestApp(deps: RestAppDeps): Promise<FastifyInstance>
     const body = String(text);
     if (body.trim() === '') return done(null, undefined);
     try {
-      done(null, { type: 'json', value: JSON.parse(body) as unknown } satisfies RestBody);
+      done(null, {
+        type: 'json',
+        value: JSON.parse(body) as unknown,
+        text: body,
+      } satisfies RestBody);
     } catch {
       done(badJson(), undefined);
     }

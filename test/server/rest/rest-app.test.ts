@@ -51,3 +51,21 @@ describe('paths the router cannot read', () => {
     expect(service.logs.join('\n')).not.toContain(PAN);
   });
 });
+
+describe('JSON bodies', () => {
+  it('refuses a name sent twice in one object, running nothing, instead of taking the last', async () => {
+    const { id, secret } = service.apiKey;
+    const answer = await call(plain, {
+      method: 'POST',
+      path: '/api/v2/transaction/purchase',
+      headers: { 'x-api-key-id': id, 'x-api-key': secret, 'content-type': 'application/json' },
+      body: `{"account":"${PAN}","expdate":"1230","amount":"12.00","amount":"99.00"}`,
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json()).toEqual({
+      code: 'DENY',
+      msoft_code: 'DATA_INVALIDFIELD',
+      verbiage: 'amount: sent twice in one JSON object',
+    });
+  });
+});
