@@ -2,12 +2,8 @@
 // lines, an absolute-form target naming another host, a path that is not UTF-8. Each is refused
 // before any route runs, without echoing what was sent (docs/app.md, Web bridge).
 import { connect } from 'node:net';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBridge, type RunningBridge } from '../../../main/bridge/bridge-server.ts';
-import { ScriptedLane } from './scripted-lane.ts';
+import { describe, expect, it } from 'vitest';
+import { useBridge } from './bridge-fixture.ts';
 
 /** Status and body of what the bridge answers `head` (request line and headers, no CRLFCRLF). */
 function exchange(
@@ -31,27 +27,16 @@ function exchange(
 }
 
 describe('web bridge: Host games and unreadable paths', () => {
-  let bridge: RunningBridge;
-  const lane = new ScriptedLane();
-  const staticDir = mkdtempSync(join(tmpdir(), 'laneterm-bridge-origin-'));
+  const { bridge } = useBridge('laneterm-bridge-origin-');
   const command = JSON.stringify({ type: 'lane.snapshot' });
-  const own = () => `127.0.0.1:${bridge.port}`;
+  const own = () => `127.0.0.1:${bridge().port}`;
   const post = (target: string, headers: string) =>
     exchange(
-      bridge.port,
-      `POST ${target} HTTP/1.1\r\n${headers}Authorization: Bearer ${bridge.token}\r\n` +
+      bridge().port,
+      `POST ${target} HTTP/1.1\r\n${headers}Authorization: Bearer ${bridge().token}\r\n` +
         'Content-Type: application/json',
       command,
     );
-
-  beforeAll(async () => {
-    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>LaneTerm</title>');
-    bridge = await startBridge({ lane, staticDir });
-  });
-  afterAll(async () => {
-    await bridge.close();
-    rmSync(staticDir, { recursive: true, force: true });
-  });
 
   it('runs the command with its own Host and the token, so the refusals below can fail', async () => {
     expect((await post('/api/command', `Host: ${own()}\r\n`)).status).toBe(200);
@@ -72,9 +57,9 @@ describe('web bridge: Host games and unreadable paths', () => {
 
   it('checks Host and the token before saying a path is unreadable, and never repeats it', async () => {
     const path = '/api/command%c0%af4111111111111111';
-    const foreign = await exchange(bridge.port, `GET ${path} HTTP/1.1\r\nHost: evil.example`);
+    const foreign = await exchange(bridge().port, `GET ${path} HTTP/1.1\r\nHost: evil.example`);
     expect(foreign.status).toBe(403);
-    const tokenless = await exchange(bridge.port, `GET ${path} HTTP/1.1\r\nHost: ${own()}`);
+    const tokenless = await exchange(bridge().port, `GET ${path} HTTP/1.1\r\nHost: ${own()}`);
     expect(tokenless.status).toBe(401);
     const unreadable = await post(path, `Host: ${own()}\r\n`);
     expect(unreadable.status).toBe(400);

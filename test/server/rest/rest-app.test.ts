@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, type HttpTarget } from '../helpers/http-client.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { call } from '../helpers/http-client.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
-let service: TestServer;
-let plain: HttpTarget;
-
-beforeAll(async () => {
-  service = await startTestServer();
-  plain = { host: '127.0.0.1', port: service.server.plainAddress?.port ?? 0 };
-});
-afterAll(() => service.stop());
+const { service, plain } = useTestServer();
 
 const PAN = '4111111111111111';
 
@@ -19,7 +12,7 @@ describe('paths the router cannot read', () => {
     ['a lone continuation byte', `/api/v1/transaction/order/${PAN}%80/payment`],
     ['a truncated escape', `/api/v2/report/failed%e2%82?x=${PAN}`],
   ])('answers %s 400 as key/value JSON, without the path', async (_name, path) => {
-    const answer = await call(plain, { method: 'GET', path });
+    const answer = await call(plain(), { method: 'GET', path });
     expect(answer.status).toBe(400);
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(answer.json()).toEqual({
@@ -31,7 +24,7 @@ describe('paths the router cannot read', () => {
   });
 
   it('answers a path parameter past 100 characters 414 as key/value JSON, without it', async () => {
-    const answer = await call(plain, {
+    const answer = await call(plain(), {
       method: 'DELETE',
       path: `/api/v2/transaction/${PAN}${'0'.repeat(100)}`,
     });
@@ -45,17 +38,17 @@ describe('paths the router cannot read', () => {
   });
 
   it('logs each as a refusal, never with the path', async () => {
-    await call(plain, { method: 'GET', path: `/api/v2/transaction/${PAN}%c0%af` });
-    const lines = service.logs.filter((line) => line.includes('path: not valid percent-encoded'));
+    await call(plain(), { method: 'GET', path: `/api/v2/transaction/${PAN}%c0%af` });
+    const lines = service().logs.filter((line) => line.includes('path: not valid percent-encoded'));
     expect(lines.length).toBeGreaterThan(0);
-    expect(service.logs.join('\n')).not.toContain(PAN);
+    expect(service().logs.join('\n')).not.toContain(PAN);
   });
 });
 
 describe('JSON bodies', () => {
   it('refuses a name sent twice in one object, running nothing, instead of taking the last', async () => {
-    const { id, secret } = service.apiKey;
-    const answer = await call(plain, {
+    const { id, secret } = service().apiKey;
+    const answer = await call(plain(), {
       method: 'POST',
       path: '/api/v2/transaction/purchase',
       headers: { 'x-api-key-id': id, 'x-api-key': secret, 'content-type': 'application/json' },

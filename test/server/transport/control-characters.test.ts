@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, type HttpTarget } from '../helpers/http-client.ts';
+import { describe, expect, it } from 'vitest';
+import { call } from '../helpers/http-client.ts';
 import { KvTestClient } from '../helpers/kv-client.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
-let service: TestServer;
-let plain: HttpTarget;
-
-beforeAll(async () => {
-  service = await startTestServer();
-  plain = { host: '127.0.0.1', port: service.server.plainAddress?.port ?? 0 };
-});
-afterAll(() => service.stop());
+const { service, plain } = useTestServer();
 
 const CARD = { account: '4111111111111111', expdate: '1230', amount: '10.00', zip: '32606' };
 const DEMO = { username: 'test_retail:public', password: 'publ1ct3st' };
 
 function restSale(extra: Record<string, string>) {
-  const { id, secret } = service.apiKey;
-  return call(plain, {
+  const { id, secret } = service().apiKey;
+  return call(plain(), {
     method: 'POST',
     path: '/api/v2/transaction/purchase',
     headers: { 'x-api-key-id': id, 'x-api-key': secret },
@@ -34,7 +27,7 @@ describe('control characters in a REST request', () => {
       msoft_code: 'DATA_INVALIDFIELD',
       verbiage: 'custref: must not hold control characters (only tab, CR and LF)',
     });
-    const kv = await KvTestClient.connect(plain);
+    const kv = await KvTestClient.connect(plain());
     kv.send('1', { ...DEMO, action: 'admin', admin: 'GUT' });
     const report = await kv.answer('1');
     kv.close();
@@ -52,7 +45,7 @@ describe('control characters in a REST request', () => {
   it('takes tab and line breaks in a comment, and answers its detail over key/value', async () => {
     const sale = await restSale({ comments: 'line 1\r\nline 2\tend' });
     expect(sale.status).toBe(200);
-    const kv = await KvTestClient.connect(plain);
+    const kv = await KvTestClient.connect(plain());
     kv.send('2', {
       ...DEMO,
       action: 'admin',

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, type HttpTarget } from '../helpers/http-client.ts';
+import { describe, expect, it } from 'vitest';
+import { call } from '../helpers/http-client.ts';
 import { KvTestClient } from '../helpers/kv-client.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { useTestServer } from '../helpers/test-server.ts';
 
-let service: TestServer;
-let plain: HttpTarget;
-
-beforeAll(async () => {
-  service = await startTestServer();
-  plain = { host: '127.0.0.1', port: service.server.plainAddress?.port ?? 0 };
-});
-afterAll(() => service.stop());
+const { service, plain } = useTestServer();
 
 const SALE = { account: '4111111111111111', expdate: '1230', amount: '1.00' };
 
 async function kvAnswer(pairs: Record<string, string>): Promise<Record<string, string>> {
-  const kv = await KvTestClient.connect(plain);
+  const kv = await KvTestClient.connect(plain());
   kv.send('1', pairs);
   const answer = await kv.pairs('1');
   kv.close();
@@ -24,7 +17,7 @@ async function kvAnswer(pairs: Record<string, string>): Promise<Record<string, s
 
 describe('a request without credentials its transport and version read', () => {
   it('tells a key/value v1 client that sent an API key that v1 takes username and password', async () => {
-    const { id, secret } = service.apiKey;
+    const { id, secret } = service().apiKey;
     const answer = await kvAnswer({
       action: 'sale',
       auth_apikey_id: id,
@@ -49,8 +42,8 @@ describe('a request without credentials its transport and version read', () => {
   });
 
   it('tells a REST v1 client that sent an API key that v1 takes HTTP Basic, with the challenge', async () => {
-    const { id, secret } = service.apiKey;
-    const answer = await call(plain, {
+    const { id, secret } = service().apiKey;
+    const answer = await call(plain(), {
       method: 'POST',
       path: '/api/v1/transaction/purchase',
       headers: { 'x-api-key-id': id, 'x-api-key': secret },
@@ -64,7 +57,7 @@ describe('a request without credentials its transport and version read', () => {
   });
 
   it('keeps the REST v2 answer to no credentials at all', async () => {
-    const answer = await call(plain, {
+    const answer = await call(plain(), {
       method: 'POST',
       path: '/api/v2/transaction/purchase',
       body: SALE,
