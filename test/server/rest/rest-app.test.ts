@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { call } from '../helpers/http-client.ts';
 import { useTestServer } from '../helpers/test-server.ts';
@@ -59,6 +60,30 @@ describe('JSON bodies', () => {
       code: 'DENY',
       msoft_code: 'DATA_INVALIDFIELD',
       verbiage: 'amount: sent twice in one JSON object',
+    });
+  });
+});
+
+/** What the service answers `head` on a fresh plain connection, up to its close. */
+function rawExchange(head: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(plain(), () => socket.write(`${head}\r\n\r\n`));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+describe('CONNECT', () => {
+  it('is answered 404 as key/value JSON and closed, instead of closed without a word', async () => {
+    const text = await rawExchange('CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22');
+    expect(text).toMatch(/^HTTP\/1\.1 404 Not Found\r\n/);
+    expect(text).toContain('Connection: close');
+    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({
+      code: 'DENY',
+      msoft_code: 'DATA_BADTRANS',
+      verbiage: 'path: no operation at this method and path; see /api/v2/openapi.json',
     });
   });
 });
