@@ -14,6 +14,7 @@ import {
 import type { LaneApi } from '../lane-api/index.ts';
 import { sendFromUi } from './ui-command-guard.ts';
 import { requestOriginAllowed } from './origin-check.ts';
+import { answerFailures, refuse } from './bridge-refusals.ts';
 
 /** Largest command body the bridge reads: 64 KiB (a lane API command is a few hundred bytes). */
 export const BRIDGE_BODY_LIMIT_BYTES = 64 * 1024;
@@ -71,10 +72,6 @@ interface RouteAccessConfig {
 function routeAccess(request: FastifyRequest): RouteAccess {
   const { access } = request.routeOptions.config as RouteAccessConfig;
   return access ?? 'bearer-token';
-}
-
-function refuse(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
-  return reply.code(status).send({ ok: false, error: { code, message } });
 }
 
 /**
@@ -170,6 +167,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     },
   });
   guardRequests(app, token, () => port);
+  answerFailures(app);
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('Content-Security-Policy', policy);
     reply.header('X-Content-Type-Options', 'nosniff');
