@@ -14,6 +14,7 @@ import {
 import type { LaneApi } from '../lane-api/index.ts';
 import { sendFromUi } from './ui-command-guard.ts';
 import { requestOriginAllowed } from './origin-check.ts';
+import { answerFailures, refuse } from './bridge-refusals.ts';
 
 /** Largest command body the bridge reads: 64 KiB (a lane API command is a few hundred bytes). */
 export const BRIDGE_BODY_LIMIT_BYTES = 64 * 1024;
@@ -73,33 +74,50 @@ function routeAccess(request: FastifyRequest): RouteAccess {
   return access ?? 'bearer-token';
 }
 
-function refuse(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
-  return reply.code(status).send({ ok: false, error: { code, message } });
-}
-
 /**
  * The check every request passes before its route runs: Host and Origin must be this bridge's,
  * only the event stream may be upgraded, and every route but the UI's files takes the token.
+ * Answers the refusal and returns true, or returns false for a request that may go on.
  */
-function guardRequests(app: FastifyInstance, token: string, port: () => number): void {
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!requestOriginAllowed(request.headers, port())) {
-      return refuse(reply, 403, 'BRIDGE_ORIGIN', 'Host/Origin: only this bridge on 127.0.0.1');
-    }
-    const access = routeAccess(request);
-    if (request.headers.upgrade !== undefined && access !== 'protocol-token') {
-      return refuse(reply, 400, 'BRIDGE_UPGRADE', 'Upgrade: only the event stream is a WebSocket');
-    }
-    if (access === 'open') return undefined;
+function refused(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  port: number,
+  access: RouteAccess,
+): boolean {
+  if (!requestOriginAllowed(request.raw, port)) {
+    void refuse(reply, 403, 'BRIDGE_ORIGIN', 'Host/Origin: only this bridge on 127.0.0.1');
+  } else if (request.headers.upgrade !== undefined && access !== 'protocol-token') {
+    void refuse(reply, 400, 'BRIDGE_UPGRADE', 'Upgrade: only the event stream is a WebSocket');
+  } else if (access !== 'open') {
     const presented =
       access === 'protocol-token'
         ? protocolToken(request.headers['sec-websocket-protocol'])
         : bearerToken(request.headers.authorization);
-    if (!tokenMatches(token, presented)) {
-      return refuse(reply, 401, 'BRIDGE_TOKEN', 'token: missing or not this start of the lane');
-    }
+    if (tokenMatches(token, presented)) return false;
+    void refuse(reply, 401, 'BRIDGE_TOKEN', 'token: missing or not this start of the lane');
+  } else return false;
+  return true;
+}
+
+/** Runs the check of `refused` on every request, on the route the router matched. */
+function guardRequests(app: FastifyInstance, token: string, port: () => number): void {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (refused(request, reply, token, port(), routeAccess(request))) return reply;
     return undefined;
   });
+}
+
+/**
+ * A path the router cannot read (not percent-encoded UTF-8, or a parameter past its length) goes
+ * through the same check as a path that matches no route, then is answered 400 without the path.
+ */
+function pathFailure(token: string, port: () => number) {
+  return (_error: Error, request: FastifyRequest, reply: FastifyReply): void => {
+    if (refused(request, reply, token, port(), 'bearer-token')) return;
+    void refuse(reply, 400, 'BRIDGE_PATH', 'path: not valid percent-encoded UTF-8');
+  };
 }
 
 /** The event stream: every lane event as a text message, and an alive frame every ALIVE_EVERY_MS. */
@@ -131,12 +149,13 @@ async function serveFiles(app: FastifyInstance, staticDir: string): Promise<void
 /** Starts the bridge on 127.0.0.1 only; it never binds another address. */
 export async function startBridge(options: BridgeOptions): Promise<RunningBridge> {
   const token = options.token ?? newBridgeToken();
+  let port = 0;
   const app = Fastify({
     logger: false,
     bodyLimit: BRIDGE_BODY_LIMIT_BYTES,
     forceCloseConnections: true,
+    frameworkErrors: pathFailure(token, () => port),
   });
-  let port = 0;
   let policy = contentSecurityPolicy();
 
   // Registered first: its onRequest hook marks upgrade requests, so a refused one is closed.
@@ -148,6 +167,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     },
   });
   guardRequests(app, token, () => port);
+  answerFailures(app);
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('Content-Security-Policy', policy);
     reply.header('X-Content-Type-Options', 'nosniff');

@@ -2,16 +2,26 @@ import { emptyParams, hasParam, type Params } from '../params.ts';
 import { ruleError } from '../rules/rule-book.ts';
 
 /**
+ * A control character a value may not hold: C0 but tab, LF and CR, and DEL. NUL is refused by
+ * PostgreSQL text, and STX, ETX and FS cannot be written in a key/value answer, so a value that
+ * held them would be stored and then fail its detail or report (docs/protocol.md, Normalisation).
+ */
+// eslint-disable-next-line no-control-regex -- the control characters are what it finds
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/**
  * Gathers pairs into one flat Params: the same key twice with the same value is kept once, with
  * different values is a conflicting_values error naming the key; an empty value is kept as a
- * present, empty value (docs/interface.md › What the service does §3–5). Keys keep first-seen order.
+ * present, empty value (docs/interface.md › What the service does §3–5); a value holding a control
+ * character is refused naming the key. Keys keep first-seen order.
  */
 class ParamsCollector {
   readonly #params = emptyParams();
 
-  /** Adds one pair; throws a ProtocolError for an empty key or a conflicting second value. */
+  /** Adds one pair; throws a ProtocolError for an empty key, a control character or a conflict. */
   add(key: string, value: string): void {
     if (key === '') throw ruleError('key.empty', undefined);
+    if (CONTROL_CHARACTER.test(value)) throw ruleError('value.control', key);
     if (hasParam(this.#params, key)) {
       if (this.#params[key] !== value) throw ruleError('value.conflict', key);
       return;

@@ -18,6 +18,11 @@ export const RULES = {
   'key.empty': { kind: 'invalid', text: 'parameter names must not be empty' },
   'value.string': { kind: 'not_a_string', text: 'must be a string' },
   'value.conflict': { kind: 'conflicting_values', text: 'sent twice with different values' },
+  'json.duplicate_key': { kind: 'conflicting_values', text: 'sent twice in one JSON object' },
+  'value.control': {
+    kind: 'invalid',
+    text: 'must not hold control characters (only tab, CR and LF)',
+  },
   'operation.version': { kind: 'wrong_version', text: 'not offered in {version}' },
   'param.transport_key': {
     kind: 'unknown_parameter',

@@ -71,7 +71,12 @@ export class Authenticator {
     now: Date,
   ): Promise<AuthResult> {
     const primary = presented.primary;
-    if (primary === undefined) return { denial: AUTHORIZATION_MISSING };
+    if (primary === undefined) {
+      const { missing } = presented;
+      return {
+        denial: missing === undefined ? AUTHORIZATION_MISSING : deny('ACCT_AUTHFAIL', missing),
+      };
+    }
     if (primary.kind === 'unreadable') {
       const denial = deny(primary.msoftCode, primary.verbiage);
       return { denial: await this.refuseUnreadable(denial, source, now) };

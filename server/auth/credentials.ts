@@ -43,6 +43,11 @@ export interface DualCredentials {
 export interface PresentedCredentials {
   /** undefined when the request carries no authorization at all (REST: 401 challenge). */
   primary: PasswordCredentials | ApiKeyCredentials | UnreadableCredentials | undefined;
+  /**
+   * The verbiage when primary is undefined, in the words of the transport and version: what they
+   * take, or that an API key sent to v1 is not read there (docs/interface.md › Authentication §1, §5).
+   */
+  missing?: string;
   /** X-MFA-CODE or mfa_code. */
   mfaCode: string | undefined;
   /** X-MFA-COOKIE or mfa_cookie. */

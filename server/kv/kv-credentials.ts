@@ -2,6 +2,16 @@ import type { ApiVersion, Params } from '../../protocol/index.ts';
 import { readApiKey, readUsernamePassword } from '../auth/credential-readers.ts';
 import type { PresentedCredentials } from '../auth/credentials.ts';
 
+/** What a key/value request without credentials is told (docs/interface.md › Authentication §1, §5). */
+function missingVerbiage(version: ApiVersion, apiKeySent: boolean): string {
+  if (version === 'v2') {
+    return 'Authorization required: send username and password, or auth_apikey_id and auth_apikey_secret';
+  }
+  return apiKeySent
+    ? 'auth_apikey_id and auth_apikey_secret: API keys are v2 only (action_trans); v1 takes username and password'
+    : 'Authorization required: send username and password';
+}
+
 /**
  * The credentials of a key/value request (docs/interface.md › Authentication §5–7): v1 (action) reads username
  * and password; v2 (action_trans) reads auth_apikey_id + auth_apikey_secret when either is present,
@@ -19,6 +29,7 @@ export function kvCredentials(params: Params, version: ApiVersion): PresentedCre
   }
   return {
     primary,
+    missing: missingVerbiage(version, keyId !== undefined || secret !== undefined),
     mfaCode: params.mfa_code,
     mfaCookie: params.mfa_cookie,
     dual:

@@ -1,8 +1,9 @@
 import formbody from '@fastify/formbody';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Logger } from 'pino';
 import { API_VERSIONS, restBasePath } from '../../protocol/index.ts';
 import type { RequestDispatcher } from '../dispatch/request-dispatcher.ts';
@@ -53,11 +54,22 @@ function restServer(handler: Parameters<typeof createServer>[1], deps: RestAppDe
   );
   server.keepAliveTimeout = deps.idleMs;
   server.timeout = deps.idleMs;
+  // CONNECT names no operation; node:http would close the connection without a word.
+  server.on('connect', (request: IncomingMessage, socket: Duplex) => {
+    const pairs = decline('DATA_BADTRANS', NO_ROUTE);
+    const { msoft_code: reason = '', verbiage } = pairs;
+    const source = request.socket.remoteAddress ?? 'unknown';
+    deps.requests.refused({ transport: 'rest', source, reason, verbiage });
+    closeWith(socket, 404, pairs);
+  });
   // node:http checks headersTimeout and requestTimeout once its server emits 'listening'; this one
   // never listens (the protocol sniffer hands it connections), so it is told.
   server.emit('listening');
   return server;
 }
+
+/** The verbiage of a method and path no route takes; it never repeats the path (docs/api.md, REST). */
+const NO_ROUTE = 'path: no operation at this method and path; see /api/v2/openapi.json';
 
 function decline(msoftCode: string, verbiage: string): Record<string, string> {
   return { code: 'DENY', msoft_code: msoftCode, verbiage };
@@ -97,6 +109,11 @@ function answerUnreadableHttp(error: Error & { code?: string }, socket: Socket):
       : error.code === 'HPE_HEADER_OVERFLOW'
         ? [431, decline('DATA_TOOLARGE', 'headers: larger than the service reads')]
         : [400, decline('DATA_INVALIDFIELD', 'request: not readable HTTP')];
+  closeWith(socket, status, pairs);
+}
+
+/** Writes a key/value JSON answer with Connection: close straight to the socket, then closes it. */
+function closeWith(socket: Duplex, status: number, pairs: Record<string, string>): void {
   const body = JSON.stringify(pairs);
   if (socket.writable) {
     socket.write(
@@ -105,6 +122,18 @@ function answerUnreadableHttp(error: Error & { code?: string }, socket: Socket):
     );
   }
   socket.destroy();
+}
+
+/**
+ * The router's own refusals, which fastify would answer with the path in its message: a path that
+ * is not percent-encoded UTF-8 (400) and a path parameter past the router's 100 characters (414),
+ * answered as key/value JSON naming the rule, never the path, which could hold card data
+ * (docs/api.md, REST).
+ */
+function routerFailure(error: FastifyError): [number, Record<string, string>] {
+  return error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+    ? [414, decline('DATA_TOOLARGE', 'path: a path parameter is longer than 100 characters')]
+    : [400, decline('DATA_INVALIDFIELD', 'path: not valid percent-encoded UTF-8')];
 }
 
 function badJson(): FastifyError {
@@ -131,12 +160,22 @@ export async function createRestApp(deps: RestAppDeps): Promise<FastifyInstance>
     logger: deps.logger,
     requests: deps.requests,
   });
+  const refused = (request: FastifyRequest, pairs: Record<string, string>) => {
+    const { msoft_code: reason = '', verbiage } = pairs;
+    const source = request.socket.remoteAddress ?? 'unknown';
+    deps.requests.refused({ transport: 'rest', source, requestId: request.id, reason, verbiage });
+  };
   const app = Fastify({
     logger: false,
     bodyLimit: deps.bodyLimitBytes,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler: answerUnreadableHttp,
+    frameworkErrors: (error, request, reply) => {
+      const [status, pairs] = routerFailure(error);
+      refused(request, pairs);
+      void sendPairs(reply, pairs, status);
+    },
     serverFactory: (handler) => gate.serve(restServer(gate.handler(handler), deps)),
   });
   app.removeAllContentTypeParsers();
@@ -144,7 +183,11 @@ export async function createRestApp(deps: RestAppDeps): Promise<FastifyInstance>
     const body = String(text);
     if (body.trim() === '') return done(null, undefined);
     try {
-      done(null, { type: 'json', value: JSON.parse(body) as unknown } satisfies RestBody);
+      done(null, {
+        type: 'json',
+        value: JSON.parse(body) as unknown,
+        text: body,
+      } satisfies RestBody);
     } catch {
       done(badJson(), undefined);
     }
@@ -155,11 +198,6 @@ export async function createRestApp(deps: RestAppDeps): Promise<FastifyInstance>
       pairs: [...new URLSearchParams(text)],
     }),
   });
-  const refused = (request: FastifyRequest, pairs: Record<string, string>) => {
-    const { msoft_code: reason = '', verbiage } = pairs;
-    const source = request.socket.remoteAddress ?? 'unknown';
-    deps.requests.refused({ transport: 'rest', source, requestId: request.id, reason, verbiage });
-  };
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const [status, pairs] = transportFailure(error, deps.bodyLimitBytes);
     if (status >= 500)
@@ -168,8 +206,7 @@ export async function createRestApp(deps: RestAppDeps): Promise<FastifyInstance>
     return sendPairs(reply, pairs, status);
   });
   app.setNotFoundHandler((request, reply) => {
-    const verbiage = 'path: no operation at this method and path; see /api/v2/openapi.json';
-    const pairs = decline('DATA_BADTRANS', verbiage);
+    const pairs = decline('DATA_BADTRANS', NO_ROUTE);
     refused(request, pairs);
     return sendPairs(reply, pairs, 404);
   });

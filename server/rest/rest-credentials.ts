@@ -29,6 +29,10 @@ export function restCredentials(
   }
   return {
     primary,
+    missing:
+      version === 'v1' && (keyId !== undefined || secret !== undefined)
+        ? 'X-API-KEY-ID and X-API-KEY: API keys are v2 only (/api/v2); v1 takes HTTP Basic'
+        : undefined,
     mfaCode: header(headers, 'x-mfa-code'),
     mfaCookie: header(headers, 'x-mfa-cookie'),
     dual:

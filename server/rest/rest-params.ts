@@ -3,14 +3,17 @@ import {
   ProtocolError,
   flattenJsonBody,
   pairsToParams,
+  refuseDuplicateJsonKeys,
   type ApiVersion,
   type Params,
 } from '../../protocol/index.ts';
 import { withoutTransportKeys } from '../dispatch/request-params.ts';
 
-/** A body as the content-type parsers leave it: JSON, form pairs (v1), or none. */
+/** A body as the content-type parsers leave it: JSON (parsed, and its text), form pairs (v1), or none. */
 export type RestBody =
-  { type: 'json'; value: unknown } | { type: 'form'; pairs: [string, string][] } | undefined;
+  | { type: 'json'; value: unknown; text: string }
+  | { type: 'form'; pairs: [string, string][] }
+  | undefined;
 
 function bodyError(rule: string, verbiage: string): ProtocolError {
   return new ProtocolError({ kind: 'invalid', field: 'body', rule, verbiage });
@@ -20,6 +23,7 @@ function bodyError(rule: string, verbiage: string): ProtocolError {
 function addBodyPairs(pairs: [string, string][], body: RestBody, version: ApiVersion): void {
   if (body === undefined) return;
   if (body.type === 'json') {
+    refuseDuplicateJsonKeys(body.text);
     const flat = flattenJsonBody(body.value);
     for (const key in flat) pairs.push([key, flat[key] as string]);
   } else if (version === 'v1') {
@@ -43,7 +47,7 @@ function queryOf(url: string): string {
 /**
  * The flat parameters of a REST request: query string pairs, then the body's pairs (JSON with
  * groups flattened, or a v1 form body), then the path parameters. The same key twice with
- * different values is refused naming the key; transport and credential keys are dropped.
+ * different values, or twice in one JSON object, is refused naming the key; transport and credential keys are dropped.
  * Throws ProtocolError.
  */
 export function restParams(request: FastifyRequest, version: ApiVersion): Params {

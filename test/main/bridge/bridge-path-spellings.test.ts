@@ -3,12 +3,8 @@
 // route and the event stream's upgrade. None runs a command or opens the stream without the token
 // (docs/security.md, The web bridge).
 import { request } from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBridge, type RunningBridge } from '../../../main/bridge/bridge-server.ts';
-import { ScriptedLane } from './scripted-lane.ts';
+import { describe, expect, it } from 'vitest';
+import { useBridge } from './bridge-fixture.ts';
 import { openEventStream, type UpgradeResult } from './websocket-client.ts';
 
 /** Each character of `segment` percent-encoded, in upper or lower hex. */
@@ -92,29 +88,18 @@ function answered(status: number): boolean {
 }
 
 describe('web bridge: every spelling of a path needs the token', () => {
-  let bridge: RunningBridge;
-  const lane = new ScriptedLane();
-  const staticDir = mkdtempSync(join(tmpdir(), 'laneterm-bridge-paths-'));
-
-  beforeAll(async () => {
-    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>LaneTerm</title>');
-    bridge = await startBridge({ lane, staticDir });
-  });
-  afterAll(async () => {
-    await bridge.close();
-    rmSync(staticDir, { recursive: true, force: true });
-  });
+  const { bridge, lane } = useBridge('laneterm-bridge-paths-');
 
   it('lists spellings that reach the routes themselves, so the checks below can fail', async () => {
-    const command = await fetch(new URL('/%61pi/command', bridge.origin), {
+    const command = await fetch(new URL('/%61pi/command', bridge().origin), {
       method: 'POST',
-      headers: { Authorization: `Bearer ${bridge.token}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${bridge().token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ type: 'lane.snapshot' }),
     });
     expect(command.status).toBe(200);
-    const stream = await openEventStream(bridge.port, '/%61pi/ev%65nts', [
+    const stream = await openEventStream(bridge().port, '/%61pi/ev%65nts', [
       'laneterm.events',
-      `laneterm.token.${bridge.token}`,
+      `laneterm.token.${bridge().token}`,
     ]);
     if (!('stream' in stream)) throw new Error(`refused ${stream.refused}`);
     stream.stream.close();
@@ -123,14 +108,14 @@ describe('web bridge: every spelling of a path needs the token', () => {
 
   it('runs no command for any spelling of the command path without the token', async () => {
     for (const path of spellings('command')) {
-      expect.soft(answered(await rawPost(bridge.port, path)), path).toBe(false);
+      expect.soft(answered(await rawPost(bridge().port, path)), path).toBe(false);
     }
     expect(lane.received).toEqual([]);
   });
 
   it('opens no event stream for any spelling of the events path without the token', async () => {
     for (const path of spellings('events')) {
-      const result = await upgradeWithoutToken(bridge.port, path);
+      const result = await upgradeWithoutToken(bridge().port, path);
       if ('stream' in result) result.stream.close();
       expect.soft(result, path).not.toHaveProperty('stream');
     }
@@ -138,8 +123,8 @@ describe('web bridge: every spelling of a path needs the token', () => {
   });
 
   it('refuses a path that matches no route unless it is one of the UI’s files', async () => {
-    expect(await rawPost(bridge.port, '/nowhere')).toBe(401);
-    expect((await fetch(new URL('/index.html', bridge.origin))).status).toBe(200);
-    expect((await fetch(new URL('/missing.js', bridge.origin))).status).toBe(404);
+    expect(await rawPost(bridge().port, '/nowhere')).toBe(401);
+    expect((await fetch(new URL('/index.html', bridge().origin))).status).toBe(200);
+    expect((await fetch(new URL('/missing.js', bridge().origin))).status).toBe(404);
   });
 });

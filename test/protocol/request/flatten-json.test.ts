@@ -48,6 +48,20 @@ describe('flattenJsonBody', () => {
     expect(error.verbiage).not.toMatch(/\d{6}/);
   });
 
+  it('refuses a control character in a value, at the top level or in a group', () => {
+    expectProtocolError(() => flattenJsonBody({ custref: 'r\u0003x' }), {
+      kind: 'invalid',
+      field: 'custref',
+      rule: 'value.control',
+    });
+    const error = expectProtocolError(() => flattenJsonBody({ lane: { comments: 'a\u0000b' } }), {
+      kind: 'invalid',
+      field: 'comments',
+      rule: 'value.control',
+    });
+    expect(error.verbiage).toBe('comments: must not hold control characters (only tab, CR and LF)');
+  });
+
   it.each([
     ['a number', { amount: 12 }, 'amount'],
     ['a boolean', { nsf: true }, 'nsf'],

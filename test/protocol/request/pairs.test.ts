@@ -55,6 +55,27 @@ describe('pairsToParams', () => {
     });
   });
 
+  it.each([
+    ['NUL', 'a\u0000b'],
+    ['STX', '\u0002'],
+    ['ETX', 'r\u0003x'],
+    ['FS', 'o\u001c'],
+    ['ESC', '\u001b@'],
+    ['DEL', 'x\u007f'],
+  ])('refuses a value holding %s naming the key, never the value', (_name, value) => {
+    expectProtocolError(() => pairsToParams([['custref', value]], SENSITIVE), {
+      kind: 'invalid',
+      field: 'custref',
+      rule: 'value.control',
+      secret: value,
+    });
+  });
+
+  it('keeps tab, CR and LF in a value', () => {
+    const params = pairsToParams([['comments', 'a\tb\r\nc']], SENSITIVE);
+    expect(params.comments).toBe('a\tb\r\nc');
+  });
+
   it('accepts any iterable of pairs, such as URLSearchParams', () => {
     const params = pairsToParams(new URLSearchParams('rcpt=yes&order_id=A-1&zip='), SENSITIVE);
     expect({ ...params }).toEqual({ rcpt: 'yes', order_id: 'A-1', zip: '' });

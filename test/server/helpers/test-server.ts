@@ -1,12 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { openAccounts, type Accounts } from '../../../server/accounts/accounts.ts';
 import { openSecretKey } from '../../../server/accounts/secret-box.ts';
 import type { ServerInput } from '../../../server/config/server-options.ts';
 import { startServer, type RunningServer } from '../../../server/index.ts';
 import { SqliteServiceStore } from '../../../server/store/sqlite/sqlite-service-store.ts';
 import { CardVault } from '../../../server/vault/index.ts';
+import type { HttpTarget } from './http-client.ts';
 
 /** A clock the test moves: starts at the real time, moves only when told. */
 export class TestClock {
@@ -67,5 +69,30 @@ export async function startTestServer(input: ServerInput = {}): Promise<TestServ
       await store.close();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A service for one test file: started before its tests, stopped after them. */
+export interface FileTestServer {
+  /** The running service (read it inside a test). */
+  service: () => TestServer;
+  /** Its plain port on 127.0.0.1, for REST and key/value without TLS. */
+  plain: () => HttpTarget;
+}
+
+/** Starts the demo service (startTestServer) in beforeAll and stops it in afterAll. */
+export function useTestServer(input: ServerInput = {}): FileTestServer {
+  let running: TestServer | undefined;
+  beforeAll(async () => {
+    running = await startTestServer(input);
+  });
+  afterAll(() => running?.stop());
+  const service = (): TestServer => {
+    if (running === undefined) throw new Error('the test server has not started');
+    return running;
+  };
+  return {
+    service,
+    plain: () => ({ host: '127.0.0.1', port: service().server.plainAddress?.port ?? 0 }),
   };
 }
