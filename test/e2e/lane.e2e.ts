@@ -246,6 +246,21 @@ describe('lane end to end', () => {
     expect(await at.page.getByRole('button', { name: 'Void' }).isDisabled()).toBe(true);
   });
 
+  it('a double click on Void and on its Confirm acts once, with no refusal on the screens that follow', async () => {
+    const at = await cashier();
+    await at.swipedSale('1212');
+    await at.page.getByRole('button', { name: 'Void' }).dblclick();
+    await at.screen('Void this?');
+    const refused = at.page.getByText('That cannot be done at this step.');
+    expect(await refused.count()).toBe(0);
+    await at.page.getByRole('button', { name: 'Confirm' }).dblclick();
+    await at.screen('Undone');
+    expect(await at.textOf('main')).toMatch(/Reversal\s*Credit\s*\$12\.12/);
+    expect(await refused.count()).toBe(0);
+    await at.keys('Enter');
+    await at.screen('New sale');
+  });
+
   it('partial approval paid with a second card', async () => {
     const at = await cashier();
     await at.sale('675');

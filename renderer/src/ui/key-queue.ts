@@ -68,6 +68,14 @@ export function isReplayed(event: Event): boolean {
   return replayed.has(event);
 }
 
+/**
+ * Whether a command that moves the lane is on its way: the screen shown is being left, so a click
+ * on it (the second of a double click) is dropped rather than sent to a step that is gone.
+ */
+export function isMoving(): boolean {
+  return moving;
+}
+
 /** A command was sent: after one that moves the lane, keys wait for what the lane shows next. */
 export function commandSent(type: string): void {
   if (!MOVING_COMMANDS.has(type)) return;
