@@ -68,6 +68,8 @@ export const CASHIER_WORDS: Readonly<Record<CashierPrompt, string>> = {
   manager_override: 'A manager must authorize this.',
   wait_authorizing: 'Authorizing…',
   wait_checking: 'Checking with the payment server…',
+  cancel_asked:
+    'Cancel asked. The lane reverses the payment as soon as the payment server answers; wait.',
   wait: 'One moment…',
   fix_problem: 'Fix the problem, then retry.',
   give_receipt: 'Approved. Give the customer the receipt.',

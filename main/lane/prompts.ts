@@ -49,8 +49,13 @@ function resultPrompts(
   }
 }
 
-/** The prompts of a step of a workflow of `kind`. */
-export function promptsFor(step: WorkflowStep, kind: WorkflowKind): Prompts {
+/**
+ * The prompts of a step of a workflow of `kind`; `cancelAsked`: the cashier has cancelled while the
+ * request is with the service, so the wait says the answer will be reversed (docs/lane.md, Sale).
+ */
+export function promptsFor(step: WorkflowStep, kind: WorkflowKind, cancelAsked = false): Prompts {
+  if (cancelAsked && (step.name === 'authorizing' || step.name === 'checking'))
+    return { cashier: 'cancel_asked', customer: 'please_wait' };
   switch (step.name) {
     case 'tender':
       return { cashier: 'choose_tender', customer: null };

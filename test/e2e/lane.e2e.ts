@@ -261,6 +261,20 @@ describe('lane end to end', () => {
     await at.screen('New sale');
   });
 
+  it('Esc while authorizing says at once the cancel is asked, offers no second Cancel, and ends reversed', async () => {
+    const at = await cashier();
+    await at.sale('804');
+    await at.present('visa-x924', 'F4');
+    await at.screen('Authorizing');
+    await at.keys('Escape');
+    await at.page.getByText(/^Cancel asked\./).waitFor();
+    expect(await at.page.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+    await at.screen('Cancelled');
+    expect(await at.textOf('main')).toMatch(/Reversal\s*Credit\s*\$8\.04/);
+    await at.keys('Enter');
+    await at.screen('New sale');
+  });
+
   it('partial approval paid with a second card', async () => {
     const at = await cashier();
     await at.sale('675');

@@ -330,6 +330,8 @@ export const es: Record<MessageKey, string> = {
   'cashier.manager_override': 'Un gerente debe autorizarlo.',
   'cashier.wait_authorizing': 'Autorizando…',
   'cashier.wait_checking': 'Comprobando con el servidor de pagos…',
+  'cashier.cancel_asked':
+    'Cancelación pedida. La caja revierte el pago en cuanto responda el servidor de pagos; espere.',
   'cashier.wait': 'Un momento…',
   'cashier.fix_problem': 'Resuelva el problema y reintente.',
   'cashier.give_receipt': 'Aprobada. Entregue el recibo al cliente.',
