@@ -275,6 +275,29 @@ describe('lane end to end', () => {
     await at.screen('New sale');
   });
 
+  it('History at 1024×768 with a sale selected keeps several lines in view and its amount fields unscrolled', async () => {
+    const at = await cashier();
+    await at.page.setViewportSize({ width: 1024, height: 768 });
+    await at.swipedSale('1313');
+    await at.keys('Enter', 'F4');
+    await at.screen('History');
+    await at.type('13.13');
+    await at.keys('Enter');
+    const selected = at.page.getByRole('option', { selected: true });
+    await expect.poll(() => selected.textContent()).toContain('$13.13');
+    const tip = at.page.getByRole('textbox', { name: 'Tip' });
+    await tip.waitFor();
+    const list = await at.page.getByRole('listbox', { name: 'History' }).boundingBox();
+    const line = await selected.boundingBox();
+    expect(list?.height ?? 0).toBeGreaterThan(3 * (line?.height ?? Infinity));
+    const fits = await at.page
+      .locator('.history-main')
+      .evaluate((main) => main.scrollHeight <= main.clientHeight);
+    expect(fits).toBe(true);
+    expect(await tip.isVisible()).toBe(true);
+    await at.shot('history-sale-selected-1024');
+  });
+
   it('partial approval paid with a second card', async () => {
     const at = await cashier();
     await at.sale('675');
