@@ -406,6 +406,8 @@ export const es: Record<MessageKey, string> = {
   'decline.gift_not_active':
     'Esta tarjeta regalo no está activa. Actívela primero o pida otra tarjeta.',
   'decline.gift_already_active': 'Esta tarjeta regalo ya está activa.',
+  'decline.gift_set_value':
+    'Esta tarjeta regalo tiene un valor fijo: cancele y actívela sin teclear importe (o con ese importe).',
   'decline.card_declined':
     'La tarjeta rechazó el pago después de que el emisor lo aprobara; se revirtió. Pida otra tarjeta.',
   'decline.not_allowed_now': 'Ya no se puede hacer eso con esta transacción.',
