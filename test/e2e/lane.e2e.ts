@@ -298,6 +298,28 @@ describe('lane end to end', () => {
     await at.shot('history-sale-selected-1024');
   });
 
+  it('a refund keyed above what may be refunded is not sent: History says the most, and F6 stays there', async () => {
+    const at = await cashier();
+    await at.swipedSale('1414');
+    await at.keys('Enter', 'F4');
+    await at.screen('History');
+    await at.type('14.14');
+    await at.keys('Enter');
+    await expect
+      .poll(() => at.page.getByRole('option', { selected: true }).textContent())
+      .toContain('$14.14');
+    const field = at.page.getByRole('textbox', { name: 'Refund amount' });
+    await field.focus();
+    await at.keys('Delete');
+    await at.type('99999');
+    expect(await field.inputValue()).toBe('999.99');
+    await at.page.getByText('At most $14.14 may be refunded.', { exact: true }).waitFor();
+    expect(await at.page.getByRole('button', { name: 'Refund' }).isDisabled()).toBe(true);
+    await at.keys('F6');
+    await at.screen('History');
+    expect(await at.textOf('main')).not.toContain('Declined');
+  });
+
   it('partial approval paid with a second card', async () => {
     const at = await cashier();
     await at.sale('675');

@@ -262,6 +262,7 @@ export const es: Record<MessageKey, string> = {
   'history.remaining': 'Devuelta en parte, quedan {amount}',
   'history.interruptedOnly': 'Transacciones interrumpidas',
   'field.refundAmount': 'Importe a devolver',
+  'history.refundMost': 'Se puede devolver como máximo {amount}.',
   'field.tip': 'Propina',
   'field.finalAmount': 'Importe final',
   'action.interrupted': 'Interrumpidas',
