@@ -320,6 +320,21 @@ describe('lane end to end', () => {
     expect(await at.textOf('main')).not.toContain('Declined');
   });
 
+  it("Enter held down on the amount acts once: the tender is still the cashier's to choose", async () => {
+    const at = await cashier();
+    await at.type('1515');
+    for (let press = 0; press < 12; press += 1) await at.page.keyboard.down('Enter');
+    await at.page.keyboard.up('Enter');
+    await at.screen('How does the customer pay?');
+    await at.keys('F6');
+    await at.screen('Waiting for the card');
+    const step = lut.lane.engine.snapshot().workflow?.step;
+    expect(step?.name === 'card' ? step.tender : step?.name).toBe('debit');
+    await at.keys('Escape');
+    await at.screen('Cancelled');
+    await at.keys('Enter');
+  });
+
   it('partial approval paid with a second card', async () => {
     const at = await cashier();
     await at.sale('675');
