@@ -335,6 +335,25 @@ describe('lane end to end', () => {
     await at.keys('Enter');
   });
 
+  it('in training, the network taken down at the card step can be brought back from the attention it causes, and Retry then charges once', async () => {
+    const at = await cashier();
+    await at.sale('1616');
+    await at.keys('Shift+F12');
+    await at.present('visa-x924', 'F4');
+    await at.screen('Needs attention');
+    await at.keys('Shift+F12');
+    await expect
+      .poll(() =>
+        at.page.getByRole('button', { name: 'Network down' }).getAttribute('aria-pressed'),
+      )
+      .toBe('false');
+    await at.keys('F5');
+    await at.screen('Result: Approved');
+    expect(await at.textOf('main')).toMatch(/Sale\s*\$16\.16/);
+    await at.keys('Enter');
+    await at.screen('New sale');
+  });
+
   it('partial approval paid with a second card', async () => {
     const at = await cashier();
     await at.sale('675');
