@@ -41,7 +41,8 @@ function resultPrompts(
       if (kind === 'balance') return { cashier: 'tell_balance', customer: null };
       return { cashier: 'give_receipt', customer: 'approved' };
     case 'partial':
-      return { cashier: 'ask_another_tender', customer: 'approved' };
+      // Not "Approved": the customer still owes the rest (docs/lane.md, Partial approval).
+      return { cashier: 'ask_another_tender', customer: 'see_cashier' };
     case 'declined':
       return { cashier: DECLINE_PROMPTS[declineAdvice(result.reason)], customer: 'declined' };
     case 'not_charged':

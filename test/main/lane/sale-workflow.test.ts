@@ -220,7 +220,7 @@ describe('sale', () => {
       remainingMinor: 175,
     });
     expect(partial.step.next).toEqual(['another_tender', 'void']);
-    expect(partial.prompts.cashier).toBe('ask_another_tender');
+    expect(partial.prompts).toEqual({ cashier: 'ask_another_tender', customer: 'see_cashier' });
     expect(lane.journal.workflow(workflowId)?.state).toBe('running');
     await driver.send({ type: 'workflow.choose', workflowId, action: 'another_tender' });
     const tender = await driver.step('tender');
