@@ -19,6 +19,7 @@ const ADVICE: Readonly<Record<DeclineReason, DeclineAdvice>> = {
   not_gift_card: 'another_card',
   gift_not_active: 'another_card',
   gift_already_active: 'another_card',
+  gift_set_value: 'get_help',
   wrong_pin: 'try_again',
   try_again: 'try_again',
   avs_mismatch: 'try_again',

@@ -34,6 +34,7 @@ export const DeclineReason = z.enum([
   'deny_list',
   'gift_not_active',
   'gift_already_active',
+  'gift_set_value',
   'card_declined',
   'not_allowed_now',
   'not_permitted',

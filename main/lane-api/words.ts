@@ -23,6 +23,8 @@ export const DECLINE_WORDS: Readonly<Record<DeclineReason, string>> = {
   deny_list: 'This card is blocked here. Call a manager.',
   gift_not_active: 'This gift card is not active. Activate it first, or ask for another card.',
   gift_already_active: 'This gift card is already active.',
+  gift_set_value:
+    'This gift card has a set value: cancel, then activate it with no amount keyed (or that amount).',
   card_declined:
     'The card declined the payment after the issuer approved it; it was reversed. Ask for another card.',
   not_allowed_now: 'That cannot be done to this transaction any more.',
@@ -68,6 +70,8 @@ export const CASHIER_WORDS: Readonly<Record<CashierPrompt, string>> = {
   manager_override: 'A manager must authorize this.',
   wait_authorizing: 'Authorizing…',
   wait_checking: 'Checking with the payment server…',
+  cancel_asked:
+    'Cancel asked. The lane reverses the payment as soon as the payment server answers; wait.',
   wait: 'One moment…',
   fix_problem: 'Fix the problem, then retry.',
   give_receipt: 'Approved. Give the customer the receipt.',

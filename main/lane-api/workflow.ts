@@ -15,6 +15,7 @@ export const CashierPrompt = z.enum([
   'manager_override',
   'wait_authorizing',
   'wait_checking',
+  'cancel_asked',
   'wait',
   'fix_problem',
   'give_receipt',

@@ -28,10 +28,14 @@ const BY_MSOFT: Readonly<Record<string, DeclineReason>> = {
   [MsoftCode.SYS_FAILURE]: 'service_unavailable',
 };
 
-/** Words of a verbiage naming a gift card's state, which say more than any code beside them. */
+/**
+ * Words of a verbiage naming a gift card's state or set value (docs/test-cards.md, Gift cards),
+ * which say more than any code beside them.
+ */
 function giftFromVerbiage(text: string): DeclineReason | undefined {
   if (/NOT A GIFT CARD/.test(text)) return 'not_gift_card';
   if (/ALREADY ACTIV/.test(text)) return 'gift_already_active';
+  if (/DENOMINATION/.test(text)) return 'gift_set_value';
   if (/NOT ACTIV|INACTIVE/.test(text)) return 'gift_not_active';
   return undefined;
 }

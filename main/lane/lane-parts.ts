@@ -55,7 +55,9 @@ export function laneParts(options: LaneEngineOptions, hooks: LaneHooks): LanePar
     onServer: (up) => hooks.serverSeen(up),
   });
   const interrupted = new InterruptedList(options.journal, now);
-  const resolver = new EntryResolver(options.journal, options.client, options.inFlightMs, now);
+  const resolver = new EntryResolver(options.journal, options.client, options.inFlightMs, now, () =>
+    hooks.serverSeen(true),
+  );
   const recovery = new Recovery(options.journal, payments, resolver, notify);
   const forwarder = new OfflineForwarder(options.journal, payments, notify, {
     ...(options.inFlightMs === undefined ? {} : { inFlightMs: options.inFlightMs }),

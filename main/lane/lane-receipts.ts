@@ -2,6 +2,7 @@ import type { PrinterConfig } from '../devices/index.ts';
 import type { EditableSettings, Language, ReceiptCopy } from '../lane-api/index.ts';
 import { PaymentResponse } from '../payment/index.ts';
 import {
+  asOriginal,
   buildReceipt,
   buildReprint,
   renderEscPos,
@@ -62,7 +63,9 @@ export class LaneReceipts implements ReceiptPort {
   }
 
   render(entry: JournalEntry, request: ReceiptRequest): RenderedReceipt {
-    const answer = new PaymentResponse({ ...(entry.answer ?? offlineAnswer(entry)) });
+    const stored = new PaymentResponse({ ...(entry.answer ?? offlineAnswer(entry)) });
+    // An outcome found by a lookup is stored as the detail: it prints by its original result.
+    const answer = stored.get('orig_code') === undefined ? stored : asOriginal(stored);
     const document = buildReceipt(answer, this.#context(entry, request, answer), request.copy);
     return this.#rendered(document);
   }

@@ -41,7 +41,8 @@ function resultPrompts(
       if (kind === 'balance') return { cashier: 'tell_balance', customer: null };
       return { cashier: 'give_receipt', customer: 'approved' };
     case 'partial':
-      return { cashier: 'ask_another_tender', customer: 'approved' };
+      // Not "Approved": the customer still owes the rest (docs/lane.md, Partial approval).
+      return { cashier: 'ask_another_tender', customer: 'see_cashier' };
     case 'declined':
       return { cashier: DECLINE_PROMPTS[declineAdvice(result.reason)], customer: 'declined' };
     case 'not_charged':
@@ -49,8 +50,13 @@ function resultPrompts(
   }
 }
 
-/** The prompts of a step of a workflow of `kind`. */
-export function promptsFor(step: WorkflowStep, kind: WorkflowKind): Prompts {
+/**
+ * The prompts of a step of a workflow of `kind`; `cancelAsked`: the cashier has cancelled while the
+ * request is with the service, so the wait says the answer will be reversed (docs/lane.md, Sale).
+ */
+export function promptsFor(step: WorkflowStep, kind: WorkflowKind, cancelAsked = false): Prompts {
+  if (cancelAsked && (step.name === 'authorizing' || step.name === 'checking'))
+    return { cashier: 'cancel_asked', customer: 'please_wait' };
   switch (step.name) {
     case 'tender':
       return { cashier: 'choose_tender', customer: null };

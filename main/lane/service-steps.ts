@@ -95,7 +95,7 @@ export abstract class ServiceWorkflow<S extends string> extends CashierWorkflow<
         operation: entry.operation,
         since,
         attempts,
-        canDefer: attempts > 0,
+        canDefer: attempts > 0 && !this.cancelRequested,
       });
       if (attempts > 0) {
         if (await this.#waitOrDefer(wait)) throw new WorkflowDeferred();

@@ -93,8 +93,8 @@ export abstract class WorkflowSteps<S extends string> {
       tenders: [...this.tenders],
       step,
       stepAt: this.#stepAt,
-      canCancel: this.canCancel(step),
-      prompts: promptsFor(step, this.kind),
+      canCancel: !this.cancelRequested && this.canCancel(step),
+      prompts: promptsFor(step, this.kind, this.cancelRequested),
     };
   }
 
@@ -178,10 +178,11 @@ export abstract class WorkflowSteps<S extends string> {
     const step = this.#step;
     if (step === undefined) return refusal('unavailable', 'the workflow is starting');
     if (command.type === 'workflow.cancel') {
-      if (!this.canCancel(step))
+      if (this.cancelRequested || !this.canCancel(step))
         return refusal('wrong_step', `cancel is not taken at ${step.name}`, `step.${step.name}`);
       this.#stops.cancel();
       this.#wait.reject(new WorkflowCancelled());
+      this.#publish(this.view() ?? null);
       return undefined;
     }
     return this.#wait.offer(command, step.name);

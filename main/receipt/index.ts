@@ -14,7 +14,7 @@ export type {
   ReceiptContext,
   ReceiptStanding,
 } from './receipt-context.ts';
-export { buildReprint, type ReprintContext } from './receipt-reprint.ts';
+export { asOriginal, buildReprint, type ReprintContext } from './receipt-reprint.ts';
 export {
   RECEIPT_CODE_PAGES,
   renderEscPos,

@@ -9,6 +9,22 @@ import { RECEIPT_WORDS } from '../../protocol/index.ts';
 /** txnstatus members a reprint shows, since the sale's state changed after its receipt. */
 const LATER_STATES = new Set(['VOIDED', 'REVERSED', 'REFUNDED', 'ADJUSTED', 'PARTIALREVERSAL']);
 
+/**
+ * A transaction detail read as the transaction's own answer (docs/interface.md › Transaction detail
+ * response): orig_code, orig_msoft_code, orig_phard_code and orig_verbiage in place of the
+ * lookup's own code and words, so a receipt never prints the lookup's SUCCESS as the outcome.
+ */
+export function asOriginal(detail: PaymentResponse): PaymentResponse {
+  const pairs = emptyParams();
+  Object.assign(pairs, detail.pairs);
+  for (const key of ['code', 'msoft_code', 'phard_code', 'verbiage']) {
+    const value = detail.get(`orig_${key}`);
+    if (value === undefined) delete pairs[key];
+    else pairs[key] = value;
+  }
+  return new PaymentResponse(pairs);
+}
+
 /** What a reprint needs besides the detail: the receipt context without what the detail says. */
 export type ReprintContext = Omit<ReceiptContext, 'operation' | 'amountMinor' | 'duplicate'>;
 
@@ -29,17 +45,7 @@ export function buildReprint(
   const action = detail.get('action');
   if (action === undefined || !isOperationName(action))
     throw new ReceiptError('BAD_INPUT', 'action', 'the transaction detail names no operation');
-  const pairs = emptyParams();
-  Object.assign(pairs, detail.pairs);
-  const original = (key: string, from: string): void => {
-    const value = detail.get(from);
-    if (value === undefined) delete pairs[key];
-    else pairs[key] = value;
-  };
-  original('code', 'orig_code');
-  original('msoft_code', 'orig_msoft_code');
-  original('phard_code', 'orig_phard_code');
-  original('verbiage', 'orig_verbiage');
+  const pairs = { ...asOriginal(detail).pairs };
   const later = detail.list('txnstatus').filter((state) => LATER_STATES.has(state));
   const released = later.includes('VOIDED') || later.includes('REVERSED');
   if (detail.get('authamount') === undefined && detail.get('amount') !== undefined && !released)

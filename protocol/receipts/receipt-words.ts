@@ -94,6 +94,7 @@ const DECLINES_ES = {
   deny_list: 'TARJETA NO ACEPTADA',
   gift_not_active: 'TARJETA REGALO NO ACTIVADA',
   gift_already_active: 'TARJETA REGALO YA ACTIVADA',
+  gift_set_value: 'TARJETA REGALO DE VALOR FIJO',
   card_declined: 'RECHAZADA POR LA TARJETA',
   not_allowed_now: 'NO PERMITIDA AHORA',
   not_permitted: 'NO PERMITIDA',

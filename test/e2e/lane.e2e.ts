@@ -246,6 +246,114 @@ describe('lane end to end', () => {
     expect(await at.page.getByRole('button', { name: 'Void' }).isDisabled()).toBe(true);
   });
 
+  it('a double click on Void and on its Confirm acts once, with no refusal on the screens that follow', async () => {
+    const at = await cashier();
+    await at.swipedSale('1212');
+    await at.page.getByRole('button', { name: 'Void' }).dblclick();
+    await at.screen('Void this?');
+    const refused = at.page.getByText('That cannot be done at this step.');
+    expect(await refused.count()).toBe(0);
+    await at.page.getByRole('button', { name: 'Confirm' }).dblclick();
+    await at.screen('Undone');
+    expect(await at.textOf('main')).toMatch(/Reversal\s*Credit\s*\$12\.12/);
+    expect(await refused.count()).toBe(0);
+    await at.keys('Enter');
+    await at.screen('New sale');
+  });
+
+  it('Esc while authorizing says at once the cancel is asked, offers no second Cancel, and ends reversed', async () => {
+    const at = await cashier();
+    await at.sale('804');
+    await at.present('visa-x924', 'F4');
+    await at.screen('Authorizing');
+    await at.keys('Escape');
+    await at.page.getByText(/^Cancel asked\./).waitFor();
+    expect(await at.page.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+    await at.screen('Cancelled');
+    expect(await at.textOf('main')).toMatch(/Reversal\s*Credit\s*\$8\.04/);
+    await at.keys('Enter');
+    await at.screen('New sale');
+  });
+
+  it('History at 1024×768 with a sale selected keeps several lines in view and its amount fields unscrolled', async () => {
+    const at = await cashier();
+    await at.page.setViewportSize({ width: 1024, height: 768 });
+    await at.swipedSale('1313');
+    await at.keys('Enter', 'F4');
+    await at.screen('History');
+    await at.type('13.13');
+    await at.keys('Enter');
+    const selected = at.page.getByRole('option', { selected: true });
+    await expect.poll(() => selected.textContent()).toContain('$13.13');
+    const tip = at.page.getByRole('textbox', { name: 'Tip' });
+    await tip.waitFor();
+    const list = await at.page.getByRole('listbox', { name: 'History' }).boundingBox();
+    const line = await selected.boundingBox();
+    expect(list?.height ?? 0).toBeGreaterThan(3 * (line?.height ?? Infinity));
+    const fits = await at.page
+      .locator('.history-main')
+      .evaluate((main) => main.scrollHeight <= main.clientHeight);
+    expect(fits).toBe(true);
+    expect(await tip.isVisible()).toBe(true);
+    await at.shot('history-sale-selected-1024');
+  });
+
+  it('a refund keyed above what may be refunded is not sent: History says the most, and F6 stays there', async () => {
+    const at = await cashier();
+    await at.swipedSale('1414');
+    await at.keys('Enter', 'F4');
+    await at.screen('History');
+    await at.type('14.14');
+    await at.keys('Enter');
+    await expect
+      .poll(() => at.page.getByRole('option', { selected: true }).textContent())
+      .toContain('$14.14');
+    const field = at.page.getByRole('textbox', { name: 'Refund amount' });
+    await field.focus();
+    await at.keys('Delete');
+    await at.type('99999');
+    expect(await field.inputValue()).toBe('999.99');
+    await at.page.getByText('At most $14.14 may be refunded.', { exact: true }).waitFor();
+    expect(await at.page.getByRole('button', { name: 'Refund' }).isDisabled()).toBe(true);
+    await at.keys('F6');
+    await at.screen('History');
+    expect(await at.textOf('main')).not.toContain('Declined');
+  });
+
+  it("Enter held down on the amount acts once: the tender is still the cashier's to choose", async () => {
+    const at = await cashier();
+    await at.type('1515');
+    for (let press = 0; press < 12; press += 1) await at.page.keyboard.down('Enter');
+    await at.page.keyboard.up('Enter');
+    await at.screen('How does the customer pay?');
+    await at.keys('F6');
+    await at.screen('Waiting for the card');
+    const step = lut.lane.engine.snapshot().workflow?.step;
+    expect(step?.name === 'card' ? step.tender : step?.name).toBe('debit');
+    await at.keys('Escape');
+    await at.screen('Cancelled');
+    await at.keys('Enter');
+  });
+
+  it('in training, the network taken down at the card step can be brought back from the attention it causes, and Retry then charges once', async () => {
+    const at = await cashier();
+    await at.sale('1616');
+    await at.keys('Shift+F12');
+    await at.present('visa-x924', 'F4');
+    await at.screen('Needs attention');
+    await at.keys('Shift+F12');
+    await expect
+      .poll(() =>
+        at.page.getByRole('button', { name: 'Network down' }).getAttribute('aria-pressed'),
+      )
+      .toBe('false');
+    await at.keys('F5');
+    await at.screen('Result: Approved');
+    expect(await at.textOf('main')).toMatch(/Sale\s*\$16\.16/);
+    await at.keys('Enter');
+    await at.screen('New sale');
+  });
+
   it('partial approval paid with a second card', async () => {
     const at = await cashier();
     await at.sale('675');

@@ -40,17 +40,21 @@ export class EntryResolver {
   readonly #client: PaymentClient;
   readonly #inFlightMs: number;
   readonly #now: () => number;
+  readonly #answered: () => void;
 
+  /** `answered`: a lookup got the service's definite answer, so the service is up (its status). */
   constructor(
     journal: JournalStore,
     client: PaymentClient,
     inFlightMs = DEFAULT_IN_FLIGHT_MS,
     now: () => number = Date.now,
+    answered: () => void = () => undefined,
   ) {
     this.#journal = journal;
     this.#client = client;
     this.#inFlightMs = inFlightMs;
     this.#now = now;
+    this.#answered = answered;
   }
 
   /** One lookup; answers the entry as it stands after it. */
@@ -61,6 +65,7 @@ export class EntryResolver {
     if (entry.orderId !== undefined) {
       const found = await client.resolve(entry.orderId);
       if (found.status === 'unknown') return journal.markUnknown(entry.id, found.detail);
+      this.#answered();
       if (found.status === 'not_found') return this.#notFound(entry);
       const outcome = foundOutcome(entry, found.response, found.status === 'approved');
       const mark =
@@ -75,6 +80,7 @@ export class EntryResolver {
       if (!(error instanceof PaymentNotSentError)) throw error;
       return journal.markUnknown(entry.id, `the lookup was not sent: ${error.message}`);
     }
+    if (detail.outcome !== 'unknown') this.#answered();
     if (detail.outcome !== 'approved') {
       const why = detail.outcome === 'unknown' ? detail.detail : (detail.response.verbiage ?? '');
       return journal.markUnknown(entry.id, `the lookup got no definite answer: ${why}`);

@@ -280,6 +280,7 @@ export const en = {
   'history.remaining': 'Partly refunded, {amount} remaining',
   'history.interruptedOnly': 'Interrupted transactions',
   'field.refundAmount': 'Refund amount',
+  'history.refundMost': 'At most {amount} may be refunded.',
   'field.tip': 'Tip',
   'field.finalAmount': 'Final amount',
   'action.interrupted': 'Interrupted',

@@ -262,6 +262,7 @@ export const es: Record<MessageKey, string> = {
   'history.remaining': 'Devuelta en parte, quedan {amount}',
   'history.interruptedOnly': 'Transacciones interrumpidas',
   'field.refundAmount': 'Importe a devolver',
+  'history.refundMost': 'Se puede devolver como máximo {amount}.',
   'field.tip': 'Propina',
   'field.finalAmount': 'Importe final',
   'action.interrupted': 'Interrumpidas',
@@ -330,6 +331,8 @@ export const es: Record<MessageKey, string> = {
   'cashier.manager_override': 'Un gerente debe autorizarlo.',
   'cashier.wait_authorizing': 'Autorizando…',
   'cashier.wait_checking': 'Comprobando con el servidor de pagos…',
+  'cashier.cancel_asked':
+    'Cancelación pedida. La caja revierte el pago en cuanto responda el servidor de pagos; espere.',
   'cashier.wait': 'Un momento…',
   'cashier.fix_problem': 'Resuelva el problema y reintente.',
   'cashier.give_receipt': 'Aprobada. Entregue el recibo al cliente.',
@@ -404,6 +407,8 @@ export const es: Record<MessageKey, string> = {
   'decline.gift_not_active':
     'Esta tarjeta regalo no está activa. Actívela primero o pida otra tarjeta.',
   'decline.gift_already_active': 'Esta tarjeta regalo ya está activa.',
+  'decline.gift_set_value':
+    'Esta tarjeta regalo tiene un valor fijo: cancele y actívela sin teclear importe (o con ese importe).',
   'decline.card_declined':
     'La tarjeta rechazó el pago después de que el emisor lo aprobara; se revirtió. Pida otra tarjeta.',
   'decline.not_allowed_now': 'Ya no se puede hacer eso con esta transacción.',

@@ -68,6 +68,14 @@ export function isReplayed(event: Event): boolean {
   return replayed.has(event);
 }
 
+/**
+ * Whether a command that moves the lane is on its way: the screen shown is being left, so a click
+ * on it (the second of a double click) is dropped rather than sent to a step that is gone.
+ */
+export function isMoving(): boolean {
+  return moving;
+}
+
 /** A command was sent: after one that moves the lane, keys wait for what the lane shows next. */
 export function commandSent(type: string): void {
   if (!MOVING_COMMANDS.has(type)) return;
@@ -90,8 +98,17 @@ export function laneMoved(step: string | undefined): void {
   if (kept.length > 0) void replay();
 }
 
-/** The window's keydown, in the capture phase: keeps the key while the lane is moving. */
+/**
+ * The window's keydown, in the capture phase: an action key held down acts once (its auto-repeats
+ * are dropped, so a held Enter never runs on through the screens that follow); any other key is
+ * kept while the lane is moving.
+ */
 export function keepWhileMoving(event: KeyboardEvent): void {
+  if (event.repeat && keyOfEvent(event) !== undefined) {
+    event.preventDefault();
+    event.stopPropagation();
+    return;
+  }
   if (!moving || replayed.has(event) || !plain(event)) return;
   if (keyOfEvent(event) !== undefined || AMOUNT_KEY.test(event.key)) keep(event);
 }

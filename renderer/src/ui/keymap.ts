@@ -3,7 +3,7 @@
 // works from the keyboard (docs/app.md, Keys). A key pressed while its action is still getting
 // ready (the step just appeared and waits for the lane) is kept and runs once it is ready.
 import { keyOfEvent, type LaneKey } from '../lane/lane-keys.ts';
-import { isReplayed, keepUntaken } from './key-queue.ts';
+import { isMoving, isReplayed, keepUntaken } from './key-queue.ts';
 
 /** Whether an action takes its key now: ready runs it, pending keeps it, off passes it on. */
 export type KeyState = 'ready' | 'pending' | 'off';
@@ -21,7 +21,10 @@ interface KeyAction {
 export interface KeyRegistration {
   /** Removes the action (its screen is gone); a press it kept goes with it. */
   remove(): void;
-  /** A press (a click): runs the action when ready, keeps it when pending. */
+  /**
+   * A press (a click): runs the action when ready, keeps it when pending; dropped while the lane is
+   * moving off the screen it was made on (a double click acts once).
+   */
   press(): void;
   /** Runs a press kept while pending, once the action is ready. */
   settle(): void;
@@ -46,6 +49,7 @@ export function registerKey(
       if (index >= 0) actions.splice(index, 1);
     },
     press() {
+      if (isMoving()) return;
       const now = action.state();
       if (now === 'ready') action.run();
       else if (now === 'pending') action.queued = true;

@@ -234,7 +234,12 @@ export const WORKFLOW_SCREENS: { name: string; view: WorkflowView; title: string
     ),
   },
   declinedSale('declined', 'insufficient_funds', 'NSF', 'ask_another_card'),
-  declinedSale('refused', 'lane_setup', 'SETUP ERROR', 'tell_get_help'),
+  declinedSale(
+    'refused',
+    'lane_setup',
+    'this merchant account is not set up for it',
+    'tell_get_help',
+  ),
   {
     name: 'partial',
     title: 'Result: Partly approved',

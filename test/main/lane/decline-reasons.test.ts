@@ -37,6 +37,20 @@ describe('declines in cashier words', () => {
     expect(reason).toBe('gift_not_active');
   });
 
+  it('names a gift card’s set value (an activation of another amount, an issue) so, not a setup fault nor a closed transaction', () => {
+    const activate = answer({
+      msoft_code: 'DATA_INVALIDFIELD',
+      verbiage: "amount: the card's denomination is 25.00",
+    });
+    const issue = answer({
+      msoft_code: 'DATA_INVALIDMOD',
+      verbiage: 'issue: the card has a denomination of 25.00; use activate',
+    });
+    expect(declineReason(activate)).toBe('gift_set_value');
+    expect(declineReason(issue)).toBe('gift_set_value');
+    expect(promptsFor(declined('gift_set_value'), 'gift_activate').cashier).toBe('tell_get_help');
+  });
+
   it('keeps the processor’s own reasons first: an expired card, a setup fault', () => {
     expect(declineReason(answer({ msoft_code: 'INT_SUCCESS', phard_code: 'EXPIRED' }))).toBe(
       'expired_card',

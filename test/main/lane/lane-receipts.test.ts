@@ -53,4 +53,25 @@ describe('lane receipts', () => {
     const printed = text(giftEntry('issue', 4000, { ttid: '8', authamount: '40.00' }));
     expect(printed).toMatch(/TOTAL\s+\$40\.00/);
   });
+
+  it('prints a declined outcome found by a lookup by its original result, not the lookup’s own SUCCESS', () => {
+    const found: JournalEntry = {
+      ...giftEntry('sale', 820, {
+        verbiage: 'SUCCESS',
+        ttid: '9',
+        action: 'sale',
+        orig_code: 'DENY',
+        orig_msoft_code: 'SYS_FAILURE',
+        orig_verbiage:
+          'NOT COMPLETED: the outcome was never recorded; any authorization was reversed',
+        orig_reqamount: '8.20',
+      }),
+      tender: 'credit',
+      state: 'declined',
+    };
+    const printed = text(found);
+    expect(printed).toContain('DECLINED');
+    expect(printed).toContain('NOT COMPLETED');
+    expect(printed).not.toContain('SUCCESS');
+  });
 });

@@ -253,6 +253,9 @@ describe('recovery when the service is killed mid-sale', () => {
         by: 'service',
         verbiage: expect.stringMatching(/^NOT COMPLETED: /),
       });
+      // The lookup that found it was answered: the status bar says the service is up again.
+      const after = await driver.send({ type: 'lane.snapshot' });
+      expect(after.status.server.state).toBe('up');
       const [entry] = bench.lane.journal.entriesOf(workflowId);
       expect(entry).toMatchObject({ state: 'declined' });
       const client = laneClient(down, 'v2');

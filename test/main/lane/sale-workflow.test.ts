@@ -92,6 +92,28 @@ describe('sale', () => {
     await driver.idle();
   });
 
+  it('cancel while authorizing says at once it is asked and offers no second cancel; the answer is then reversed', async () => {
+    const { driver, devices } = await wedgeLane();
+    const { workflowId } = await driver.send({
+      type: 'sale.start',
+      amountMinor: 803,
+      tender: 'credit',
+    });
+    await driver.step('card');
+    await devices.present('visa-x924', 'swipe');
+    const authorizing = await driver.step('authorizing');
+    expect(authorizing.canCancel).toBe(true);
+    await driver.send({ type: 'workflow.cancel', workflowId });
+    const asked = await driver.step('authorizing');
+    expect(asked.prompts.cashier).toBe('cancel_asked');
+    expect(asked.canCancel).toBe(false);
+    expect(await driver.refused({ type: 'workflow.cancel', workflowId })).toMatchObject({
+      code: 'wrong_step',
+    });
+    const cancelled = await driver.step('cancelled');
+    expect(cancelled.step).toMatchObject({ reversed: [{ amountMinor: 803 }] });
+  });
+
   it('a busy lane refuses a second workflow, and a stale screen cannot act on it', async () => {
     const { driver } = await wedgeLane();
     const { workflowId } = await driver.send({
@@ -198,7 +220,7 @@ describe('sale', () => {
       remainingMinor: 175,
     });
     expect(partial.step.next).toEqual(['another_tender', 'void']);
-    expect(partial.prompts.cashier).toBe('ask_another_tender');
+    expect(partial.prompts).toEqual({ cashier: 'ask_another_tender', customer: 'see_cashier' });
     expect(lane.journal.workflow(workflowId)?.state).toBe('running');
     await driver.send({ type: 'workflow.choose', workflowId, action: 'another_tender' });
     const tender = await driver.step('tender');
