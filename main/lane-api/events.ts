@@ -32,6 +32,7 @@ export const NoticeCode = z.enum([
   'chip_not_completed',
   'offline_forwarded',
   'offline_declined',
+  'keyboard_swipe',
 ]);
 /** One of NoticeCode. */
 export type NoticeCode = z.infer<typeof NoticeCode>;

@@ -153,6 +153,8 @@ export const NOTICE_WORDS: Readonly<Record<NoticeCode, string>> = {
   offline_forwarded: 'An offline sale of {amount} on {card} was sent and approved.',
   offline_declined:
     'An offline sale of {amount} on {card} was declined when it was sent; the money was not collected. Call a manager.',
+  keyboard_swipe:
+    'A card reader typed a card into the lane as keys; nothing was entered. Set the reader to USB-CDC or serial mode, then swipe again.',
 };
 
 /** A notice's words with its parameters filled in ({name}); amounts are given already formatted. */

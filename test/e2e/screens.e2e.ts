@@ -122,6 +122,29 @@ function focusOn(at: Page): Promise<string> {
   });
 }
 
+/** Tracks 1 and 2 of a test card as a magnetic stripe reader in USB keyboard mode types them. */
+const KEYBOARD_SWIPE =
+  '%B4111111111111111^TEST/CARD^25121010000000000000?;4111111111111111=25121010000000000000?';
+
+/**
+ * Types `text` as a reader in keyboard mode does, each key right after the one before: the keys are
+ * sent to Chromium in one go rather than one round trip each ("\r" is Enter).
+ */
+async function typeAsCardReader(text: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const sent: Promise<unknown>[] = [];
+  for (const char of text) {
+    const key =
+      char === '\r'
+        ? { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, text: '\r' }
+        : { key: char, text: char };
+    sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key }));
+    sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: key.key }));
+  }
+  await Promise.all(sent);
+  await cdp.detach();
+}
+
 /** The font size and height of the value a result's fact `label` shows (its <dd>). */
 function valueSize(label: string): Promise<{ fontPx: number; heightPx: number }> {
   return page.evaluate((name) => {
@@ -815,6 +838,27 @@ describe('lane UI screens', () => {
     await page.keyboard.press('F9');
     touch(false);
     await expectScreen('Settings');
+    await page.keyboard.press('F1');
+    await expectScreen('New sale');
+  });
+
+  it('drops a swipe a card reader in keyboard mode types, its CR too, and says so; a ; a person types is kept', async () => {
+    const amount = page.getByRole('textbox', { name: 'Amount', exact: true });
+    const amountBefore = await amount.inputValue();
+    const sentBefore = lane.received.length;
+    await amount.focus();
+    await typeAsCardReader(`${KEYBOARD_SWIPE}\r`);
+    expect(await amount.inputValue()).toBe(amountBefore);
+    expect(lane.received.slice(sentBefore)).toEqual([]);
+    const told = page.locator('.notices');
+    await expect.poll(() => told.textContent()).toContain(NOTICE_WORDS.keyboard_swipe);
+    expect(await page.locator('body').innerText()).not.toMatch(/411111|TEST\/CARD|2512101/);
+    await page.keyboard.press('F4');
+    const search = page.getByRole('textbox', { name: en['field.search'], exact: true });
+    await search.focus();
+    await page.keyboard.type(';7', { delay: 250 });
+    expect(await search.inputValue()).toBe(';7');
+    await search.fill('');
     await page.keyboard.press('F1');
     await expectScreen('New sale');
   });

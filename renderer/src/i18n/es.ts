@@ -467,4 +467,6 @@ export const es: Record<MessageKey, string> = {
     'Una venta sin conexión de {amount} con {card} se envió y fue aprobada.',
   'notice.offline_declined':
     'Una venta sin conexión de {amount} con {card} fue rechazada al enviarla; no se cobró. Llame a un gerente.',
+  'notice.keyboard_swipe':
+    'Un lector de tarjetas escribió una tarjeta en la caja como teclas; no se ingresó nada. Ponga el lector en modo USB-CDC o serie y vuelva a deslizarla.',
 };

@@ -153,6 +153,11 @@ export class LaneStore {
     return left;
   }
 
+  /** Shows a notice, newest first: the lane's, or the page's own (a swipe typed as keys). */
+  show(notice: Notice): void {
+    this.notices = [notice, ...this.notices].slice(0, NOTICES_KEPT);
+  }
+
   /** Removes one notice (its Dismiss button). */
   dismissNotice(notice: Notice): void {
     this.notices = this.notices.filter((kept) => kept !== notice);
@@ -187,7 +192,7 @@ export class LaneStore {
         this.historyChanges = { ...this.historyChanges, [event.entry.id]: event.entry };
         break;
       case 'notice':
-        this.notices = [event.notice, ...this.notices].slice(0, NOTICES_KEPT);
+        this.show(event.notice);
         break;
       case 'settings':
         this.settings = event.settings;
