@@ -259,12 +259,12 @@ describe('lane UI screens', () => {
     expect(await filter.getAttribute('aria-pressed')).toBe('false');
     await page.keyboard.press(LANE_KEYS.interruptedOnly);
     await expect.poll(() => filter.getAttribute('aria-pressed')).toBe('true');
-    expect(searches()).toEqual([{ type: 'history.search', query: { interrupted: true } }]);
+    await expect.poll(searches).toEqual([{ type: 'history.search', query: { interrupted: true } }]);
     await page.getByText('Interrupted transactions', { exact: true }).waitFor();
     await expectScreen('History', undefined, false);
     await page.keyboard.press(LANE_KEYS.interruptedOnly);
     await expect.poll(() => filter.getAttribute('aria-pressed')).toBe('false');
-    expect(searches()).toEqual([{ type: 'history.search', query: {} }]);
+    await expect.poll(searches).toEqual([{ type: 'history.search', query: {} }]);
     // Done and F4 at once on a result of a workflow started on History: Done brings History back,
     // and the F4 kept meanwhile is the key that opens it, not the filter's.
     const approved = WORKFLOW_SCREENS.find((screen) => screen.name === 'approved')?.view ?? null;
@@ -279,7 +279,7 @@ describe('lane UI screens', () => {
     await page.getByRole('option').first().waitFor();
     await expect.poll(() => filter.isEnabled()).toBe(true);
     expect(await filter.getAttribute('aria-pressed')).toBe('false');
-    expect(searches()).toEqual([{ type: 'history.search', query: {} }]);
+    await expect.poll(searches).toEqual([{ type: 'history.search', query: {} }]);
     await page.keyboard.press('F1');
     await expectScreen('New sale');
     expect(await tab.getAttribute('aria-keyshortcuts')).toBe(LANE_KEYS.screens.history);

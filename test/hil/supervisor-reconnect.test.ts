@@ -48,6 +48,8 @@ describe('DeviceSupervisor over a real pty (socat)', () => {
     pair = undefined;
     await sim!.stop();
     await unplugged.unplug();
+    // The port's end is seen by the supervisor when its read fails, which a loaded machine delays.
+    await expect.poll(() => states.includes('error'), { timeout: 10_000 }).toBe(true);
     await expect(driver.status({ deadlineMs: 3000 })).rejects.toMatchObject({
       code: 'DISCONNECTED',
     });
