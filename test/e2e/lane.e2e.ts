@@ -320,6 +320,26 @@ describe('lane end to end', () => {
     expect(await at.textOf('main')).not.toContain('Declined');
   });
 
+  it('a tip adjusted from History shows on its line as the sale with the tip, and the refund field starts at that total', async () => {
+    const at = await cashier();
+    await at.swipedSale('1717');
+    await at.keys('Enter', 'F4');
+    await at.screen('History');
+    await at.type('17.17');
+    await at.keys('Enter');
+    const line = at.page.getByRole('option', { selected: true });
+    await expect.poll(() => line.textContent()).toContain('$17.17');
+    await at.page.getByRole('textbox', { name: 'Tip', exact: true }).focus();
+    await at.type('200');
+    await at.keys('F11');
+    await at.screen('Approved');
+    await at.keys('Enter');
+    await at.screen('History');
+    await expect.poll(() => line.textContent()).toContain('$19.17');
+    const refund = at.page.getByRole('textbox', { name: 'Refund amount' });
+    expect(await refund.inputValue()).toBe('19.17');
+  });
+
   it("Enter held down on the amount acts once: the tender is still the cashier's to choose", async () => {
     const at = await cashier();
     await at.type('1515');
