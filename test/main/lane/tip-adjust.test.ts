@@ -2,7 +2,7 @@
 // refund, tip): its history line shows the sale with the tip, the service holds that total, the
 // day's batch counts it, and once settled the whole of it may be refunded.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startLaneBench, type LaneBench } from './helpers/lane-bench.ts';
+import { startLaneBench, swipedSale, type LaneBench } from './helpers/lane-bench.ts';
 import type { LaneDriver } from './helpers/lane-driver.ts';
 
 let bench: LaneBench | undefined;
@@ -27,12 +27,10 @@ async function finish(driver: LaneDriver, workflowId: string): Promise<void> {
 describe('a tip adjusted onto a sale', () => {
   it('shows the sale with its tip, settles that total and lets all of it be refunded', async () => {
     bench = await startLaneBench({ devices: { reader: 'wedge' } });
-    const { driver, devices, lane } = bench;
-    const sale = await driver.send({ type: 'sale.start', amountMinor: 1234, tender: 'credit' });
-    await driver.step('card');
-    await devices.present('visa-x924', 'swipe');
+    const { driver, lane } = bench;
+    const saleId = await swipedSale(bench, 1234);
     const entryId = (await driver.result()).step.result.entryId ?? '';
-    await finish(driver, sale.workflowId);
+    await finish(driver, saleId);
 
     const tip = await driver.send({ type: 'history.tip', entryId, tipMinor: 200 });
     expect((await driver.result()).step.result).toMatchObject({ outcome: 'approved' });
