@@ -64,7 +64,10 @@ export const HistoryEntry = z.strictObject({
   amountMinor: MinorUnitsOrZero,
   /** The amount approved, when approved or partial. */
   approvedMinor: MinorUnitsOrZero.optional(),
+  /** The tip adjusted onto it (a tip adjust line: the tip it sent). */
   tipMinor: MinorUnitsOrZero.optional(),
+  /** What the card is charged, when approved or partial: the approval plus a tip adjusted onto it. */
+  chargedMinor: MinorUnitsOrZero.optional(),
   /** What has been refunded against it so far. */
   refundedMinor: MinorUnitsOrZero,
   tender: Tender.optional(),
@@ -72,7 +75,7 @@ export const HistoryEntry = z.strictObject({
   outcome: EntryOutcome,
   /** Where it stands now (the one truth of its outcome and the moves made on it since). */
   status: TransactionStatus,
-  /** What is still charged on it and may be refunded (approved less refunded; 0 once undone). */
+  /** What is still charged on it and may be refunded (charged less refunded; 0 once undone). */
   remainingMinor: MinorUnitsOrZero,
   /** A gift card's balance the answer told (a balance inquiry shows this, not an amount). */
   balanceMinor: MinorUnitsOrZero.optional(),

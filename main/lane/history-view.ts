@@ -36,9 +36,9 @@ export function historyActions(entry: JournalEntry, tipAdjust: boolean): History
 }
 
 /**
- * A journal entry as a history line of the lane API: its status and what remains through the one
- * truth (truthOf, with `moves`, the entries acting on it); a balance inquiry carries the balance
- * it answered.
+ * A journal entry as a history line of the lane API: its status, what it charges (a tip adjusted
+ * onto it included) and what remains through the one truth (truthOf, with `moves`, the entries
+ * acting on it); a balance inquiry carries the balance it answered.
  */
 export function historyEntry(
   entry: JournalEntry,
@@ -60,6 +60,7 @@ export function historyEntry(
     training: entry.training,
     actions: historyActions(entry, tipAdjust),
     ...(entry.approvedMinor === undefined ? {} : { approvedMinor: entry.approvedMinor }),
+    ...(truth.chargedMinor > 0 ? { chargedMinor: truth.chargedMinor } : {}),
     ...(entry.balanceMinor === undefined ? {} : { balanceMinor: entry.balanceMinor }),
     ...(entry.tipMinor === undefined ? {} : { tipMinor: entry.tipMinor }),
     ...(entry.tender === undefined ? {} : { tender: entry.tender }),

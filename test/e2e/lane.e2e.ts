@@ -31,6 +31,22 @@ async function cashier(): Promise<Cashier> {
   return at;
 }
 
+/**
+ * The sale of `digits` (keyed cents, '1414' for 14.14) swiped, then found and selected in History
+ * by its amount; answers the selected line.
+ */
+async function saleInHistory(at: Cashier, digits: string) {
+  await at.swipedSale(digits);
+  await at.keys('Enter', 'F4');
+  await at.screen('History');
+  const amount = `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+  await at.type(amount);
+  await at.keys('Enter');
+  const line = at.page.getByRole('option', { selected: true });
+  await expect.poll(() => line.textContent()).toContain(`$${amount}`);
+  return line;
+}
+
 /** A test card's number, to check that no screen shows it. */
 function cardNumber(id: string): string {
   const card = lut.devices.cards.find((candidate) => candidate.id === id);
@@ -278,13 +294,7 @@ describe('lane end to end', () => {
   it('History at 1024×768 with a sale selected keeps several lines in view and its amount fields unscrolled', async () => {
     const at = await cashier();
     await at.page.setViewportSize({ width: 1024, height: 768 });
-    await at.swipedSale('1313');
-    await at.keys('Enter', 'F4');
-    await at.screen('History');
-    await at.type('13.13');
-    await at.keys('Enter');
-    const selected = at.page.getByRole('option', { selected: true });
-    await expect.poll(() => selected.textContent()).toContain('$13.13');
+    const selected = await saleInHistory(at, '1313');
     const tip = at.page.getByRole('textbox', { name: 'Tip' });
     await tip.waitFor();
     const list = await at.page.getByRole('listbox', { name: 'History' }).boundingBox();
@@ -300,14 +310,7 @@ describe('lane end to end', () => {
 
   it('a refund keyed above what may be refunded is not sent: History says the most, and F6 stays there', async () => {
     const at = await cashier();
-    await at.swipedSale('1414');
-    await at.keys('Enter', 'F4');
-    await at.screen('History');
-    await at.type('14.14');
-    await at.keys('Enter');
-    await expect
-      .poll(() => at.page.getByRole('option', { selected: true }).textContent())
-      .toContain('$14.14');
+    await saleInHistory(at, '1414');
     const field = at.page.getByRole('textbox', { name: 'Refund amount' });
     await field.focus();
     await at.keys('Delete');
@@ -318,6 +321,20 @@ describe('lane end to end', () => {
     await at.keys('F6');
     await at.screen('History');
     expect(await at.textOf('main')).not.toContain('Declined');
+  });
+
+  it('a tip adjusted from History shows on its line as the sale with the tip, and the refund field starts at that total', async () => {
+    const at = await cashier();
+    const line = await saleInHistory(at, '1717');
+    await at.page.getByRole('textbox', { name: 'Tip', exact: true }).focus();
+    await at.type('200');
+    await at.keys('F11');
+    await at.screen('Approved');
+    await at.keys('Enter');
+    await at.screen('History');
+    await expect.poll(() => line.textContent()).toContain('$19.17');
+    const refund = at.page.getByRole('textbox', { name: 'Refund amount' });
+    expect(await refund.inputValue()).toBe('19.17');
   });
 
   it("Enter held down on the amount acts once: the tender is still the cashier's to choose", async () => {

@@ -43,7 +43,16 @@ export function standingOf(
   };
 }
 
-/** Minor units a refund may still take from an entry: what was approved less what was refunded. */
+/**
+ * Minor units the card is charged by an entry: what was approved plus the tip an adjust put onto
+ * it (its `adjusted` mark; the lane's adjust sends the new total, docs/lane.md › History).
+ */
+export function chargedMinor(entry: JournalEntry): number {
+  const tip = entry.marks.includes('adjusted') ? (entry.tipMinor ?? 0) : 0;
+  return (entry.approvedMinor ?? entry.amountMinor) + tip;
+}
+
+/** Minor units a refund may still take from an entry: what it charged less what was refunded. */
 export function refundableMinor(entry: JournalEntry): number {
-  return (entry.approvedMinor ?? entry.amountMinor) - entry.refundedMinor;
+  return chargedMinor(entry) - entry.refundedMinor;
 }

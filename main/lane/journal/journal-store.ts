@@ -207,8 +207,15 @@ export class JournalStore extends JournalReads {
       `UPDATE entries SET
            marks = CASE WHEN instr('|' || marks || '|', '|' || @mark || '|') > 0 THEN marks
                         WHEN marks = '' THEN @mark ELSE marks || '|' || @mark END,
-           refunded_minor = refunded_minor + @refunded, updated_at = @at
+           refunded_minor = refunded_minor + @refunded, tip_minor = coalesce(@tip, tip_minor),
+           updated_at = @at
          WHERE id = @id`,
-    ).run({ id: change.entryId, mark: change.mark, refunded: change.refundedMinor ?? 0, at });
+    ).run({
+      id: change.entryId,
+      mark: change.mark,
+      refunded: change.refundedMinor ?? 0,
+      tip: change.tipMinor ?? null,
+      at,
+    });
   }
 }

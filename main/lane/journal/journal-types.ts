@@ -62,6 +62,8 @@ export interface MarkChange {
   readonly mark: EntryMark;
   /** Minor units added to what is refunded on it. */
   readonly refundedMinor?: number;
+  /** The tip an adjust put onto it, replacing any earlier one. */
+  readonly tipMinor?: number;
 }
 
 /**

@@ -56,17 +56,20 @@ const MOVE_MARKS: Readonly<Partial<Record<JournalEntry['operation'], MarkChange[
 
 /**
  * The mark an approved entry leaves on the entry it acts on (a void marks its sale voided; a
- * refund adds what it approved to the sale's refunded amount); the lane reverses whole only.
+ * refund adds what it approved to the sale's refunded amount; a tip adjust puts its tip on the
+ * sale); the lane reverses whole only.
  */
 export function markOfMove(
-  entry: Pick<JournalEntry, 'parentId' | 'operation'>,
+  entry: Pick<JournalEntry, 'parentId' | 'operation' | 'tipMinor'>,
   approvedMinor: number,
 ): MarkChange | undefined {
   const mark = MOVE_MARKS[entry.operation];
   if (entry.parentId === undefined || mark === undefined) return undefined;
-  return entry.operation === 'refund'
-    ? { entryId: entry.parentId, mark, refundedMinor: approvedMinor }
-    : { entryId: entry.parentId, mark };
+  if (entry.operation === 'refund')
+    return { entryId: entry.parentId, mark, refundedMinor: approvedMinor };
+  if (entry.operation === 'adjust' && entry.tipMinor !== undefined)
+    return { entryId: entry.parentId, mark, tipMinor: entry.tipMinor };
+  return { entryId: entry.parentId, mark };
 }
 
 /** An answer read by its original result when it is a detail (orig_code…), else as it is. */

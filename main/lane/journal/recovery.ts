@@ -40,7 +40,8 @@ export type Undo = Omit<PaymentPlan, 'workflowId'> | 'undone' | 'refused';
  * How an approved new transaction is undone, by the rule book (protocol/transactions,
  * docs/test-cards.md › States and moves) over where it stands (settled: default as the journal
  * marks it): the first of a whole reversal, a void, and a refund of what is left that the rules
- * allow; `undone` once voided or reversed; `refused` when they allow none. An offline approval
+ * allow, on the entry's card and tender (its row names them); `undone` once voided or reversed;
+ * `refused` when they allow none. An offline approval
  * the service has not answered yet is voided by the lane (Recovery withdraws it from the queue).
  * Undefined when nothing stands to undo (a move, a balance inquiry, an approval wholly refunded).
  */
@@ -49,7 +50,14 @@ export function undoOf(
   settled = entry.marks.includes('settled'),
 ): Undo | undefined {
   const amountMinor = refundableMinor(entry);
-  const base = { purpose: 'compensate' as const, parentId: entry.id, amountMinor, params: {} };
+  const base = {
+    purpose: 'compensate' as const,
+    parentId: entry.id,
+    amountMinor,
+    params: {},
+    ...(entry.tender === undefined ? {} : { tender: entry.tender }),
+    ...(entry.card === undefined ? {} : { card: entry.card }),
+  };
   if (isQueuedOffline(entry) && isApproved(entry)) return { ...base, operation: 'void' };
   const standing = standingOf(entry, settled);
   const ttid = entry.ttid;

@@ -89,6 +89,25 @@ export function moneyBackPlan(
 }
 
 /**
+ * A tip adjust (docs/lane.md › History; docs/test-cards.md › States and moves, adjust): `tip`
+ * with the new total as `amount`, the approval plus the tip (an earlier tip replaced), so the
+ * service settles and refunds what the card is charged.
+ */
+export function tipPlan(
+  target: JournalEntry,
+  tipMinor: number,
+): Pick<PaymentPlan, 'operation' | 'amountMinor' | 'tipMinor' | 'targetTtid' | 'params'> {
+  const totalMinor = (target.approvedMinor ?? target.amountMinor) + tipMinor;
+  return {
+    operation: 'adjust',
+    amountMinor: tipMinor,
+    tipMinor,
+    targetTtid: target.ttid ?? '',
+    params: { tip: tipMinor, amount: totalMinor },
+  };
+}
+
+/**
  * A move on a past transaction the cashier picked from history (never a typed ttid): void,
  * refund, tip adjust, preauth completion, or a reprint from the service's transaction detail.
  */
@@ -175,13 +194,7 @@ export class HistoryWorkflow extends ServiceWorkflow<HistoryState> {
       case 'history.refund':
         return moneyBackPlan(this.#target, detail, request.amountMinor);
       case 'history.tip':
-        return {
-          operation: 'adjust',
-          amountMinor: request.tipMinor,
-          tipMinor: request.tipMinor,
-          targetTtid: ttid,
-          params: { tip: request.tipMinor },
-        };
+        return tipPlan(this.#target, request.tipMinor);
       case 'history.complete':
         return {
           operation: 'preauthcomplete',

@@ -1,4 +1,5 @@
 import { MsoftCode, formatAmount, kindOfOperation, parseAmount } from '../../../protocol/index.ts';
+import { maskPan } from '../../../drivers/crypto/index.ts';
 import { resolveAccountEntry } from '../account-entry.ts';
 import { invalidMove, notFound, serviceDecline } from '../answers.ts';
 import {
@@ -29,6 +30,16 @@ async function giftCardOf(
   const entered = enteredCard(request.giftRanges, params, entry);
   if (entered.kind === 'answer') return entered.answer;
   return entered.gift === null ? notAGiftCard() : entered;
+}
+
+/**
+ * A refusal of a card the service found to be the merchant's gift card, naming the card as the
+ * answers that run on a card do (docs/interface.md › Transaction response: account, cardtype).
+ */
+function onGiftCard(answer: ServiceAnswer, gift: GiftCard): ServiceAnswer {
+  if (answer.kind !== 'response') return answer;
+  const named = { account: maskPan(gift.card.pan), cardtype: gift.cardtype };
+  return { ...answer, pairs: { ...answer.pairs, ...named } };
 }
 
 /**
@@ -75,7 +86,7 @@ export const openCardHandler: OperationHandler = async (request, ctx) => {
   const { params, caller } = request;
   const stock = await ctx.store.gift.find(caller.merchantId, ctx.vault.fingerprint(gift.card.pan));
   const amount = loadAmount(request, stock?.denomination ?? null);
-  if (typeof amount !== 'number') return amount;
+  if (typeof amount !== 'number') return onGiftCard(amount, gift);
   const screened = await screenCard(ctx, request, gift.card.pan, amount);
   if (screened !== undefined) return screened;
   const operation = request.op === 'issue' ? 'issue' : 'activate';
@@ -102,10 +113,10 @@ export const cashoutHandler: OperationHandler = async (request, ctx) => {
   const { params, caller } = request;
   const fingerprint = ctx.vault.fingerprint(gift.card.pan);
   const account = await ctx.store.gift.find(caller.merchantId, fingerprint);
-  if (account?.status !== 'active') return invalidMove('cashout', 'the gift card is not active');
-  if (account.balance === 0) {
-    return invalidMove('cashout', 'the gift card holds nothing to cash out');
-  }
+  if (account?.status !== 'active')
+    return onGiftCard(invalidMove('cashout', 'the gift card is not active'), gift);
+  if (account.balance === 0)
+    return onGiftCard(invalidMove('cashout', 'the gift card holds nothing to cash out'), gift);
   const screened = await screenCard(ctx, request, gift.card.pan, undefined);
   if (screened !== undefined) return screened;
   return runNewTransaction(request, ctx, {

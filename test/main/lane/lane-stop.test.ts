@@ -11,7 +11,7 @@ import {
   stopServiceProcess,
   type ServiceProcess,
 } from '../../conformance/helpers/service-process.ts';
-import { startLaneBench, type LaneBench } from './helpers/lane-bench.ts';
+import { startLaneBench, swipedSale, type LaneBench } from './helpers/lane-bench.ts';
 
 let service: ServiceProcess;
 let bench: LaneBench | undefined;
@@ -45,15 +45,8 @@ function journaled(dir: string, workflowId: string) {
 describe('stopping the lane', () => {
   it('lets a sale in flight get its answer, journals it approved and complete, and then stops', async () => {
     bench = await startLaneBench({ service, devices: { reader: 'wedge' } });
-    const { driver, devices, lane, dir } = bench;
-    // 8.03: the simulated processor waits 3 s before it answers (docs/test-cards.md, Delay triggers).
-    const { workflowId } = await driver.send({
-      type: 'sale.start',
-      amountMinor: 803,
-      tender: 'credit',
-    });
-    await driver.step('card');
-    await devices.present('visa-x924', 'swipe');
+    const { driver, lane, dir } = bench;
+    const workflowId = await swipedSale(bench);
     await driver.step('authorizing');
     await lane.stop();
     expect(journaled(dir, workflowId)).toEqual({
@@ -80,13 +73,7 @@ describe('stopping the lane', () => {
     const dir = mkdtempSync(join(tmpdir(), 'laneterm-stop-'));
     try {
       const first = await startLaneBench({ service, dir, devices: { reader: 'wedge' } });
-      const { workflowId } = await first.driver.send({
-        type: 'sale.start',
-        amountMinor: 803,
-        tender: 'credit',
-      });
-      await first.driver.step('card');
-      await first.devices.present('visa-x924', 'swipe');
+      const workflowId = await swipedSale(first);
       await first.driver.step('authorizing');
       await first.stop();
       bench = await startLaneBench({ service, dir, devices: { reader: 'wedge' } });

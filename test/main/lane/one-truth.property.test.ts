@@ -75,7 +75,10 @@ function recordMove(
     ...(tipMinor === undefined ? {} : { tipMinor }),
     ...(operation === 'refund' ? { orderId: id('order') } : {}),
   });
-  const mark = markOfMove({ parentId: parent.id, operation }, minor);
+  const mark = markOfMove(
+    { parentId: parent.id, operation, ...(tipMinor === undefined ? {} : { tipMinor }) },
+    minor,
+  );
   journal.recordOutcome(
     moveId,
     {
@@ -201,7 +204,7 @@ function write(journal: JournalStore, p: Plan): Expected {
       return {
         entryId,
         status: held,
-        remainingMinor: approved,
+        remainingMinor: approved + p.extraMinor,
         sales: approved + p.extraMinor,
         refunds: 0,
       };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { benchPerTestOnOneService, type LaneBench } from './helpers/lane-bench.ts';
+import { benchPerTestOnOneService, swipedSale, type LaneBench } from './helpers/lane-bench.ts';
 
 const startBench = benchPerTestOnOneService();
 
@@ -93,14 +93,9 @@ describe('sale', () => {
   });
 
   it('cancel while authorizing says at once it is asked and offers no second cancel; the answer is then reversed', async () => {
-    const { driver, devices } = await wedgeLane();
-    const { workflowId } = await driver.send({
-      type: 'sale.start',
-      amountMinor: 803,
-      tender: 'credit',
-    });
-    await driver.step('card');
-    await devices.present('visa-x924', 'swipe');
+    const bench = await wedgeLane();
+    const { driver } = bench;
+    const workflowId = await swipedSale(bench);
     const authorizing = await driver.step('authorizing');
     expect(authorizing.canCancel).toBe(true);
     await driver.send({ type: 'workflow.cancel', workflowId });

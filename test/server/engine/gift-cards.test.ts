@@ -64,11 +64,15 @@ describe('activate and issue', () => {
       code: 'DENY',
       msoft_code: 'DATA_INVALIDFIELD',
       verbiage: "amount: the card's denomination is 25.00",
+      account: 'XXXXXXXXXXXX0034',
+      cardtype: 'GIFT',
     });
     expect(await fx.run('issue', { account, amount: '25.00' })).toEqual({
       code: 'DENY',
       msoft_code: 'DATA_INVALIDMOD',
       verbiage: 'issue: the card has a denomination of 25.00; use activate',
+      account: 'XXXXXXXXXXXX0034',
+      cardtype: 'GIFT',
     });
     const pairs = await fx.run('activate', { account });
     expect(pairs).toMatchObject({ code: 'AUTH', authamount: '25.00', balance: '25.00' });
@@ -79,6 +83,8 @@ describe('activate and issue', () => {
       code: 'DENY',
       msoft_code: 'DATA_MISSINGFIELD',
       verbiage: 'amount: required to activate a card without a denomination on file',
+      account: 'XXXXXXXXXXXX0042',
+      cardtype: 'GIFT',
     });
     expect(await gift.account(giftCard(4))).toBeUndefined();
   });
@@ -228,6 +234,8 @@ describe('cashout', () => {
       code: 'DENY',
       msoft_code: 'DATA_INVALIDMOD',
       verbiage: 'cashout: the gift card holds nothing to cash out',
+      account: expect.stringMatching(/^X{12}\d{4}$/),
+      cardtype: 'GIFT',
     });
     expect(await fx.run('refund', { ttid: pairs.ttid ?? '', amount: '1.00' })).toMatchObject({
       msoft_code: 'DATA_INVALIDMOD',
@@ -244,6 +252,8 @@ describe('cashout', () => {
       code: 'DENY',
       msoft_code: 'DATA_INVALIDMOD',
       verbiage: 'cashout: the gift card is not active',
+      account: expect.stringMatching(/^X{12}\d{4}$/),
+      cardtype: 'GIFT',
     });
   });
 });

@@ -128,3 +128,19 @@ export function benchPerTestOnOneService(): (
     return bench;
   };
 }
+
+/**
+ * Starts a credit sale of `amountMinor` and swipes `card` at its card step (docs/lane.md, Sale);
+ * answers the sale's workflow id once the card is swiped. 8.03 is answered 3 s late by the
+ * simulated processor (docs/test-cards.md, Delay triggers), so its authorizing step can be met.
+ */
+export async function swipedSale(
+  { driver, devices }: Pick<LaneBench, 'driver' | 'devices'>,
+  amountMinor = 803,
+  card = 'visa-x924',
+): Promise<string> {
+  const { workflowId } = await driver.send({ type: 'sale.start', amountMinor, tender: 'credit' });
+  await driver.step('card');
+  await devices.present(card, 'swipe');
+  return workflowId;
+}
