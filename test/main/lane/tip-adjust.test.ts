@@ -75,8 +75,8 @@ describe('a tip adjusted onto a sale', () => {
   }, 120_000);
 });
 
-describe('a reprint of a tipped sale', () => {
-  it('prints the amount, the tip and the total charged, on either copy', async () => {
+describe('the receipts of a tipped sale', () => {
+  it('print the amount, the tip and the total charged: the tip adjust’s and either copy reprinted', async () => {
     bench = await startLaneBench({ devices: { reader: 'wedge' } });
     const { driver } = bench;
     const saleId = await swipedSale(bench, 1234);
@@ -85,6 +85,10 @@ describe('a reprint of a tipped sale', () => {
     const tip = await driver.send({ type: 'history.tip', entryId, tipMinor: 200 });
     await driver.result();
     await finish(driver, tip.workflowId);
+    const adjusted = driver.receipts().at(-1);
+    expect(adjusted?.text).toMatch(/^AMOUNT +\$12\.34$/m);
+    expect(adjusted?.text).toMatch(/^TIP +\$2\.00$/m);
+    expect(adjusted?.text).toMatch(/^TOTAL +\$14\.34$/m);
 
     for (const copy of ['customer', 'merchant'] as const) {
       const reprint = await driver.send({ type: 'history.reprint', entryId, copy });
