@@ -62,6 +62,8 @@ export interface ReceiptRequest {
   readonly standing?: ReceiptStanding;
   /** Approved by the lane offline and not yet forwarded: the receipt says OFFLINE. */
   readonly offline?: boolean;
+  /** A tip adjust's: the minor units its sale approved, which the tip adds to (docs/lane.md › History). */
+  readonly tippedMinor?: number;
 }
 
 /** Builds receipts (main/receipt) and renders them for the printer and the screen. */

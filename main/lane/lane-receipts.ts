@@ -86,15 +86,17 @@ export class LaneReceipts implements ReceiptPort {
   /**
    * What the receipt builder needs beside the answer. An operation sent without an amount
    * (cashout, a denominated activation, a balance inquiry: journaled as 0) prints what the answer
-   * approved, never a total of 0. A declined answer's reason is read as the cashier's screen
-   * reads it, so a receipt in Spanish prints it in Spanish.
+   * approved, never a total of 0. A tip adjust (journaled as its tip) prints its sale's approval,
+   * the tip and their total, as a reprint of the tipped sale does. A declined answer's reason is
+   * read as the cashier's screen reads it, so a receipt in Spanish prints it in Spanish.
    */
   #context(entry: JournalEntry, request: ReceiptRequest, answer: PaymentResponse): ReceiptContext {
+    const amountMinor = request.tippedMinor ?? entry.amountMinor;
     return {
       merchant: this.#merchant,
       operation: entry.operation,
       training: request.training,
-      ...(entry.amountMinor > 0 ? { amountMinor: entry.amountMinor } : {}),
+      ...(amountMinor > 0 ? { amountMinor } : {}),
       ...(entry.tipMinor === undefined ? {} : { tipMinor: entry.tipMinor }),
       notes: request.notes === '' ? [] : request.notes.split(/\r?\n/),
       laneId: this.#laneId,

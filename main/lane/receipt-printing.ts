@@ -60,6 +60,8 @@ export class ReceiptPrinting {
     const notes = settings.receiptNotes;
     const chip = entry.chip === undefined ? {} : { chip: entry.chip };
     const standing = receiptStanding(this.#ctx.journal, entry);
+    const sale =
+      entry.operation === 'adjust' ? this.#ctx.journal.get(entry.parentId ?? '') : undefined;
     return {
       copy,
       duplicate,
@@ -69,6 +71,7 @@ export class ReceiptPrinting {
       ...chip,
       ...(standing === undefined ? {} : { standing }),
       ...(entry.offline === 'waiting' || entry.offline === 'forwarding' ? { offline: true } : {}),
+      ...(sale === undefined ? {} : { tippedMinor: sale.approvedMinor ?? sale.amountMinor }),
     };
   }
 

@@ -33,8 +33,9 @@ async function giftCardOf(
 }
 
 /**
- * A refusal of a card the service found to be the merchant's gift card, naming the card as the
- * answers that run on a card do (docs/interface.md › Transaction response: account, cardtype).
+ * A refusal of a card the service found to be the merchant's gift card (its amount or state, or
+ * the screening before going online), naming the card as the answers that run on a card do
+ * (docs/interface.md › Transaction response: account, cardtype).
  */
 function onGiftCard(answer: ServiceAnswer, gift: GiftCard): ServiceAnswer {
   if (answer.kind !== 'response') return answer;
@@ -88,7 +89,7 @@ export const openCardHandler: OperationHandler = async (request, ctx) => {
   const amount = loadAmount(request, stock?.denomination ?? null);
   if (typeof amount !== 'number') return onGiftCard(amount, gift);
   const screened = await screenCard(ctx, request, gift.card.pan, amount);
-  if (screened !== undefined) return screened;
+  if (screened !== undefined) return onGiftCard(screened, gift);
   const operation = request.op === 'issue' ? 'issue' : 'activate';
   return runNewTransaction(request, ctx, {
     kind: kindOfOperation(operation),
@@ -118,7 +119,7 @@ export const cashoutHandler: OperationHandler = async (request, ctx) => {
   if (account.balance === 0)
     return onGiftCard(invalidMove('cashout', 'the gift card holds nothing to cash out'), gift);
   const screened = await screenCard(ctx, request, gift.card.pan, undefined);
-  if (screened !== undefined) return screened;
+  if (screened !== undefined) return onGiftCard(screened, gift);
   return runNewTransaction(request, ctx, {
     kind: kindOfOperation('cashout'),
     operation: 'cashout',

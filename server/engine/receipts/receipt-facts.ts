@@ -91,8 +91,10 @@ function needsSignature(source: ReceiptSource): boolean {
 
 /**
  * The amounts of a transaction detail: the total of an approval that still holds what was asked;
- * otherwise the amount asked, then what it holds now when that differs (completed for another
- * amount, incremented, partly reversed; 0.00 once voided or reversed).
+ * a tipped approval (docs/lane.md › History, tip: adjust sends the new total) its amount asked,
+ * the tip and the total it holds with the tip; otherwise the amount asked (and tip), then what it
+ * holds now when that differs (completed for another amount, incremented, partly reversed; 0.00
+ * once voided or reversed).
  */
 function detailAmounts(
   pairs: ReceiptSource['pairs'],
@@ -101,10 +103,17 @@ function detailAmounts(
 ): ReceiptField[] {
   const asked = minorOf(pairs.orig_reqamount);
   const held = minorOf(pairs.amount);
-  if (approved && held === asked) return moneyField(WORDS.total, asked, currency, true);
+  const sent = approved ? minorOf(pairs.tip) : undefined;
+  const tip = sent === 0 ? undefined : sent;
+  if (approved && held === asked && tip === undefined)
+    return moneyField(WORDS.total, asked, currency, true);
+  const charged = asked === undefined || tip === undefined ? undefined : asked + tip;
   return [
     ...moneyField(WORDS.amount, asked, currency),
-    ...(!approved || held === asked ? [] : moneyField(WORDS.currentAmount, held, currency, true)),
+    ...moneyField(WORDS.tip, tip, currency),
+    ...(!approved || (held === asked && tip === undefined)
+      ? []
+      : moneyField(held === charged ? WORDS.total : WORDS.currentAmount, held, currency, true)),
   ];
 }
 

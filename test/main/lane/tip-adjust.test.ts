@@ -74,3 +74,32 @@ describe('a tip adjusted onto a sale', () => {
     expect(await lineOf(driver, entryId)).toMatchObject({ status: 'refunded', remainingMinor: 0 });
   }, 120_000);
 });
+
+describe('the receipts of a tipped sale', () => {
+  it('print the amount, the tip and the total charged: the tip adjust’s and either copy reprinted', async () => {
+    bench = await startLaneBench({ devices: { reader: 'wedge' } });
+    const { driver } = bench;
+    const saleId = await swipedSale(bench, 1234);
+    const entryId = (await driver.result()).step.result.entryId ?? '';
+    await finish(driver, saleId);
+    const tip = await driver.send({ type: 'history.tip', entryId, tipMinor: 200 });
+    await driver.result();
+    await finish(driver, tip.workflowId);
+    const adjusted = driver.receipts().at(-1);
+    expect(adjusted?.text).toMatch(/^AMOUNT +\$12\.34$/m);
+    expect(adjusted?.text).toMatch(/^TIP +\$2\.00$/m);
+    expect(adjusted?.text).toMatch(/^TOTAL +\$14\.34$/m);
+
+    for (const copy of ['customer', 'merchant'] as const) {
+      const reprint = await driver.send({ type: 'history.reprint', entryId, copy });
+      await driver.result();
+      await finish(driver, reprint.workflowId);
+      const printed = driver.receipts().at(-1);
+      expect(printed).toMatchObject({ duplicate: true, copy });
+      expect(printed?.text).toMatch(/^AMOUNT +\$12\.34$/m);
+      expect(printed?.text).toMatch(/^TIP +\$2\.00$/m);
+      expect(printed?.text).toMatch(/^TOTAL +\$14\.34$/m);
+      expect(printed?.text).not.toContain('CURRENT AMOUNT');
+    }
+  }, 120_000);
+});

@@ -258,6 +258,38 @@ describe('cashout', () => {
   });
 });
 
+describe('screening before going online', () => {
+  it('refuses a duplicate activate, issue or cashout naming the card; the deny list is not asked', async () => {
+    const once = { duplcheck: 'yes', ordernum: 'G-1' };
+    const activated = giftCard(22);
+    const loaded = giftCard(23);
+    expect((await fx.run('activate', { account: activated, amount: '5.00', ...once })).code).toBe(
+      'AUTH',
+    );
+    expect((await fx.run('issue', { account: loaded, amount: '9.00', ...once })).code).toBe('AUTH');
+    expect((await fx.run('cashout', { account: loaded, ...once })).code).toBe('AUTH');
+    expect((await fx.run('merchreturn', { account: loaded, amount: '3.00' })).code).toBe('AUTH');
+    const refusals = [
+      [activated, await fx.run('activate', { account: activated, amount: '5.00', ...once })],
+      [loaded, await fx.run('issue', { account: loaded, amount: '9.00', ...once })],
+      [loaded, await fx.run('cashout', { account: loaded, ...once })],
+    ] as const;
+    for (const [account, pairs] of refusals) {
+      expect(pairs).toEqual({
+        code: 'DUPL',
+        msoft_code: 'MERCH_DUPLICATE',
+        verbiage: 'DUPLICATE TRANS: same card, amount and ordernum within 120 s',
+        account: `XXXXXXXXXXXX${account.slice(-4)}`,
+        cardtype: 'GIFT',
+      });
+    }
+    expect(await balanceOf(loaded)).toBe(300);
+    expect(await fx.run('cashout', { account: loaded, carddenylist_check: 'yes' })).toMatchObject({
+      msoft_code: 'DATA_UNKNOWNFIELD',
+    });
+  });
+});
+
 describe('merchreturn', () => {
   it('by account loads an active card; a card not active is declined', async () => {
     const account = await issued(30, '5.00');

@@ -159,6 +159,25 @@ describe('receipts of other operations', () => {
     expect(detail.rcpt_merch_notice).toContain('*** DUPLICATE ***');
   });
 
+  it('a reprint of a tipped sale: the amount asked, the tip, and the total the card is charged', async () => {
+    const sale = await fx.run('sale', keyedSale('12.34'));
+    const tip = { ttid: sale.ttid ?? '', tip: '2.00', amount: '14.34' };
+    expect((await fx.run('adjust', tip)).code).toBe('AUTH');
+    const detail = await fx.run('trandetail', { ttid: sale.ttid ?? '', rcpt: 'type=json' });
+    expect(JSON.parse(detail.rcpt_cust_money ?? '')).toEqual([
+      { label: 'AMOUNT', value: '$12.34' },
+      { label: 'TIP', value: '$2.00' },
+      { label: 'TOTAL', value: '$14.34', strong: true },
+    ]);
+    expect((await fx.run('void', { ttid: sale.ttid ?? '' })).code).toBe('AUTH');
+    const voided = await fx.run('trandetail', { ttid: sale.ttid ?? '', rcpt: 'type=json' });
+    expect(JSON.parse(voided.rcpt_cust_money ?? '')).toEqual([
+      { label: 'AMOUNT', value: '$12.34' },
+      { label: 'TIP', value: '$2.00' },
+      { label: 'CURRENT AMOUNT', value: '$0.00', strong: true },
+    ]);
+  });
+
   it('gift card operations and balance inquiry show the balance, and no signature', async () => {
     const account = giftCard(7);
     const issued = await fx.run('issue', { account, amount: '25.00', rcpt: 'type=json' });
