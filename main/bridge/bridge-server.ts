@@ -74,40 +74,43 @@ function routeAccess(request: FastifyRequest): RouteAccess {
   return access ?? 'bearer-token';
 }
 
+/** A refusal the bridge answers: status, code and message (the lane API's refusal shape). */
+type Refusal = readonly [status: number, code: string, message: string];
+
 /**
  * The check every request passes before its route runs: Host and Origin must be this bridge's,
  * only the event stream may be upgraded, and every route but the UI's files takes the token.
- * Answers the refusal and returns true, or returns false for a request that may go on.
+ * Undefined for a request that may go on.
  */
-function refused(
+function refusalOf(
   request: FastifyRequest,
-  reply: FastifyReply,
   token: string,
   port: number,
   access: RouteAccess,
-): boolean {
-  if (!requestOriginAllowed(request.raw, port)) {
-    void refuse(reply, 403, 'BRIDGE_ORIGIN', 'Host/Origin: only this bridge on 127.0.0.1');
-  } else if (request.headers.upgrade !== undefined && access !== 'protocol-token') {
-    void refuse(reply, 400, 'BRIDGE_UPGRADE', 'Upgrade: only the event stream is a WebSocket');
-  } else if (access !== 'open') {
-    const presented =
-      access === 'protocol-token'
-        ? protocolToken(request.headers['sec-websocket-protocol'])
-        : bearerToken(request.headers.authorization);
-    if (tokenMatches(token, presented)) return false;
-    void refuse(reply, 401, 'BRIDGE_TOKEN', 'token: missing or not this start of the lane');
-  } else return false;
-  return true;
+): Refusal | undefined {
+  if (!requestOriginAllowed(request.raw, port))
+    return [403, 'BRIDGE_ORIGIN', 'Host/Origin: only this bridge on 127.0.0.1'];
+  if (request.headers.upgrade !== undefined && access !== 'protocol-token')
+    return [400, 'BRIDGE_UPGRADE', 'Upgrade: only the event stream is a WebSocket'];
+  if (access === 'open') return undefined;
+  const presented =
+    access === 'protocol-token'
+      ? protocolToken(request.headers['sec-websocket-protocol'])
+      : bearerToken(request.headers.authorization);
+  if (tokenMatches(token, presented)) return undefined;
+  return [401, 'BRIDGE_TOKEN', 'token: missing or not this start of the lane'];
 }
 
-/** Runs the check of `refused` on every request, on the route the router matched. */
+/** Runs the check of `refusalOf` on every request, on the route the router matched. */
 function guardRequests(app: FastifyInstance, token: string, port: () => number): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (refused(request, reply, token, port(), routeAccess(request))) return reply;
-    return undefined;
+    const refusal = refusalOf(request, token, port(), routeAccess(request));
+    return refusal === undefined ? undefined : refuse(reply, ...refusal);
   });
 }
+
+/** The refusal of a path the router cannot read, once it passed the check. */
+const PATH_UNREADABLE: Refusal = [400, 'BRIDGE_PATH', 'path: not valid percent-encoded UTF-8'];
 
 /**
  * A path the router cannot read (not percent-encoded UTF-8, or a parameter past its length) goes
@@ -115,8 +118,7 @@ function guardRequests(app: FastifyInstance, token: string, port: () => number):
  */
 function pathFailure(token: string, port: () => number) {
   return (_error: Error, request: FastifyRequest, reply: FastifyReply): void => {
-    if (refused(request, reply, token, port(), 'bearer-token')) return;
-    void refuse(reply, 400, 'BRIDGE_PATH', 'path: not valid percent-encoded UTF-8');
+    void refuse(reply, ...(refusalOf(request, token, port(), 'bearer-token') ?? PATH_UNREADABLE));
   };
 }
 

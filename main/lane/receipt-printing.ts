@@ -4,6 +4,7 @@ import { PaymentResponse } from '../payment/index.ts';
 import { printProblem } from './device-problems.ts';
 import type { ReceiptStanding } from '../receipt/index.ts';
 import { truthOf } from './journal/entry-truth.ts';
+import { approvedOf } from './journal/entry-standing.ts';
 import type { JournalEntry } from './journal/journal-types.ts';
 import type { JournalStore } from './journal/journal-store.ts';
 import type { LaneContext, ReceiptRequest, RenderedReceipt } from './lane-context.ts';
@@ -71,7 +72,7 @@ export class ReceiptPrinting {
       ...chip,
       ...(standing === undefined ? {} : { standing }),
       ...(entry.offline === 'waiting' || entry.offline === 'forwarding' ? { offline: true } : {}),
-      ...(sale === undefined ? {} : { tippedMinor: sale.approvedMinor ?? sale.amountMinor }),
+      ...(sale === undefined ? {} : { tippedMinor: approvedOf(sale) }),
     };
   }
 

@@ -15,6 +15,11 @@ const LATER_STATES = new Set(['VOIDED', 'REVERSED', 'REFUNDED', 'ADJUSTED', 'PAR
  * lookup's own code and words, so a receipt never prints the lookup's SUCCESS as the outcome.
  */
 export function asOriginal(detail: PaymentResponse): PaymentResponse {
+  return new PaymentResponse(originalPairs(detail));
+}
+
+/** A fresh copy of a detail's pairs with its orig_* result in place of the lookup's (asOriginal). */
+function originalPairs(detail: PaymentResponse): Record<string, string> {
   const pairs = emptyParams();
   Object.assign(pairs, detail.pairs);
   for (const key of ['code', 'msoft_code', 'phard_code', 'verbiage']) {
@@ -22,7 +27,7 @@ export function asOriginal(detail: PaymentResponse): PaymentResponse {
     if (value === undefined) delete pairs[key];
     else pairs[key] = value;
   }
-  return new PaymentResponse(pairs);
+  return pairs;
 }
 
 /** What a reprint needs besides the detail: the receipt context without what the detail says. */
@@ -45,7 +50,7 @@ export function buildReprint(
   const action = detail.get('action');
   if (action === undefined || !isOperationName(action))
     throw new ReceiptError('BAD_INPUT', 'action', 'the transaction detail names no operation');
-  const pairs = { ...asOriginal(detail).pairs };
+  const pairs = originalPairs(detail);
   const later = detail.list('txnstatus').filter((state) => LATER_STATES.has(state));
   const released = later.includes('VOIDED') || later.includes('REVERSED');
   if (detail.get('authamount') === undefined && detail.get('amount') !== undefined && !released)

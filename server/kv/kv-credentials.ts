@@ -29,7 +29,10 @@ export function kvCredentials(params: Params, version: ApiVersion): PresentedCre
   }
   return {
     primary,
-    missing: missingVerbiage(version, keyId !== undefined || secret !== undefined),
+    missing:
+      primary === undefined
+        ? missingVerbiage(version, keyId !== undefined || secret !== undefined)
+        : undefined,
     mfaCode: params.mfa_code,
     mfaCookie: params.mfa_cookie,
     dual:

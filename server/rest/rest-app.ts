@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Logger } from 'pino';
 import { API_VERSIONS, restBasePath } from '../../protocol/index.ts';
@@ -57,9 +57,7 @@ function restServer(handler: Parameters<typeof createServer>[1], deps: RestAppDe
   // CONNECT names no operation; node:http would close the connection without a word.
   server.on('connect', (request: IncomingMessage, socket: Duplex) => {
     const pairs = decline('DATA_BADTRANS', NO_ROUTE);
-    const { msoft_code: reason = '', verbiage } = pairs;
-    const source = request.socket.remoteAddress ?? 'unknown';
-    deps.requests.refused({ transport: 'rest', source, reason, verbiage });
+    noteRefused(deps, request, pairs);
     closeWith(socket, 404, pairs);
   });
   // node:http checks headersTimeout and requestTimeout once its server emits 'listening'; this one
@@ -70,6 +68,18 @@ function restServer(handler: Parameters<typeof createServer>[1], deps: RestAppDe
 
 /** The verbiage of a method and path no route takes; it never repeats the path (docs/api.md, REST). */
 const NO_ROUTE = 'path: no operation at this method and path; see /api/v2/openapi.json';
+
+/** Counts a refusal the transport answered itself, by its reason and words (never the path). */
+function noteRefused(
+  deps: RestAppDeps,
+  request: { socket: { remoteAddress?: string | undefined }; id?: string },
+  pairs: Record<string, string>,
+): void {
+  const { msoft_code: reason = '', verbiage } = pairs;
+  const source = request.socket.remoteAddress ?? 'unknown';
+  const requestId = request.id === undefined ? {} : { requestId: request.id };
+  deps.requests.refused({ transport: 'rest', source, ...requestId, reason, verbiage });
+}
 
 function decline(msoftCode: string, verbiage: string): Record<string, string> {
   return { code: 'DENY', msoft_code: msoftCode, verbiage };
@@ -160,11 +170,6 @@ export async function createRestApp(deps: RestAppDeps): Promise<FastifyInstance>
     logger: deps.logger,
     requests: deps.requests,
   });
-  const refused = (request: FastifyRequest, pairs: Record<string, string>) => {
-    const { msoft_code: reason = '', verbiage } = pairs;
-    const source = request.socket.remoteAddress ?? 'unknown';
-    deps.requests.refused({ transport: 'rest', source, requestId: request.id, reason, verbiage });
-  };
   const app = Fastify({
     logger: false,
     bodyLimit: deps.bodyLimitBytes,
@@ -173,7 +178,7 @@ export async function createRestApp(deps: RestAppDeps): Promise<FastifyInstance>
     clientErrorHandler: answerUnreadableHttp,
     frameworkErrors: (error, request, reply) => {
       const [status, pairs] = routerFailure(error);
-      refused(request, pairs);
+      noteRefused(deps, request, pairs);
       void sendPairs(reply, pairs, status);
     },
     serverFactory: (handler) => gate.serve(restServer(gate.handler(handler), deps)),
@@ -202,12 +207,12 @@ export async function createRestApp(deps: RestAppDeps): Promise<FastifyInstance>
     const [status, pairs] = transportFailure(error, deps.bodyLimitBytes);
     if (status >= 500)
       deps.logger.error({ err: error, url: request.routeOptions.url }, 'REST failure');
-    else refused(request, pairs);
+    else noteRefused(deps, request, pairs);
     return sendPairs(reply, pairs, status);
   });
   app.setNotFoundHandler((request, reply) => {
     const pairs = decline('DATA_BADTRANS', NO_ROUTE);
-    refused(request, pairs);
+    noteRefused(deps, request, pairs);
     return sendPairs(reply, pairs, 404);
   });
   for (const version of API_VERSIONS) {

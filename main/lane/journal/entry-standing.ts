@@ -43,13 +43,18 @@ export function standingOf(
   };
 }
 
+/** Minor units an entry approved: its approval, or the amount asked when it names none. */
+export function approvedOf(entry: Pick<JournalEntry, 'approvedMinor' | 'amountMinor'>): number {
+  return entry.approvedMinor ?? entry.amountMinor;
+}
+
 /**
  * Minor units the card is charged by an entry: what was approved plus the tip an adjust put onto
  * it (its `adjusted` mark; the lane's adjust sends the new total, docs/lane.md › History).
  */
 export function chargedMinor(entry: JournalEntry): number {
   const tip = entry.marks.includes('adjusted') ? (entry.tipMinor ?? 0) : 0;
-  return (entry.approvedMinor ?? entry.amountMinor) + tip;
+  return approvedOf(entry) + tip;
 }
 
 /** Minor units a refund may still take from an entry: what it charged less what was refunded. */

@@ -3,7 +3,7 @@
 // receipt's headline, a reprint, the day's totals and the interrupted list all take it from here.
 import { isTransactionOperation, kindOfOperation } from '../../../protocol/index.ts';
 import type { TransactionStatus } from '../../lane-api/index.ts';
-import { chargedMinor, refundableMinor, standingOf } from './entry-standing.ts';
+import { approvedOf, chargedMinor, refundableMinor, standingOf } from './entry-standing.ts';
 import type { JournalEntry } from './journal-types.ts';
 
 /** What the day's batch counts of a transaction: money taken from cards, or put on them. */
@@ -76,7 +76,7 @@ function countedOf(entry: JournalEntry, moves: readonly JournalEntry[]): Counted
  * completion, tip adjust, refunds, voids); only a completion changes what it counts.
  */
 export function truthOf(entry: JournalEntry, moves: readonly JournalEntry[] = []): EntryTruth {
-  const approvedMinor = isApproved(entry) ? (entry.approvedMinor ?? entry.amountMinor) : 0;
+  const approvedMinor = isApproved(entry) ? approvedOf(entry) : 0;
   const charged = isApproved(entry) ? chargedMinor(entry) : 0;
   const status = statusOf(entry, charged);
   const undone = status === 'voided' || status === 'reversed';

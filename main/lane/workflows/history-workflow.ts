@@ -1,7 +1,7 @@
 import { refundMoveOf, refusalOf, type TransactionStanding } from '../../../protocol/index.ts';
 import { PaymentNotSentError, type PaymentResponse } from '../../payment/index.ts';
 import type { CommandOf, NextAction, ReceiptState, WorkflowView } from '../../lane-api/index.ts';
-import { refundableMinor, standingOf } from '../journal/entry-standing.ts';
+import { approvedOf, refundableMinor, standingOf } from '../journal/entry-standing.ts';
 import type { PaymentPlan } from '../journal/journaled-payments.ts';
 import type { JournalEntry } from '../journal/journal-types.ts';
 import type { LaneContext } from '../lane-context.ts';
@@ -97,7 +97,7 @@ export function tipPlan(
   target: JournalEntry,
   tipMinor: number,
 ): Pick<PaymentPlan, 'operation' | 'amountMinor' | 'tipMinor' | 'targetTtid' | 'params'> {
-  const totalMinor = (target.approvedMinor ?? target.amountMinor) + tipMinor;
+  const totalMinor = approvedOf(target) + tipMinor;
   return {
     operation: 'adjust',
     amountMinor: tipMinor,
