@@ -291,21 +291,27 @@ describe('lane end to end', () => {
     await at.screen('New sale');
   });
 
-  it('History at 1024×768 with a sale selected keeps several lines in view and its amount fields unscrolled', async () => {
+  it('History at 1024×768 and 1280×800 with a sale selected keeps several lines in view and its amount fields unscrolled', async () => {
     const at = await cashier();
-    await at.page.setViewportSize({ width: 1024, height: 768 });
+    await at.page.setViewportSize(LANE_DISPLAYS[0]);
     const selected = await saleInHistory(at, '1313');
     const tip = at.page.getByRole('textbox', { name: 'Tip' });
     await tip.waitFor();
-    const list = await at.page.getByRole('listbox', { name: 'History' }).boundingBox();
-    const line = await selected.boundingBox();
-    expect(list?.height ?? 0).toBeGreaterThan(3 * (line?.height ?? Infinity));
-    const fits = await at.page
-      .locator('.history-main')
-      .evaluate((main) => main.scrollHeight <= main.clientHeight);
-    expect(fits).toBe(true);
-    expect(await tip.isVisible()).toBe(true);
-    await at.shot('history-sale-selected-1024');
+    for (const size of LANE_DISPLAYS) {
+      await at.page.setViewportSize(size);
+      const list = await at.page.getByRole('listbox', { name: 'History' }).boundingBox();
+      const line = await selected.boundingBox();
+      expect(list?.height ?? 0, `${size.width}×${size.height}`).toBeGreaterThan(
+        3 * (line?.height ?? Infinity),
+      );
+      const fits = await at.page
+        .locator('.history-main')
+        .evaluate((main) => main.scrollHeight <= main.clientHeight);
+      expect(fits, `${size.width}×${size.height}`).toBe(true);
+      expect(await tip.isVisible()).toBe(true);
+      await at.shot(`history-sale-selected-${size.width}`);
+    }
+    await at.page.setViewportSize(LANE_DISPLAYS[0]);
   });
 
   it('a refund keyed above what may be refunded is not sent: History says the most, and F6 stays there', async () => {
