@@ -9,13 +9,12 @@ import type {
   ServerStatus,
 } from '../lane-api/index.ts';
 import { offlineDeclinedLine } from './offline/offline-day.ts';
-import { receiptLanguage } from './lane-receipts.ts';
 import { historyEntry } from './history-view.ts';
 import type { JournalStore } from './journal/journal-store.ts';
 import type { LaneContext, LaneDevices } from './lane-context.ts';
 import { deviceDiagnostics } from './lane-status.ts';
 import type { LaneSettingsStore } from './lane-settings.ts';
-import { receiptStanding } from './receipt-printing.ts';
+import { receiptRequest, receiptStanding } from './receipt-printing.ts';
 
 /** Who the lane is: what the settings screen shows read-only. */
 export interface LaneIdentity {
@@ -124,22 +123,19 @@ export class LaneQueries {
   #preview(entryId: string, copy: 'customer' | 'merchant'): CommandReply {
     const journal = this.#sources.journal;
     const entry = journal.get(entryId);
-    const standing = entry === undefined ? undefined : receiptStanding(journal, entry);
-    if (entry === undefined || entry.answer === undefined || standing === undefined)
+    if (entry === undefined || receiptStanding(journal, entry) === undefined)
       return {
         ok: false,
-        error: { code: 'not_found', message: 'no answered entry with that id', field: 'entryId' },
+        error: {
+          code: 'not_found',
+          message: 'no entry with a known outcome has that id',
+          field: 'entryId',
+        },
       };
-    const request = {
-      copy,
-      duplicate: false,
-      training: entry.training,
-      notes: this.#sources.settings.get().receiptNotes,
-      language: receiptLanguage(this.#sources.settings.get(), copy),
-      standing,
-      ...(entry.chip === undefined ? {} : { chip: entry.chip }),
-    };
-    const rendered = this.#ctx.receipts.render(entry, request);
+    const rendered = this.#ctx.receipts.render(
+      entry,
+      receiptRequest(this.#ctx, entry, copy, false),
+    );
     return {
       ok: true,
       data: {

@@ -28,11 +28,11 @@ export function receiptLanguage(settings: EditableSettings, copy: ReceiptCopy): 
 export type { MerchantHeader } from '../receipt/index.ts';
 
 /**
- * The answer an entry without one is printed from: an offline approval's masked card (its brand,
- * account to the last four, how it was read) and order id (docs/lane.md › Offline).
+ * The answer an entry without one is printed from (an offline approval, a sale the service never
+ * had): its masked card (brand, account to the last four) and order id (docs/lane.md › Offline).
  */
-function offlineAnswer(entry: JournalEntry): Record<string, string> {
-  if (entry.offline === undefined || entry.card === undefined) return {};
+function answerOfEntry(entry: JournalEntry): Record<string, string> {
+  if (entry.card === undefined) return {};
   return {
     account: entry.card.maskedAccount,
     ...(entry.card.brand === undefined ? {} : { cardtype: entry.card.brand }),
@@ -63,7 +63,7 @@ export class LaneReceipts implements ReceiptPort {
   }
 
   render(entry: JournalEntry, request: ReceiptRequest): RenderedReceipt {
-    const stored = new PaymentResponse({ ...(entry.answer ?? offlineAnswer(entry)) });
+    const stored = new PaymentResponse({ ...(entry.answer ?? answerOfEntry(entry)) });
     // An outcome found by a lookup is stored as the detail: it prints by its original result.
     const answer = stored.get('orig_code') === undefined ? stored : asOriginal(stored);
     const document = buildReceipt(answer, this.#context(entry, request, answer), request.copy);

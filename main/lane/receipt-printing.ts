@@ -22,6 +22,33 @@ export function receiptStanding(
 }
 
 /**
+ * What a receipt of an entry is built with, printed or previewed (one document for both): its
+ * copy's language, the notes, its standing, its chip's final decision, OFFLINE while not yet
+ * forwarded, and a tip adjust's sale approval.
+ */
+export function receiptRequest(
+  ctx: Pick<LaneContext, 'journal' | 'settings'>,
+  entry: JournalEntry,
+  copy: ReceiptCopy,
+  duplicate: boolean,
+): ReceiptRequest {
+  const settings = ctx.settings();
+  const standing = receiptStanding(ctx.journal, entry);
+  const sale = entry.operation === 'adjust' ? ctx.journal.get(entry.parentId ?? '') : undefined;
+  return {
+    copy,
+    duplicate,
+    training: entry.training,
+    notes: settings.receiptNotes,
+    language: receiptLanguage(settings, copy),
+    ...(entry.chip === undefined ? {} : { chip: entry.chip }),
+    ...(standing === undefined ? {} : { standing }),
+    ...(entry.offline === 'waiting' || entry.offline === 'forwarding' ? { offline: true } : {}),
+    ...(sale === undefined ? {} : { tippedMinor: approvedOf(sale) }),
+  };
+}
+
+/**
  * Receipts of a workflow (main/receipt through the lane context): rendered from the journaled
  * answer or, for a reprint, from the transaction detail; printed unless there is no printer or the
  * cashier went on without; previewed on the event stream either way, after the printer has its job.
@@ -40,7 +67,10 @@ export class ReceiptPrinting {
     duplicate: boolean,
     withoutPrinter: boolean,
   ): Promise<ReceiptState> {
-    const rendered = this.#ctx.receipts.render(entry, this.#request(entry, copy, duplicate));
+    const rendered = this.#ctx.receipts.render(
+      entry,
+      receiptRequest(this.#ctx, entry, copy, duplicate),
+    );
     return this.#print(rendered, entry, copy, duplicate, withoutPrinter);
   }
 
@@ -52,28 +82,12 @@ export class ReceiptPrinting {
     withoutPrinter: boolean,
   ): Promise<ReceiptState> {
     const masked = new PaymentResponse(detail.masked());
-    const rendered = this.#ctx.receipts.reprint(masked, entry, this.#request(entry, copy, true));
+    const rendered = this.#ctx.receipts.reprint(
+      masked,
+      entry,
+      receiptRequest(this.#ctx, entry, copy, true),
+    );
     return this.#print(rendered, entry, copy, true, withoutPrinter);
-  }
-
-  #request(entry: JournalEntry, copy: ReceiptCopy, duplicate: boolean): ReceiptRequest {
-    const settings = this.#ctx.settings();
-    const notes = settings.receiptNotes;
-    const chip = entry.chip === undefined ? {} : { chip: entry.chip };
-    const standing = receiptStanding(this.#ctx.journal, entry);
-    const sale =
-      entry.operation === 'adjust' ? this.#ctx.journal.get(entry.parentId ?? '') : undefined;
-    return {
-      copy,
-      duplicate,
-      training: this.#ctx.training,
-      notes,
-      language: receiptLanguage(settings, copy),
-      ...chip,
-      ...(standing === undefined ? {} : { standing }),
-      ...(entry.offline === 'waiting' || entry.offline === 'forwarding' ? { offline: true } : {}),
-      ...(sale === undefined ? {} : { tippedMinor: approvedOf(sale) }),
-    };
   }
 
   async #print(
