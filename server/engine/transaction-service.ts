@@ -95,7 +95,9 @@ export class TransactionService {
   /**
    * Screens, validates (protocol.validateRequest), runs and commits one operation, and answers once
    * what it read is durable too (a read may see a commit still on its way to disk); throws only
-   * CommitOutcomeUnknown, which is not to be answered.
+   * CommitOutcomeUnknown, which is not to be answered: also when that durability cannot be known
+   * (the store lost), since the operation's own commit may have landed and a refusal would say
+   * nothing was done.
    */
   async execute(op: OperationName, params: Params, caller: CallerContext): Promise<ServiceAnswer> {
     if (this.#closing) return unavailable();
@@ -103,10 +105,19 @@ export class TransactionService {
     this.#inFlight.add(work);
     try {
       const answer = await work;
-      await this.#ctx.store.settled();
+      await this.#durable();
       return answer;
     } finally {
       this.#inFlight.delete(work);
+    }
+  }
+
+  /** Waits until what was read is durable; a store that cannot tell leaves the outcome unknown. */
+  async #durable(): Promise<void> {
+    try {
+      await this.#ctx.store.settled();
+    } catch (error) {
+      throw new CommitOutcomeUnknown(error);
     }
   }
 

@@ -2,7 +2,8 @@
 // (CommitOutcomeUnknown, as the PostgreSQL session reports it; test/server/store/pg-commit-lost
 // shows that on a real server). A SQLite file never gives that fault, so here the fixture's store
 // is made to report it once: after committing (the commit landed, its answer was lost) or without
-// committing (the commit never landed).
+// committing (the commit never landed); or, once the operation's commit landed, the store is lost
+// while what it read is made durable.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CommitOutcomeUnknown } from '../../../server/store/commit-outcome-unknown.ts';
 import { EngineFixture, keyedSale } from './helpers/engine-fixture.ts';
@@ -69,5 +70,21 @@ describe('a new transaction whose commit outcome is unknown', () => {
     });
     expect(standing.map((txn) => [txn.state, txn.code])).toEqual([['captured', 'AUTH']]);
     expect(fx.pace.seen.map((seen) => seen.request.kind)).toEqual(['authorize']);
+  });
+});
+
+describe('an operation whose reads cannot be made durable', () => {
+  it('a reversal whose commit landed is not answered once the store is lost while its reads settle, and stays applied', async () => {
+    const sale = await fx.run('sale', keyedSale('15.00', { order_id: 'CL-3' }));
+    const settled = fx.store.settled.bind(fx.store);
+    fx.store.settled = () => {
+      fx.store.settled = settled;
+      return Promise.reject(new Error('Connection terminated unexpectedly'));
+    };
+    await expect(fx.run('reversal', { ttid: sale.ttid ?? '' })).rejects.toBeInstanceOf(
+      CommitOutcomeUnknown,
+    );
+    const found = await fx.run('trandetail', { ttid: sale.ttid ?? '' });
+    expect(found.txnstatus?.split('|')).toContain('REVERSED');
   });
 });
