@@ -2,6 +2,7 @@ import { MsoftCode, type BinRange, type Params } from '../../protocol/index.ts';
 import { maskPan } from '../../drivers/crypto/index.ts';
 import type { ProcessorDebit } from '../processor/index.ts';
 import { checkCard, unofferedFeature, type CardEntry, type EntryOutcome } from './account-entry.ts';
+import { accountNameOf, naming, type AccountName } from './account-name.ts';
 import { notOffered, serviceDecline } from './answers.ts';
 import type { ServiceAnswer } from './engine-context.ts';
 import { isPlainPin } from './entry/pin-entry.ts';
@@ -54,8 +55,8 @@ export function unofferedFor(params: Params, gift: boolean): ServiceAnswer | und
 
 /**
  * A new transaction's card from its resolved entry: what the service does not offer is refused
- * first (unofferedFor), then an entry that did not resolve, then a card that fails the service's
- * checks (cardAccount).
+ * first (unofferedFor; naming the card when it is one), then an entry that did not resolve, then a
+ * card that fails the service's checks (cardAccount).
  */
 export function enteredCard(
   giftRanges: readonly BinRange[],
@@ -67,9 +68,17 @@ export function enteredCard(
   }
   const account = cardAccount(giftRanges, entry.card);
   const unoffered = unofferedFor(params, account.kind === 'card' && account.gift !== null);
-  if (unoffered !== undefined) return { kind: 'answer', answer: unoffered };
+  if (unoffered !== undefined) {
+    const named = account.kind === 'card' ? accountNameOf(entry.card.pan, account.cardtype) : null;
+    return { kind: 'answer', answer: named === null ? unoffered : naming(unoffered, named) };
+  }
   if (account.kind === 'answer') return account;
   return { kind: 'card', card: entry.card, cardtype: account.cardtype, gift: account.gift };
+}
+
+/** How answers name an entered card: masked, with its cardtype. */
+export function cardName(entered: Extract<EnteredCard, { kind: 'card' }>): AccountName {
+  return accountNameOf(entered.card.pan, entered.cardtype);
 }
 
 /** The refusal of a gift operation on a card outside the merchant's gift BIN ranges. */

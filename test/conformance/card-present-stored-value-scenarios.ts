@@ -77,6 +77,8 @@ export const CARD_PRESENT_STORED_VALUE_SCENARIOS: readonly Scenario[] = [
     fields: {
       msoft_code: 'DATA_BADTRANS',
       verbiage: 'pin: encrypted PIN blocks on gift cards not offered by this server',
+      account: GIFT_MASKED,
+      cardtype: 'GIFT',
     },
     run: async (pay) => {
       const account = await issuedWithPin(pay, '5.00');

@@ -189,7 +189,13 @@ export const STORED_VALUE_SCENARIOS: readonly Scenario[] = [
     operation: 'sale',
     expected: 'declined_service',
     v1: V1_PARAM,
-    fields: { msoft_code: 'MERCH_DENYLIST', verbiage: 'CARD ON DENY LIST', ttid: undefined },
+    fields: {
+      msoft_code: 'MERCH_DENYLIST',
+      verbiage: 'CARD ON DENY LIST',
+      ttid: undefined,
+      account: 'XXXXXXXXXXXX0011',
+      cardtype: 'MC',
+    },
     run: async (pay) => {
       const mc = { account_data: { account: '2223000048400011', expdate: '1230' } };
       const declined: PaymentResult = await pay.sale({
@@ -205,7 +211,13 @@ export const STORED_VALUE_SCENARIOS: readonly Scenario[] = [
     name: 'duplcheck=yes declines the same card, amount and ordernum sent again',
     operation: 'sale',
     expected: 'declined_service',
-    fields: { code: 'DUPL', msoft_code: 'MERCH_DUPLICATE', ttid: undefined },
+    fields: {
+      code: 'DUPL',
+      msoft_code: 'MERCH_DUPLICATE',
+      ttid: undefined,
+      account: 'XXXXXXXXXXXX1111',
+      cardtype: 'VISA',
+    },
     run: async (pay, transport) => {
       const twice = card('13.13', { duplcheck: 'yes', ordernum: `dupl-${transport}` });
       ttidOf(await pay.sale(twice));

@@ -1,8 +1,9 @@
 import { MsoftCode, formatAmount, kindOfOperation, parseAmount } from '../../../protocol/index.ts';
-import { maskPan } from '../../../drivers/crypto/index.ts';
 import { resolveAccountEntry } from '../account-entry.ts';
+import { naming } from '../account-name.ts';
 import { invalidMove, notFound, serviceDecline } from '../answers.ts';
 import {
+  cardName,
   enteredCard,
   giftAsk,
   notAGiftCard,
@@ -20,7 +21,10 @@ import { screenCard } from '../screening.ts';
 
 type GiftCard = Extract<EnteredCard, { kind: 'card' }>;
 
-/** The gift card a gift operation names, by any entry method; refused outside the gift ranges. */
+/**
+ * The gift card a gift operation names, by any entry method; refused outside the gift ranges,
+ * naming the card read.
+ */
 async function giftCardOf(
   ctx: EngineContext,
   request: OperationRequest,
@@ -29,18 +33,7 @@ async function giftCardOf(
   const entry = await resolveAccountEntry(ctx, caller.merchantId, params);
   const entered = enteredCard(request.giftRanges, params, entry);
   if (entered.kind === 'answer') return entered.answer;
-  return entered.gift === null ? notAGiftCard() : entered;
-}
-
-/**
- * A refusal of a card the service found to be the merchant's gift card (its amount or state, or
- * the screening before going online), naming the card as the answers that run on a card do
- * (docs/interface.md › Transaction response: account, cardtype).
- */
-function onGiftCard(answer: ServiceAnswer, gift: GiftCard): ServiceAnswer {
-  if (answer.kind !== 'response') return answer;
-  const named = { account: maskPan(gift.card.pan), cardtype: gift.cardtype };
-  return { ...answer, pairs: { ...answer.pairs, ...named } };
+  return entered.gift === null ? naming(notAGiftCard(), cardName(entered)) : entered;
 }
 
 /**
@@ -86,10 +79,11 @@ export const openCardHandler: OperationHandler = async (request, ctx) => {
   if (gift.kind !== 'card') return gift;
   const { params, caller } = request;
   const stock = await ctx.store.gift.find(caller.merchantId, ctx.vault.fingerprint(gift.card.pan));
+  const name = cardName(gift);
   const amount = loadAmount(request, stock?.denomination ?? null);
-  if (typeof amount !== 'number') return onGiftCard(amount, gift);
-  const screened = await screenCard(ctx, request, gift.card.pan, amount);
-  if (screened !== undefined) return onGiftCard(screened, gift);
+  if (typeof amount !== 'number') return naming(amount, name);
+  const screened = await screenCard(ctx, request, gift.card.pan, amount, name);
+  if (screened !== undefined) return screened;
   const operation = request.op === 'issue' ? 'issue' : 'activate';
   return runNewTransaction(request, ctx, {
     kind: kindOfOperation(operation),
@@ -114,12 +108,13 @@ export const cashoutHandler: OperationHandler = async (request, ctx) => {
   const { params, caller } = request;
   const fingerprint = ctx.vault.fingerprint(gift.card.pan);
   const account = await ctx.store.gift.find(caller.merchantId, fingerprint);
+  const name = cardName(gift);
   if (account?.status !== 'active')
-    return onGiftCard(invalidMove('cashout', 'the gift card is not active'), gift);
+    return naming(invalidMove('cashout', 'the gift card is not active'), name);
   if (account.balance === 0)
-    return onGiftCard(invalidMove('cashout', 'the gift card holds nothing to cash out'), gift);
-  const screened = await screenCard(ctx, request, gift.card.pan, undefined);
-  if (screened !== undefined) return onGiftCard(screened, gift);
+    return naming(invalidMove('cashout', 'the gift card holds nothing to cash out'), name);
+  const screened = await screenCard(ctx, request, gift.card.pan, undefined, name);
+  if (screened !== undefined) return screened;
   return runNewTransaction(request, ctx, {
     kind: kindOfOperation('cashout'),
     operation: 'cashout',

@@ -1,8 +1,10 @@
 import { Code, MsoftCode, formatAmount } from '../../../protocol/index.ts';
 import type { ProcessorDebit, ProcessorRequest } from '../../processor/index.ts';
 import { resolveAccountEntry } from '../account-entry.ts';
+import { naming } from '../account-name.ts';
 import { response } from '../answers.ts';
 import {
+  cardName,
   enteredCard,
   entryDisplay,
   giftAsk,
@@ -42,9 +44,10 @@ function inquiry(
  * balanceinq (docs/interface.md › balance inquiry; answers avs, cv, balance, token): sent online through the
  * send queue. A gift card's balance comes from its ledger, read inside a commit (PIN and CV rules
  * of the gift ledger apply; a card not active is declined); any other card's from the processor,
- * with pin and ksn a PIN debit inquiry. Nothing moves and no transaction is recorded: the answer
- * has no ttid; a chip read adds its rcpt_emv_* fields and the issuer's response data. The
- * message's stan, and a token asked for with tokenize=yes, are committed.
+ * with pin and ksn a PIN debit inquiry (a PIN refused names the card). Nothing moves and no
+ * transaction is recorded: the answer has no ttid; a chip read adds its rcpt_emv_* fields and the
+ * issuer's response data. The message's stan, and a token asked for with tokenize=yes, are
+ * committed.
  */
 export const balanceHandler: OperationHandler = async (request, ctx) => {
   const { params, caller } = request;
@@ -52,7 +55,7 @@ export const balanceHandler: OperationHandler = async (request, ctx) => {
   const entered = enteredCard(request.giftRanges, params, entry);
   if (entered.kind === 'answer') return entered.answer;
   const debit = entered.gift === null ? await debitPin(ctx, params, entered.card.pan) : undefined;
-  if (debit?.kind === 'answer') return debit.answer;
+  if (debit?.kind === 'answer') return naming(debit.answer, cardName(entered));
   const online = await sendOnline(ctx, request, inquiry(entered, debit?.debit, params));
   if (online.kind !== 'reply') {
     const { code, msoftCode, verbiage } = QUEUE_TIMEOUT_RESULT;

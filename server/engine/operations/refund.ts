@@ -2,7 +2,8 @@ import { MsoftCode, formatAmount, parseAmount, refundMoveOf } from '../../../pro
 import { resolveAccountEntry } from '../account-entry.ts';
 import { invalidMove } from '../answers.ts';
 import { runCheckPayment } from '../checks/check-payments.ts';
-import { enteredCard, giftAsk, notAGiftCard, planAccount } from '../card-account.ts';
+import { naming } from '../account-name.ts';
+import { cardName, enteredCard, giftAsk, notAGiftCard, planAccount } from '../card-account.ts';
 import type { EngineContext, OperationHandler, OperationRequest } from '../engine-context.ts';
 import { customOf, echoOf } from '../request-echo.ts';
 import { screenCard } from '../screening.ts';
@@ -91,9 +92,9 @@ export function refundOfPrior(
 /**
  * A refund, or a merchreturn, to an account entered in the request (keyed, track data, token…):
  * onto one of the merchant's gift cards it loads the card's balance; merchreturn takes gift cards
- * only, and is screened by the duplicate check. A refund's verification group (zip, street, cv)
- * goes online with it and is checked as a sale's is. On check data (abaroute) a refund is an ACH
- * credit to the bank account (checks/check-payments.ts).
+ * only, and is screened by the duplicate check; either refusal names the card. A refund's
+ * verification group (zip, street, cv) goes online with it and is checked as a sale's is. On check
+ * data (abaroute) a refund is an ACH credit to the bank account (checks/check-payments.ts).
  */
 export async function refundToAccount(
   request: OperationRequest,
@@ -107,9 +108,10 @@ export async function refundToAccount(
   const entry = await resolveAccountEntry(ctx, caller.merchantId, params);
   const entered = enteredCard(request.giftRanges, params, entry);
   if (entered.kind === 'answer') return entered.answer;
-  if (operation === 'merchreturn' && entered.gift === null) return notAGiftCard();
+  const name = cardName(entered);
+  if (operation === 'merchreturn' && entered.gift === null) return naming(notAGiftCard(), name);
   const amount = parseAmount(params.amount ?? '', 'amount');
-  const screened = await screenCard(ctx, request, entered.card.pan, amount);
+  const screened = await screenCard(ctx, request, entered.card.pan, amount, name);
   if (screened !== undefined) return screened;
   return runNewTransaction(request, ctx, {
     kind: 'refund',

@@ -3,7 +3,8 @@ import type { ProcessorVerification } from '../../processor/index.ts';
 import { resolveAccountEntry, type CardEntry } from '../account-entry.ts';
 import { runCheckPayment } from '../checks/check-payments.ts';
 import { invalidMove, notFound } from '../answers.ts';
-import { enteredCard, giftAsk, planAccount, unofferedFor } from '../card-account.ts';
+import { naming } from '../account-name.ts';
+import { cardName, enteredCard, giftAsk, planAccount, unofferedFor } from '../card-account.ts';
 import type { EngineContext, OperationHandler, OperationRequest } from '../engine-context.ts';
 import { customOf, echoOf, overlay } from '../request-echo.ts';
 import type { ServiceAnswer } from '../engine-context.ts';
@@ -98,8 +99,9 @@ async function accountSource(
  * open batch unless capture=no; an approved preauth, or a sale with capture=no, holds the amount
  * without entering a batch. On one of the merchant's gift cards the amount is taken from the
  * card's balance (nsf=yes: as much as it holds), and a PIN is the card's plain PIN, which the gift
- * ledger checks. The deny list and duplicate check screen the card first. On check data (abaroute)
- * a check payment (checks/check-payments.ts).
+ * ledger checks. The deny list and duplicate check screen the card first. A refusal once the card
+ * is read (its PIN, the screening) names it. On check data (abaroute) a check payment
+ * (checks/check-payments.ts).
  */
 export const saleHandler: OperationHandler = async (request, ctx) => {
   const { params } = request;
@@ -112,10 +114,11 @@ export const saleHandler: OperationHandler = async (request, ctx) => {
   const entered = enteredCard(request.giftRanges, params, { kind: 'card', card: source.card });
   if (entered.kind === 'answer') return entered.answer;
   const { pan } = entered.card;
+  const name = cardName(entered);
   const debit = entered.gift === null ? await debitPin(ctx, params, pan) : undefined;
-  if (debit?.kind === 'answer') return debit.answer;
+  if (debit?.kind === 'answer') return naming(debit.answer, name);
   const amount = parseAmount(params.amount ?? '', 'amount');
-  const screened = await screenCard(ctx, request, pan, amount);
+  const screened = await screenCard(ctx, request, pan, amount, name);
   if (screened !== undefined) return screened;
   const kind = request.op === 'preauth' ? 'preauth' : 'sale';
   const onDeclined = denyOnIssuerDecline(ctx, params, pan);

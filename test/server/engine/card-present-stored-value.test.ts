@@ -110,6 +110,8 @@ describe('gift cards read by the lane’s devices', () => {
       code: 'DENY',
       msoft_code: 'DATA_BADTRANS',
       verbiage: 'pin: encrypted PIN blocks on gift cards not offered by this server',
+      account: `XXXXXXXXXXXX${account.slice(-4)}`,
+      cardtype: 'GIFT',
     });
     expect((await gift.account(account))?.balance).toBe(1000);
   });

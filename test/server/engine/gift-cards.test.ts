@@ -94,6 +94,8 @@ describe('activate and issue', () => {
       code: 'DENY',
       msoft_code: 'DATA_INVALIDFIELD',
       verbiage: 'account: not a gift card of this merchant (outside its gift BIN ranges)',
+      account: 'XXXXXXXXXXXX1111',
+      cardtype: 'VISA',
     });
     expect(await fx.run('issue', { account: '6035710000000019', amount: '5.00' })).toEqual({
       code: 'DENY',
@@ -394,6 +396,8 @@ describe('PIN and security code', () => {
       code: 'DENY',
       msoft_code: 'DATA_BADTRANS',
       verbiage: 'pin: encrypted PIN blocks on gift cards not offered by this server',
+      account: `XXXXXXXXXXXX${account.slice(-4)}`,
+      cardtype: 'GIFT',
     });
   });
 });

@@ -92,7 +92,7 @@ describe('PIN debit (pin and ksn)', () => {
     expect((await debitSale(debit, 'pinless')).code).toBe('AUTH');
   });
 
-  it('refuses a block made for another card, an unknown key set, a block without ksn, and odd sizes', async () => {
+  it('refuses a block made for another card, an unknown key set, a block without ksn, and odd sizes, naming the card', async () => {
     const ksn = tdesKsn(5);
     const cases: [Record<string, string>, string, string | RegExp][] = [
       [
@@ -127,6 +127,8 @@ describe('PIN debit (pin and ksn)', () => {
         code: 'DENY',
         msoft_code: msoft,
         verbiage: typeof verbiage === 'string' ? verbiage : expect.stringMatching(verbiage),
+        account: 'XXXXXXXXXXXX5556',
+        cardtype: 'VISA',
       });
     }
   });

@@ -30,6 +30,8 @@ describe('card deny list', () => {
       msoft_code: 'MERCH_DENYLIST',
       verbiage: 'CARD ON DENY LIST',
       carddenylist_id: String(entry.id),
+      account: 'XXXXXXXXXXXX1111',
+      cardtype: 'VISA',
     });
     expect(fx.pace.seen).toHaveLength(0);
     expect((await fx.run('sale', keyedSale('10.00'))).code).toBe('AUTH');
@@ -89,6 +91,8 @@ describe('duplicate check', () => {
       code: 'DUPL',
       msoft_code: 'MERCH_DUPLICATE',
       verbiage: 'DUPLICATE TRANS: same card, amount and ordernum within 120 s',
+      account: 'XXXXXXXXXXXX1111',
+      cardtype: 'VISA',
     });
     fx.clock.advance(2);
     expect((await dupl()).code).toBe('AUTH');
