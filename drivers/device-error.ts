@@ -8,6 +8,7 @@ export type DeviceErrorCode =
   | 'FRAMING'
   | 'CHECKSUM'
   | 'NO_ACK'
+  | 'NOT_ANSWERING'
   | 'PROTOCOL'
   | 'DEVICE_STATUS'
   | 'CARD_READ'

@@ -3,10 +3,18 @@ import { DeviceError } from '../device-error.ts';
 import { FrameInbox } from '../transport/frame-inbox.ts';
 import type { Transport } from '../transport/transport.ts';
 import { NGA, type NgaReceived, NgaFrameParser, encodeNgaFrame } from './nga-frame.ts';
+import { SilenceWatch } from './silence-watch.ts';
 
 /** A link lost under a call: the link's own failure, never a reason to fence it. */
 const lostLink = (error: unknown): boolean =>
   error instanceof DeviceError && error.code === 'DISCONNECTED';
+
+/** How long a call may go without a byte from the reader, and the failure it ends with then. */
+export interface SilenceLimit {
+  /** Milliseconds without any byte from the reader. */
+  ms: number;
+  reason: DeviceError;
+}
 
 /**
  * The host's end of an NGA protocol 2 link (docs/devices.md, EMV reader): one command at a time,
@@ -20,6 +28,8 @@ const lostLink = (error: unknown): boolean =>
  * answer nothing of the old call can come.
  * A fence without an answer within `deadlineMs` leaves the link out of step: the next call fences
  * first and, failing, rejects DISCONNECTED (field reader) without sending its command.
+ * A call given a silence limit ends with the limit's failure, fenced, once the reader has sent no
+ * byte for that long.
  */
 export class NgaLink {
   readonly #transport: Transport;
@@ -29,12 +39,15 @@ export class NgaLink {
   /** True from sending an Activate until its answer comes (a cancel's answer may come first). */
   #activateMayRun = false;
   #outOfStep = false;
+  /** The silence limit of the call in progress, told of every byte the reader sends. */
+  #watch: SilenceWatch | undefined;
 
   /** `deadlineMs`: how long a fence may wait for its answers. */
   constructor(transport: Transport, deadlineMs: number) {
     this.#transport = transport;
     this.#deadlineMs = deadlineMs;
     transport.on('data', (chunk) => {
+      this.#watch?.heard();
       for (const frame of this.#parser.push(chunk)) this.#answers.push(frame);
     });
     transport.on('disconnect', (cause) => {
@@ -52,20 +65,33 @@ export class NgaLink {
     this.#outOfStep = false;
   }
 
-  /** Sends `command` and resolves with its answer; fences the link when the call ends without it. */
+  /**
+   * Sends `command` and resolves with its answer; fences the link when the call ends without it.
+   * With `silence`, a reader that sends no byte for `silence.ms` ends the call with its reason.
+   */
   async call(
     command: readonly [number, number],
     data: Buffer,
     signal: AbortSignal,
+    silence?: SilenceLimit,
   ): Promise<NgaReceived> {
     if (this.#outOfStep) await this.#fenceFirst(signal);
+    const watch = silence && new SilenceWatch(silence.ms, silence.reason);
+    this.#watch = watch;
     try {
-      return await this.#exchange(command, data, signal);
+      return await this.#exchange(
+        command,
+        data,
+        watch === undefined ? signal : AbortSignal.any([signal, watch.signal]),
+      );
     } catch (error) {
       // A lost link is fenced before the next call, when it is back.
       if (lostLink(error) || !this.#transport.isOpen) this.#outOfStep = true;
       else await this.#fence();
       throw error;
+    } finally {
+      watch?.stop();
+      this.#watch = undefined;
     }
   }
 

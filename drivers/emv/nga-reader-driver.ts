@@ -18,10 +18,26 @@ import { NgaLink } from './nga-link.ts';
 /** Deadline of ping, cancel, the host response and the fence in milliseconds; default 3000. */
 export const NGA_COMMAND_DEADLINE_MS = 3000;
 
+/**
+ * The timeout in seconds each Activate Transaction carries (its timeout byte, 1–255): the reader
+ * answers within it, with a card or with status 08; default 15 (docs/devices.md, EMV reader).
+ */
+export const NGA_ACTIVATION_TIMEOUT_S = 15;
+
+/**
+ * Milliseconds the reader may stay silent past an Activate's timeout (a chip read begun just
+ * before it still answering) before it is reported not answering; default 5000.
+ */
+export const NGA_ANSWER_MARGIN_MS = 5000;
+
 /** Options of the EMV reader driver. */
 export interface NgaReaderOptions {
   /** How long the fence after a call without its answer may take (NGA_COMMAND_DEADLINE_MS). */
   commandDeadlineMs?: number;
+  /** The timeout each Activate carries, seconds (NGA_ACTIVATION_TIMEOUT_S). */
+  activationTimeoutS?: number;
+  /** Silence allowed past an Activate's timeout, ms (NGA_ANSWER_MARGIN_MS). */
+  answerMarginMs?: number;
 }
 
 function failure(status: number, detail: number | undefined): DeviceError {
@@ -61,6 +77,15 @@ function failure(status: number, detail: number | undefined): DeviceError {
   });
 }
 
+/** The failure of a card wait the reader left without a byte past its timeout and the margin. */
+function notAnswering(timeoutS: number, marginMs: number): DeviceError {
+  return new DeviceError(
+    'NOT_ANSWERING',
+    `emv reader: not answering, nothing came within the ${timeoutS} s timeout of Activate Transaction and ${marginMs} ms more`,
+    { field: 'reader' },
+  );
+}
+
 /** Amount in minor units as EMV n12 BCD (tag 9F02). */
 function amountTlv(amountMinor: number | undefined): Buffer {
   if (
@@ -95,9 +120,13 @@ export class NgaReaderDriver implements CardReader {
   readonly #link: NgaLink;
   readonly #queue: DeviceQueue;
   readonly #activation = new CancellableCall();
+  readonly #activationTimeoutS: number;
+  readonly #answerMarginMs: number;
 
   constructor(transport: Transport, options: NgaReaderOptions = {}) {
     this.transport = transport;
+    this.#activationTimeoutS = options.activationTimeoutS ?? NGA_ACTIVATION_TIMEOUT_S;
+    this.#answerMarginMs = options.answerMarginMs ?? NGA_ANSWER_MARGIN_MS;
     this.#link = new NgaLink(transport, options.commandDeadlineMs ?? NGA_COMMAND_DEADLINE_MS);
     this.#queue = new DeviceQueue(`emv reader ${transport.name}`);
   }
@@ -119,18 +148,32 @@ export class NgaReaderDriver implements CardReader {
     });
   }
 
-  /** Activate Transaction (02-01): waits for a card to be inserted, tapped or swiped. */
+  /**
+   * Waits for a card to be inserted, tapped or swiped: Activate Transaction (02-01) carrying the
+   * activation timeout (or less, when the wait's deadline comes sooner), sent again each time the
+   * reader answers that no card came (08) until the wait's deadline. A reader that sends no byte
+   * for the timeout and the margin is not answering: the wait ends NOT_ANSWERING (field reader),
+   * fenced, so a late answer never reaches another call.
+   */
   readCard(options: CardReadOptions = {}): Promise<CardRead> {
     const deadlineMs = options.deadlineMs ?? READ_CARD_DEADLINE_MS;
+    const endsAt = Date.now() + deadlineMs;
     return this.#queue.run('readCard', options, deadlineMs, async (signal) => {
-      const request = Buffer.concat([
-        Buffer.of(Math.min(255, Math.ceil(deadlineMs / 1000))),
-        amountTlv(options.amountMinor),
-      ]);
+      const amount = amountTlv(options.amountMinor);
       return this.#activation.run(signal, async (activation) => {
-        const answer = await this.#link.call(NGA.activate, request, activation);
-        if (answer.code !== NGA_STATUS.ok) throw failure(answer.code, answer.data[0]);
-        return emvReadFromTlv(answer.data);
+        for (;;) {
+          activation.throwIfAborted();
+          const leftS = Math.ceil((endsAt - Date.now()) / 1000);
+          const timeoutS = Math.max(1, Math.min(this.#activationTimeoutS, leftS, 255));
+          const request = Buffer.concat([Buffer.of(timeoutS), amount]);
+          const answer = await this.#link.call(NGA.activate, request, activation, {
+            ms: timeoutS * 1000 + this.#answerMarginMs,
+            reason: notAnswering(timeoutS, this.#answerMarginMs),
+          });
+          if (answer.code === NGA_STATUS.timeout) continue;
+          if (answer.code !== NGA_STATUS.ok) throw failure(answer.code, answer.data[0]);
+          return emvReadFromTlv(answer.data);
+        }
       });
     });
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NGA_ACTIVATION_TIMEOUT_S, NGA_ANSWER_MARGIN_MS } from '../../drivers/index.ts';
 import { RECEIPT_CODE_PAGES } from '../receipt/index.ts';
 import { DeviceConfigError } from './device-config-error.ts';
 
@@ -71,6 +72,10 @@ const emvReader = z.strictObject({
   baudRate: baudRate.default(115_200),
   ...withKeySet,
   idleCheckMs: z.number().int().min(0).max(600_000).default(EMV_IDLE_CHECK_MS),
+  /** The timeout each Activate Transaction carries, seconds (docs/lane-devices.md). */
+  activationTimeoutS: z.number().int().min(1).max(255).default(NGA_ACTIVATION_TIMEOUT_S),
+  /** Silence allowed past it before the reader is reported not answering, ms. */
+  answerMarginMs: z.number().int().min(500).max(60_000).default(NGA_ANSWER_MARGIN_MS),
 });
 
 const pinPad = z.strictObject({

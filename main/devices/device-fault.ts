@@ -16,6 +16,11 @@ export function needsPerson(error: unknown): boolean {
   return error instanceof DeviceError && NEEDS_A_PERSON.has(error.code);
 }
 
+/** True for a reader that stopped answering during a call (NOT_ANSWERING, docs/devices.md › EMV reader). */
+export function notAnswering(error: unknown): boolean {
+  return error instanceof DeviceError && error.code === 'NOT_ANSWERING';
+}
+
 /**
  * A failure as the status shows it; an error that is not a DeviceError (e.g. serialport's own on
  * a hang-up) takes `otherwise`: DISCONNECTED for a lost link, PROTOCOL for a call.

@@ -8,6 +8,7 @@ import {
   IdtechReaderDriver,
   MagtekReaderDriver,
   NgaReaderDriver,
+  type NgaReaderOptions,
   PinPadDriver,
   ReceiptPrinterDriver,
   WedgeReaderDriver,
@@ -47,6 +48,12 @@ function readerDriver(
   return new WedgeReaderDriver(link);
 }
 
+/** The EMV reader's card wait timings from its configuration (docs/lane-devices.md). */
+function emvTimings(config: DeviceConfigOf<'emv'> | undefined): NgaReaderOptions {
+  if (config === undefined) return {};
+  return { activationTimeoutS: config.activationTimeoutS, answerMarginMs: config.answerMarginMs };
+}
+
 /** Makes the supervised device of every role `config` names; none is started yet. */
 export function makeDeviceSet(config: DevicesConfig, listeners: DeviceSetListeners): DeviceSet {
   const devices = new Map<DeviceRole, ManagedDevice<OpenableDriver>>();
@@ -77,7 +84,7 @@ export function makeDeviceSet(config: DevicesConfig, listeners: DeviceSetListene
     (link) => readerDriver(config.reader?.kind, link),
     undefined,
   );
-  const emv = make('emv', (link) => new NgaReaderDriver(link), {
+  const emv = make('emv', (link) => new NgaReaderDriver(link, emvTimings(config.emv)), {
     idleMs: config.emv?.idleCheckMs ?? 0,
   });
   if (reader !== undefined) readers.set('reader', reader);

@@ -7,7 +7,7 @@ import {
 } from '../../drivers/index.ts';
 import { DeviceChecks } from './device-checks.ts';
 import type { DeviceConfig, DeviceRole } from './device-config.ts';
-import { faultOf, isPermissionDenied, needsPerson } from './device-fault.ts';
+import { faultOf, isPermissionDenied, needsPerson, notAnswering } from './device-fault.ts';
 import { locatorFor, waitForLink } from './device-link.ts';
 import {
   type DeviceFault,
@@ -19,7 +19,8 @@ import {
 
 /**
  * The fault of a link out of step: a call refused DISCONNECTED while the port stayed open (the
- * EMV reader's fence got no answer, docs/devices.md). Any call that succeeds on the link clears it.
+ * EMV reader's fence got no answer, docs/devices.md), or a reader that stopped answering during a
+ * call (NOT_ANSWERING). Any call that succeeds on the link clears it; until then it is checked.
  */
 const OUT_OF_STEP = 'link out of step';
 
@@ -198,10 +199,8 @@ export class ManagedDevice<D extends OpenableDriver> {
     if (error instanceof DeviceError && error.code === 'TIMEOUT' && waitsForPerson) return;
     const lastError = faultOf(error, 'PROTOCOL');
     if (needsPerson(error)) this.#faultedBy = proves;
-    else if (this.isOutOfStep(error)) {
-      this.#faultedBy = OUT_OF_STEP;
-      this.#checks.linkOutOfStep();
-    }
+    else if (this.isOutOfStep(error) || notAnswering(error)) this.#faultedBy = OUT_OF_STEP;
+    if (this.#faultedBy === OUT_OF_STEP) this.#checks.linkOutOfStep();
     this.#set({ lastError, state: this.#linkState() });
   }
 

@@ -1,6 +1,7 @@
 // The simulators behind training mode, each speaking its device's bytes over a real link: the
 // readers and the PIN pad on socat pty pairs, the printer on a TCP port (docs/devices.md).
 import { join } from 'node:path';
+import { NGA_ACTIVATION_TIMEOUT_S, NGA_ANSWER_MARGIN_MS } from '../../drivers/index.ts';
 import {
   FaultPlan,
   IdtechReaderSimulator,
@@ -103,6 +104,8 @@ export function trainingDevicesConfig(
       baudRate: 115_200,
       keySet,
       idleCheckMs: EMV_IDLE_CHECK_MS,
+      activationTimeoutS: NGA_ACTIVATION_TIMEOUT_S,
+      answerMarginMs: NGA_ANSWER_MARGIN_MS,
     },
     pinpad: { kind: 'pinpad', path: join(dir, 'pinpad'), baudRate: 9600, keySet },
     printer: {

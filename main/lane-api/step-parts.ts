@@ -9,6 +9,7 @@ import { CardSummary, LaneId, MinorUnitsOrZero, Operation, Tender } from './valu
  */
 export const ProblemCode = z.enum([
   'reader_disconnected',
+  'reader_not_answering',
   'reader_timeout',
   'card_unreadable',
   'insert_chip',

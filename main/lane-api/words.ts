@@ -41,6 +41,8 @@ export const DECLINE_WORDS: Readonly<Record<DeclineReason, string>> = {
 /** Problems in cashier words. */
 export const PROBLEM_WORDS: Readonly<Record<ProblemCode, string>> = {
   reader_disconnected: 'The card reader is disconnected. Check its cable.',
+  reader_not_answering:
+    'The card reader stopped answering. Take the card another way, or unplug the reader and plug it back in.',
   reader_timeout: 'No card was presented in time.',
   card_unreadable: 'The card could not be read. Try again.',
   insert_chip: 'This card has a chip. Ask the customer to insert the chip.',

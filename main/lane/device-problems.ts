@@ -19,6 +19,8 @@ export function readerProblem(error: unknown): ProblemCode | 'retry_read' {
     case 'DISCONNECTED':
     case 'NOT_OPEN':
       return 'reader_disconnected';
+    case 'NOT_ANSWERING':
+      return 'reader_not_answering';
     case 'KEY_EXHAUSTED':
       return 'reader_keys_exhausted';
     case 'NOT_FOUND':

@@ -9,7 +9,7 @@ import { rawDeviceBenches } from './helpers/raw-device-bench.ts';
 
 /**
  * A reader on the device end that answers pings and cancels; its first Activate answer declares
- * 300 bytes of data and stops after 120 bytes; later Activates answer "no card in time" (08).
+ * 300 bytes of data and stops after 120 bytes; later Activates answer "card read failed" (0A 01).
  */
 function readerThatStopsMidFrame(device: SerialTransport): void {
   const parser = new NgaFrameParser('command');
@@ -24,7 +24,9 @@ function readerThatStopsMidFrame(device: SerialTransport): void {
       activates += 1;
       const whole = answer(NGA.activate[0], NGA_STATUS.ok, Buffer.alloc(300, 0x41));
       void device.write(
-        activates === 1 ? whole.subarray(0, 120) : answer(NGA.activate[0], NGA_STATUS.timeout),
+        activates === 1
+          ? whole.subarray(0, 120)
+          : answer(NGA.activate[0], NGA_STATUS.failed, Buffer.of(0x01)),
       );
     }
   });
@@ -42,7 +44,7 @@ describe('EMV reader that stops mid-frame, over a real pty (socat)', () => {
     await driver.settled();
     await expect(driver.ping({ deadlineMs: 3000 })).resolves.toBeUndefined();
     await expect(driver.readCard({ deadlineMs: 3000, amountMinor: 500 })).rejects.toMatchObject({
-      code: 'TIMEOUT',
+      code: 'CARD_READ',
       field: 'card',
     });
   }, 15_000);

@@ -369,6 +369,8 @@ export const es: Record<MessageKey, string> = {
   'customer.see_cashier': 'Consulte al cajero, por favor',
 
   'problem.reader_disconnected': 'El lector de tarjetas está desconectado. Revise el cable.',
+  'problem.reader_not_answering':
+    'El lector de tarjetas dejó de responder. Tome la tarjeta de otra forma, o desconecte el lector y vuelva a conectarlo.',
   'problem.reader_timeout': 'No se presentó ninguna tarjeta a tiempo.',
   'problem.card_unreadable': 'No se pudo leer la tarjeta. Inténtelo de nuevo.',
   'problem.insert_chip': 'Esta tarjeta tiene chip. Pida al cliente que inserte el chip.',

@@ -34,7 +34,14 @@ describe('parseDevicesConfig', () => {
         baudRate: 9600,
         keySet: 'FFFF987654',
       },
-      emv: { kind: 'nga', path: '/dev/ttyUSB1', baudRate: 115_200, idleCheckMs: 15_000 },
+      emv: {
+        kind: 'nga',
+        path: '/dev/ttyUSB1',
+        baudRate: 115_200,
+        idleCheckMs: 15_000,
+        activationTimeoutS: 15,
+        answerMarginMs: 5000,
+      },
       pinpad: {
         kind: 'pinpad',
         usb: { vendorId: 0x11ca, productId: 0x0219, serialNumber: 'PP123' },
@@ -110,6 +117,12 @@ describe('parseDevicesConfig', () => {
       'devices.printer.colour',
       'is not a device setting',
     ],
+    [
+      { emv: { kind: 'nga', path: '/dev/x', activationTimeoutS: 256 } },
+      'devices.emv.activationTimeoutS',
+      '',
+    ],
+    [{ emv: { kind: 'nga', path: '/dev/x', answerMarginMs: 0 } }, 'devices.emv.answerMarginMs', ''],
     [{ scanner: {} }, 'devices.scanner', 'is not a device setting'],
   ])('refuses %j naming %s', (input, field, rule) => {
     const error = refusal(input);

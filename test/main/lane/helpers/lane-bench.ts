@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  type DevicesConfig,
   startTrainingDevices,
   type TrainingDevices,
   type TrainingDevicesOptions,
@@ -36,6 +37,8 @@ export interface LaneBenchOptions {
   /** A running service to use (kept running on stop); default a fresh one. */
   readonly service?: ServiceProcess;
   readonly devices?: TrainingDevicesOptions;
+  /** Changes the simulators' device configuration before the lane starts on it. */
+  readonly editDevices?: (config: DevicesConfig) => DevicesConfig;
   readonly settings?: Partial<EditableSettings>;
   /** The client's answer deadline, ms (short ones make unknown outcomes). */
   readonly answerMs?: number;
@@ -74,7 +77,7 @@ export async function startLaneBench(options: LaneBenchOptions = {}): Promise<La
       ...(options.lateAnswerMs === undefined ? {} : { lateAnswerMs: options.lateAnswerMs }),
     },
     journalPath: join(dir, 'journal.db'),
-    devices: devices.config,
+    devices: options.editDevices?.(devices.config) ?? devices.config,
     source: 'test',
     openDay: options.openDay ?? true,
     simulators: devices,
