@@ -1,0 +1,51 @@
+// Training's panels as a trainee meets them in Debian's Chromium (docs/app.md, Training mode): a
+// card key pressed on a page that does not know the test cards yet presents a card that fits the
+// step (a gift card at the gift counter).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startChromium, type Browser } from './helpers/chromium.ts';
+import { LANE_DISPLAYS } from './helpers/layout-checks.ts';
+import { Cashier } from './helpers/cashier.ts';
+import { startLaneUnderTest, type LaneUnderTest } from './helpers/lane-under-test.ts';
+
+let lut: LaneUnderTest;
+let browser: Browser;
+
+beforeAll(async () => {
+  lut = await startLaneUnderTest();
+  browser = await startChromium({ viewport: LANE_DISPLAYS[0] });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await lut?.stop();
+});
+
+describe("training's panels, as the trainee sees them", () => {
+  it('F4 pressed at the gift counter before the page knows the test cards swipes a gift card', async () => {
+    const first = new Cashier(await browser.context.newPage());
+    await first.open(lut.url);
+    await first.keys('F2');
+    await first.screen('Gift counter');
+    await first.keys('F5');
+    await first.screen('Waiting for the card');
+    // A page opened on that step: its ask for the test cards is held until F4 is pressed.
+    const page = await browser.context.newPage();
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/command', async (route) => {
+      if ((route.request().postDataJSON() as { type?: string }).type === 'training.cards')
+        await held;
+      await route.continue();
+    });
+    const at = new Cashier(page);
+    await page.goto(lut.url);
+    await at.screen('Waiting for the card');
+    await at.linkUp();
+    await at.keys('F4');
+    release();
+    await at.screen('Result: Approved');
+    expect(await at.textOf('main')).toMatch(/Card\s*GIFT X+0014/);
+    await at.keys('Enter');
+    await at.screen('New sale');
+  });
+});
