@@ -1,6 +1,7 @@
 // Training's panels as a trainee meets them in Debian's Chromium (docs/app.md, Training mode): a
 // card key pressed on a page that does not know the test cards yet presents a card that fits the
-// step (a gift card at the gift counter).
+// step (a gift card at the gift counter), and the cardholder's PIN choice stays pressed on the next
+// card step and after a reload, as the PIN pad keeps acting on it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChromium, type Browser } from './helpers/chromium.ts';
 import { LANE_DISPLAYS } from './helpers/layout-checks.ts';
@@ -47,5 +48,39 @@ describe("training's panels, as the trainee sees them", () => {
     expect(await at.textOf('main')).toMatch(/Card\s*GIFT X+0014/);
     await at.keys('Enter');
     await at.screen('New sale');
+  });
+
+  it('Wrong PIN stays pressed on the next card step and after a reload, and the pad types it', async () => {
+    const at = new Cashier(await browser.context.newPage());
+    await at.open(lut.url);
+    const pressed = () =>
+      at.page
+        .getByRole('group', { name: 'PIN on the pad' })
+        .getByRole('button', { pressed: true })
+        .textContent();
+    await at.sale('1500', 'F6');
+    await at.keys('Shift+F6');
+    await expect.poll(pressed).toContain('Wrong PIN');
+    await at.keys('Escape');
+    await at.screen('Cancelled');
+    await at.keys('Enter');
+    await at.screen('New sale');
+    await at.sale('1600', 'F6');
+    await expect.poll(pressed).toContain('Wrong PIN');
+    await at.page.reload();
+    await at.screen('Waiting for the card');
+    await at.linkUp();
+    await expect.poll(pressed).toContain('Wrong PIN');
+    await at.present('visa-debit', 'F2');
+    await at.screen('Result: Declined');
+    expect(await at.textOf('main')).toContain('Wrong PIN');
+    await at.keys('Escape');
+    await at.screen('Cancelled');
+    await at.keys('Enter');
+    await at.screen('New sale');
+    await at.sale('1700', 'F6');
+    await at.keys('Shift+F5');
+    await expect.poll(pressed).toContain('Right PIN');
+    await at.keys('Escape');
   });
 });
