@@ -98,6 +98,8 @@ export const LaneStatus = z.strictObject({
   offline: OfflineStatus.optional(),
   /** True while training's "network down" control holds the lane's requests back. */
   networkDown: z.literal(true).optional(),
+  /** What training's simulated cardholder does at the PIN pad when not the right PIN: a wrong PIN or Cancel. */
+  cardholderPin: z.enum(['wrong', 'cancel']).optional(),
 });
 /** The lane's status. */
 export type LaneStatus = z.infer<typeof LaneStatus>;

@@ -42,6 +42,8 @@ export class LaneEngine implements LaneApi {
   /** Set by stop(): commands are refused and no recovery pass starts. */
   #stopping = false;
   #server: ServerStatus;
+  /** What training's simulated cardholder does at the PIN pad, as training.pin last set it. */
+  #cardholderPin: Extract<LaneCommand, { type: 'training.pin' }>['mode'] = 'typed';
   readonly #sweeps = new BackgroundSweep(
     () => this.#sweepOnce(),
     () =>
@@ -158,7 +160,13 @@ export class LaneEngine implements LaneApi {
         },
       );
     const trained = await answerTraining(command, this.#options.simulators);
-    if (trained !== undefined) return trained;
+    if (trained !== undefined) {
+      if (command.type === 'training.pin' && trained.ok) {
+        this.#cardholderPin = command.mode;
+        this.#publishStatus();
+      }
+      return trained;
+    }
     if (command.type === 'interrupted.acknowledge')
       return acknowledgeReply(this.#parts.interrupted, command.entryId, () =>
         this.#publishInterrupted(),
@@ -206,6 +214,7 @@ export class LaneEngine implements LaneApi {
       offline: () =>
         offlineStatus(this.#options.journal, this.#options.training, this.#parts.context.offline),
       networkDown: () => this.#parts.payments.gate.networkDown,
+      cardholderPin: () => this.#cardholderPin,
     });
   }
 

@@ -28,12 +28,23 @@ export function receiptLanguage(settings: EditableSettings, copy: ReceiptCopy): 
 export type { MerchantHeader } from '../receipt/index.ts';
 
 /**
+ * The service's timestamp text (docs/interface.md › Transaction response: a numeric UTC offset)
+ * of `ms` milliseconds since the epoch, e.g. "2026-11-30 01:01:07 +0000".
+ */
+function serviceTimestamp(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} +0000`;
+}
+
+/**
  * The answer an entry without one is printed from (an offline approval, a sale the service never
- * had): its masked card (brand, account to the last four) and order id (docs/lane.md › Offline).
+ * had): the time the lane took it, its masked card (brand, account to the last four) and order id
+ * (docs/lane.md › Offline).
  */
 function answerOfEntry(entry: JournalEntry): Record<string, string> {
-  if (entry.card === undefined) return {};
+  const timestamp = serviceTimestamp(entry.createdAt);
+  if (entry.card === undefined) return { timestamp };
   return {
+    timestamp,
     account: entry.card.maskedAccount,
     ...(entry.card.brand === undefined ? {} : { cardtype: entry.card.brand }),
     ...(entry.orderId === undefined ? {} : { order_id: entry.orderId }),

@@ -53,11 +53,14 @@ export interface StatusSources {
   offline(): OfflineStatus | undefined;
   /** True while training's network down control holds the lane's requests back. */
   networkDown(): boolean;
+  /** What training's simulated cardholder does at the PIN pad (training.pin; typed by default). */
+  cardholderPin(): 'typed' | 'wrong' | 'cancel';
 }
 
 /** The whole status bar, built fresh from its sources. */
 export function laneStatus(sources: StatusSources): LaneStatus {
   const offline = sources.offline();
+  const pin = sources.cardholderPin();
   return {
     training: sources.training,
     server: sources.server(),
@@ -67,5 +70,6 @@ export function laneStatus(sources: StatusSources): LaneStatus {
     dayOpen: sources.dayOpen(),
     ...(offline === undefined ? {} : { offline }),
     ...(sources.networkDown() ? { networkDown: true as const } : {}),
+    ...(pin === 'typed' ? {} : { cardholderPin: pin }),
   };
 }

@@ -411,13 +411,11 @@ describe('lane UI screens', () => {
       state: 'connected' as const,
       since: 1,
     });
-    lane.publish({
-      type: 'status',
-      status: {
-        ...IDLE_SNAPSHOT.status,
-        devices: (['reader', 'emv', 'pinpad', 'printer'] as const).map(device),
-      },
-    });
+    const status = {
+      ...IDLE_SNAPSHOT.status,
+      devices: (['reader', 'emv', 'pinpad', 'printer'] as const).map(device),
+    };
+    lane.publish({ type: 'status', status });
     const card = WORKFLOW_SCREENS.find((screen) => screen.name === 'card');
     lane.publish({ type: 'workflow', workflow: card?.view ?? null });
     await expectScreen('Waiting for the card', 'card-training-controls');
@@ -426,6 +424,8 @@ describe('lane UI screens', () => {
     expect(await wrong.getAttribute('aria-keyshortcuts')).toBe(LANE_KEYS.training.pinWrong);
     await page.keyboard.press('Shift+F6');
     await expect.poll(() => lane.received.at(-1)).toEqual({ type: 'training.pin', mode: 'wrong' });
+    expect(await wrong.getAttribute('aria-pressed')).toBe('false'); // pressed as the lane says it
+    lane.publish({ type: 'status', status: { ...status, cardholderPin: 'wrong' } });
     await expect.poll(() => wrong.getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.press('Shift+F7');
     await expect.poll(() => lane.received.at(-1)).toEqual({ type: 'training.pin', mode: 'cancel' });

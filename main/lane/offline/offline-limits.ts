@@ -1,4 +1,4 @@
-import type { EntryMethod, Tender } from '../../lane-api/index.ts';
+import { formatMinor, type EntryMethod, type Tender } from '../../lane-api/index.ts';
 import type { OfflineConfig } from './offline-config.ts';
 
 /** Why the lane refuses an offline approval; a limit may be passed with a manager's override. */
@@ -37,7 +37,7 @@ export interface OfflineAsk {
   readonly entryMethod: EntryMethod;
 }
 
-/** A refusal: its reason, the rule in words, and whether a manager may pass it. */
+/** A refusal: its reason, the rule in words (money as a screen writes it), whether a manager may pass it. */
 export interface OfflineRefusal {
   readonly reason: OfflineRefusalReason;
   readonly rule: string;
@@ -64,7 +64,7 @@ function saleRefusal(
   const floor = (ask.brand === undefined ? undefined : limits[ask.brand]) ?? limits['default'];
   if (floor === undefined) return ['no_floor_limit', 'this card brand has no offline floor limit'];
   if (ask.amountMinor > floor)
-    return ['over_floor_limit', `over the offline floor limit of ${floor}`];
+    return ['over_floor_limit', `over the offline floor limit of ${formatMinor(floor)}`];
   return undefined;
 }
 
@@ -76,7 +76,10 @@ function queueRefusal(
   now: number,
 ): [OfflineRefusalReason, string] | undefined {
   if (queue.valueMinor + ask.amountMinor > (config.totalValueMinor ?? 0)) {
-    return ['over_total_value', `over the offline total of ${config.totalValueMinor ?? 0}`];
+    return [
+      'over_total_value',
+      `over the offline total of ${formatMinor(config.totalValueMinor ?? 0)}`,
+    ];
   }
   if (queue.count + 1 > (config.totalCount ?? 0)) {
     return ['over_total_count', `${queue.count} offline transactions already wait`];

@@ -166,9 +166,12 @@ export class SaleWorkflow extends CardWorkflow<SaleState> {
       },
       goOffline,
     );
-    return card.chip === true && !offline
-      ? completeChip(this.ctx, this.id, entry, this.issuerData)
-      : entry;
+    if (card.chip !== true || offline) return entry;
+    const completed = await completeChip(this.ctx, this.id, entry, this.issuerData);
+    // The card has had its say: an approval in full completes the workflow as a swipe's does, so
+    // a stop or a crash at its result leaves it standing (docs/lane.md › Recovery).
+    if (completed.state === 'approved') this.ctx.journal.endWorkflow(this.id, 'complete');
+    return completed;
   }
 
   /**

@@ -15,6 +15,8 @@ export class TrainingCustomer {
   cards = $state<TestCardSummary[] | null>(null);
   /** The id of the card in the customer's hand ('' before the cards are known). */
   cardId = $state('');
+  /** The tender the card step asks for, kept so the cards' answer hands over one that fits it. */
+  #tender: TestCardSummary['funding'] | undefined;
   #asked = false;
   readonly #send: SendTraining;
 
@@ -37,15 +39,19 @@ export class TrainingCustomer {
         return;
       }
       this.cards = reply.data.cards;
-      if (this.card === undefined) this.cardId = this.cards[0]?.id ?? '';
+      if (this.card !== undefined) return;
+      const fitting = this.cards.find((card) => card.funding === this.#tender);
+      this.cardId = (fitting ?? this.cards[0])?.id ?? '';
     });
   }
 
   /**
    * Makes sure the card in hand fits `tender` (a gift card for a gift operation, a debit card
-   * for debit): keeps it when it does, else takes the first card that does.
+   * for debit): keeps it when it does, else takes the first card that does; before the cards are
+   * known, the card first handed over will.
    */
   fit(tender: TestCardSummary['funding']): void {
+    this.#tender = tender;
     if (this.cards === null || this.card?.funding === tender) return;
     const fitting = this.cards.find((card) => card.funding === tender);
     if (fitting !== undefined) this.cardId = fitting.id;

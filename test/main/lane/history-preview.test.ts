@@ -1,6 +1,8 @@
 // Every History line with a definite outcome previews its receipt (docs/app.md, History: the
-// Receipt key), with the headline its row says: an approval the lane made offline (OFFLINE), and
+// Receipt key), with the headline its row says: an approval the lane made offline (OFFLINE, dated
+// when the lane took it), and
 // a sale the service never had (NOT CHARGED), neither of which holds a service answer.
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startServiceProcess,
@@ -67,6 +69,8 @@ describe('the receipt preview of a History line without a service answer', () =>
     expect(text).toContain('OFFLINE');
     expect(text).toContain(entry.card?.lastFour);
     expect(text).toContain('15.00');
+    // The time the lane took it, on the store's clock (the machine's zone here).
+    expect(text).toContain(DateTime.fromMillis(entry.createdAt).toFormat('yyyy-MM-dd HH:mm:ss'));
   });
 
   it('a sale above the floor limit, declined by the lane, previews DECLINED and why', async () => {

@@ -172,6 +172,34 @@ describe('recovery after the lane process is killed', () => {
     await second.run.exited;
   }, 90_000);
 
+  it('a chip sale killed at its approved result, the card having completed it, stands at restart', async () => {
+    const first = await startLaneProcess();
+    await first.driver.send({ type: 'sale.start', amountMinor: 1234, tender: 'credit' });
+    await first.driver.step('card');
+    await devices.present('visa', 'insert');
+    const approved = await first.driver.result();
+    expect(approved.step.result.outcome).toBe('approved');
+    const entryId = approved.step.result.entryId ?? '';
+    first.client.close();
+    first.run.child.kill('SIGKILL');
+    await first.run.exited;
+
+    const second = await startLaneProcess();
+    try {
+      const { snapshot } = await second.driver.next(
+        (event): event is Extract<LaneEvent, { type: 'snapshot' }> => event.type === 'snapshot',
+        'snapshot',
+      );
+      expect(snapshot.interrupted.map((entry) => entry.entryId)).not.toContain(entryId);
+      const line = (await entries(second.driver)).find((candidate) => candidate.id === entryId);
+      expect(line).toMatchObject({ outcome: 'approved', marks: [] });
+    } finally {
+      second.client.close();
+      second.run.child.kill('SIGTERM');
+      await second.run.exited;
+    }
+  });
+
   it('a split-tender sale killed after its partial approval is reversed at restart', async () => {
     const first = await startLaneProcess();
     await first.driver.send({ type: 'sale.start', amountMinor: 675, tender: 'credit' });

@@ -74,6 +74,13 @@ describe('offline limits', () => {
     expect(offlineRefusal(CONFIG, ask, queue, NOW)).toMatchObject({ reason, overridable: false });
   });
 
+  it('names a limit in money as the screens write it, never in minor units', () => {
+    const floor = offlineRefusal(CONFIG, { ...VISA_CHIP, amountMinor: 10001 }, EMPTY, NOW);
+    expect(floor?.rule).toBe('over the offline floor limit of 100.00');
+    const total = offlineRefusal(CONFIG, VISA_CHIP, { count: 1, valueMinor: 12001 }, NOW);
+    expect(total?.rule).toBe('over the offline total of 200.00');
+  });
+
   it('refuses every sale on a lane that does not allow offline', () => {
     const off = OfflineConfig.parse({});
     expect(offlineRefusal(off, VISA_CHIP, EMPTY, NOW)?.reason).toBe('offline_not_allowed');

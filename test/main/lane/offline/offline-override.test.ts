@@ -75,7 +75,9 @@ describe("a manager's override of an offline limit (lane.yaml offline.managers)"
     expect(lane.journal.offline.totals(true).count).toBe(waiting);
     expect(lane.journal.entriesOf(workflowId)[0]).toMatchObject({
       state: 'declined',
-      verbiage: expect.stringMatching(/over the offline floor limit of 5000; no manager passed it/),
+      verbiage: expect.stringMatching(
+        /over the offline floor limit of 50\.00; no manager passed it/,
+      ),
     });
     await driver.send({ type: 'workflow.cancel', workflowId });
     await driver.step('cancelled');

@@ -118,7 +118,7 @@ describe('a sale while the payment service cannot be reached', () => {
       by: 'lane',
     });
     expect(result.result.outcome === 'declined' && result.result.verbiage).toContain(
-      'over the offline floor limit of 5000',
+      'over the offline floor limit of 50.00',
     );
     expect(bench.lane.journal.offline.totals(true)).toMatchObject({ count: 2, valueMinor: 3500 });
   });
