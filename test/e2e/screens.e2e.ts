@@ -460,11 +460,16 @@ describe('lane UI screens', () => {
     await expect
       .poll(() => lane.received.slice(sent))
       .toEqual([{ type: 'training.fault', device: 'emv', fault: 'chip-unreadable' }]);
+    const paperOut = controls.getByRole('button', { name: 'Paper out' });
+    const paperBack = controls.getByRole('button', { name: 'Paper back' });
+    expect(await paperOut.getAttribute('aria-pressed')).toBe('false');
     await page.keyboard.press('Shift+F9');
     await expect
       .poll(() => lane.received.at(-1))
       .toEqual({ type: 'training.printer', condition: 'paper-out' });
-    await controls.getByRole('button', { name: 'Paper back' }).click();
+    lane.publish({ type: 'status', status: { ...status, paper: 'out' } });
+    await expect.poll(() => paperOut.getAttribute('aria-pressed')).toBe('true');
+    await paperBack.click();
     await expect
       .poll(() => lane.received.at(-1))
       .toEqual({ type: 'training.printer', condition: 'ok' });
