@@ -65,6 +65,7 @@ export const PROBLEM_WORDS: Readonly<Record<ProblemCode, string>> = {
 export const CASHIER_WORDS: Readonly<Record<CashierPrompt, string>> = {
   choose_tender: 'Choose how the customer pays.',
   ask_for_card: 'Ask the customer to insert, tap or swipe the card.',
+  ask_for_swipe: 'Ask the customer to swipe the card.',
   key_card: 'The card is being keyed on the PIN pad.',
   key_card_expiry_optional:
     'Key the card number on the PIN pad. No expiry on the card? Press Enter on the pad to skip it.',
@@ -103,6 +104,7 @@ export const CASHIER_WORDS: Readonly<Record<CashierPrompt, string>> = {
 /** Customer prompts. */
 export const CUSTOMER_WORDS: Readonly<Record<CustomerPrompt, string>> = {
   present_card: 'Insert, tap or swipe your card',
+  swipe_card: 'Swipe your card',
   enter_pin: 'Enter your PIN',
   key_card_on_pad: 'Key your card number',
   please_wait: 'Please wait',

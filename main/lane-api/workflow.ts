@@ -9,6 +9,7 @@ import { WorkflowStep } from './workflow-step.ts';
 export const CashierPrompt = z.enum([
   'choose_tender',
   'ask_for_card',
+  'ask_for_swipe',
   'key_card',
   'key_card_expiry_optional',
   'customer_entering_pin',
@@ -43,6 +44,7 @@ export type CashierPrompt = z.infer<typeof CashierPrompt>;
 /** What the customer sees (on the customer display and the PIN pad). */
 export const CustomerPrompt = z.enum([
   'present_card',
+  'swipe_card',
   'enter_pin',
   'key_card_on_pad',
   'please_wait',

@@ -39,13 +39,14 @@ export abstract class CardWorkflow<S extends string> extends ServiceWorkflow<
 
   /**
    * The ways in the card step offers: the readers that can read now (the EMV reader only while it
-   * is connected), and keyed entry on the PIN pad when the lane's rule allows it for payment cards;
-   * a gift card may always be keyed (the counter keys them).
+   * is connected; its chip never for a gift card, which is read by its stripe), and keyed entry on
+   * the PIN pad when the lane's rule allows it for payment cards; a gift card may always be keyed
+   * (the counter keys them).
    */
   protected accepts(tender: Tender): EntryMethod[] {
     const methods: EntryMethod[] = [];
     const chip = this.#emvReady();
-    if (chip) methods.push('insert', 'tap');
+    if (chip && tender !== 'gift') methods.push('insert', 'tap');
     if (this.ctx.devices.has('reader') || chip) methods.push('swipe');
     const keyable = tender === 'gift' || this.ctx.settings().manualEntry !== 'disabled';
     if (keyable && this.ctx.devices.has('pinpad')) methods.push('keyed_pad');

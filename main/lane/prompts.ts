@@ -61,7 +61,10 @@ export function promptsFor(step: WorkflowStep, kind: WorkflowKind, cancelAsked =
     case 'tender':
       return { cashier: 'choose_tender', customer: null };
     case 'card':
-      return { cashier: 'ask_for_card', customer: 'present_card' };
+      // A chip reader offered (insert, tap) or a swipe alone, as a gift card is read.
+      return step.accepts.includes('insert') || !step.accepts.includes('swipe')
+        ? { cashier: 'ask_for_card', customer: 'present_card' }
+        : { cashier: 'ask_for_swipe', customer: 'swipe_card' };
     case 'keyed_entry':
       return {
         cashier: step.expiryOptional ? 'key_card_expiry_optional' : 'key_card',

@@ -324,6 +324,7 @@ export const es: Record<MessageKey, string> = {
 
   'cashier.choose_tender': 'Elija cómo paga el cliente.',
   'cashier.ask_for_card': 'Pida al cliente que inserte, acerque o deslice la tarjeta.',
+  'cashier.ask_for_swipe': 'Pida al cliente que deslice la tarjeta.',
   'cashier.key_card': 'La tarjeta se está tecleando en el pad.',
   'cashier.key_card_expiry_optional':
     'Teclee el número de tarjeta en el pad. ¿La tarjeta no tiene vencimiento? Pulse Enter en el pad para omitirlo.',
@@ -361,6 +362,7 @@ export const es: Record<MessageKey, string> = {
     'Cancelada, pero el servicio rechazó revertir un pago. Llame a un gerente para reembolsarlo.',
 
   'customer.present_card': 'Inserte, acerque o deslice su tarjeta',
+  'customer.swipe_card': 'Deslice su tarjeta',
   'customer.enter_pin': 'Teclee su PIN',
   'customer.key_card_on_pad': 'Teclee el número de su tarjeta',
   'customer.please_wait': 'Espere, por favor',

@@ -82,8 +82,8 @@ function withoutAmount({ amountMinor: _amount, ...view }: WorkflowView): Workflo
 export const GIFT_CARD_STEP: WorkflowView = {
   ...sale(
     { name: 'card', dueMinor: 2500, tender: 'gift', accepts: ['swipe', 'keyed_pad'] },
-    'ask_for_card',
-    'present_card',
+    'ask_for_swipe',
+    'swipe_card',
   ),
   id: 'wf-10',
   kind: 'gift_activate',

@@ -50,6 +50,18 @@ describe('sale', () => {
     });
   });
 
+  it('a gift card is asked for by its stripe: the card step offers no chip and asks for a swipe, though the chip reader is ready', async () => {
+    const { driver, devices } = await wedgeLane();
+    const { workflowId } = await driver.send({ type: 'gift.activate' });
+    const card = await driver.step('card');
+    expect(card.step.accepts).toEqual(['swipe', 'keyed_pad']);
+    expect(card.prompts).toEqual({ cashier: 'ask_for_swipe', customer: 'swipe_card' });
+    await devices.present('gift-10', 'swipe');
+    expect((await driver.result()).step.result).toMatchObject({ outcome: 'approved' });
+    await driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
+    await driver.idle();
+  });
+
   it('decline in cashier words, then another card is approved for the same amount', async () => {
     const { driver, devices } = await wedgeLane();
     const { workflowId } = await driver.send({ type: 'sale.start', amountMinor: 601 });
