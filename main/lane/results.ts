@@ -21,7 +21,12 @@ export function resultOf(entry: JournalEntry): LaneResult {
     card: entry.card,
   });
   const refs = defined({ auth: cut(entry.auth, 20), ttid: cut(entry.ttid, 20) });
-  const asked = entry.operation === 'balanceinq' ? {} : { amountMinor: entry.amountMinor };
+  // An operation sent without an amount (a balance inquiry, a cash-out, a denominated activation:
+  // journaled as 0) names none on a decline, never $0.00.
+  const asked =
+    entry.operation === 'balanceinq' || entry.amountMinor === 0
+      ? {}
+      : { amountMinor: entry.amountMinor };
   switch (entry.state) {
     case 'approved':
       return {

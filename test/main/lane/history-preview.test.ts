@@ -36,14 +36,13 @@ async function swipeWhileDown(
   return workflowId;
 }
 
-/** Ends the workflow at its result (finished) or cancels it; answers its journal entry once the lane is idle. */
+/** Ends the workflow (Done at its result, or Cancel); answers its journal entry once the lane is idle. */
 async function ended(workflowId: string, action: 'finish' | 'cancel') {
-  await bench.driver.send({ type: 'workflow.choose', workflowId, action });
-  if (action === 'cancel') {
-    await bench.driver.step('cancelled');
-    await bench.driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
+  if (action === 'cancel') await bench.driver.cancelToIdle(workflowId);
+  else {
+    await bench.driver.send({ type: 'workflow.choose', workflowId, action });
+    await bench.driver.idle();
   }
-  await bench.driver.idle();
   const [entry] = bench.lane.journal.entriesOf(workflowId);
   if (entry === undefined) throw new Error('no entry');
   return entry;

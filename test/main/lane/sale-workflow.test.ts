@@ -62,6 +62,22 @@ describe('sale', () => {
     await driver.idle();
   });
 
+  it('a declined activation of a card keyed no amount names none, never $0.00', async () => {
+    const { driver, devices } = await wedgeLane();
+    const activate = async () => {
+      const { workflowId } = await driver.send({ type: 'gift.activate' });
+      await driver.step('card');
+      await devices.present('gift-25', 'swipe');
+      const view = await driver.result();
+      await driver.endAt(workflowId, view);
+      return view.step.result;
+    };
+    expect(await activate()).toMatchObject({ outcome: 'approved', amountMinor: 2500 });
+    const again = await activate();
+    expect(again).toMatchObject({ outcome: 'declined', reason: 'gift_already_active' });
+    expect(again).not.toHaveProperty('amountMinor');
+  });
+
   it('decline in cashier words, then another card is approved for the same amount', async () => {
     const { driver, devices } = await wedgeLane();
     const { workflowId } = await driver.send({ type: 'sale.start', amountMinor: 601 });

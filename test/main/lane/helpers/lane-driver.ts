@@ -102,6 +102,24 @@ export class LaneDriver {
     return this.step('result', (view) => view.step.receipt.state !== 'printing');
   }
 
+  /**
+   * Ends a workflow at its result, as the cashier does: Done when offered, else Cancel and Done on
+   * the cancelled step; resolves once the lane is idle.
+   */
+  async endAt(workflowId: string, result: ViewAt<'result'>): Promise<void> {
+    if (!result.step.next.includes('finish')) return this.cancelToIdle(workflowId);
+    await this.send({ type: 'workflow.choose', workflowId, action: 'finish' });
+    await this.idle();
+  }
+
+  /** Cancels a workflow at a step offering Cancel, then Done on the cancelled step; resolves once idle. */
+  async cancelToIdle(workflowId: string): Promise<void> {
+    await this.send({ type: 'workflow.choose', workflowId, action: 'cancel' });
+    await this.step('cancelled');
+    await this.send({ type: 'workflow.choose', workflowId, action: 'finish' });
+    await this.idle();
+  }
+
   /** Waits until no workflow runs. */
   async idle(): Promise<void> {
     await this.next(
