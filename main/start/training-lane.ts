@@ -10,6 +10,7 @@ import {
   type TrainingDevices,
   type TrainingDevicesOptions,
 } from '../devices/index.ts';
+import { OfflineConfig } from '../lane/offline/offline-config.ts';
 import { startLane, type RunningLane } from './lane-runtime.ts';
 
 /** The merchant header of training receipts. */
@@ -21,6 +22,20 @@ export const TRAINING_MERCHANT = {
 
 /** The demo merchant's gift BIN ranges (docs/test-cards.md, Gift cards). */
 export const TRAINING_GIFT_RANGES = '603571:16-19;7777:16:GIFT:0';
+
+/**
+ * Training's offline rules (docs/lane.md › Offline, In training), so "network down" shows sales
+ * approved and refused offline: credit swiped or inserted (the chip decides) up to 50.00 a sale,
+ * 200.00 and 5 sales waiting, none older than 24 h; no manager override.
+ */
+export const TRAINING_OFFLINE: OfflineConfig = OfflineConfig.parse({
+  allowed: true,
+  floorLimits: { credit: { default: 5000 } },
+  totalValueMinor: 20000,
+  totalCount: 5,
+  maxAgeHours: 24,
+  entryMethods: ['swipe', 'insert'],
+});
 
 /** Where training mode keeps things and how it starts the service. */
 export interface TrainingOptions {
@@ -44,7 +59,8 @@ export interface TrainingLane {
 /**
  * Training mode (docs/lane.md, Training mode): the local Payment Transaction Service with the
  * demo merchant, the device simulators on socat ptys and TCP (main/devices), and a lane on them
- * whose every screen and receipt says TRAINING. The day is open from the start.
+ * whose every screen and receipt says TRAINING. The day is open from the start, and sales are
+ * approved offline by TRAINING_OFFLINE.
  */
 export async function startTrainingLane(options: TrainingOptions): Promise<TrainingLane> {
   const server = await startServer({ host: '127.0.0.1', ...options.server, demo: true });
@@ -71,6 +87,7 @@ export async function startTrainingLane(options: TrainingOptions): Promise<Train
       devices: devices.config,
       source: 'training',
       openDay: true,
+      offline: TRAINING_OFFLINE,
       simulators: devices,
       trainingManager: { username: DEMO_MERCHANT.merchant, password: DEMO_MERCHANT.password },
       ...(options.sweepMs === undefined ? {} : { sweepMs: options.sweepMs }),

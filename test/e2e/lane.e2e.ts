@@ -4,7 +4,7 @@
 // training mode's (an encrypting swipe reader, the EMV reader, the PIN pad, the printer); the
 // simulated cardholder takes a second to type a PIN or key a card, as a person would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CASHIER_WORDS } from '../../main/lane-api/index.ts';
+import { CASHIER_WORDS, PROBLEM_WORDS } from '../../main/lane-api/index.ts';
 import { startChromium, type Browser } from './helpers/chromium.ts';
 import { LANE_DISPLAYS } from './helpers/layout-checks.ts';
 import { Cashier } from './helpers/cashier.ts';
@@ -358,12 +358,18 @@ describe('lane end to end', () => {
     await at.keys('Enter');
   });
 
-  it('in training, the network taken down at the card step can be brought back from the attention it causes, and Retry then charges once', async () => {
+  it('in training, a gift card activated with the network down (gift never goes offline) stops at attention, where the network is brought back, and Retry activates it once', async () => {
     const at = await cashier();
-    await at.sale('1616');
+    await at.keys('F2');
+    await at.screen('Gift counter');
+    await at.type('1616');
+    await at.keys('F5');
+    await at.screen('Waiting for the card');
     await at.keys('Shift+F12');
-    await at.present('visa-x924', 'F4');
+    await at.page.getByRole('button', { name: /Network down/, pressed: true }).waitFor();
+    await at.present('gift-cli', 'F4');
     await at.screen('Needs attention');
+    expect(await at.textOf('main')).toContain(PROBLEM_WORDS.server_unreachable);
     await at.keys('Shift+F12');
     await expect
       .poll(() =>
@@ -372,9 +378,17 @@ describe('lane end to end', () => {
       .toBe('false');
     await at.keys('F5');
     await at.screen('Result: Approved');
-    expect(await at.textOf('main')).toMatch(/Sale\s*\$16\.16/);
+    const activated = await at.textOf('main');
+    expect(activated).toMatch(/Activation\s*\$16\.16/);
+    expect(activated).toMatch(/Balance\s*\$16\.16/);
+    const workflowId = lut.lane.engine.snapshot().workflow?.id ?? '';
+    const sent = lut.lane.journal.entriesOf(workflowId);
+    expect(sent.map(({ state, reason }) => [state, reason])).toEqual([
+      ['not_charged', 'not_sent'],
+      ['approved', undefined],
+    ]);
     await at.keys('Enter');
-    await at.screen('New sale');
+    await at.screen('Gift counter');
   });
 
   it('partial approval paid with a second card', async () => {

@@ -1,6 +1,8 @@
 // `npm start` as a new user runs it on a machine without the Electron binary: it prints the
-// lane's address with its token, and a browser opened there runs the lane by keyboard. Ports are
-// free ones and every folder is temporary (the training defaults would take 8665 and 8333).
+// lane's address with its token, and a browser opened there runs the lane by keyboard, offline
+// too: with training's network down a swiped sale is approved offline, and forwarded once the
+// network is back. Ports are free ones and every folder is temporary (the training defaults would
+// take 8665 and 8333).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,6 +67,37 @@ describe('npm start without Electron', () => {
     await at.open(url);
     expectTrainingReceipt(await at.swipedSale('1250'), '12.50');
     await at.shot('npm-start-sale');
+    await at.keys('Enter');
+    await at.screen('New sale');
+  });
+
+  it("approves a swiped sale offline by training's rules with the network down, and forwards it once the network is back", async () => {
+    const at = new Cashier(await browser.context.newPage());
+    await at.open(url);
+    await at.sale('2000');
+    await at.keys('Shift+F12');
+    await at.page.getByRole('button', { name: /Network down/, pressed: true }).waitFor();
+    await at.present('visa-x924', 'F4');
+    await at.screen('Result: Approved');
+    expect(await at.textOf('main')).toContain(
+      'Approved offline — it will be sent when the server is back.',
+    );
+    expect(await at.textOf('figure', /Receipt/)).toContain('*** OFFLINE ***');
+    await expect
+      .poll(() => at.textOf('contentinfo'), { timeout: 20_000 })
+      .toContain('Offline, to send: 1 ($20.00)');
+    await at.keys('Enter');
+    await at.screen('New sale');
+    await at.sale('100');
+    await at.keys('Shift+F12');
+    await at.page.getByRole('button', { name: /Network down/, pressed: false }).waitFor();
+    await expect
+      .poll(() => at.textOf('contentinfo'), { timeout: 30_000 })
+      .not.toContain('Offline, to send');
+    expect(await at.textOf('contentinfo')).not.toContain('Declined on sending');
+    await at.shot('npm-start-offline');
+    await at.keys('Escape');
+    await at.screen('Cancelled');
     await at.keys('Enter');
     await at.screen('New sale');
   });

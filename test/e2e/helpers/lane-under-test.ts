@@ -14,7 +14,7 @@ import {
   type TrainingDevicesOptions,
 } from '../../../main/devices/index.ts';
 import { startLane, type RunningLane } from '../../../main/start/lane-runtime.ts';
-import { TRAINING_MERCHANT } from '../../../main/start/training-lane.ts';
+import { TRAINING_MERCHANT, TRAINING_OFFLINE } from '../../../main/start/training-lane.ts';
 import { ServerProcess } from '../../server/durability/helpers/server-process.ts';
 import type { OfflineConfig } from '../../../main/lane/offline/offline-config.ts';
 import { REPO_ROOT } from '../../server/helpers/server-process.ts';
@@ -34,12 +34,13 @@ export interface LaneUnderTest {
 
 /**
  * Starts the service, the simulators (`devices`: e.g. the swipe reader's kind), the lane (recovery
- * every second) and the bridge, serving the UI built in `staticDir` (default the current build).
+ * every second; `offline`: its offline rules, default training's) and the bridge, serving the UI
+ * built in `staticDir` (default the current build).
  */
 export async function startLaneUnderTest(
   devicesOptions: TrainingDevicesOptions = {},
   staticDir: string = ensureRendererBuilt(REPO_ROOT),
-  offline?: OfflineConfig,
+  offline: OfflineConfig = TRAINING_OFFLINE,
 ): Promise<LaneUnderTest> {
   const dir = mkdtempSync(join(tmpdir(), 'laneterm-e2e-'));
   const dataDir = join(dir, 'service');
@@ -68,7 +69,7 @@ export async function startLaneUnderTest(
     openDay: true,
     sweepMs: 1000,
     simulators: devices,
-    ...(offline === undefined ? {} : { offline }),
+    offline,
     trainingManager: { username: DEMO_MERCHANT.merchant, password: DEMO_MERCHANT.password },
   });
   const bridge: RunningBridge = await startBridge({
