@@ -57,7 +57,7 @@ export interface TrainingLane {
 }
 
 /**
- * Training mode (docs/lane.md, Training mode): the local Payment Transaction Service with the
+ * Training mode (docs/lane.md, Starting a lane): the local Payment Transaction Service with the
  * demo merchant, the device simulators on socat ptys and TCP (main/devices), and a lane on them
  * whose every screen and receipt says TRAINING. The day is open from the start, and sales are
  * approved offline by TRAINING_OFFLINE.
