@@ -85,6 +85,11 @@ export const HistoryEntry = z.strictObject({
   ttid: z.string().max(20).optional(),
   /** The entry a move was made on (a void's sale). */
   parentId: LaneId.optional(),
+  /**
+   * A sale approved offline (docs/lane.md › Offline): waiting to be sent, sent and approved, or
+   * declined when sent (the money was not collected).
+   */
+  offline: z.enum(['waiting', 'forwarded', 'declined']).optional(),
   training: z.boolean(),
   actions: z.array(HistoryAction),
 });

@@ -35,6 +35,20 @@ export function historyActions(entry: JournalEntry, tipAdjust: boolean): History
   return actions;
 }
 
+/** Where a sale approved offline stands, as its line says it; one being sent is still waiting. */
+function offlineOf(entry: JournalEntry): Pick<HistoryEntry, 'offline'> {
+  switch (entry.offline) {
+    case 'waiting':
+    case 'forwarding':
+      return { offline: 'waiting' };
+    case 'forwarded':
+    case 'declined':
+      return { offline: entry.offline };
+    default:
+      return {};
+  }
+}
+
 /**
  * A journal entry as a history line of the lane API: its status, what it charges (a tip adjusted
  * onto it included) and what remains through the one truth (truthOf, with `moves`, the entries
@@ -68,5 +82,6 @@ export function historyEntry(
     ...(entry.auth === undefined ? {} : { auth: entry.auth.slice(0, 20) }),
     ...(entry.ttid === undefined ? {} : { ttid: entry.ttid.slice(0, 20) }),
     ...(entry.parentId === undefined ? {} : { parentId: entry.parentId }),
+    ...offlineOf(entry),
   };
 }

@@ -63,7 +63,7 @@ describe('the receipt preview of a History line without a service answer', () =>
     expect(result).toMatchObject({ outcome: 'approved', offline: true });
     const entry = await ended(workflowId, 'finish');
     const { line, text } = await lineAndPreview(entry.id);
-    expect(line?.status).toBe('approved');
+    expect(line).toMatchObject({ status: 'approved', offline: 'waiting' });
     expect(text).toContain('APPROVED');
     expect(text).toContain('OFFLINE');
     expect(text).toContain(entry.card?.lastFour);

@@ -115,6 +115,10 @@ describe('forwarding offline approvals when the service is back', () => {
     expect(detail.outcome === 'approved' && detail.response.get('offline_approved')).toBe('yes');
     const { status } = await bench.driver.send({ type: 'lane.snapshot' });
     expect(status.offline).toEqual({ waiting: 0, valueMinor: 0, declined: 1 });
+    const { entries } = await bench.driver.send({ type: 'history.search', query: {} });
+    const lineOf = (id: string) => entries.find((entry) => entry.id === id);
+    expect(lineOf(declines.id)).toMatchObject({ status: 'declined', offline: 'declined' });
+    expect(lineOf(first.id)).toMatchObject({ status: 'approved', offline: 'forwarded' });
     const { declined } = await bench.driver.send({ type: 'offline.declined' });
     expect(declined).toEqual([
       { entryId: declines.id, amountMinor: 601, at: declines.createdAt, lastFour: '1667' },
