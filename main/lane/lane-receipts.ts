@@ -51,6 +51,16 @@ function answerOfEntry(entry: JournalEntry): Record<string, string> {
   };
 }
 
+/**
+ * Why a declined entry was declined, as the journal holds it and the cashier's screen says it (a
+ * decline the lane made has no answer to read it from); else as read from a declined answer.
+ */
+function reasonOf(entry: JournalEntry, answer: PaymentResponse): { declineReason?: string } {
+  if (entry.state === 'declined' && entry.reason !== undefined)
+    return { declineReason: entry.reason };
+  return answer.code === 'AUTH' ? {} : { declineReason: declineReason(answer) };
+}
+
 /** The layout of a lane without a printer: 42 columns, cp858 (an 80 mm roll). */
 const PREVIEW_TARGET: ReceiptTarget = { columns: 42, codePage: 'cp858' };
 
@@ -98,8 +108,8 @@ export class LaneReceipts implements ReceiptPort {
    * What the receipt builder needs beside the answer. An operation sent without an amount
    * (cashout, a denominated activation, a balance inquiry: journaled as 0) prints what the answer
    * approved, never a total of 0. A tip adjust (journaled as its tip) prints its sale's approval,
-   * the tip and their total, as a reprint of the tipped sale does. A declined answer's reason is
-   * read as the cashier's screen reads it, so a receipt in Spanish prints it in Spanish.
+   * the tip and their total, as a reprint of the tipped sale does. A decline's reason is the one
+   * the cashier's screen gives, so the customer's copy prints it in words of its language.
    */
   #context(entry: JournalEntry, request: ReceiptRequest, answer: PaymentResponse): ReceiptContext {
     const amountMinor = request.tippedMinor ?? entry.amountMinor;
@@ -119,7 +129,7 @@ export class LaneReceipts implements ReceiptPort {
       ...(request.standing === undefined ? {} : { standing: request.standing }),
       ...(request.offline === true ? { offline: true } : {}),
       ...(entry.offlineOverride === undefined ? {} : { offlineOverride: entry.offlineOverride }),
-      ...(answer.code === 'AUTH' ? {} : { declineReason: declineReason(answer) }),
+      ...reasonOf(entry, answer),
     };
   }
 

@@ -65,7 +65,8 @@ function emvOf(
  * cryptogram when the lane completed it), the references, the
  * notes, a signature line on the merchant copy of an approval without PIN, and the ttid as a
  * barcode. The service's formatted receipt, when the answer has one, is kept in `service`, unless
- * the lane completed the chip: the service's copy states the ARQC, not the card's final decision.
+ * the lane completed the chip (the service's copy states the ARQC, not the card's final decision)
+ * or it is the customer's copy of a decline (the service's copy gives its own text as why).
  */
 export function buildReceipt(
   answer: PaymentResponse,
@@ -74,7 +75,7 @@ export function buildReceipt(
 ): ReceiptDocument {
   const language = context.language ?? 'en';
   const words = RECEIPT_WORDS[language];
-  const outcome = outcomeOf(answer, context, words);
+  const outcome = outcomeOf(answer, context, words, copy);
   const entry = context.fallbackSwipe === true ? 'F' : answer.get('rcpt_entry_mode');
   const account = answer.account;
   const cvm = verificationOf(answer.get('rcpt_emv_cvm'), words);
@@ -112,7 +113,10 @@ export function buildReceipt(
     notes: [...(context.notes ?? []), ...(answer.get('rcpt_custom')?.split(/\r?\n/) ?? [])]
       .map((line) => cardSafe(line).trim())
       .filter((line) => line !== ''),
-    service: context.chip === undefined ? serviceReceiptLines(answer, copy) : [],
+    service:
+      context.chip === undefined && !(copy === 'customer' && outcome.text === words.declined)
+        ? serviceReceiptLines(answer, copy)
+        : [],
     signature:
       copy === 'merchant' &&
       outcome.approved &&

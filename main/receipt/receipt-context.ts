@@ -61,8 +61,8 @@ export interface ReceiptContext {
   /** Default "en". */
   language?: ReceiptLanguage;
   /**
-   * A decline's reason as the lane reads it (the lane API's DeclineReason): a receipt in a language
-   * with words for it prints them rather than the service's English text.
+   * A decline's reason as the lane reads it (the lane API's DeclineReason): the customer's copy
+   * prints its words in the receipt's language rather than the service's text.
    */
   declineReason?: string;
   /** The amount asked, in minor units (an answer carries only what was approved: authamount). */

@@ -22,7 +22,7 @@ export interface ReceiptOutcome {
   partial: boolean;
   /** "APPROVED", "PARTIALLY APPROVED" or "DECLINED". */
   text: string;
-  /** The service's verbiage when it adds to `text` (a decline's reason). */
+  /** Why a decline was declined: its reason in words (the merchant's English copy: the service's text). */
   detail?: string;
 }
 

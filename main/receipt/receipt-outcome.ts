@@ -1,7 +1,7 @@
 import type { PaymentResponse } from '../payment/index.ts';
 import { cardSafe } from './card-safe-text.ts';
 import type { ReceiptContext, ReceiptStanding } from './receipt-context.ts';
-import type { ReceiptOutcome } from './receipt-document.ts';
+import type { ReceiptCopy, ReceiptOutcome } from './receipt-document.ts';
 import type { ReceiptWords } from '../../protocol/index.ts';
 
 /** The headline word of each standing. */
@@ -31,32 +31,37 @@ function cardDeclined(answer: PaymentResponse): boolean {
 }
 
 /**
- * Why a decline was declined, in the receipt's language: the service's own text on an English
- * receipt; on another, its words for the lane's reason, never the service's English.
+ * Why a decline was declined (docs/lane-devices.md › Receipts, outcome): the customer's copy
+ * prints the words of the lane's reason in its language, never the service's own text, which is
+ * technical; an English merchant copy prints the service's text (it helps whoever fixes the
+ * setup), or the reason's words when the service gave none.
  */
 function declineDetail(
   answer: PaymentResponse,
   context: ReceiptContext,
   words: ReceiptWords,
+  copy: ReceiptCopy,
 ): string {
-  if (words.declineReasons === undefined) return cardSafe(answer.verbiage ?? '').trim();
   const reason = context.declineReason;
-  return reason === undefined ? '' : (words.declineReasons[reason] ?? '');
+  const reasonWords = reason === undefined ? '' : (words.declineReasons[reason] ?? '');
+  if (copy === 'customer' || (context.language ?? 'en') !== 'en') return reasonWords;
+  return cardSafe(answer.verbiage ?? '').trim() || reasonWords;
 }
 
 /**
  * A receipt's headline (docs/lane-devices.md, Receipts, outcome): the standing the lane gives,
- * else APPROVED or PARTIALLY APPROVED from the answer, else DECLINED with why.
+ * else APPROVED or PARTIALLY APPROVED from the answer, else DECLINED with why (on `copy`).
  */
 export function outcomeOf(
   answer: PaymentResponse,
   context: ReceiptContext,
   words: ReceiptWords,
+  copy: ReceiptCopy,
 ): ReceiptOutcome {
   const standing = context.standing;
   if (standing !== undefined && standing !== 'approved' && standing !== 'partial') {
     const text = words[STANDING_WORDS[standing]] as string;
-    const detail = standing === 'declined' ? declineDetail(answer, context, words) : '';
+    const detail = standing === 'declined' ? declineDetail(answer, context, words, copy) : '';
     return { approved: HELD.has(standing), partial: false, text, ...(detail ? { detail } : {}) };
   }
   const approved = standing !== undefined || (answer.code === 'AUTH' && !cardDeclined(answer));
@@ -64,6 +69,8 @@ export function outcomeOf(
   const authorized = answer.authAmount;
   const partial = approved && asked !== undefined && authorized !== undefined && authorized < asked;
   if (approved) return { approved, partial, text: partial ? words.partial : words.approved };
-  const detail = cardDeclined(answer) ? words.cardDeclined : declineDetail(answer, context, words);
+  const detail = cardDeclined(answer)
+    ? words.cardDeclined
+    : declineDetail(answer, context, words, copy);
   return { approved, partial, text: words.declined, ...(detail === '' ? {} : { detail }) };
 }

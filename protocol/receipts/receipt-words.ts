@@ -69,15 +69,44 @@ export interface ReceiptWords {
   titles: Readonly<Record<string, string>>;
   entryModes: Readonly<Record<string, string>>;
   /**
-   * A decline's reason by the lane's code for it (the lane API's DeclineReason), printed in place
-   * of the service's own text, which is English; absent in English, whose receipt prints the
-   * service's text.
+   * A decline's reason by the lane's code for it (the lane API's DeclineReason), in words a
+   * customer reads: printed in place of the service's own text, which is technical English.
    */
-  declineReasons?: Readonly<Record<string, string>>;
+  declineReasons: Readonly<Record<string, string>>;
 }
 
-/** Decline reasons in Spanish, capitals without accents (cp437). */
-const DECLINES_ES = {
+/** Decline reasons in English, capitals, each within 32 columns (a 58 mm roll). */
+const DECLINES_EN = {
+  declined: 'DECLINED BY ISSUER',
+  insufficient_funds: 'INSUFFICIENT FUNDS',
+  expired_card: 'EXPIRED CARD',
+  wrong_pin: 'INCORRECT PIN',
+  call_issuer: 'CALL CARD ISSUER',
+  pick_up_card: 'ISSUER ASKS TO KEEP THE CARD',
+  try_again: 'PLEASE TRY AGAIN',
+  avs_mismatch: 'ADDRESS DOES NOT MATCH',
+  cv_mismatch: 'SECURITY CODE DOES NOT MATCH',
+  card_not_supported: 'CARD NOT ACCEPTED',
+  not_gift_card: 'NOT A GIFT CARD',
+  card_unreadable: 'CARD COULD NOT BE READ',
+  duplicate: 'DUPLICATE TRANSACTION',
+  deny_list: 'CARD NOT ACCEPTED',
+  gift_not_active: 'GIFT CARD NOT ACTIVE',
+  gift_already_active: 'GIFT CARD ALREADY ACTIVE',
+  gift_set_value: 'GIFT CARD OF A SET VALUE',
+  card_declined: 'DECLINED BY CARD',
+  not_allowed_now: 'NOT ALLOWED NOW',
+  not_permitted: 'NOT PERMITTED',
+  override_refused: 'MANAGER APPROVAL REFUSED',
+  processor_unavailable: 'CARD NETWORK UNAVAILABLE',
+  service_unavailable: 'PAYMENT SERVICE UNAVAILABLE',
+  not_offered: 'OPERATION NOT OFFERED',
+  lane_setup: 'TERMINAL SETUP ERROR',
+  offline_refused: 'CANNOT BE APPROVED OFFLINE',
+};
+
+/** Decline reasons in Spanish (the keys of DECLINES_EN), capitals without accents (cp437). */
+const DECLINES_ES: Readonly<Record<keyof typeof DECLINES_EN, string>> = {
   declined: 'RECHAZADA POR EL EMISOR',
   insufficient_funds: 'FONDOS INSUFICIENTES',
   expired_card: 'TARJETA VENCIDA',
@@ -204,6 +233,7 @@ export const RECEIPT_WORDS: Readonly<Record<ReceiptLanguage, ReceiptWords>> = {
     trainingNote: 'NOT A REAL TRANSACTION',
     titles: TITLES_EN,
     entryModes: ENTRY_EN,
+    declineReasons: DECLINES_EN,
   },
   es: {
     approved: 'APROBADA',

@@ -80,7 +80,8 @@ describe('the receipt preview of a History line without a service answer', () =>
     const { line, text } = await lineAndPreview(entry.id);
     expect(line?.status).toBe('declined');
     expect(text).toContain('DECLINED');
-    expect(text).not.toContain('APPROVED');
+    expect(text).toContain('CANNOT BE APPROVED OFFLINE');
+    expect(text).not.toMatch(/^ *APPROVED *$/m);
     expect(text).toContain(entry.card?.lastFour);
     expect(text).toContain('60.00');
   });

@@ -29,10 +29,10 @@ function giftEntry(
 }
 
 const receipts = new LaneReceipts({ name: 'LANETERM TEST STORE' }, undefined, 'lane-1');
-const text = (entry: JournalEntry): string =>
+const text = (entry: JournalEntry, copy: 'customer' | 'merchant' = 'customer'): string =>
   receipts
     .render(entry, {
-      copy: 'customer',
+      copy,
       duplicate: false,
       training: true,
       notes: '',
@@ -54,7 +54,7 @@ describe('lane receipts', () => {
     expect(printed).toMatch(/TOTAL\s+\$40\.00/);
   });
 
-  it('prints a declined outcome found by a lookup by its original result, not the lookup’s own SUCCESS', () => {
+  it('prints a declined outcome found by a lookup by its original result, not the lookup’s own SUCCESS; the service’s text on the merchant’s copy only', () => {
     const found: JournalEntry = {
       ...giftEntry('sale', 820, {
         verbiage: 'SUCCESS',
@@ -71,7 +71,11 @@ describe('lane receipts', () => {
     };
     const printed = text(found);
     expect(printed).toContain('DECLINED');
-    expect(printed).toContain('NOT COMPLETED');
+    expect(printed).toContain('PAYMENT SERVICE UNAVAILABLE');
+    expect(printed).not.toContain('NOT COMPLETED');
     expect(printed).not.toContain('SUCCESS');
+    const merchant = text(found, 'merchant');
+    expect(merchant).toContain('NOT COMPLETED');
+    expect(merchant).not.toContain('SUCCESS');
   });
 });

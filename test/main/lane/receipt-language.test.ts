@@ -51,6 +51,28 @@ describe("receipts in the customer's language", () => {
     await driver.step('cancelled');
   });
 
+  it.each([
+    ['en', 'CALL CARD ISSUER'],
+    ['es', 'LLAME AL EMISOR'],
+  ] as const)(
+    "reprints a decline from History for the customer (%s) with why in its words, never the service's text",
+    async (customerLanguage, why) => {
+      const { driver, workflowId, result } = await swipedSale(510, { customerLanguage });
+      expect(result.step.result.outcome).toBe('declined');
+      await driver.send({ type: 'workflow.cancel', workflowId });
+      await driver.step('cancelled');
+      await driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
+      await driver.idle();
+      const entryId = result.step.result.entryId ?? '';
+      await driver.send({ type: 'history.reprint', entryId, copy: 'customer' });
+      await driver.result();
+      const reprint = driver.receipts().at(-1);
+      expect(reprint).toMatchObject({ duplicate: true, copy: 'customer' });
+      expect(reprint?.text).toContain(why);
+      expect(reprint?.text).not.toContain('CALL PROCESSOR');
+    },
+  );
+
   it('prints both copies in English by default', async () => {
     const { devices } = await swipedSale(1460, { merchantCopy: true });
     const printed = devices.simulators.printer.text();

@@ -24,25 +24,28 @@ afterAll(async () => {
   await stopServiceProcess(service);
 });
 
+/** A debit sale of `amountMinor` the service refuses (no key for the PIN pad): its result and journal entry. */
+async function refusedDebitSale(amountMinor: number) {
+  const { driver, devices } = bench;
+  const { workflowId } = await driver.send({ type: 'sale.start', amountMinor, tender: 'debit' });
+  await driver.step('card');
+  await devices.present('visa-x924', 'swipe');
+  await driver.step('pin');
+  const { result } = (await driver.result()).step;
+  await driver.send({ type: 'workflow.choose', workflowId, action: 'cancel' });
+  await driver.step('cancelled');
+  await driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
+  await driver.idle();
+  const [entry] = bench.lane.journal.entriesOf(workflowId);
+  if (entry === undefined) throw new Error('no journal entry');
+  return { result, entry };
+}
+
 describe('a refused sale names its card', () => {
   it('a debit sale whose PIN block the service has no key for: its result, row and preview say VISA', async () => {
-    const { driver, devices } = bench;
-    const { workflowId } = await driver.send({
-      type: 'sale.start',
-      amountMinor: 2600,
-      tender: 'debit',
-    });
-    await driver.step('card');
-    await devices.present('visa-x924', 'swipe');
-    await driver.step('pin');
-    const { result } = (await driver.result()).step;
+    const { driver } = bench;
+    const { result, entry } = await refusedDebitSale(2600);
     expect(result).toMatchObject({ outcome: 'declined', by: 'service', card: { brand: 'VISA' } });
-    await driver.send({ type: 'workflow.choose', workflowId, action: 'cancel' });
-    await driver.step('cancelled');
-    await driver.send({ type: 'workflow.choose', workflowId, action: 'finish' });
-    await driver.idle();
-    const [entry] = bench.lane.journal.entriesOf(workflowId);
-    if (entry === undefined) throw new Error('no journal entry');
     const { entries } = await driver.send({ type: 'history.search', query: {} });
     const line = entries.find((row) => row.id === entry.id);
     expect(line).toMatchObject({
@@ -53,5 +56,27 @@ describe('a refused sale names its card', () => {
     expect(preview.text).toMatch(/^CARD +VISA$/m);
     expect(preview.text).toMatch(/^ACCOUNT +XXXXXXXXX8909$/m);
     expect(preview.text).toContain('DECLINED');
+  });
+
+  it("its customer copy says why in plain words, never the service's technical text; the merchant's keeps that text", async () => {
+    const { driver } = bench;
+    const { result, entry } = await refusedDebitSale(2700);
+    expect(result).toMatchObject({ outcome: 'declined', reason: 'lane_setup' });
+    const customer = await driver.send({
+      type: 'receipt.preview',
+      entryId: entry.id,
+      copy: 'customer',
+    });
+    expect(customer.text).toContain('TERMINAL SETUP ERROR');
+    expect(customer.text).not.toMatch(/ksn|derivation|FFFF123456/i);
+    expect(customer.svg).not.toMatch(/ksn|derivation|FFFF123456/i);
+    const merchant = await driver.send({
+      type: 'receipt.preview',
+      entryId: entry.id,
+      copy: 'merchant',
+    });
+    expect(merchant.text.replace(/\s+/g, ' ')).toContain(
+      'ksn: no base derivation key for key set FFFF123456',
+    );
   });
 });

@@ -104,7 +104,8 @@ describe('buildReceipt', () => {
 
   it('a decline says why, prints no barcode and asks no signature', () => {
     const answer = nsfDecline();
-    const [customer, merchant] = buildReceipts(answer, saleContext(), true);
+    const context = saleContext({ declineReason: 'insufficient_funds' });
+    const [customer, merchant] = buildReceipts(answer, context, true);
     expect(customer?.outcome).toEqual({
       approved: false,
       partial: false,
@@ -137,10 +138,87 @@ describe('buildReceipt', () => {
     expect(english.outcome.detail).toBe('INSUFFICIENT FUNDS');
   });
 
-  it('has Spanish words for every decline reason the lane reads', () => {
-    const words = RECEIPT_WORDS.es.declineReasons ?? {};
-    expect(DeclineReason.options.filter((reason) => words[reason] === undefined)).toEqual([]);
+  /** A debit sale refused because the service holds no key for the PIN pad's key set. */
+  const setupRefusal = () =>
+    chipSaleAnswer({
+      code: 'DENY',
+      msoft_code: 'SYS_SETUP',
+      phard_code: '',
+      verbiage: 'ksn: no base derivation key for key set FFFF123456 on this server',
+      auth: '',
+    });
+
+  it("prints the customer's copy of a refusal in plain words, never the service's technical text; the merchant's keeps that text", () => {
+    const [customer, merchant] = buildReceipts(
+      setupRefusal(),
+      saleContext({ declineReason: 'lane_setup' }),
+      true,
+    );
+    expect(customer?.outcome).toEqual({
+      approved: false,
+      partial: false,
+      text: 'DECLINED',
+      detail: 'TERMINAL SETUP ERROR',
+    });
+    const text = renderText(customer as ReceiptDocument, TARGET);
+    expect(text).toContain('TERMINAL SETUP ERROR');
+    expect(text).not.toMatch(/ksn|derivation|FFFF123456/i);
+    expect(merchant?.outcome.detail).toBe(
+      'ksn: no base derivation key for key set FFFF123456 on this server',
+    );
+    const unread = buildReceipt(setupRefusal(), saleContext());
+    expect(unread.outcome).toEqual({ approved: false, partial: false, text: 'DECLINED' });
+    const spanish = buildReceipts(
+      setupRefusal(),
+      saleContext({ language: 'es', declineReason: 'lane_setup' }),
+      true,
+    );
+    expect(spanish.map((copy) => copy.outcome.detail)).toEqual([
+      'ERROR DE CONFIGURACION',
+      'ERROR DE CONFIGURACION',
+    ]);
   });
+
+  it("leaves the service's formatted copy of a decline off the customer's copy, which it would tell the service's text", () => {
+    const disposition =
+      'DECLINED\nksn: no base derivation key for key set FFFF123456 on this server';
+    const answer = new PaymentResponse({
+      ...setupRefusal().pairs,
+      rcpt_cust_disposition: disposition,
+      rcpt_merch_disposition: disposition,
+    });
+    const [customer, merchant] = buildReceipts(
+      answer,
+      saleContext({ declineReason: 'lane_setup' }),
+      true,
+    );
+    expect(customer?.service).toEqual([]);
+    const text = renderText(customer as ReceiptDocument, TARGET);
+    expect(text).toContain('TERMINAL SETUP ERROR');
+    expect(text).not.toMatch(/ksn|derivation/i);
+    expect(merchant?.service).toEqual([
+      'DECLINED',
+      'ksn: no base derivation key for key set FFFF123456 on this server',
+    ]);
+  });
+
+  it("an English merchant copy prints the reason's words when the service gave no text", () => {
+    const answer = new PaymentResponse({ account: 'XXXXXXXXXXXX1111', cardtype: 'VISA' });
+    const context = saleContext({ standing: 'declined', declineReason: 'offline_refused' });
+    const [customer, merchant] = buildReceipts(answer, context, true);
+    expect(customer?.outcome.detail).toBe('CANNOT BE APPROVED OFFLINE');
+    expect(merchant?.outcome.detail).toBe('CANNOT BE APPROVED OFFLINE');
+  });
+
+  it.each(['en', 'es'] as const)(
+    'has words in %s for every decline reason the lane reads, on one line of a 58 mm roll',
+    (language) => {
+      const words = RECEIPT_WORDS[language].declineReasons;
+      expect(DeclineReason.options.filter((reason) => words[reason] === undefined)).toEqual([]);
+      if (language === 'en')
+        expect(Object.values(words).filter((text) => text.length > 32)).toEqual([]);
+    },
+  );
 
   it("states the chip's final cryptogram, TVR and TSI once the card completed, not the answer's ARQC", () => {
     const finalByLabel = { TVR: '0000048000', TSI: 'F800', ARQC: '1F2E3D4C5B6A7988' };
@@ -347,17 +425,18 @@ describe('buildReprint', () => {
     expect(voided?.references.at(-1)).toEqual({ label: 'STATUS', value: 'VOIDED' });
     expect(voided?.outcome).toEqual({ approved: true, partial: false, text: 'APPROVED' });
     expect(voided?.amounts).toEqual([{ label: 'TOTAL', value: '$12.34', strong: true }]);
-    const [declined] = buildReprint(
+    const [declined, merchant] = buildReprint(
       detail({ orig_code: 'DENY', orig_verbiage: 'DO NOT HONOR', txnstatus: 'DECLINED' }),
-      { merchant: saleContext().merchant, training: false },
-      false,
+      { merchant: saleContext().merchant, training: false, declineReason: 'declined' },
+      true,
     );
     expect(declined?.outcome).toEqual({
       approved: false,
       partial: false,
       text: 'DECLINED',
-      detail: 'DO NOT HONOR',
+      detail: 'DECLINED BY ISSUER',
     });
+    expect(merchant?.outcome.detail).toBe('DO NOT HONOR');
   });
 
   it('refuses a detail that names no operation (BAD_INPUT on action)', () => {
