@@ -105,7 +105,10 @@ const DECLINES_EN = {
   offline_refused: 'CANNOT BE APPROVED OFFLINE',
 };
 
-/** Decline reasons in Spanish (the keys of DECLINES_EN), capitals without accents (cp437). */
+/**
+ * Decline reasons in Spanish (the keys of DECLINES_EN), capitals without accents (cp437), each
+ * within 32 columns.
+ */
 const DECLINES_ES: Readonly<Record<keyof typeof DECLINES_EN, string>> = {
   declined: 'RECHAZADA POR EL EMISOR',
   insufficient_funds: 'FONDOS INSUFICIENTES',
@@ -115,7 +118,7 @@ const DECLINES_ES: Readonly<Record<keyof typeof DECLINES_EN, string>> = {
   pick_up_card: 'RETENER LA TARJETA',
   try_again: 'INTENTE DE NUEVO',
   avs_mismatch: 'LA DIRECCION NO COINCIDE',
-  cv_mismatch: 'EL CODIGO DE SEGURIDAD NO COINCIDE',
+  cv_mismatch: 'CODIGO DE SEGURIDAD NO COINCIDE',
   card_not_supported: 'TARJETA NO ACEPTADA',
   not_gift_card: 'NO ES UNA TARJETA REGALO',
   card_unreadable: 'NO SE PUDO LEER LA TARJETA',
@@ -127,7 +130,7 @@ const DECLINES_ES: Readonly<Record<keyof typeof DECLINES_EN, string>> = {
   card_declined: 'RECHAZADA POR LA TARJETA',
   not_allowed_now: 'NO PERMITIDA AHORA',
   not_permitted: 'NO PERMITIDA',
-  override_refused: 'AUTORIZACION DEL GERENTE RECHAZADA',
+  override_refused: 'GERENTE NO AUTORIZO',
   processor_unavailable: 'PROCESADOR NO DISPONIBLE',
   service_unavailable: 'SERVICIO NO DISPONIBLE',
   not_offered: 'OPERACION NO OFRECIDA',
