@@ -74,18 +74,7 @@ describe('npm start without Electron', () => {
   it("approves a swiped sale offline by training's rules with the network down, and forwards it once the network is back", async () => {
     const at = new Cashier(await browser.context.newPage());
     await at.open(url);
-    await at.sale('2000');
-    await at.keys('Shift+F12');
-    await at.page.getByRole('button', { name: /Network down/, pressed: true }).waitFor();
-    await at.present('visa-x924', 'F4');
-    await at.screen('Result: Approved');
-    expect(await at.textOf('main')).toContain(
-      'Approved offline — it will be sent when the server is back.',
-    );
-    expect(await at.textOf('figure', /Receipt/)).toContain('*** OFFLINE ***');
-    await expect
-      .poll(() => at.textOf('contentinfo'), { timeout: 20_000 })
-      .toContain('Offline, to send: 1 ($20.00)');
+    await at.offlineSale();
     await at.keys('Enter');
     await at.screen('New sale');
     await at.sale('100');

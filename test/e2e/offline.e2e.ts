@@ -26,18 +26,7 @@ describe('offline sale, as the cashier sees it', () => {
   it('network down: the sale is approved offline, its receipt says OFFLINE, the status bar counts it until it is sent', async () => {
     const at = new Cashier(await browser.context.newPage());
     await at.open(lut.url);
-    await at.sale('2000');
-    await at.keys('Shift+F12');
-    await at.page.getByRole('button', { name: /Network down/, pressed: true }).waitFor();
-    await at.present('visa-x924', 'F4');
-    await at.screen('Result: Approved');
-    expect(await at.textOf('main')).toContain(
-      'Approved offline — it will be sent when the server is back.',
-    );
-    expect(await at.textOf('figure', /Receipt/)).toContain('*** OFFLINE ***');
-    await expect
-      .poll(() => at.textOf('contentinfo'), { timeout: 20_000 })
-      .toContain('Offline, to send: 1 ($20.00)');
+    await at.offlineSale();
     await at.shot('offline-approved');
     await at.keys('Enter');
     await at.screen('New sale');

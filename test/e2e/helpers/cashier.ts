@@ -1,5 +1,6 @@
 // A cashier at the lane in Chromium: keys, the screens by their headings, the layout and axe-core
 // on each screen reached, and the final screenshot.
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectLaneLayout } from './layout-checks.ts';
 import { expectAccessible, saveScreenshot } from './screen-checks.ts';
@@ -58,6 +59,25 @@ export class Cashier {
     await this.present('visa-x924', 'F4');
     await this.screen('Result: Approved');
     return this.textOf('figure', /Receipt/);
+  }
+
+  /**
+   * The first offline sale: a credit sale of 20.00 with training's network taken down, swiped with
+   * visa-x924, approved offline as the result, its receipt and the status bar's count say.
+   */
+  async offlineSale(): Promise<void> {
+    await this.sale('2000');
+    await this.keys('Shift+F12');
+    await this.page.getByRole('button', { name: /Network down/, pressed: true }).waitFor();
+    await this.present('visa-x924', 'F4');
+    await this.screen('Result: Approved');
+    expect(await this.textOf('main')).toContain(
+      'Approved offline — it will be sent when the server is back.',
+    );
+    expect(await this.textOf('figure', /Receipt/)).toContain('*** OFFLINE ***');
+    await expect
+      .poll(() => this.textOf('contentinfo'), { timeout: 20_000 })
+      .toContain('Offline, to send: 1 ($20.00)');
   }
 
   /**

@@ -1,25 +1,18 @@
 // training.fault on a running training lane (docs/app.md, Training controls): every fault the
 // panel offers is armed on its device's simulator; a fault that simulator never fires is refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../../drivers/sim/index.ts';
 import { TRAINING_FAULTS } from '../../../main/lane-api/index.ts';
-import { startLaneBench, type LaneBench } from './helpers/lane-bench.ts';
+import { benchForFile } from './helpers/lane-bench.ts';
 
-let bench: LaneBench;
-
-beforeAll(async () => {
-  bench = await startLaneBench();
-}, 60_000);
-afterAll(async () => {
-  await bench.stop();
-});
+const bench = benchForFile();
 
 describe('training faults on a running lane', () => {
   it('arms every offered fault, the EMV timing faults among them, on its simulator', async () => {
-    const { driver, devices } = bench;
+    const { driver, devices } = bench();
     // What the panel offers: each device of the lane's status, by its model.
-    const offered = bench.lane.engine
-      .snapshot()
+    const offered = bench()
+      .lane.engine.snapshot()
       .status.devices.flatMap(({ kind, model }) =>
         TRAINING_FAULTS[model].map((fault) => ({ device: kind, fault: fault as FaultName })),
       );
@@ -38,13 +31,13 @@ describe('training faults on a running lane', () => {
   });
 
   it("refuses a fault the device's simulator never fires, naming the field", async () => {
-    const refusal = await bench.driver.refused({
+    const refusal = await bench().driver.refused({
       type: 'training.fault',
       device: 'emv',
       fault: 'missing-ack',
     });
     expect(refusal).toMatchObject({ code: 'invalid_command' });
     expect(refusal.message).toMatch(/^fault: must be one of .*late-activate-answer/);
-    expect(bench.devices.simulators.emv.faults.armed('missing-ack')).toBe(false);
+    expect(bench().devices.simulators.emv.faults.armed('missing-ack')).toBe(false);
   });
 });

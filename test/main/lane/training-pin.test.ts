@@ -1,22 +1,15 @@
 // training.pin on a running training lane (docs/app.md, Training controls): what the simulated
 // cardholder does at the PIN pad holds until changed, and the lane's status says which, so the
 // panel shows the choice the pad will act on.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LaneEvent, LaneStatus } from '../../../main/lane-api/index.ts';
-import { startLaneBench, type LaneBench } from './helpers/lane-bench.ts';
+import { benchForFile } from './helpers/lane-bench.ts';
 
-let bench: LaneBench;
-
-beforeAll(async () => {
-  bench = await startLaneBench();
-}, 60_000);
-afterAll(async () => {
-  await bench.stop();
-});
+const bench = benchForFile();
 
 describe("training's cardholder at the PIN pad", () => {
   it('is in the status from the moment it is set until the right PIN is chosen again', async () => {
-    const { driver, lane } = bench;
+    const { driver, lane } = bench();
     const statuses: LaneStatus[] = [];
     const stop = lane.engine.subscribe((event: LaneEvent) => {
       if (event.type === 'status') statuses.push(event.status);

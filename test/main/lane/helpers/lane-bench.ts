@@ -106,6 +106,21 @@ export async function startLaneBench(options: LaneBenchOptions = {}): Promise<La
   };
 }
 
+/** One lane bench for a whole test file: started before its tests, stopped after; answers a getter. */
+export function benchForFile(options: LaneBenchOptions = {}): () => LaneBench {
+  let bench: LaneBench | undefined;
+  beforeAll(async () => {
+    bench = await startLaneBench(options);
+  }, 60_000);
+  afterAll(async () => {
+    await bench?.stop();
+  });
+  return () => {
+    if (bench === undefined) throw new Error('the lane bench has not started');
+    return bench;
+  };
+}
+
 /**
  * One service process for a test file and a lane bench per test on it: registers the hooks that
  * start the service before the file's tests, stop each test's bench after it and the service at
