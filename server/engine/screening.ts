@@ -1,6 +1,6 @@
 import { Code, MsoftCode, type Params } from '../../protocol/index.ts';
 import { lastFour, maskPan } from '../../drivers/crypto/index.ts';
-import { naming, type AccountName } from './account-name.ts';
+import { accountNameOf, naming } from './account-name.ts';
 import { response } from './answers.ts';
 import type { EngineContext, OperationRequest, ServiceAnswer } from './engine-context.ts';
 import type { CommitStep } from './operations/new-transaction-plan.ts';
@@ -77,17 +77,17 @@ async function screenRefusal(
  * The service's screening of a card before anything goes online: with carddenylist_check=yes a
  * card on the merchant's deny list is declined MERCH_DENYLIST with its carddenylist_id (docs/interface.md ›
  * Errors §8); with duplcheck=yes a duplicate (hasDuplicate) is declined DUPL, MERCH_DUPLICATE.
- * Either refusal names the card as `name` (masked account, cardtype). Nothing is recorded.
+ * Either refusal names the card (masked account, `cardtype`). Nothing is recorded.
  */
 export async function screenCard(
   ctx: EngineContext,
   request: OperationRequest,
   pan: string,
   amount: number | undefined,
-  name: AccountName,
+  cardtype: string,
 ): Promise<ServiceAnswer | undefined> {
   const refusal = await screenRefusal(ctx, request, pan, amount);
-  return refusal === undefined ? undefined : naming(refusal, name);
+  return refusal === undefined ? undefined : naming(refusal, accountNameOf(pan, cardtype));
 }
 
 /**

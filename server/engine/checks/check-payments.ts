@@ -1,5 +1,4 @@
 import { MsoftCode, parseAmount } from '../../../protocol/index.ts';
-import { accountNameOf } from '../account-name.ts';
 import { notOffered, serviceDecline } from '../answers.ts';
 import type { EngineContext, OperationRequest, ServiceAnswer } from '../engine-context.ts';
 import { runNewTransaction } from '../operations/new-transaction.ts';
@@ -28,8 +27,7 @@ export async function runCheckPayment(
     return serviceDecline(MsoftCode.DATA_MISSINGFIELD, 'account: required with abaroute');
   }
   const amount = parseAmount(params.amount ?? '', 'amount');
-  const name = accountNameOf(check.account, CHECK_CARDTYPE);
-  const screened = await screenCard(ctx, request, check.account, amount, name);
+  const screened = await screenCard(ctx, request, check.account, amount, CHECK_CARDTYPE);
   if (screened !== undefined) return screened;
   return runNewTransaction(request, ctx, {
     kind,

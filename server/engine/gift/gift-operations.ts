@@ -79,10 +79,9 @@ export const openCardHandler: OperationHandler = async (request, ctx) => {
   if (gift.kind !== 'card') return gift;
   const { params, caller } = request;
   const stock = await ctx.store.gift.find(caller.merchantId, ctx.vault.fingerprint(gift.card.pan));
-  const name = cardName(gift);
   const amount = loadAmount(request, stock?.denomination ?? null);
-  if (typeof amount !== 'number') return naming(amount, name);
-  const screened = await screenCard(ctx, request, gift.card.pan, amount, name);
+  if (typeof amount !== 'number') return naming(amount, cardName(gift));
+  const screened = await screenCard(ctx, request, gift.card.pan, amount, gift.cardtype);
   if (screened !== undefined) return screened;
   const operation = request.op === 'issue' ? 'issue' : 'activate';
   return runNewTransaction(request, ctx, {
@@ -108,12 +107,14 @@ export const cashoutHandler: OperationHandler = async (request, ctx) => {
   const { params, caller } = request;
   const fingerprint = ctx.vault.fingerprint(gift.card.pan);
   const account = await ctx.store.gift.find(caller.merchantId, fingerprint);
-  const name = cardName(gift);
   if (account?.status !== 'active')
-    return naming(invalidMove('cashout', 'the gift card is not active'), name);
+    return naming(invalidMove('cashout', 'the gift card is not active'), cardName(gift));
   if (account.balance === 0)
-    return naming(invalidMove('cashout', 'the gift card holds nothing to cash out'), name);
-  const screened = await screenCard(ctx, request, gift.card.pan, undefined, name);
+    return naming(
+      invalidMove('cashout', 'the gift card holds nothing to cash out'),
+      cardName(gift),
+    );
+  const screened = await screenCard(ctx, request, gift.card.pan, undefined, gift.cardtype);
   if (screened !== undefined) return screened;
   return runNewTransaction(request, ctx, {
     kind: kindOfOperation('cashout'),

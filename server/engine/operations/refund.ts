@@ -108,10 +108,10 @@ export async function refundToAccount(
   const entry = await resolveAccountEntry(ctx, caller.merchantId, params);
   const entered = enteredCard(request.giftRanges, params, entry);
   if (entered.kind === 'answer') return entered.answer;
-  const name = cardName(entered);
-  if (operation === 'merchreturn' && entered.gift === null) return naming(notAGiftCard(), name);
+  if (operation === 'merchreturn' && entered.gift === null)
+    return naming(notAGiftCard(), cardName(entered));
   const amount = parseAmount(params.amount ?? '', 'amount');
-  const screened = await screenCard(ctx, request, entered.card.pan, amount, name);
+  const screened = await screenCard(ctx, request, entered.card.pan, amount, entered.cardtype);
   if (screened !== undefined) return screened;
   return runNewTransaction(request, ctx, {
     kind: 'refund',

@@ -114,11 +114,10 @@ export const saleHandler: OperationHandler = async (request, ctx) => {
   const entered = enteredCard(request.giftRanges, params, { kind: 'card', card: source.card });
   if (entered.kind === 'answer') return entered.answer;
   const { pan } = entered.card;
-  const name = cardName(entered);
   const debit = entered.gift === null ? await debitPin(ctx, params, pan) : undefined;
-  if (debit?.kind === 'answer') return naming(debit.answer, name);
+  if (debit?.kind === 'answer') return naming(debit.answer, cardName(entered));
   const amount = parseAmount(params.amount ?? '', 'amount');
-  const screened = await screenCard(ctx, request, pan, amount, name);
+  const screened = await screenCard(ctx, request, pan, amount, entered.cardtype);
   if (screened !== undefined) return screened;
   const kind = request.op === 'preauth' ? 'preauth' : 'sale';
   const onDeclined = denyOnIssuerDecline(ctx, params, pan);
