@@ -16,14 +16,15 @@ const OUTCOME: Readonly<Record<JournalEntry['state'], EntryOutcome>> = {
 /**
  * What the cashier may do with an entry (lane API HistoryAction), by the rule book
  * (protocol/transactions, docs/test-cards.md › States and moves) over where the journal holds its
- * transaction: reprint what was answered; void what the rules let be voided; refund while some is
- * left and the rules allow a refund; adjust the tip of a sale when the lane offers it; complete a
- * preauth.
+ * transaction: reprint what the service answered and holds; void what the rules let be voided;
+ * refund while some is left and the rules allow a refund; adjust the tip of a sale when the lane
+ * offers it; complete a preauth.
  */
 export function historyActions(entry: JournalEntry, tipAdjust: boolean): HistoryAction[] {
   const actions: HistoryAction[] = [];
   const approved = entry.state === 'approved' || entry.state === 'partial';
-  if (approved || entry.state === 'declined') actions.push('reprint');
+  // A reprint is rebuilt from the service's detail: only of what the service holds (its ttid).
+  if ((approved || entry.state === 'declined') && entry.ttid !== undefined) actions.push('reprint');
   const standing = entry.purpose === 'cashier' ? standingOf(entry) : undefined;
   if (standing === undefined) return actions;
   const allowed = new Set(allowedMoves(standing));

@@ -64,6 +64,7 @@ describe('the receipt preview of a History line without a service answer', () =>
     const entry = await ended(workflowId, 'finish');
     const { line, text } = await lineAndPreview(entry.id);
     expect(line).toMatchObject({ status: 'approved', offline: 'waiting' });
+    expect(line?.actions).not.toContain('reprint'); // the service holds nothing to reprint yet
     expect(text).toContain('APPROVED');
     expect(text).toContain('OFFLINE');
     expect(text).toContain(entry.card?.lastFour);
@@ -79,6 +80,7 @@ describe('the receipt preview of a History line without a service answer', () =>
     const entry = await ended(workflowId, 'cancel');
     const { line, text } = await lineAndPreview(entry.id);
     expect(line?.status).toBe('declined');
+    expect(line?.actions).not.toContain('reprint');
     expect(text).toContain('DECLINED');
     expect(text).toContain('CANNOT BE APPROVED OFFLINE');
     expect(text).not.toMatch(/^ *APPROVED *$/m);
