@@ -70,6 +70,28 @@ async function startLaneProcess(): Promise<{
   return { run, driver: new LaneDriver(client), client };
 }
 
+/**
+ * A lane process whose credit sale of `amountMinor` on `cardId` reached its result (`outcome`), then
+ * SIGKILLed there; answers the sale's entry id.
+ */
+async function killedAtResult(
+  amountMinor: number,
+  cardId: string,
+  how: 'insert' | 'swipe',
+  outcome: 'approved' | 'partial',
+): Promise<string> {
+  const first = await startLaneProcess();
+  await first.driver.send({ type: 'sale.start', amountMinor, tender: 'credit' });
+  await first.driver.step('card');
+  await devices.present(cardId, how);
+  const { result } = (await first.driver.result()).step;
+  expect(result.outcome).toBe(outcome);
+  first.client.close();
+  first.run.child.kill('SIGKILL');
+  await first.run.exited;
+  return result.entryId ?? '';
+}
+
 async function entries(driver: LaneDriver): Promise<HistoryEntry[]> {
   return (await driver.send({ type: 'history.search', query: {} })).entries;
 }
@@ -173,16 +195,7 @@ describe('recovery after the lane process is killed', () => {
   }, 90_000);
 
   it('a chip sale killed at its approved result, the card having completed it, stands at restart', async () => {
-    const first = await startLaneProcess();
-    await first.driver.send({ type: 'sale.start', amountMinor: 1234, tender: 'credit' });
-    await first.driver.step('card');
-    await devices.present('visa', 'insert');
-    const approved = await first.driver.result();
-    expect(approved.step.result.outcome).toBe('approved');
-    const entryId = approved.step.result.entryId ?? '';
-    first.client.close();
-    first.run.child.kill('SIGKILL');
-    await first.run.exited;
+    const entryId = await killedAtResult(1234, 'visa', 'insert', 'approved');
 
     const second = await startLaneProcess();
     try {
@@ -201,16 +214,7 @@ describe('recovery after the lane process is killed', () => {
   });
 
   it('a split-tender sale killed after its partial approval is reversed at restart', async () => {
-    const first = await startLaneProcess();
-    await first.driver.send({ type: 'sale.start', amountMinor: 675, tender: 'credit' });
-    await first.driver.step('card');
-    await devices.present('visa-x924', 'swipe');
-    const partial = await first.driver.result();
-    expect(partial.step.result.outcome).toBe('partial');
-    const entryId = partial.step.result.entryId ?? '';
-    first.client.close();
-    first.run.child.kill('SIGKILL');
-    await first.run.exited;
+    const entryId = await killedAtResult(675, 'visa-x924', 'swipe', 'partial');
 
     const second = await startLaneProcess();
     let line: HistoryEntry | undefined;
