@@ -100,10 +100,12 @@ function toKey(row: KeyRow): ApiKey {
 
 /**
  * The query of a key and its login by key id ($1), one row whether or not the key exists: LEFT
- * JOINs from the id asked.
+ * JOINs from the id asked. An unknown id still reads a login (the first user's, discarded), so
+ * its read joins as many rows as a known one's.
  */
 const KEY_WITH_LOGIN = `SELECT ${COLUMNS}, ${LOGIN_COLUMNS} FROM (SELECT CAST($1 AS text) AS wanted) w
-  LEFT JOIN api_keys k ON k.key_id = w.wanted LEFT JOIN users u ON u.id = k.user_id
+  LEFT JOIN api_keys k ON k.key_id = w.wanted
+  LEFT JOIN users u ON u.id = COALESCE(k.user_id, (SELECT MIN(id) FROM users))
   LEFT JOIN merchants m ON m.id = u.merchant_id`;
 
 /**
