@@ -87,6 +87,8 @@ export interface TrainingDevices {
   setPrinter(condition: PrinterCondition): void;
   /** What the cardholder does at the PIN pad from now on (default typed: the card's PIN). */
   setCardholderPin(mode: CardholderPin): void;
+  /** What the cardholder does at the PIN pad now, as setCardholderPin left it. */
+  cardholderPin(): CardholderPin;
   /** The next chip read on the EMV reader fails (the lane should offer fallback). */
   failNextChipRead(): void;
   /** Stops every simulator, ends socat and removes the folder it made. */
@@ -166,6 +168,10 @@ function controlsOf(
     setCardholderPin(mode) {
       pinpad.cardholderCancels = mode === 'cancel';
       pinpad.typedPin = mode === 'wrong' ? WRONG_PIN : undefined;
+    },
+    cardholderPin() {
+      if (pinpad.cardholderCancels) return 'cancel';
+      return pinpad.typedPin === WRONG_PIN ? 'wrong' : 'typed';
     },
     failNextChipRead() {
       emv.cardReadFails = true;

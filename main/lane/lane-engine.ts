@@ -42,8 +42,6 @@ export class LaneEngine implements LaneApi {
   /** Set by stop(): commands are refused and no recovery pass starts. */
   #stopping = false;
   #server: ServerStatus;
-  /** What training's simulated cardholder does at the PIN pad, as training.pin last set it. */
-  #cardholderPin: Extract<LaneCommand, { type: 'training.pin' }>['mode'] = 'typed';
   readonly #sweeps = new BackgroundSweep(
     () => this.#sweepOnce(),
     () =>
@@ -161,10 +159,7 @@ export class LaneEngine implements LaneApi {
       );
     const trained = await answerTraining(command, this.#options.simulators);
     if (trained !== undefined) {
-      if (command.type === 'training.pin' && trained.ok) {
-        this.#cardholderPin = command.mode;
-        this.#publishStatus();
-      }
+      if (command.type === 'training.pin' && trained.ok) this.#publishStatus();
       return trained;
     }
     if (command.type === 'interrupted.acknowledge')
@@ -214,7 +209,7 @@ export class LaneEngine implements LaneApi {
       offline: () =>
         offlineStatus(this.#options.journal, this.#options.training, this.#parts.context.offline),
       networkDown: () => this.#parts.payments.gate.networkDown,
-      cardholderPin: () => this.#cardholderPin,
+      cardholderPin: () => this.#options.simulators?.cardholderPin() ?? 'typed',
     });
   }
 

@@ -14,7 +14,7 @@ import type { JournalStore } from './journal/journal-store.ts';
 import type { LaneContext, LaneDevices } from './lane-context.ts';
 import { deviceDiagnostics } from './lane-status.ts';
 import type { LaneSettingsStore } from './lane-settings.ts';
-import { receiptRequest, receiptStanding } from './receipt-printing.ts';
+import { receiptRequest } from './receipt-printing.ts';
 
 /** Who the lane is: what the settings screen shows read-only. */
 export interface LaneIdentity {
@@ -123,7 +123,8 @@ export class LaneQueries {
   #preview(entryId: string, copy: 'customer' | 'merchant'): CommandReply {
     const journal = this.#sources.journal;
     const entry = journal.get(entryId);
-    if (entry === undefined || receiptStanding(journal, entry) === undefined)
+    const request = entry === undefined ? undefined : receiptRequest(this.#ctx, entry, copy, false);
+    if (entry === undefined || request?.standing === undefined)
       return {
         ok: false,
         error: {
@@ -132,10 +133,7 @@ export class LaneQueries {
           field: 'entryId',
         },
       };
-    const rendered = this.#ctx.receipts.render(
-      entry,
-      receiptRequest(this.#ctx, entry, copy, false),
-    );
+    const rendered = this.#ctx.receipts.render(entry, request);
     return {
       ok: true,
       data: {

@@ -4,7 +4,7 @@ import type { CommandReply, LaneCommand, TestCardSummary } from '../lane-api/ind
 /** The simulator controls training mode answers the training.* commands with. */
 export type SimulatorControls = Pick<
   TrainingDevices,
-  'cards' | 'present' | 'fault' | 'unplug' | 'setPrinter' | 'setCardholderPin'
+  'cards' | 'present' | 'fault' | 'unplug' | 'setPrinter' | 'setCardholderPin' | 'cardholderPin'
 >;
 
 /** A catalogue card as the training screen lists it: never its number. */
